@@ -1,0 +1,53 @@
+/**
+ * Time, injected. `core/` never reads the clock itself: the shell passes a {@link Clock}, and the solver
+ * works against a {@link Budget} built from it, so tests can drive time and plans stay deterministic
+ * (only where the search stops depends on the clock).
+ */
+
+/** Milliseconds since the epoch (wall clock) and a monotonic reading for durations. */
+export interface Clock {
+  /** Wall-clock time, ms since the epoch (for dates printed or stored). */
+  now(): number;
+  /** Monotonic time in ms (for measuring durations); may share an origin with nothing else. */
+  monotonic(): number;
+}
+
+/** A deadline the solver checks inside every long loop. */
+export interface Budget {
+  /** ms left before the deadline (never negative). */
+  remainingMs(): number;
+  /** True once the deadline has passed. */
+  expired(): boolean;
+  /** ms since the budget started. */
+  elapsedMs(): number;
+  /** A budget that ends at the earlier of this one's deadline and `ms` from now. */
+  sub(ms: number): Budget;
+}
+
+/** A budget of `ms` milliseconds starting now on `clock`. */
+export function budgetOf(clock: Clock, ms: number): Budget {
+  const start = clock.monotonic();
+  return budgetUntil(clock, start, start + Math.max(0, ms));
+}
+
+function budgetUntil(clock: Clock, start: number, deadline: number): Budget {
+  return {
+    remainingMs: () => Math.max(0, deadline - clock.monotonic()),
+    expired: () => clock.monotonic() >= deadline,
+    elapsedMs: () => clock.monotonic() - start,
+    sub: (ms) =>
+      budgetUntil(clock, clock.monotonic(), Math.min(deadline, clock.monotonic() + Math.max(0, ms))),
+  };
+}
+
+/** A clock that only moves when told to: for tests and for deterministic replays. */
+export function manualClock(startMs = 0): Clock & { advance(ms: number): void } {
+  let t = startMs;
+  return {
+    now: () => t,
+    monotonic: () => t,
+    advance: (ms) => {
+      t += ms;
+    },
+  };
+}

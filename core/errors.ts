@@ -1,0 +1,163 @@
+/**
+ * Typed errors of the API. Each code of the contract has one class; {@link statusOf} is the one place
+ * that maps codes to HTTP statuses. Expected failures travel as values (`Result`); these classes are
+ * thrown only across the imperative shell, or for bugs (`InternalError`).
+ */
+
+/** Every `error` code a response body can carry. */
+export type ErrorCode =
+  | 'validation'
+  | 'badKey'
+  | 'partsLimit'
+  | 'rateLimited'
+  | 'busy'
+  | 'notFound'
+  | 'methodNotAllowed'
+  | 'payloadTooLarge'
+  | 'internal';
+
+const STATUS: Readonly<Record<ErrorCode, number>> = {
+  /** Bad input: lengths, quantities, methods, infeasible supply, angle rules, unknown fields. */
+  validation: 400,
+  /** A key was sent but is empty, unknown, disabled, expired, or used from a foreign origin. */
+  badKey: 401,
+  /** More parts or distinct lines than the tier allows. */
+  partsLimit: 413,
+  /** The body is larger than 1 MiB. */
+  payloadTooLarge: 413,
+  /** No such route. */
+  notFound: 404,
+  /** The route exists but not for this HTTP method (the response carries `Allow`). */
+  methodNotAllowed: 405,
+  /** Hourly, per-minute or monthly limit reached; the body says when it resets. */
+  rateLimited: 429,
+  /** The solver pool (or the limits store) is at capacity; retry shortly. */
+  busy: 503,
+  /** A bug or a plan that failed verification; the detail is generic and carries the request id. */
+  internal: 500,
+};
+
+/** The HTTP status of an error code. */
+export function statusOf(code: ErrorCode): number {
+  return STATUS[code];
+}
+
+/** One problem found in a request: where it is (`parts[3]`) and a sentence a person can act on. */
+export interface Issue {
+  readonly path: string;
+  readonly message: string;
+}
+
+/** The most problems one validation error reports. */
+export const MAX_ISSUES = 10;
+
+/** Base of all cutplan errors: a code, a human-readable detail and optional extra body fields. */
+export abstract class CutplanError extends Error {
+  abstract readonly code: ErrorCode;
+  get status(): number {
+    return statusOf(this.code);
+  }
+  /** Extra fields merged into the `{error, detail}` body (e.g. `retryAfterSeconds`). */
+  bodyExtras(): Readonly<Record<string, unknown>> {
+    return {};
+  }
+}
+
+/** 400: the request cannot be solved as sent. `detail` joins up to ten issues. */
+export class ValidationError extends CutplanError {
+  override readonly code = 'validation' as const;
+  readonly issues: readonly Issue[];
+  constructor(issues: readonly Issue[]) {
+    const shown = issues.slice(0, MAX_ISSUES);
+    const more = issues.length > shown.length ? ` (and ${issues.length - shown.length} more)` : '';
+    super(shown.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ') + more);
+    this.name = 'ValidationError';
+    this.issues = shown;
+  }
+  /** A single-issue validation error. */
+  static of(path: string, message: string): ValidationError {
+    return new ValidationError([{ path, message }]);
+  }
+}
+
+/** 401: the API key is empty, unknown, disabled, expired, or not allowed from this origin. */
+export class BadKeyError extends CutplanError {
+  override readonly code = 'badKey' as const;
+  override readonly name = 'BadKeyError';
+}
+
+/** 413: the request has more parts or distinct lines than the tier allows. */
+export class PartsLimitError extends CutplanError {
+  override readonly code = 'partsLimit' as const;
+  override readonly name = 'PartsLimitError';
+}
+
+/** 429: a rate or monthly limit is reached. */
+export class RateLimitedError extends CutplanError {
+  override readonly code = 'rateLimited' as const;
+  override readonly name = 'RateLimitedError';
+  constructor(
+    detail: string,
+    /** When the limit resets (ms since epoch). */
+    readonly resetAtMs: number,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(detail);
+  }
+  override bodyExtras(): Readonly<Record<string, unknown>> {
+    return { retryAfterSeconds: this.retryAfterSeconds, resetAt: new Date(this.resetAtMs).toISOString() };
+  }
+}
+
+/** 503: no solve slot free (or the limits store is unavailable); retry shortly. */
+export class BusyError extends CutplanError {
+  override readonly code = 'busy' as const;
+  override readonly name = 'BusyError';
+  constructor(
+    detail: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(detail);
+  }
+  override bodyExtras(): Readonly<Record<string, unknown>> {
+    return { retryAfterSeconds: this.retryAfterSeconds };
+  }
+}
+
+/** 404: no such route. */
+export class NotFoundError extends CutplanError {
+  override readonly code = 'notFound' as const;
+  override readonly name = 'NotFoundError';
+}
+
+/** 405: the route exists, the method does not; `allow` lists the methods that do. */
+export class MethodNotAllowedError extends CutplanError {
+  override readonly code = 'methodNotAllowed' as const;
+  override readonly name = 'MethodNotAllowedError';
+  constructor(
+    detail: string,
+    readonly allow: readonly string[],
+  ) {
+    super(detail);
+  }
+}
+
+/** 413: the body is over the 1 MiB limit. */
+export class PayloadTooLargeError extends CutplanError {
+  override readonly code = 'payloadTooLarge' as const;
+  override readonly name = 'PayloadTooLargeError';
+}
+
+/** 500: a bug or a plan that failed verification. The client sees only a generic message. */
+export class InternalError extends CutplanError {
+  override readonly code = 'internal' as const;
+  override readonly name = 'InternalError';
+}
+
+/** A value or an error, for expected outcomes that are not exceptions. */
+export type Result<T, E = CutplanError> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly error: E };
+
+export const ok = <T>(value: T): { readonly ok: true; readonly value: T } => ({ ok: true, value });
+export const err = <E>(error: E): { readonly ok: false; readonly error: E } => ({ ok: false, error });
