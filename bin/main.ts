@@ -1,0 +1,23 @@
+/**
+ * `cutplan <command>`: the command-line entry. Each command lives in its own module and is loaded only
+ * when asked for, so `cutplan optimise` never loads the AWS SDK and `cutplan keys` never loads the solver.
+ */
+const commands: Readonly<
+  Record<string, { summary: string; load: () => Promise<{ run(argv: string[]): Promise<number> }> }>
+> = {};
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  const command = name === undefined ? undefined : commands[name];
+  if (command === undefined) {
+    const list = Object.entries(commands)
+      .map(([n, c]) => `  ${n.padEnd(10)} ${c.summary}`)
+      .join('\n');
+    process.stderr.write(`usage: cutplan <command> [options]\n\ncommands:\n${list}\n`);
+    return name === undefined || name === '--help' || name === '-h' ? 0 : 2;
+  }
+  const mod = await command.load();
+  return mod.run(rest);
+}
+
+process.exitCode = await main(process.argv.slice(2));
