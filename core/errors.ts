@@ -54,6 +54,12 @@ export const MAX_ISSUES = 10;
 /** Base of all cutplan errors: a code, a human-readable detail and optional extra body fields. */
 export abstract class CutplanError extends Error {
   abstract readonly code: ErrorCode;
+  /** Extra HTTP headers for this error's response (e.g. `Retry-After`, `X-RateLimit-*`). */
+  readonly headers: Readonly<Record<string, string>>;
+  constructor(detail: string, headers: Readonly<Record<string, string>> = {}) {
+    super(detail);
+    this.headers = headers;
+  }
   get status(): number {
     return statusOf(this.code);
   }
@@ -101,8 +107,9 @@ export class RateLimitedError extends CutplanError {
     /** When the limit resets (ms since epoch). */
     readonly resetAtMs: number,
     readonly retryAfterSeconds: number,
+    headers: Readonly<Record<string, string>> = {},
   ) {
-    super(detail);
+    super(detail, { ...headers, 'Retry-After': String(retryAfterSeconds) });
   }
   override bodyExtras(): Readonly<Record<string, unknown>> {
     return { retryAfterSeconds: this.retryAfterSeconds, resetAt: new Date(this.resetAtMs).toISOString() };
@@ -116,8 +123,9 @@ export class BusyError extends CutplanError {
   constructor(
     detail: string,
     readonly retryAfterSeconds: number,
+    headers: Readonly<Record<string, string>> = {},
   ) {
-    super(detail);
+    super(detail, { ...headers, 'Retry-After': String(retryAfterSeconds) });
   }
   override bodyExtras(): Readonly<Record<string, unknown>> {
     return { retryAfterSeconds: this.retryAfterSeconds };
@@ -138,7 +146,7 @@ export class MethodNotAllowedError extends CutplanError {
     detail: string,
     readonly allow: readonly string[],
   ) {
-    super(detail);
+    super(detail, { Allow: allow.join(', ') });
   }
 }
 

@@ -138,6 +138,8 @@ export interface UsedComb {
   /** Length of the source bar. */
   readonly length: number;
   readonly source: 'stock' | 'offcut';
+  /** Index of the source entry in the request's `stocks` (a `stockLength` is entry 0) or `offcuts`. */
+  readonly sourceIndex: number;
   readonly waste: Waste;
   readonly material?: string;
   readonly parts: readonly PlacedPart[];
@@ -153,6 +155,8 @@ export interface Combination {
 }
 
 export interface Purchase {
+  /** Index of the stock entry in the request's `stocks` (a `stockLength` is entry 0). */
+  readonly stock: number;
   readonly length: number;
   readonly count: number;
   readonly price?: number;

@@ -1,0 +1,43 @@
+/**
+ * The port between handlers and the limits store. A handler parses the request first (so validation
+ * failures are never counted), then asks an {@link Admitter} to admit the call, solves, and releases the
+ * admission in `finally`. The DynamoDB implementation lives in `functions/shared/limits/`.
+ */
+import type { CutplanError, Result } from '../../core/errors.ts';
+import type { Tier } from './tiers.ts';
+
+/** Who is calling, as the HTTP adapter sees it. */
+export interface Caller {
+  /** Client IP (socket address, or X-Forwarded-For when trusted / from API Gateway's sourceIp). */
+  readonly ip: string;
+  /** The `X-API-Key` header as sent: undefined when absent, possibly empty. */
+  readonly apiKey: string | undefined;
+  /** The `Origin` header of a browser call. */
+  readonly origin: string | undefined;
+}
+
+/** The size of a parsed job, checked against the tier's caps before anything is counted. */
+export interface JobSize {
+  /** Sum of part quantities. */
+  readonly totalParts: number;
+  /** Number of distinct part lines. */
+  readonly distinctLines: number;
+}
+
+/** An admitted call: the tier to serve it with, and a release to call exactly once. */
+export interface Admission {
+  readonly tier: Tier;
+  /** Workspace of the key, or null for the public tier. */
+  readonly workspace: string | null;
+  /** The key's PDF branding line, or null. */
+  readonly branding: string | null;
+  /** Headers every response to this call carries (`X-RateLimit-*`, CORS for an allowed origin). */
+  readonly headers: Readonly<Record<string, string>>;
+  /** Frees the solve slot; `failed` also refunds the counted request. Never throws. */
+  release(outcome: 'succeeded' | 'failed'): Promise<void>;
+}
+
+/** Identifies the caller and admits or refuses the call (401, 413, 429, 503 as errors). */
+export interface Admitter {
+  admit(caller: Caller, size: JobSize): Promise<Result<Admission, CutplanError>>;
+}
