@@ -1,0 +1,39 @@
+/**
+ * The `LpEngine` port: the little the column generation needs from an LP solver. A master LP is
+ * minimisation over columns ≥ 0 with row bounds; columns are only ever added, bounds may change, and each
+ * solve returns primal values and row duals. Adapters: HiGHS (persistent, warm-started) and glpk.js
+ * (rebuilt per solve).
+ */
+
+export interface RowBounds {
+  readonly lower: number;
+  readonly upper: number;
+}
+
+export type LpStatus = 'optimal' | 'infeasible' | 'failed';
+
+export interface LpSolution {
+  readonly status: LpStatus;
+  readonly objective: number;
+  /** Column values. */
+  readonly x: Float64Array;
+  /** Row duals (for a minimisation, ≥ 0 on binding ≥ rows, ≤ 0 on binding ≤ rows). */
+  readonly duals: Float64Array;
+}
+
+/** A live master LP. Not thread-safe; dispose when done. */
+export interface MasterLp {
+  readonly columnCount: number;
+  /** Adds a column `cost·x` with the given sparse row coefficients and returns its index. */
+  addColumn(cost: number, rows: readonly number[], coefs: readonly number[], upper?: number): number;
+  setColumnBounds(column: number, lower: number, upper: number): void;
+  setRowBounds(row: number, lower: number, upper: number): void;
+  solve(): LpSolution;
+  dispose(): void;
+}
+
+export interface LpEngine {
+  /** Engine name and version, e.g. "HiGHS 1.15.1". */
+  readonly name: string;
+  createMaster(rows: readonly RowBounds[]): MasterLp;
+}

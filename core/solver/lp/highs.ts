@@ -1,0 +1,87 @@
+import * as highsModule from 'highs';
+import type { Highs } from 'highs';
+import type { LpEngine, LpSolution, MasterLp, RowBounds } from './engine.ts';
+
+// The package ships ESM code but CommonJS-typed declarations: find the loader at run time either way.
+type Loader = () => Promise<Highs>;
+const loaded: unknown = highsModule;
+const highsLoader: Loader = findLoader(loaded);
+
+function findLoader(mod: unknown): Loader {
+  const d = (mod as { default?: unknown }).default;
+  if (typeof d === 'function') return d as Loader;
+  const dd = (d as { default?: unknown } | undefined)?.default;
+  if (typeof dd === 'function') return dd as Loader;
+  throw new Error('highs: loader not found');
+}
+
+const OPTIMAL = 7;
+const INFEASIBLE = 8;
+
+/**
+ * HiGHS (MIT, wasm) with a persistent model: adding a column and re-solving warm-starts from the last
+ * basis, which is what column generation does hundreds of times.
+ */
+export async function createHighsEngine(): Promise<LpEngine> {
+  const highs = await highsLoader();
+  return {
+    name: `HiGHS ${highs.version.string}`,
+    createMaster: (rows) => new HighsMaster(highs, rows),
+  };
+}
+
+class HighsMaster implements MasterLp {
+  private readonly model;
+  private columns = 0;
+  private readonly inf: number;
+
+  constructor(highs: Highs, rows: readonly RowBounds[]) {
+    this.inf = highs.infinity;
+    this.model = highs.createModel();
+    this.model.options.set({ output_flag: false, presolve: 'off' });
+    for (const r of rows)
+      this.model.addRow(this.clamp(r.lower), this.clamp(r.upper), { indices: [], values: [] });
+  }
+
+  get columnCount(): number {
+    return this.columns;
+  }
+
+  private clamp(v: number): number {
+    if (v === Number.POSITIVE_INFINITY) return this.inf;
+    if (v === Number.NEGATIVE_INFINITY) return -this.inf;
+    return v;
+  }
+
+  addColumn(
+    cost: number,
+    rows: readonly number[],
+    coefs: readonly number[],
+    upper = Number.POSITIVE_INFINITY,
+  ): number {
+    this.model.addCol(cost, 0, this.clamp(upper), { indices: rows, values: coefs });
+    return this.columns++;
+  }
+
+  setColumnBounds(column: number, lower: number, upper: number): void {
+    this.model.changeColBounds(column, this.clamp(lower), this.clamp(upper));
+  }
+
+  setRowBounds(row: number, lower: number, upper: number): void {
+    this.model.changeRowBounds(row, this.clamp(lower), this.clamp(upper));
+  }
+
+  solve(): LpSolution {
+    const run = this.model.run();
+    const status =
+      run.modelStatus === OPTIMAL ? 'optimal' : run.modelStatus === INFEASIBLE ? 'infeasible' : 'failed';
+    if (status !== 'optimal')
+      return { status, objective: Number.NaN, x: new Float64Array(0), duals: new Float64Array(0) };
+    const sol = this.model.getSolution();
+    return { status, objective: this.model.getObjectiveValue(), x: sol.colValue, duals: sol.rowDual };
+  }
+
+  dispose(): void {
+    this.model.dispose();
+  }
+}

@@ -1,0 +1,136 @@
+import type { Job } from './job.ts';
+
+/** A layout: how many of each item one bar of `source` carries, cut `count` times. */
+export interface Layout {
+  readonly source: number;
+  readonly counts: Int32Array;
+  readonly count: number;
+}
+
+/** A complete plan for one job. */
+export interface GroupPlan {
+  readonly layouts: readonly Layout[];
+  /** Objective value in the job's cost units. */
+  readonly cost: number;
+}
+
+/** Total weight (lengths + one kerf each) of a pattern. */
+export function patternWeight(job: Job, counts: Int32Array): number {
+  let w = 0;
+  for (let i = 0; i < counts.length; i++) w += (counts[i] ?? 0) * (job.items[i]?.weight ?? 0);
+  return w;
+}
+
+export function patternKey(source: number, counts: Int32Array): string {
+  return `${source}:${counts.join(',')}`;
+}
+
+export function planCost(job: Job, layouts: readonly Layout[]): number {
+  let c = 0;
+  for (const l of layouts) c += (job.sources[l.source]?.cost ?? 0) * l.count;
+  return c;
+}
+
+/** Owned offcut material a plan uses (lengths of the offcut bars cut). */
+export function offcutUsage(job: Job, layouts: readonly Layout[]): number {
+  let u = 0;
+  for (const l of layouts) {
+    const s = job.sources[l.source];
+    if (s?.kind === 'offcut') u += s.length * l.count;
+  }
+  return u;
+}
+
+/**
+ * Turns a multiset of bars that covers the demand (possibly over-producing) into a clean plan: excess pieces
+ * removed (from the bars that come last, so earlier, denser layouts stay intact), empty bars dropped,
+ * identical layouts merged, and layouts sorted deterministically.
+ */
+export function finishPlan(job: Job, bars: readonly Layout[]): GroupPlan {
+  const m = job.items.length;
+  const produced = new Float64Array(m);
+  for (const b of bars) for (let i = 0; i < m; i++) produced[i] = (produced[i] ?? 0) + (b.counts[i] ?? 0) * b.count;
+  const excess = new Float64Array(m);
+  for (let i = 0; i < m; i++) excess[i] = Math.max(0, (produced[i] ?? 0) - (job.items[i]?.demand ?? 0));
+  const out: Layout[] = [];
+  for (let k = bars.length - 1; k >= 0; k--) {
+    const b = bars[k];
+    if (!b || b.count <= 0) continue;
+    let left = b.count;
+    // Remove excess one physical bar at a time so a shared layout is only split where needed.
+    while (left > 0) {
+      let touched = false;
+      const counts = b.counts.slice();
+      for (let i = 0; i < m; i++) {
+        const take = Math.min(excess[i] ?? 0, counts[i] ?? 0);
+        if (take > 0) {
+          counts[i] = (counts[i] ?? 0) - take;
+          excess[i] = (excess[i] ?? 0) - take;
+          touched = true;
+        }
+      }
+      if (!touched) {
+        out.push({ source: b.source, counts, count: left });
+        break;
+      }
+      out.push({ source: b.source, counts, count: 1 });
+      left -= 1;
+    }
+  }
+  return mergeLayouts(job, out);
+}
+
+/** Merges identical layouts, drops empty ones and sorts: source order, then fuller bars first. */
+export function mergeLayouts(job: Job, layouts: readonly Layout[]): GroupPlan {
+  const merged = new Map<string, Layout>();
+  for (const l of layouts) {
+    if (l.count <= 0 || l.counts.every((c) => c === 0)) continue;
+    const key = patternKey(l.source, l.counts);
+    const prev = merged.get(key);
+    merged.set(key, prev ? { ...prev, count: prev.count + l.count } : l);
+  }
+  const list = [...merged.values()].sort((a, b) => compareLayouts(job, a, b));
+  return { layouts: list, cost: planCost(job, list) };
+}
+
+function compareLayouts(job: Job, a: Layout, b: Layout): number {
+  if (a.source !== b.source) return a.source - b.source;
+  const wa = patternWeight(job, a.counts);
+  const wb = patternWeight(job, b.counts);
+  if (wa !== wb) return wb - wa;
+  if (a.count !== b.count) return b.count - a.count;
+  for (let i = 0; i < a.counts.length; i++) {
+    const d = (b.counts[i] ?? 0) - (a.counts[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+/** Bars of each source a plan uses. */
+export function sourceUse(job: Job, layouts: readonly Layout[]): Float64Array {
+  const use = new Float64Array(job.sources.length);
+  for (const l of layouts) use[l.source] = (use[l.source] ?? 0) + l.count;
+  return use;
+}
+
+/**
+ * Is `a` a better plan than `b`? Lower cost first; under `offcuts_first`, more offcut material used comes
+ * before cost; ties go to fewer distinct layouts, then to the plan with more priority-source bars.
+ */
+export function better(job: Job, a: GroupPlan, b: GroupPlan | null): boolean {
+  if (b === null) return true;
+  if (job.offcutsFirst) {
+    const ua = offcutUsage(job, a.layouts);
+    const ub = offcutUsage(job, b.layouts);
+    if (ua !== ub) return ua > ub;
+  }
+  if (a.cost !== b.cost) return a.cost < b.cost;
+  if (a.layouts.length !== b.layouts.length) return a.layouts.length < b.layouts.length;
+  return priorityBars(job, a) > priorityBars(job, b);
+}
+
+function priorityBars(job: Job, p: GroupPlan): number {
+  let n = 0;
+  for (const l of p.layouts) if (job.sources[l.source]?.priority) n += l.count;
+  return n;
+}
