@@ -89,6 +89,8 @@ export function checkStats(ctx: Context, raw: unknown, path: string, want: Figur
   if (want.totalCost === null) {
     if (stats.totalCost !== null)
       findings.add(check, `${path}.totalCost must be null: no stock entry has a price`);
+  } else if (stats.totalCost === null) {
+    findings.add(check, `${path}.totalCost is null, but stock entries carry prices`);
   } else {
     reader.sameMoney(stats.totalCost, `${path}.totalCost`, want.totalCost, check);
   }
