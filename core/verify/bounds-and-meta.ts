@@ -57,10 +57,12 @@ export function checkMeta(ctx: Context, raw: unknown): void {
   }
 }
 
-/** Flags and timing carry no figure to recompute, but must have their types. */
+/**
+ * Flags and timing carry no figure to recompute, but must have their types. `verified` is left alone:
+ * the caller sets it once the plan has passed.
+ */
 export function checkPlanFlags(ctx: Context, plan: Rec): void {
   ctx.reader.boolean(plan.optimal, 'plan.optimal');
-  ctx.reader.boolean(plan.verified, 'plan.verified');
   const ms = ctx.reader.finite(plan.solveTimeMs, 'plan.solveTimeMs');
   if (ms !== null && ms < 0) ctx.findings.add('shape', `plan.solveTimeMs is ${ms}, negative`);
 }

@@ -246,6 +246,28 @@ export const PLAN_CASES: readonly PlanCase[] = [
     }),
   ),
   planCase(
+    'a remnant exactly minRemnant long, and a yield that rounds half up',
+    { parts: [[2469, 1]], stockLength: 20000, minRemnant: 17531 },
+    () => ({
+      bars: [{ cut: [0], waste: [17531, 17531, 0], cuts: [2469] }],
+      purchases: [[0, 1]],
+      remnants: [[17531, 1]],
+      stockBarsUsed: 1,
+      totalWaste: 17531,
+      stockBarsLowerBound: 1,
+      stats: {
+        totalParts: 1,
+        totalPartsLength: 2469,
+        totalUsedLength: 20000,
+        yieldPercent: 12.35,
+        cutCount: 1,
+        layoutCount: 1,
+        ...noCost,
+        trueWaste: 0,
+      },
+    }),
+  ),
+  planCase(
     'finite and priced stock of two lengths',
     {
       priceScale: 100,
