@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { verifyPlan } from './index.ts';
+import { at, checksOf } from './test-builders.ts';
+import { PLAN_CASES } from './test-cases.ts';
+
+describe('verifyPlan', () => {
+  it.each(PLAN_CASES)('passes a correct plan: $name', ({ request, response }) => {
+    const result = verifyPlan(request, response);
+    expect(result.ok ? [] : result.error.issues).toEqual([]);
+  });
+
+  it('leaves the response untouched', () => {
+    for (const { request, response } of PLAN_CASES) {
+      const before = structuredClone(response);
+      verifyPlan(request, response);
+      expect(response).toEqual(before);
+    }
+  });
+
+  it('does not read plan.verified: the caller sets it after the check', () => {
+    const { request, response } = at(PLAN_CASES, 0);
+    const claimed = { ...response, plan: { ...response.plan, verified: true } };
+    expect(checksOf(verifyPlan(request, claimed))).toEqual([]);
+  });
+});
