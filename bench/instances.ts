@@ -107,14 +107,17 @@ function parseMonaci(text: string): { body: Record<string, unknown> } {
   const bins = tokens(lines[1] ?? '');
   const weights = tokens(lines[2] ?? '');
   const stocks: { length: number; quantity: null; price: number }[] = [];
-  for (let j = 0; j + 1 < bins.length; j += 2) stocks.push({ length: bins[j] ?? 0, quantity: null, price: bins[j + 1] ?? 0 });
+  for (let j = 0; j + 1 < bins.length; j += 2)
+    stocks.push({ length: bins[j] ?? 0, quantity: null, price: bins[j + 1] ?? 0 });
   return { body: { parts: mergeParts(weights.map((w) => ({ length: w, quantity: 1 }))), stocks } };
 }
 
 function mergeParts(parts: { length: number; quantity: number }[]): { length: number; quantity: number }[] {
   const byLength = new Map<number, number>();
   for (const p of parts) byLength.set(p.length, (byLength.get(p.length) ?? 0) + p.quantity);
-  return [...byLength.entries()].sort((a, b) => b[0] - a[0]).map(([length, quantity]) => ({ length, quantity }));
+  return [...byLength.entries()]
+    .sort((a, b) => b[0] - a[0])
+    .map(([length, quantity]) => ({ length, quantity }));
 }
 
 /** Every instance of a set (folder name), with its known optimum. */

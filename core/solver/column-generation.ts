@@ -131,7 +131,8 @@ export class ColumnGeneration {
   /** Changes the residual demand and supply (diving fixes bars; backtracking restores them). */
   setResidual(demand: Int32Array, supply: Float64Array, usageTarget: number | null): void {
     for (let i = 0; i < this.m; i++) {
-      if ((demand[i] ?? 0) !== (this.demand[i] ?? 0)) this.master.setRowBounds(i, demand[i] ?? 0, Number.POSITIVE_INFINITY);
+      if ((demand[i] ?? 0) !== (this.demand[i] ?? 0))
+        this.master.setRowBounds(i, demand[i] ?? 0, Number.POSITIVE_INFINITY);
     }
     this.supplyRow.forEach((row, k) => {
       if (row >= 0 && (supply[k] ?? 0) !== (this.supply[k] ?? 0)) {
@@ -139,7 +140,11 @@ export class ColumnGeneration {
       }
     });
     if (this.usageRow >= 0) {
-      this.master.setRowBounds(this.usageRow, Math.max(0, usageTarget ?? 0) / this.usageScale(), Number.POSITIVE_INFINITY);
+      this.master.setRowBounds(
+        this.usageRow,
+        Math.max(0, usageTarget ?? 0) / this.usageScale(),
+        Number.POSITIVE_INFINITY,
+      );
     }
     this.demand = demand.slice();
     this.supply = supply.slice();
@@ -154,7 +159,12 @@ export class ColumnGeneration {
       const sol = this.master.solve();
       iterations++;
       if (sol.status !== 'optimal') {
-        return this.outcome(sol.status === 'infeasible' ? 'infeasible' : 'failed', sol, bestBound, iterations);
+        return this.outcome(
+          sol.status === 'infeasible' ? 'infeasible' : 'failed',
+          sol,
+          bestBound,
+          iterations,
+        );
       }
       const duals = this.itemDuals(sol.duals);
       let priced = this.price(this.center ? this.smooth(duals) : duals, sol.duals);
@@ -203,16 +213,22 @@ export class ColumnGeneration {
    * Prices at `pi`: returns the columns whose reduced cost under the master's own duals is negative, and
    * the Lagrangian bound that `pi` proves.
    */
-  private price(pi: Float64Array, masterDuals: Float64Array): { columns: Column[]; bound: number; duals: Float64Array } {
+  private price(
+    pi: Float64Array,
+    masterDuals: Float64Array,
+  ): { columns: Column[]; bound: number; duals: Float64Array } {
     const bounds = Int32Array.from(this.demand, (d) => Math.max(0, d));
-    const results = solveKnapsacks({ values: pi, weights: this.weights, bounds }, this.capacities, { extras: 3 });
+    const results = solveKnapsacks({ values: pi, weights: this.weights, bounds }, this.capacities, {
+      extras: 3,
+    });
     const byCap = new Map(this.capacities.map((c, k) => [c, results[k]]));
     const columns: Column[] = [];
     const sourceDual = (k: number): number => {
       const row = this.supplyRow[k] ?? -1;
       let d = row >= 0 ? Math.min(0, masterDuals[row] ?? 0) : 0;
       const s = this.job.sources[k];
-      if (this.usageRow >= 0 && s?.kind === 'offcut') d += Math.max(0, masterDuals[this.usageRow] ?? 0) * (s.length / this.usageScale());
+      if (this.usageRow >= 0 && s?.kind === 'offcut')
+        d += Math.max(0, masterDuals[this.usageRow] ?? 0) * (s.length / this.usageScale());
       return d;
     };
     const reduced = (k: number, counts: Int32Array): number => {
@@ -226,7 +242,8 @@ export class ColumnGeneration {
       if (!r || r.value <= 0) return;
       const tol = REL_TOL * Math.max(1, s.cost);
       for (const counts of [r.counts, ...r.extra]) {
-        if (reduced(k, counts) < -tol && !this.keys.has(patternKey(k, counts))) columns.push({ source: k, counts });
+        if (reduced(k, counts) < -tol && !this.keys.has(patternKey(k, counts)))
+          columns.push({ source: k, counts });
       }
     });
     const values = this.job.sources.map((s) => byCap.get(s.capacity)?.upperBound ?? 0);
@@ -257,7 +274,9 @@ export class ColumnGeneration {
       for (const f of finite) lb += f.q * Math.min(0, f.c - t * f.v);
       return lb;
     };
-    const candidates = [1, tMax, ...finite.map((f) => f.c / f.v)].filter((t) => t >= 0 && t <= tMax && Number.isFinite(t));
+    const candidates = [1, tMax, ...finite.map((f) => f.c / f.v)].filter(
+      (t) => t >= 0 && t <= tMax && Number.isFinite(t),
+    );
     let best = 0;
     for (const t of candidates) best = Math.max(best, at(t));
     return best;

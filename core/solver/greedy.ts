@@ -108,7 +108,12 @@ export function sourcePreference(job: Job): number[] {
  * Moves each bar to the cheapest source its pieces fit (shorter stock, a free offcut), respecting supply:
  * packing on long bars and then cutting them down is how multi-length plans get cheap.
  */
-export function downsize(job: Job, layouts: readonly Layout[], supply: Float64Array, weightOf: (c: Int32Array) => number): Layout[] {
+export function downsize(
+  job: Job,
+  layouts: readonly Layout[],
+  supply: Float64Array,
+  weightOf: (c: Int32Array) => number,
+): Layout[] {
   const left = supply.slice();
   const order = layouts
     .map((l, k) => ({ l, k, load: weightOf(l.counts) }))

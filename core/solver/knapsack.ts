@@ -75,7 +75,8 @@ export function solveKnapsacks(
   if (g === 0) return capacities.map(() => emptyResult(m));
   const cells = (Math.floor(maxCap / g) + 1) * Math.max(1, chunks);
   const dpLimit = options.dpCellLimit ?? DEFAULT_DP_CELLS;
-  if (cells <= dpLimit) return dpKnapsack({ values, weights, bounds, capacity: maxCap }, g, capacities, options.extras ?? 0);
+  if (cells <= dpLimit)
+    return dpKnapsack({ values, weights, bounds, capacity: maxCap }, g, capacities, options.extras ?? 0);
   const results = capacities.map((capacity) =>
     branchAndBound({ values, weights, bounds, capacity }, options.nodeLimit ?? DEFAULT_NODES),
   );
@@ -99,7 +100,12 @@ export function gcd(a: number, b: number): number {
 }
 
 /** Dense 0/1 DP over binary-split chunks with a choice bitmap for reconstruction, for several capacities. */
-function dpKnapsack(input: KnapsackInput, g: number, capacities: readonly number[], extras: number): KnapsackResult[] {
+function dpKnapsack(
+  input: KnapsackInput,
+  g: number,
+  capacities: readonly number[],
+  extras: number,
+): KnapsackResult[] {
   const { values, weights, bounds, capacity } = input;
   const m = values.length;
   const cap = Math.floor(capacity / g);

@@ -49,7 +49,8 @@ export function offcutUsage(job: Job, layouts: readonly Layout[]): number {
 export function finishPlan(job: Job, bars: readonly Layout[]): GroupPlan {
   const m = job.items.length;
   const produced = new Float64Array(m);
-  for (const b of bars) for (let i = 0; i < m; i++) produced[i] = (produced[i] ?? 0) + (b.counts[i] ?? 0) * b.count;
+  for (const b of bars)
+    for (let i = 0; i < m; i++) produced[i] = (produced[i] ?? 0) + (b.counts[i] ?? 0) * b.count;
   const excess = new Float64Array(m);
   for (let i = 0; i < m; i++) excess[i] = Math.max(0, (produced[i] ?? 0) - (job.items[i]?.demand ?? 0));
   const out: Layout[] = [];

@@ -41,7 +41,14 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
   const m = job.items.length;
   const demand = Int32Array.from(job.items, (it) => it.demand);
   const supply = Float64Array.from(job.sources, (s) => s.supply);
-  const trace: SearchTrace = { greedyCost: null, rootLp: null, cgIterations: 0, columns: 0, diveNodes: 0, phase: 'none' };
+  const trace: SearchTrace = {
+    greedyCost: null,
+    rootLp: null,
+    cgIterations: 0,
+    columns: 0,
+    diveNodes: 0,
+    phase: 'none',
+  };
   const usageTarget = job.offcutsFirst ? maxOffcutUsage(job, demand, supply) : 0;
   const weightOf = (c: Int32Array): number => patternWeight(job, c);
 
@@ -90,7 +97,11 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
     trace.rootLp = root.lpValue;
     bound = Math.max(bound, safeCeil(root.bound));
     trace.phase = 'root';
-    if (incumbent === null && root.artificial > 1e-6 && provesInfeasible(job, engine, demand, supply, budget)) {
+    if (
+      incumbent === null &&
+      root.artificial > 1e-6 &&
+      provesInfeasible(job, engine, demand, supply, budget)
+    ) {
       return result(true);
     }
     if (isOptimal() || budget.expired()) return result();
@@ -114,7 +125,13 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
  * Phase one: with every bar free, the master's optimum is positive exactly when no fractional plan covers
  * the demand from the finite supply, and then no plan exists at all.
  */
-function provesInfeasible(job: Job, engine: LpEngine, demand: Int32Array, supply: Float64Array, budget: Budget): boolean {
+function provesInfeasible(
+  job: Job,
+  engine: LpEngine,
+  demand: Int32Array,
+  supply: Float64Array,
+  budget: Budget,
+): boolean {
   const free: Job = { ...job, sources: job.sources.map((s) => ({ ...s, cost: 0 })), offcutsFirst: false };
   const cg = new ColumnGeneration(free, engine, demand, supply, null);
   try {
@@ -134,7 +151,10 @@ function combinatorialBound(job: Job, demand: Int32Array): number {
   const capacity = job.sources[0]?.capacity ?? 1;
   const minCost = Math.min(...job.sources.map((s) => s.cost));
   const weights = job.items.map((it) => it.weight);
-  const bars = Math.max(continuousBound({ weights, demands: demand, capacity }), l2Bound({ weights, demands: demand, capacity }));
+  const bars = Math.max(
+    continuousBound({ weights, demands: demand, capacity }),
+    l2Bound({ weights, demands: demand, capacity }),
+  );
   return bars * minCost;
 }
 
@@ -142,10 +162,15 @@ function combinatorialBound(job: Job, demand: Int32Array): number {
 function barsBound(job: Job, costBound: number): number {
   const stocks = job.sources.filter((s) => s.kind === 'stock');
   if (stocks.length === 0) return 0;
-  if (job.objective === 'bars' && job.sources.every((s) => s.kind === 'offcut' || s.cost === 1)) return costBound;
+  if (job.objective === 'bars' && job.sources.every((s) => s.kind === 'offcut' || s.cost === 1))
+    return costBound;
   const costs = new Set(stocks.map((s) => s.cost));
   const minCost = Math.min(...costs);
-  if (job.objective !== 'waste' && minCost > 0 && job.sources.every((s) => s.kind === 'offcut' || s.cost > 0)) {
+  if (
+    job.objective !== 'waste' &&
+    minCost > 0 &&
+    job.sources.every((s) => s.kind === 'offcut' || s.cost > 0)
+  ) {
     // Every purchased bar costs at least minCost and offcuts cost nothing.
     const viaCost = Math.ceil(costBound / Math.max(...costs) - 1e-9);
     if (costs.size === 1) return Math.max(0, Math.ceil(costBound / minCost - 1e-9));
@@ -159,7 +184,13 @@ function barsBound(job: Job, costBound: number): number {
 }
 
 /** Adds the incumbent's layouts and one homogeneous pattern per item on the preferred stock. */
-function seedColumns(job: Job, cg: ColumnGeneration, demand: Int32Array, supply: Float64Array, plan: GroupPlan | null): void {
+function seedColumns(
+  job: Job,
+  cg: ColumnGeneration,
+  demand: Int32Array,
+  supply: Float64Array,
+  plan: GroupPlan | null,
+): void {
   for (const l of plan?.layouts ?? []) cg.addColumn(l.source, l.counts);
   const pref = sourcePreference(job).filter((k) => (supply[k] ?? 0) > 0);
   job.items.forEach((it, i) => {
@@ -190,7 +221,13 @@ class Diver {
     private readonly usageTarget: number,
   ) {}
 
-  dive(demand: Int32Array, supply: Float64Array, fixed: Layout[], fixedCost: number, discrepancy: number): void {
+  dive(
+    demand: Int32Array,
+    supply: Float64Array,
+    fixed: Layout[],
+    fixedCost: number,
+    discrepancy: number,
+  ): void {
     if (this.budget.expired() || this.done()) return;
     if (demand.every((d) => d <= 0)) {
       this.offer(fixed);
@@ -243,7 +280,11 @@ class Diver {
   }
 
   /** Columns worth fixing, best first: large LP values, then fuller bars. */
-  private candidates(x: Float64Array, demand: Int32Array, supply: Float64Array): { column: number; copies: number }[] {
+  private candidates(
+    x: Float64Array,
+    demand: Int32Array,
+    supply: Float64Array,
+  ): { column: number; copies: number }[] {
     const list: { column: number; copies: number; score: number }[] = [];
     x.forEach((v, j) => {
       if (v <= 1e-6) return;
@@ -251,7 +292,11 @@ class Diver {
       if (!col || (supply[col.source] ?? 0) <= 0) return;
       const useful = col.counts.some((c, i) => c > 0 && (demand[i] ?? 0) > 0);
       if (!useful) return;
-      list.push({ column: j, copies: v >= 1 - 1e-9 ? Math.floor(v + 1e-9) : 1, score: v >= 1 - 1e-9 ? 1 + v : v });
+      list.push({
+        column: j,
+        copies: v >= 1 - 1e-9 ? Math.floor(v + 1e-9) : 1,
+        score: v >= 1 - 1e-9 ? 1 + v : v,
+      });
     });
     list.sort((a, b) => b.score - a.score || a.column - b.column);
     return list;

@@ -70,7 +70,9 @@ class GlpkMaster implements MasterLp {
   solve(): LpSolution {
     const byRow: { name: string; coef: number }[][] = this.rows.map(() => []);
     this.cols.forEach((c, j) => {
-      c.rows.forEach((r, k) => byRow[r]?.push({ name: `x${j}`, coef: c.coefs[k] ?? 0 }));
+      c.rows.forEach((r, k) => {
+        byRow[r]?.push({ name: `x${j}`, coef: c.coefs[k] ?? 0 });
+      });
     });
     const result = this.glpk.solve(
       {

@@ -1,5 +1,5 @@
-import * as highsModule from 'highs';
 import type { Highs } from 'highs';
+import * as highsModule from 'highs';
 import type { LpEngine, LpSolution, MasterLp, RowBounds } from './engine.ts';
 
 // The package ships ESM code but CommonJS-typed declarations: find the loader at run time either way.

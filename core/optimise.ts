@@ -1,0 +1,42 @@
+/**
+ * The one entry point the API, the CLI and the benchmark share: solve, format, verify.
+ */
+import type { Clock } from './budget.ts';
+import { type CutplanError, err, InternalError, ok, type Result } from './errors.ts';
+import { formatResponse } from './solver/format.ts';
+import type { LpEngine } from './solver/lp/engine.ts';
+import { solveRequest } from './solver/solve.ts';
+import type { OptimiseRequest, OptimiseResponse } from './types.ts';
+import { formatFailure, verifyPlan } from './verify/index.ts';
+
+export interface OptimiseContext {
+  readonly lp: LpEngine;
+  readonly clock: Clock;
+  /** Solve budget in ms (the handler caps `timeLimit` by the tier). */
+  readonly budgetMs: number;
+  /** Tier name echoed in `meta.tier`. */
+  readonly tier: string;
+  readonly poweredBy: string;
+}
+
+/**
+ * Solves a normalised request and returns the response body, verified by the independent verifier.
+ * Infeasible supply and unavailable methods are `validation` errors; a plan that fails verification is
+ * never returned (an `internal` error whose message carries the verifier's findings, for the log).
+ */
+export function optimise(
+  request: OptimiseRequest,
+  ctx: OptimiseContext,
+): Result<OptimiseResponse, CutplanError> {
+  const start = ctx.clock.monotonic();
+  const solved = solveRequest(request, { lp: ctx.lp, clock: ctx.clock, budgetMs: ctx.budgetMs });
+  if (!solved.ok) return solved;
+  const response = formatResponse(request, solved.value.groups, {
+    tier: ctx.tier,
+    poweredBy: ctx.poweredBy,
+    solveTimeMs: Math.round(ctx.clock.monotonic() - start),
+  });
+  const check = verifyPlan(request, response);
+  if (!check.ok) return err(new InternalError(`plan failed verification: ${formatFailure(check.error)}`));
+  return ok({ ...response, plan: { ...response.plan, verified: true } });
+}

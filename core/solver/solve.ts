@@ -1,0 +1,65 @@
+import { type Budget, budgetOf, type Clock } from '../budget.ts';
+import { err, ok, type Result, ValidationError } from '../errors.ts';
+import type { OptimiseRequest } from '../types.ts';
+import type { SolvedGroup } from './format.ts';
+import { buildJobs } from './job.ts';
+import type { LpEngine } from './lp/engine.ts';
+import { type SearchTrace, solveGroup } from './solve-group.ts';
+
+export interface SolveOptions {
+  readonly lp: LpEngine;
+  readonly clock: Clock;
+  /** Wall-clock budget for the whole request in ms. */
+  readonly budgetMs: number;
+}
+
+export interface Solved {
+  readonly groups: readonly SolvedGroup[];
+  readonly traces: readonly SearchTrace[];
+  readonly elapsedMs: number;
+}
+
+const NOT_YET = new Set(['fewest_setups', 'bundle']);
+
+/**
+ * Solves every material group of a request within the budget. Groups are solved one after another; each
+ * gets an equal share of what is left, so time a quick group does not need flows to the later ones.
+ */
+export function solveRequest(
+  request: OptimiseRequest,
+  options: SolveOptions,
+): Result<Solved, ValidationError> {
+  if (NOT_YET.has(request.method)) {
+    return err(
+      ValidationError.of(
+        'method',
+        `method "${request.method}" is not available yet; use balanced, least_waste or offcuts_first`,
+      ),
+    );
+  }
+  const budget: Budget = budgetOf(options.clock, options.budgetMs);
+  const jobs = buildJobs(request);
+  const groups: SolvedGroup[] = [];
+  const traces: SearchTrace[] = [];
+  for (let k = 0; k < jobs.length; k++) {
+    const job = jobs[k];
+    if (!job) continue;
+    const share = budget.sub(budget.remainingMs() / (jobs.length - k));
+    const r = solveGroup(job, options.lp, share);
+    traces.push(r.trace);
+    if (!r.plan) {
+      const what = job.material === null ? 'the untagged parts' : `material "${job.material}"`;
+      const why = r.infeasible
+        ? 'the finite stock and offcuts cannot cover the demand'
+        : 'no plan that fits the finite stock and offcuts was found in the time limit';
+      return err(
+        ValidationError.of(
+          job.material === null ? 'stocks' : `material "${job.material}"`,
+          `${what}: ${why}`,
+        ),
+      );
+    }
+    groups.push({ job, plan: r.plan, bound: r.bound, barsBound: r.barsBound, optimal: r.optimal });
+  }
+  return ok({ groups, traces, elapsedMs: budget.elapsedMs() });
+}
