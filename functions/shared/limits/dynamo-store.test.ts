@@ -112,7 +112,9 @@ describe('dynamo store: slots', () => {
   it('keeps pools apart', async () => {
     const { store } = await newStore();
     await store.claimSlot(pool, 1, 'a', NOW, NOW + 1000);
-    expect(await store.claimSlot({ kind: 'key', keyId: '0123456789abcdef' }, 1, 'b', NOW, NOW + 1000)).toEqual({
+    expect(
+      await store.claimSlot({ kind: 'key', keyId: '0123456789abcdef' }, 1, 'b', NOW, NOW + 1000),
+    ).toEqual({
       slot: 0,
     });
   });
@@ -145,7 +147,10 @@ describe('dynamo store: key records', () => {
   it('updates an existing record and reports a missing one', async () => {
     const { store } = await newStore();
     await store.putKey(record('00000000000000aa', 1));
-    const updated = await store.updateKey('00000000000000aa', { disabled: true, replacedBy: '00000000000000bb' });
+    const updated = await store.updateKey('00000000000000aa', {
+      disabled: true,
+      replacedBy: '00000000000000bb',
+    });
     expect(updated).toMatchObject({ disabled: true, replacedBy: '00000000000000bb' });
     expect(await store.updateKey('00000000000000ff', { disabled: true })).toBeNull();
     expect(await store.getKey('00000000000000ff')).toBeNull();
@@ -163,7 +168,10 @@ describe('dynamo store: key records', () => {
       '00000000000000cc',
       '00000000000000aa',
     ]);
-    expect((await store.listKeys('acme')).map((r) => r.keyId)).toEqual(['00000000000000cc', '00000000000000aa']);
+    expect((await store.listKeys('acme')).map((r) => r.keyId)).toEqual([
+      '00000000000000cc',
+      '00000000000000aa',
+    ]);
   });
 
   it('never stores the key itself, only its SHA-256', async () => {

@@ -23,7 +23,11 @@ export async function freshTable(dynamo: EmbeddedDynamo): Promise<string> {
 }
 
 /** A fresh table with a store, a manual clock at `startIso` and an admitter over them. */
-export async function setup(dynamo: EmbeddedDynamo, startIso = '2025-03-10T13:20:00.000Z', client?: DynamoDBClient) {
+export async function setup(
+  dynamo: EmbeddedDynamo,
+  startIso = '2025-03-10T13:20:00.000Z',
+  client?: DynamoDBClient,
+) {
   const tableName = await freshTable(dynamo);
   const clock = manualClock(Date.parse(startIso));
   const store = createDynamoStore({ client: client ?? dynamo.client, tableName });
@@ -43,10 +47,18 @@ export function keyedCaller(apiKey: string, origin?: string, ip = '198.51.100.9'
 export const small = { totalParts: 10, distinctLines: 3 } as const;
 
 /** The stored count of a counter, read straight from the table (0 when the item does not exist). */
-export async function storedCount(client: DynamoDBClient, tableName: string, counter: Counter): Promise<number> {
+export async function storedCount(
+  client: DynamoDBClient,
+  tableName: string,
+  counter: Counter,
+): Promise<number> {
   const key = counterKey(counter.subject, counter.window.id);
   const out = await client.send(
-    new GetItemCommand({ TableName: tableName, Key: { pk: { S: key.pk }, sk: { S: key.sk } }, ConsistentRead: true }),
+    new GetItemCommand({
+      TableName: tableName,
+      Key: { pk: { S: key.pk }, sk: { S: key.sk } },
+      ConsistentRead: true,
+    }),
   );
   return Number(out.Item?.used?.N ?? 0);
 }
