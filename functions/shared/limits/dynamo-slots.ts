@@ -1,11 +1,12 @@
 /**
  * Solve slots: a pool of `size` slots is the items `slot#0000` … under the pool's partition. A slot is
- * free when its item is absent or its stored lease has ended; claiming is a conditional put on exactly
- * that, so two callers never hold one slot, and a crashed holder's slot frees itself when its lease
- * ends (no clean-up job, no TTL needed). Releasing deletes the item only while the caller still holds it.
+ * free when it has no lease (no item, or no `owner`) or its stored lease has ended; claiming is a
+ * conditional update on exactly that, so two callers never hold one slot, and a crashed holder's slot
+ * frees itself when its lease ends (no clean-up job, no TTL needed). Releasing removes the lease only
+ * while the caller still holds it. Only UpdateItem and Query: the request path needs no Put or Delete.
  */
 import { randomInt } from 'node:crypto';
-import { DeleteItemCommand, PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
+import { QueryCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import {
   conditional,
   type DynamoContext,
@@ -19,8 +20,8 @@ import {
 import type { Pool, SlotLease } from './store.ts';
 import { cleanupAt, poolPk, SLOT_PREFIX, slotKey, TTL_ATTRIBUTE } from './table.ts';
 
-const NAMES = { '#pk': 'pk', '#owner': 'owner', '#leaseUntil': 'leaseUntil' } as const;
-const NO_LEASE = 'attribute_not_exists(#pk)';
+const NAMES = { '#owner': 'owner', '#leaseUntil': 'leaseUntil' } as const;
+const NO_LEASE = 'attribute_not_exists(#owner)';
 const LEASE_ENDED = '#leaseUntil <= :now';
 const HELD_BY_CALLER = '#owner = :token';
 
@@ -44,18 +45,18 @@ export async function claimSlot(
     const key = slotKey(pool, slot);
     const claimed = await conditional('claim slot', () =>
       ctx.client.send(
-        new PutItemCommand({
+        new UpdateItemCommand({
           TableName: ctx.tableName,
-          Item: {
-            pk: s(key.pk),
-            sk: s(key.sk),
-            owner: s(token),
-            leaseUntil: n(leaseUntilMs),
-            [TTL_ATTRIBUTE]: n(cleanupAt(leaseUntilMs)),
-          },
+          Key: { pk: s(key.pk), sk: s(key.sk) },
+          UpdateExpression: 'SET #owner = :token, #leaseUntil = :leaseUntil, #expiresAt = :expiresAt',
           ConditionExpression: [NO_LEASE, LEASE_ENDED, HELD_BY_CALLER].join(' OR '),
-          ExpressionAttributeNames: NAMES,
-          ExpressionAttributeValues: { ':now': n(nowMs), ':token': s(token) },
+          ExpressionAttributeNames: { ...NAMES, '#expiresAt': TTL_ATTRIBUTE },
+          ExpressionAttributeValues: {
+            ':token': s(token),
+            ':leaseUntil': n(leaseUntilMs),
+            ':expiresAt': n(cleanupAt(leaseUntilMs)),
+            ':now': n(nowMs),
+          },
         }),
       ),
     );
@@ -79,11 +80,12 @@ export async function releaseSlot(
     // A failed condition: the lease ended and someone else holds the slot now. Theirs to release.
     await conditional('release slot', () =>
       ctx.client.send(
-        new DeleteItemCommand({
+        new UpdateItemCommand({
           TableName: ctx.tableName,
           Key: { pk: s(key.pk), sk: s(key.sk) },
+          UpdateExpression: 'REMOVE #owner, #leaseUntil',
           ConditionExpression: HELD_BY_CALLER,
-          ExpressionAttributeNames: { '#owner': NAMES['#owner'] },
+          ExpressionAttributeNames: NAMES,
           ExpressionAttributeValues: { ':token': s(token) },
         }),
       ),

@@ -39,6 +39,13 @@ const always =
   (_call, name) =>
     name === command ? { timing, error } : null;
 
+/** Fails only the n-th request of `command` (a fresh count for each plan made). */
+const nth =
+  (command: string, n: number, timing: FaultTiming, error: () => Error) => (): FaultPlan['decide'] => {
+    let seen = 0;
+    return (_call, name) => (name === command && ++seen === n ? { timing, error } : null);
+  };
+
 /** A plan that can be switched on and off between calls. */
 function switchable(decide: FaultPlan['decide']): FaultPlan & { on: boolean } {
   const plan = { on: true, decide: (call: number, name: string) => (plan.on ? decide(call, name) : null) };
@@ -61,30 +68,30 @@ async function faulty(plan: FaultPlan, maxAttempts = 1) {
 }
 
 describe('admitter with a failing store', () => {
+  // Per admitted public call: UpdateItem ×2 (month, hour), Query (slots), UpdateItem (claim a slot).
   it.each([
-    ['throttled', 'UpdateItemCommand', 'before', throttled],
-    ['throttled', 'QueryCommand', 'before', throttled],
-    ['throttled', 'PutItemCommand', 'before', throttled],
-    ['losing the answer of', 'UpdateItemCommand', 'after', networkError],
-    ['losing the answer of', 'PutItemCommand', 'after', networkError],
-  ] as const)(
-    'answers 503 busy, counting nothing, when %s every %s',
-    async (_what, command, timing, error) => {
-      const plan = switchable(always(command, timing, error));
-      const { admitter, counts, logged } = await faulty(plan);
-      const result = await admitter.admit(publicCaller(), small);
-      if (result.ok) throw new Error('expected 503');
-      expect(result.error).toBeInstanceOf(BusyError);
-      expect(result.error.status).toBe(503);
-      expect(result.error.headers['Retry-After']).toBe('2');
-      expect(result.error.message).toMatch(/retry shortly/);
-      expect(logged.length).toBeGreaterThan(0);
-      expect(await counts()).toEqual([0, 0]);
-      plan.on = false;
-      const healthy = await admitter.admit(publicCaller(), small);
-      expect(healthy.ok && healthy.value.headers['X-RateLimit-Remaining']).toBe('29');
-    },
-  );
+    ['throttling the month counter', nth('UpdateItemCommand', 1, 'before', throttled)],
+    ['throttling the hour counter', nth('UpdateItemCommand', 2, 'before', throttled)],
+    ['throttling the slot read', nth('QueryCommand', 1, 'before', throttled)],
+    ['throttling the slot claim', nth('UpdateItemCommand', 3, 'before', throttled)],
+    ['losing the answer of the month counter', nth('UpdateItemCommand', 1, 'after', networkError)],
+    ['losing the answer of the hour counter', nth('UpdateItemCommand', 2, 'after', networkError)],
+    ['losing the answer of the slot claim', nth('UpdateItemCommand', 3, 'after', networkError)],
+  ] as const)('answers 503 busy, counting nothing, when %s', async (_what, decide) => {
+    const plan = switchable(decide());
+    const { admitter, counts, logged } = await faulty(plan);
+    const result = await admitter.admit(publicCaller(), small);
+    if (result.ok) throw new Error('expected 503');
+    expect(result.error).toBeInstanceOf(BusyError);
+    expect(result.error.status).toBe(503);
+    expect(result.error.headers['Retry-After']).toBe('2');
+    expect(result.error.message).toMatch(/retry shortly/);
+    expect(logged.length).toBeGreaterThan(0);
+    expect(await counts()).toEqual([0, 0]);
+    plan.on = false;
+    const healthy = await admitter.admit(publicCaller(), small);
+    expect(healthy.ok && healthy.value.headers['X-RateLimit-Remaining']).toBe('29');
+  });
 
   it('answers 503 (not 401, not 500) when the key lookup is throttled', async () => {
     const env = await setup(dynamo);
@@ -151,16 +158,19 @@ describe('admitter with a failing store', () => {
   });
 
   it('releases without throwing when the store is down, and the lease ends on its own', async () => {
-    const plan = switchable(() => null);
-    const { admitter, clock } = await faulty(plan);
+    const storeDown = always('UpdateItemCommand', 'before', throttled);
+    const plan = switchable(storeDown);
+    plan.on = false;
+    const { admitter, clock, logged } = await faulty(plan);
     const held = [];
     for (let i = 0; i < 8; i++) {
       const r = await admitter.admit(publicCaller(`203.0.113.${i + 1}`), small);
       if (!r.ok) throw new Error(r.error.message);
       held.push(r.value);
     }
-    plan.decide = always('DeleteItemCommand', 'before', throttled);
+    plan.on = true;
     for (const h of held) await expect(h.release('succeeded')).resolves.toBeUndefined();
+    expect(logged).toHaveLength(8);
     plan.on = false;
     expect((await admitter.admit(publicCaller('198.51.100.1'), small)).ok).toBe(false);
     clock.advance((TIERS.public.budgetSeconds + 15) * 1000);
