@@ -1,10 +1,10 @@
 /**
- * Tiers, API keys and limits in DynamoDB. Handlers build one admitter per container:
+ * Tiers, API keys and limits in DynamoDB. Handlers build one admitter per container and inject it:
  *
  * ```ts
  * const config = readLimitsConfig();
  * const store = createDynamoStore({ client: createDynamoClient(config), tableName: config.tableName });
- * const admitter = createAdmitter({ store, clock: systemClock });
+ * const admitter = createAdmitter({ store, clock }); // clock: { now: Date.now, monotonic: performance.now }
  * ```
  *
  * Locally, `startEmbeddedDynamo()` provides the endpoint and client when no `DYNAMODB_ENDPOINT` is set.
