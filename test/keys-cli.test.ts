@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KeysIo, parseExpiry, runKeys } from '../bin/keys.ts';
+import { type KeysIo, runKeys } from '../bin/keys.ts';
+import { parseExpiry } from '../bin/keys-args.ts';
 import { manualClock } from '../core/budget.ts';
 import {
   createAdmitter,
