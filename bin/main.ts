@@ -4,7 +4,9 @@
  */
 const commands: Readonly<
   Record<string, { summary: string; load: () => Promise<{ run(argv: string[]): Promise<number> }> }>
-> = {};
+> = {
+  keys: { summary: 'create, list, disable and rotate API keys', load: () => import('./keys.ts') },
+};
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;

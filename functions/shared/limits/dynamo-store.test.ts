@@ -1,0 +1,191 @@
+import { ScanCommand } from '@aws-sdk/client-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manualClock } from '../../../core/budget.ts';
+import { hashKey } from './api-keys.ts';
+import { createDynamoStore } from './dynamo-store.ts';
+import { createKey } from './key-admin.ts';
+import type { Counter, KeyRecord, LimitsStore, Pool } from './store.ts';
+import { CLEANUP_AFTER_SECONDS } from './table.ts';
+import { type EmbeddedDynamo, freshTable, startEmbeddedDynamo, storedCount } from './test-support.ts';
+import { fixedWindow } from './windows.ts';
+
+let dynamo: EmbeddedDynamo;
+beforeAll(async () => {
+  dynamo = await startEmbeddedDynamo();
+});
+afterAll(async () => {
+  await dynamo.close();
+});
+
+async function newStore(): Promise<{ store: LimitsStore; tableName: string }> {
+  const tableName = await freshTable(dynamo);
+  return { store: createDynamoStore({ client: dynamo.client, tableName }), tableName };
+}
+
+const NOW = Date.parse('2025-03-10T13:20:00.000Z');
+const counter = (limit: number): Counter => ({
+  subject: { kind: 'ip', ip: '203.0.113.7' },
+  window: fixedWindow(3600, NOW),
+  limit,
+});
+
+describe('dynamo store: counters', () => {
+  it('counts each token once, however often the write is repeated', async () => {
+    const { store, tableName } = await newStore();
+    expect(await store.count(counter(5), 'a')).toEqual({ status: 'counted', used: 1 });
+    expect(await store.count(counter(5), 'a')).toEqual({ status: 'counted', used: 1 });
+    expect(await store.count(counter(5), 'b')).toEqual({ status: 'counted', used: 2 });
+    expect(await storedCount(dynamo.client, tableName, counter(5))).toBe(2);
+  });
+
+  it('refuses a new token at the limit but still recognises one already counted', async () => {
+    const { store } = await newStore();
+    await store.count(counter(2), 'a');
+    await store.count(counter(2), 'b');
+    expect(await store.count(counter(2), 'c')).toEqual({ status: 'limited', used: 2 });
+    expect(await store.count(counter(2), 'b')).toEqual({ status: 'counted', used: 2 });
+  });
+
+  it('refunds a counted token once and ignores tokens it never counted', async () => {
+    const { store, tableName } = await newStore();
+    await store.count(counter(2), 'a');
+    await store.count(counter(2), 'b');
+    await store.refund(counter(2), 'a');
+    await store.refund(counter(2), 'a');
+    await store.refund(counter(2), 'never-counted');
+    expect(await storedCount(dynamo.client, tableName, counter(2))).toBe(1);
+    expect(await store.count(counter(2), 'c')).toEqual({ status: 'counted', used: 2 });
+  });
+
+  it('keeps windows apart: a new window id is a new counter', async () => {
+    const { store } = await newStore();
+    await store.count(counter(1), 'a');
+    const next: Counter = { ...counter(1), window: fixedWindow(3600, NOW + 3_600_000) };
+    expect(await store.count(counter(1), 'b')).toEqual({ status: 'limited', used: 1 });
+    expect(await store.count(next, 'b')).toEqual({ status: 'counted', used: 1 });
+  });
+
+  it('stamps counters with a TTL a day after their window ends', async () => {
+    const { store, tableName } = await newStore();
+    await store.count(counter(3), 'a');
+    const { Items = [] } = await dynamo.client.send(new ScanCommand({ TableName: tableName }));
+    expect(Items[0]?.expiresAt?.N).toBe(String(fixedWindow(3600, NOW).endMs / 1000 + CLEANUP_AFTER_SECONDS));
+  });
+});
+
+describe('dynamo store: slots', () => {
+  const pool: Pool = { kind: 'public' };
+
+  it('leases at most `size` slots and frees one on release', async () => {
+    const { store } = await newStore();
+    const a = await store.claimSlot(pool, 2, 'a', NOW, NOW + 1000);
+    const b = await store.claimSlot(pool, 2, 'b', NOW, NOW + 1000);
+    expect(new Set([a?.slot, b?.slot])).toEqual(new Set([0, 1]));
+    expect(await store.claimSlot(pool, 2, 'c', NOW, NOW + 1000)).toBeNull();
+    await store.releaseSlot(pool, 'a', a?.slot);
+    expect(await store.claimSlot(pool, 2, 'c', NOW, NOW + 1000)).toEqual({ slot: a?.slot });
+  });
+
+  it('gives a retried claim the slot it already holds', async () => {
+    const { store } = await newStore();
+    const first = await store.claimSlot(pool, 3, 'a', NOW, NOW + 1000);
+    expect(await store.claimSlot(pool, 3, 'a', NOW, NOW + 1000)).toEqual(first);
+    expect(await store.claimSlot(pool, 3, 'b', NOW, NOW + 1000)).not.toEqual(first);
+  });
+
+  it('reclaims a slot whose lease ended, and the old holder cannot free it afterwards', async () => {
+    const { store } = await newStore();
+    await store.claimSlot(pool, 1, 'crashed', NOW, NOW + 1000);
+    expect(await store.claimSlot(pool, 1, 'b', NOW + 999, NOW + 2000)).toBeNull();
+    expect(await store.claimSlot(pool, 1, 'b', NOW + 1000, NOW + 2000)).toEqual({ slot: 0 });
+    await store.releaseSlot(pool, 'crashed', 0);
+    expect(await store.claimSlot(pool, 1, 'c', NOW + 1500, NOW + 2500)).toBeNull();
+  });
+
+  it('releases by token when the slot number is unknown', async () => {
+    const { store } = await newStore();
+    await store.claimSlot(pool, 1, 'a', NOW, NOW + 1000);
+    await store.releaseSlot(pool, 'a');
+    expect(await store.claimSlot(pool, 1, 'b', NOW, NOW + 1000)).toEqual({ slot: 0 });
+  });
+
+  it('keeps pools apart', async () => {
+    const { store } = await newStore();
+    await store.claimSlot(pool, 1, 'a', NOW, NOW + 1000);
+    expect(
+      await store.claimSlot({ kind: 'key', keyId: '0123456789abcdef' }, 1, 'b', NOW, NOW + 1000),
+    ).toEqual({
+      slot: 0,
+    });
+  });
+});
+
+describe('dynamo store: key records', () => {
+  const record = (keyId: string, createdAtMs: number, workspace = 'acme'): KeyRecord => ({
+    keyId,
+    secretHash: hashKey(`secret-${keyId}`),
+    workspace,
+    tier: 'pro',
+    origins: ['https://acme.example'],
+    branding: null,
+    createdAtMs,
+    expiresAtMs: null,
+    disabled: false,
+    replacedBy: null,
+  });
+
+  it('stores and reads a record, and will not overwrite an existing id', async () => {
+    const { store } = await newStore();
+    const r = { ...record('00000000000000aa', 1), branding: 'Cut by Acme', expiresAtMs: 99 };
+    expect(await store.putKey(r)).toBe(true);
+    expect(await store.getKey(r.keyId)).toEqual(r);
+    expect(await store.putKey({ ...r, workspace: 'other' })).toBe(false);
+    expect((await store.getKey(r.keyId))?.workspace).toBe('acme');
+    expect(await store.getKey('00000000000000ff')).toBeNull();
+  });
+
+  it('updates an existing record and reports a missing one', async () => {
+    const { store } = await newStore();
+    await store.putKey(record('00000000000000aa', 1));
+    const updated = await store.updateKey('00000000000000aa', {
+      disabled: true,
+      replacedBy: '00000000000000bb',
+    });
+    expect(updated).toMatchObject({ disabled: true, replacedBy: '00000000000000bb' });
+    expect(await store.updateKey('00000000000000ff', { disabled: true })).toBeNull();
+    expect(await store.getKey('00000000000000ff')).toBeNull();
+  });
+
+  it('lists records newest first, optionally of one workspace, and nothing else in the table', async () => {
+    const { store } = await newStore();
+    await store.putKey(record('00000000000000aa', 1));
+    await store.putKey(record('00000000000000bb', 3, 'other'));
+    await store.putKey(record('00000000000000cc', 2));
+    await store.count(counter(5), 'a');
+    await store.claimSlot({ kind: 'key', keyId: '00000000000000aa' }, 1, 'a', NOW, NOW + 1);
+    expect((await store.listKeys()).map((r) => r.keyId)).toEqual([
+      '00000000000000bb',
+      '00000000000000cc',
+      '00000000000000aa',
+    ]);
+    expect((await store.listKeys('acme')).map((r) => r.keyId)).toEqual([
+      '00000000000000cc',
+      '00000000000000aa',
+    ]);
+  });
+
+  it('never stores the key itself, only its SHA-256', async () => {
+    const { store, tableName } = await newStore();
+    const created = await createKey(
+      { store, clock: manualClock(NOW) },
+      { workspace: 'acme', tier: 'pro', origins: [], branding: null, expiresAtMs: null },
+    );
+    if (!created.ok) throw new Error(created.problem);
+    const secret = created.value.key.slice(-32);
+    const { Items = [] } = await dynamo.client.send(new ScanCommand({ TableName: tableName }));
+    const stored = JSON.stringify(Items);
+    expect(stored).not.toContain(created.value.key);
+    expect(stored).not.toContain(secret);
+    expect(stored).toContain(hashKey(created.value.key));
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * The DynamoDB adapter of {@link LimitsStore}. It takes a client built once per container (see
+ * `config.ts`) or the embedded dynalite's, and a table name; it never reads the environment.
+ */
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { count, refund } from './dynamo-counters.ts';
+import { getKey, listKeys, putKey, updateKey } from './dynamo-keys.ts';
+import { claimSlot, releaseSlot } from './dynamo-slots.ts';
+import type { LimitsStore } from './store.ts';
+
+export interface DynamoStoreOptions {
+  readonly client: DynamoDBClient;
+  readonly tableName: string;
+}
+
+export function createDynamoStore({ client, tableName }: DynamoStoreOptions): LimitsStore {
+  const ctx = { client, tableName };
+  return {
+    count: (counter, token) => count(ctx, counter, token),
+    refund: (counter, token) => refund(ctx, counter, token),
+    claimSlot: (pool, size, token, nowMs, leaseUntilMs) =>
+      claimSlot(ctx, pool, size, token, nowMs, leaseUntilMs),
+    releaseSlot: (pool, token, slot) => releaseSlot(ctx, pool, token, slot),
+    getKey: (keyId) => getKey(ctx, keyId),
+    putKey: (record) => putKey(ctx, record),
+    updateKey: (keyId, change) => updateKey(ctx, keyId, change),
+    listKeys: (workspace) => listKeys(ctx, workspace),
+  };
+}

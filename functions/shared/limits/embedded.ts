@@ -1,0 +1,99 @@
+/**
+ * The embedded DynamoDB: dynalite in this process, on a loopback port, serving the real DynamoDB API so
+ * the same adapter code runs locally, in tests and in AWS. In memory by default; give `dataDir` to keep
+ * keys and counters across restarts. With `discoveryFile`, it announces its endpoint there (the local
+ * server does this, so `cutplan keys` finds the running server's table without flags) and removes the
+ * file on close.
+ */
+
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import dynalite from 'dynalite';
+import { createDynamoClient, type LocalDiscovery } from './config.ts';
+import { createTable, DEFAULT_TABLE_NAME } from './table.ts';
+
+export interface EmbeddedDynamoOptions {
+  /** Directory to persist into (a LevelDB under `<dataDir>/dynamodb`); in memory when absent. */
+  readonly dataDir?: string;
+  /** Loopback port; 0 or absent = any free port. */
+  readonly port?: number;
+  readonly tableName?: string;
+  /** Path of a discovery file to write (e.g. `.data/dynamodb.json`), removed again on close. */
+  readonly discoveryFile?: string;
+}
+
+export interface EmbeddedDynamo {
+  /** `http://127.0.0.1:<port>` */
+  readonly endpoint: string;
+  readonly tableName: string;
+  /** A client for the endpoint, for the store to use; destroyed on close. */
+  readonly client: DynamoDBClient;
+  close(): Promise<void>;
+}
+
+/** Starts dynalite on 127.0.0.1, creates the table (if it does not exist yet) and returns a client. */
+export async function startEmbeddedDynamo(options: EmbeddedDynamoOptions = {}): Promise<EmbeddedDynamo> {
+  const tableName = options.tableName ?? DEFAULT_TABLE_NAME;
+  let path: string | undefined;
+  if (options.dataDir !== undefined) {
+    path = join(options.dataDir, 'dynamodb');
+    await mkdir(path, { recursive: true });
+  }
+  const server = dynalite({
+    createTableMs: 0,
+    deleteTableMs: 0,
+    updateTableMs: 0,
+    ...(path === undefined ? {} : { path }),
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const client = createDynamoClient({ endpoint, region: 'local' });
+  const stop = async (): Promise<void> => {
+    client.destroy();
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  try {
+    await createTable(client, tableName);
+    if (options.discoveryFile !== undefined) {
+      const discovery: LocalDiscovery = { endpoint, tableName, pid: process.pid };
+      await mkdir(dirname(options.discoveryFile), { recursive: true });
+      await writeFile(options.discoveryFile, `${JSON.stringify(discovery, null, 2)}\n`);
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  let closed = false;
+  return {
+    endpoint,
+    tableName,
+    client,
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (options.discoveryFile !== undefined) await removeIfOurs(options.discoveryFile, endpoint);
+      await stop();
+    },
+  };
+}
+
+/** Removes the discovery file unless another server has since announced itself in it. */
+async function removeIfOurs(file: string, endpoint: string): Promise<void> {
+  try {
+    const current = JSON.parse(await readFile(file, 'utf8')) as { endpoint?: unknown };
+    if (current.endpoint === endpoint) await rm(file, { force: true });
+  } catch (error) {
+    // Already gone, or overwritten with something else: nothing of ours to remove.
+    const gone = error instanceof Error && 'code' in error && error.code === 'ENOENT';
+    if (!gone && !(error instanceof SyntaxError)) throw error;
+  }
+}

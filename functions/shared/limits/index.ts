@@ -1,0 +1,55 @@
+/**
+ * Tiers, API keys and limits in DynamoDB. Handlers build one admitter per container and inject it:
+ *
+ * ```ts
+ * const config = readLimitsConfig();
+ * const store = createDynamoStore({ client: createDynamoClient(config), tableName: config.tableName });
+ * const admitter = createAdmitter({ store, clock }); // clock: { now: Date.now, monotonic: performance.now }
+ * ```
+ *
+ * Locally, `startEmbeddedDynamo()` provides the endpoint and client when no `DYNAMODB_ENDPOINT` is set.
+ */
+export { type AdmitterOptions, createAdmitter } from './admitter.ts';
+export {
+  displayKey,
+  generateKey,
+  hashKey,
+  KEY_PREFIX,
+  keyIdOf,
+  PAID_TIER_NAMES,
+  type PaidTierName,
+} from './api-keys.ts';
+export { ipSubject } from './client-ip.ts';
+export {
+  createDynamoClient,
+  type KeysTarget,
+  type LimitsConfig,
+  LOCAL_DISCOVERY_FILE,
+  type LocalDiscovery,
+  readLimitsConfig,
+  resolveKeysTarget,
+} from './config.ts';
+export { ACCEPTED_HEADERS, corsFor, EXPOSED_HEADERS, normaliseOrigin, preflightHeaders } from './cors.ts';
+export { createDynamoStore, type DynamoStoreOptions } from './dynamo-store.ts';
+export { type EmbeddedDynamo, type EmbeddedDynamoOptions, startEmbeddedDynamo } from './embedded.ts';
+export {
+  createKey,
+  disableKey,
+  type KeySettings,
+  keyStatus,
+  rotateKey,
+  validateSettings,
+} from './key-admin.ts';
+export type {
+  Counter,
+  CountOutcome,
+  KeyChange,
+  KeyRecord,
+  LimitsStore,
+  Pool,
+  SlotLease,
+  Subject,
+} from './store.ts';
+export { StoreUnavailableError } from './store.ts';
+export { createTable, DEFAULT_TABLE_NAME, TTL_ATTRIBUTE } from './table.ts';
+export { fixedWindow, monthWindow, type Window } from './windows.ts';

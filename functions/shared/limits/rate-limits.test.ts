@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { TIERS } from '../tiers.ts';
+import { countersFor, rateLimitHeaders } from './rate-limits.ts';
+
+const NOW = Date.parse('2025-03-10T13:20:00.000Z');
+const ip = { kind: 'ip', ip: '203.0.113.7' } as const;
+
+describe('countersFor', () => {
+  it('counts a public call per month first, then per hour', () => {
+    const [month, hour, more] = countersFor(TIERS.public, ip, NOW);
+    expect(month?.window.id).toBe('month@2025-03');
+    expect(month?.limit).toBe(250);
+    expect(hour?.window.id).toBe('3600s@2025-03-10T13:00:00.000Z');
+    expect(hour?.limit).toBe(30);
+    expect(more).toBeUndefined();
+  });
+  it('counts a paid call per minute only', () => {
+    const counters = countersFor(TIERS.pro, { kind: 'key', keyId: '0123456789abcdef' }, NOW);
+    expect(counters.map((c) => [c.window.id, c.limit])).toEqual([['60s@2025-03-10T13:20:00.000Z', 60]]);
+  });
+});
+
+describe('rateLimitHeaders', () => {
+  const [month, hour] = countersFor(TIERS.public, ip, NOW);
+  if (month === undefined || hour === undefined) throw new Error('two counters');
+  it.each([
+    [10, 1, '30', '29', '2025-03-10T14:00:00.000Z'],
+    [245, 3, '250', '5', '2025-04-01T00:00:00.000Z'],
+    [230, 10, '250', '20', '2025-04-01T00:00:00.000Z'],
+  ])('reports the binding window (month %i used, hour %i used)', (mUsed, hUsed, limit, remaining, reset) => {
+    expect(
+      rateLimitHeaders([
+        { counter: month, used: mUsed },
+        { counter: hour, used: hUsed },
+      ]),
+    ).toEqual({
+      'X-RateLimit-Limit': limit,
+      'X-RateLimit-Remaining': remaining,
+      'X-RateLimit-Reset': String(Date.parse(reset) / 1000),
+    });
+  });
+});

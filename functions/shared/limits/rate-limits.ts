@@ -1,0 +1,89 @@
+/**
+ * Pure pieces of rate limiting: which counters a call is counted against, the `X-RateLimit-*` headers
+ * and the 429 a refused call gets.
+ */
+import { RateLimitedError } from '../../../core/errors.ts';
+import type { Tier } from '../tiers.ts';
+import { displayKey } from './api-keys.ts';
+import type { Counter, Subject } from './store.ts';
+import { fixedWindow, monthWindow } from './windows.ts';
+
+/** A counter and the count it reached with this call. */
+export interface CounterState {
+  readonly counter: Counter;
+  readonly used: number;
+}
+
+/**
+ * The counters of one call, the longest window first: a caller out of monthly quota is told when the
+ * month resets, not sent back an hour later to be refused again.
+ */
+export function countersFor(tier: Tier, subject: Subject, nowMs: number): Counter[] {
+  const rate: Counter = {
+    subject,
+    window: fixedWindow(tier.rateWindowSeconds, nowMs),
+    limit: tier.rateLimit,
+  };
+  return tier.monthlyCap === null
+    ? [rate]
+    : [{ subject, window: monthWindow(nowMs), limit: tier.monthlyCap }, rate];
+}
+
+/**
+ * `X-RateLimit-Limit/Remaining/Reset` of the binding counter: the one with the fewest calls left (on a
+ * tie, the one that resets later). Reset is in epoch seconds (UTC), as GitHub and others send it.
+ */
+export function rateLimitHeaders(states: readonly CounterState[]): Record<string, string> {
+  let binding: CounterState | undefined;
+  for (const state of states) {
+    if (binding === undefined) {
+      binding = state;
+      continue;
+    }
+    const left = remaining(state);
+    const bindingLeft = remaining(binding);
+    if (
+      left < bindingLeft ||
+      (left === bindingLeft && state.counter.window.endMs > binding.counter.window.endMs)
+    ) {
+      binding = state;
+    }
+  }
+  if (binding === undefined) return {};
+  return {
+    'X-RateLimit-Limit': String(binding.counter.limit),
+    'X-RateLimit-Remaining': String(remaining(binding)),
+    'X-RateLimit-Reset': String(Math.ceil(binding.counter.window.endMs / 1000)),
+  };
+}
+
+function remaining(state: CounterState): number {
+  return Math.max(0, state.counter.limit - state.used);
+}
+
+/** The 429 for a call refused by `counter`. */
+export function rateLimited(
+  tier: Tier,
+  counter: Counter,
+  nowMs: number,
+  headers: Readonly<Record<string, string>>,
+): RateLimitedError {
+  const { window, limit, subject } = counter;
+  const what = window.label === 'month' ? 'monthly cap' : 'rate limit';
+  const per = window.label === 'month' ? 'calendar month (UTC)' : window.label;
+  const whose =
+    subject.kind === 'ip'
+      ? `per IP address on the ${tier.name} tier; an API key lifts it`
+      : `for API key ${displayKey(subject.keyId)} (${tier.name} tier)`;
+  const resetAt = new Date(window.endMs).toISOString();
+  const retryAfterSeconds = Math.max(1, Math.ceil((window.endMs - nowMs) / 1000));
+  return new RateLimitedError(
+    `${what} reached: ${limit} requests per ${per} ${whose}. It resets at ${resetAt}.`,
+    window.endMs,
+    retryAfterSeconds,
+    {
+      ...headers,
+      ...rateLimitHeaders([{ counter, used: limit }]),
+    },
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * Test helpers (not exported from the barrel): one embedded dynalite per test file, a fresh table per
+ * test, a fault-injecting client, and raw reads of counter items.
+ */
+import { randomBytes } from 'node:crypto';
+import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { manualClock } from '../../../core/budget.ts';
+import type { Caller } from '../admission.ts';
+import { createAdmitter } from './admitter.ts';
+import { createDynamoStore } from './dynamo-store.ts';
+import { type EmbeddedDynamo, startEmbeddedDynamo } from './embedded.ts';
+import type { Counter, LimitsStore } from './store.ts';
+import { counterKey, createTable } from './table.ts';
+
+export type { EmbeddedDynamo };
+export { startEmbeddedDynamo };
+
+/** A new, empty table on the embedded server. */
+export async function freshTable(dynamo: EmbeddedDynamo): Promise<string> {
+  const tableName = `t-${randomBytes(6).toString('hex')}`;
+  await createTable(dynamo.client, tableName);
+  return tableName;
+}
+
+/** A fresh table with a store, a manual clock at `startIso` and an admitter over them. */
+export async function setup(
+  dynamo: EmbeddedDynamo,
+  startIso = '2025-03-10T13:20:00.000Z',
+  client?: DynamoDBClient,
+) {
+  const tableName = await freshTable(dynamo);
+  const clock = manualClock(Date.parse(startIso));
+  const store = createDynamoStore({ client: client ?? dynamo.client, tableName });
+  const errors: unknown[] = [];
+  const admitter = createAdmitter({ store, clock, logError: (_m, e) => errors.push(e) });
+  return { tableName, clock, store, admitter, errors };
+}
+
+export function publicCaller(ip = '203.0.113.7', origin?: string): Caller {
+  return { ip, apiKey: undefined, origin };
+}
+
+export function keyedCaller(apiKey: string, origin?: string, ip = '198.51.100.9'): Caller {
+  return { ip, apiKey, origin };
+}
+
+export const small = { totalParts: 10, distinctLines: 3 } as const;
+
+/** The stored count of a counter, read straight from the table (0 when the item does not exist). */
+export async function storedCount(
+  client: DynamoDBClient,
+  tableName: string,
+  counter: Counter,
+): Promise<number> {
+  const key = counterKey(counter.subject, counter.window.id);
+  const out = await client.send(
+    new GetItemCommand({
+      TableName: tableName,
+      Key: { pk: { S: key.pk }, sk: { S: key.sk } },
+      ConsistentRead: true,
+    }),
+  );
+  return Number(out.Item?.used?.N ?? 0);
+}
+
+/** When a fault hits: before the request is sent (nothing happens) or after (it lands, the answer is lost). */
+export type FaultTiming = 'before' | 'after';
+
+export interface FaultPlan {
+  /** Decides per call (1-based across the client's life) whether to fail it, and how. */
+  decide(call: number, command: string): { timing: FaultTiming; error: () => Error } | null;
+}
+
+/**
+ * A client for `endpoint` whose requests fail as `plan` says. The fault sits below the SDK's retry
+ * middleware, so retries see it as they would a real network or service error.
+ */
+export function faultyClient(endpoint: string, plan: FaultPlan, maxAttempts = 1): DynamoDBClient {
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts,
+  });
+  let calls = 0;
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      calls += 1;
+      const fault = plan.decide(calls, context.commandName ?? '');
+      if (fault?.timing === 'before') throw fault.error();
+      const result = await next(args);
+      if (fault?.timing === 'after') throw fault.error();
+      return result;
+    },
+    { step: 'deserialize', name: 'faultInjection' },
+  );
+  return client;
+}
+
+/** An error the SDK classifies as a transient network failure (so it retries it). */
+export function networkError(): Error {
+  return Object.assign(new Error('socket hang up'), { name: 'TimeoutError', code: 'ECONNRESET' });
+}
+
+export type { LimitsStore };
