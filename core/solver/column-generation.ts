@@ -216,10 +216,23 @@ export class ColumnGeneration {
   private price(
     pi: Float64Array,
     masterDuals: Float64Array,
-  ): { columns: Column[]; bound: number; duals: Float64Array } {
+  ): { columns: Column[]; bound: number; duals: Float64Array; exact: boolean } {
+    // A small search usually finds an improving bar; the exact (and costlier) pricing is needed only to
+    // prove that none exists and to tighten the bound.
+    const fast = this.priceWith(pi, masterDuals, 'fast');
+    if (fast.columns.length > 0 || fast.exact) return fast;
+    return this.priceWith(pi, masterDuals, 'exact');
+  }
+
+  private priceWith(
+    pi: Float64Array,
+    masterDuals: Float64Array,
+    mode: 'fast' | 'exact',
+  ): { columns: Column[]; bound: number; duals: Float64Array; exact: boolean } {
     const bounds = Int32Array.from(this.demand, (d) => Math.max(0, d));
     const results = solveKnapsacks({ values: pi, weights: this.weights, bounds }, this.capacities, {
       extras: 3,
+      mode,
     });
     const byCap = new Map(this.capacities.map((c, k) => [c, results[k]]));
     const columns: Column[] = [];
@@ -247,7 +260,8 @@ export class ColumnGeneration {
       }
     });
     const values = this.job.sources.map((s) => byCap.get(s.capacity)?.upperBound ?? 0);
-    return { columns, bound: this.lagrangianBound(pi, values), duals: pi };
+    const exact = results.every((r) => r.exact);
+    return { columns, bound: this.lagrangianBound(pi, values), duals: pi, exact };
   }
 
   /**

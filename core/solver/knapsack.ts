@@ -1,19 +1,23 @@
 /**
  * Pricing for column generation: the bounded knapsack
- *   max Σ v_i a_i  s.t.  Σ w_i a_i ≤ C,  0 ≤ a_i ≤ u_i integer.
+ *   max Σ v_i a_i  s.t.  Σ w_i a_i ≤ C,  0 ≤ a_i ≤ u_i integer,
+ * solved for several capacities at once (one per kind of bar).
  *
- * Two exact engines: a dense dynamic programme over capacity (fast when C × Σ log u_i is small) and a
- * depth-first branch and bound over items sorted by value density (fast when few items fit a bar, as with
- * the large capacities that scaled decimals and 1/64-inch lengths produce). Neither is linear in the
- * capacity value without a fallback: the DP is used only under a size cap, and the branch and bound reports
- * an upper bound when it stops early, so column generation can still derive a valid bound.
+ * Capacities can be huge (scaled decimals, 1/64 inch), so nothing here is linear in the capacity value
+ * without a cap:
+ * - small instances (capacity × items below a few million cells) use the exact dense DP;
+ * - `fast` mode runs the DP on a coarse grid twice: weights rounded up give packings that really fit, and
+ *   weights rounded down give a valid upper bound (every real packing fits the relaxed one), so the bound
+ *   stays valid and, when the two meet, the answer is exact;
+ * - `exact` mode certifies with the full DP when it fits in memory, else with a branch and bound and, when
+ *   that stops early, a value-only DP; past every cap it returns the best packing and a valid upper bound.
  */
 
 export interface KnapsackInput {
   /** Item values (duals); items with value ≤ 0 are never packed. */
   readonly values: Float64Array;
   /** Integer weights (part length + kerf), > 0. */
-  readonly weights: Int32Array | Float64Array;
+  readonly weights: Float64Array | Int32Array;
   /** Upper bounds on copies per item. */
   readonly bounds: Int32Array;
   /** Integer capacity. */
@@ -21,7 +25,7 @@ export interface KnapsackInput {
 }
 
 export interface KnapsackResult {
-  /** Best packing found (copies per item). */
+  /** Best packing found (copies per item); it always fits. */
   readonly counts: Int32Array;
   readonly value: number;
   /** An upper bound on the optimum; equals `value` when `exact`. */
@@ -32,29 +36,27 @@ export interface KnapsackResult {
 }
 
 export interface KnapsackOptions {
-  /** Node limit of the branch and bound before it falls back or gives up. */
-  readonly nodeLimit?: number;
-  /** Largest DP table (cells = (C+1) × chunks) to allocate. */
-  readonly dpCellLimit?: number;
+  /** `exact` proves the optimum where the caps allow; `fast` is cheap and still reports a valid bound. */
+  readonly mode?: 'exact' | 'fast';
   /** Number of extra packings wanted. */
   readonly extras?: number;
-  /** Values with reduced cost above this are not worth returning as extras. */
-  readonly extraThreshold?: number;
 }
 
-const DEFAULT_DP_CELLS = 6_000_000;
-const DEFAULT_NODES = 400_000;
+/** Below this many DP cells the exact DP is so cheap that it is always used. */
+const SMALL_DP_CELLS = 1_500_000;
+/** Largest choice bitmap (bytes) the exact DP allocates for reconstruction. */
+const BITMAP_CELLS = 40_000_000;
+/** Largest value-only DP (cells) the exact mode runs to certify a value. */
+const VALUE_DP_CELLS = 400_000_000;
+const EXACT_NODES = 2_000_000;
 
-/** Solves the bounded knapsack exactly when the size caps allow, else returns the best found and a bound. */
+/** Solves one knapsack (see {@link solveKnapsacks}). */
 export function solveKnapsack(input: KnapsackInput, options: KnapsackOptions = {}): KnapsackResult {
   const [result] = solveKnapsacks(input, [input.capacity], options);
   return result ?? emptyResult(input.values.length);
 }
 
-/**
- * Solves the same knapsack for several capacities (one per kind of bar). One DP table over the largest
- * capacity answers them all; the branch and bound runs once per capacity.
- */
+/** Solves the same knapsack for several capacities: one DP over the largest answers them all. */
 export function solveKnapsacks(
   input: Omit<KnapsackInput, 'capacity'>,
   capacities: readonly number[],
@@ -63,25 +65,30 @@ export function solveKnapsacks(
   const { values, weights, bounds } = input;
   const m = values.length;
   const maxCap = Math.max(0, ...capacities);
-  // Reduce by the gcd of all weights: capacities shrink without changing which packings fit.
+  const copies = new Int32Array(m);
   let g = 0;
   let chunks = 0;
   for (let i = 0; i < m; i++) {
     const w = weights[i] ?? 0;
-    if ((values[i] ?? 0) <= 0 || (bounds[i] ?? 0) <= 0 || w > maxCap) continue;
+    if ((values[i] ?? 0) <= 0 || (bounds[i] ?? 0) <= 0 || w > maxCap || w <= 0) continue;
+    copies[i] = Math.min(bounds[i] ?? 0, Math.floor(maxCap / w));
     g = gcd(g, w);
-    chunks += Math.ceil(Math.log2(Math.min(bounds[i] ?? 0, Math.floor(maxCap / w)) + 1));
+    chunks += Math.ceil(Math.log2((copies[i] ?? 0) + 1));
   }
   if (g === 0) return capacities.map(() => emptyResult(m));
+  // Dividing by the gcd of the weights shrinks the capacities without changing which packings fit.
   const cells = (Math.floor(maxCap / g) + 1) * Math.max(1, chunks);
-  const dpLimit = options.dpCellLimit ?? DEFAULT_DP_CELLS;
-  if (cells <= dpLimit)
-    return dpKnapsack({ values, weights, bounds, capacity: maxCap }, g, capacities, options.extras ?? 0);
-  const results = capacities.map((capacity) =>
-    branchAndBound({ values, weights, bounds, capacity }, options.nodeLimit ?? DEFAULT_NODES),
-  );
-  if (results.every((r) => r.exact) || cells > dpLimit * 8) return results;
-  return dpKnapsack({ values, weights, bounds, capacity: maxCap }, g, capacities, options.extras ?? 0);
+  const extras = options.extras ?? 0;
+  if (cells <= SMALL_DP_CELLS) return exactDp(values, weights, copies, g, capacities, extras);
+  if (options.mode === 'fast') return coarseDp(values, weights, copies, g, capacities, extras, cells);
+  if (cells <= BITMAP_CELLS) return exactDp(values, weights, copies, g, capacities, extras);
+  const results = capacities.map((capacity) => branchAndBound(values, weights, copies, capacity, EXACT_NODES));
+  if (results.every((r) => r.exact) || cells > VALUE_DP_CELLS) return results;
+  const best = dpValues(values, weights, copies, g, 1, 'floor', capacities);
+  return results.map((r, k) => {
+    const v = best[k] ?? r.upperBound;
+    return { ...r, upperBound: v, exact: r.value >= v - 1e-12 };
+  });
 }
 
 function emptyResult(m: number): KnapsackResult {
@@ -99,46 +106,110 @@ export function gcd(a: number, b: number): number {
   return x;
 }
 
-/** Dense 0/1 DP over binary-split chunks with a choice bitmap for reconstruction, for several capacities. */
-function dpKnapsack(
-  input: KnapsackInput,
+function exactDp(
+  values: Float64Array,
+  weights: ArrayLike<number>,
+  copies: Int32Array,
   g: number,
   capacities: readonly number[],
   extras: number,
 ): KnapsackResult[] {
-  const { values, weights, bounds, capacity } = input;
-  const m = values.length;
-  const cap = Math.floor(capacity / g);
-  const chunkItem: number[] = [];
-  const chunkCopies: number[] = [];
-  for (let i = 0; i < m; i++) {
-    const v = values[i] ?? 0;
-    const w = weights[i] ?? 0;
-    if (v <= 0 || w > capacity) continue;
-    let left = Math.min(bounds[i] ?? 0, Math.floor(capacity / w));
+  const grid = Int32Array.from({ length: values.length }, (_, i) => (weights[i] ?? 0) / g);
+  return dpPatterns(values, grid, copies, capacities.map((c) => Math.floor(c / g)), extras).map((r) => ({
+    counts: r.counts,
+    value: r.value,
+    upperBound: r.value,
+    exact: true,
+    extra: r.extra,
+  }));
+}
+
+/**
+ * The DP on a grid `step` times coarser than the gcd: rounded-up weights give packings that fit; rounded-down
+ * weights give an upper bound, because every packing that fits the real capacity fits the relaxed one.
+ */
+function coarseDp(
+  values: Float64Array,
+  weights: ArrayLike<number>,
+  copies: Int32Array,
+  g: number,
+  capacities: readonly number[],
+  extras: number,
+  cells: number,
+): KnapsackResult[] {
+  const step = g * Math.ceil(cells / SMALL_DP_CELLS);
+  const up = Int32Array.from({ length: values.length }, (_, i) => Math.ceil((weights[i] ?? 0) / step));
+  const found = dpPatterns(values, up, copies, capacities.map((c) => Math.floor(c / step)), extras);
+  const bounds = dpValues(values, weights, copies, step, 1, 'floor', capacities);
+  return found.map((r, k) => {
+    const value = patternValue(values, r.counts);
+    const upperBound = Math.max(value, bounds[k] ?? Number.POSITIVE_INFINITY);
+    return { counts: r.counts, value, upperBound, exact: value >= upperBound - 1e-12, extra: r.extra };
+  });
+}
+
+function patternValue(values: Float64Array, counts: Int32Array): number {
+  let v = 0;
+  for (let i = 0; i < counts.length; i++) v += (counts[i] ?? 0) * (values[i] ?? 0);
+  return v;
+}
+
+let scratch = new Uint8Array(0);
+
+/**
+ * The DP's choice bitmap, reused between calls: pricing runs hundreds of times per solve, and fresh tens of
+ * megabytes each time would only feed the garbage collector. Every cell is written before it is read.
+ */
+function bitmap(size: number): Uint8Array {
+  if (scratch.length < size) scratch = new Uint8Array(size);
+  return scratch;
+}
+
+/** Binary splitting of bounded copies into 0/1 chunks. */
+function splitChunks(copies: Int32Array, values: Float64Array): { item: number[]; times: number[] } {
+  const item: number[] = [];
+  const times: number[] = [];
+  for (let i = 0; i < copies.length; i++) {
+    if ((values[i] ?? 0) <= 0) continue;
+    let left = copies[i] ?? 0;
     for (let k = 1; left > 0; k *= 2) {
       const take = Math.min(k, left);
-      chunkItem.push(i);
-      chunkCopies.push(take);
+      item.push(i);
+      times.push(take);
       left -= take;
     }
   }
-  const n = chunkItem.length;
-  const f = new Float64Array(cap + 1);
+  return { item, times };
+}
+
+/** Dense 0/1 DP over chunks with a choice bitmap, on integer grid weights; one table for all capacities. */
+function dpPatterns(
+  values: Float64Array,
+  grid: Int32Array,
+  copies: Int32Array,
+  caps: readonly number[],
+  extras: number,
+): { counts: Int32Array; value: number; extra: Int32Array[] }[] {
+  const m = values.length;
+  const cap = Math.max(0, ...caps);
+  const { item, times } = splitChunks(copies, values);
+  const n = item.length;
   const width = cap + 1;
-  const take = new Uint8Array(n * width);
+  const f = new Float64Array(width);
+  const take = bitmap(n * width);
   for (let c = 0; c < n; c++) {
-    const i = chunkItem[c] ?? 0;
-    const k = chunkCopies[c] ?? 0;
-    const w = ((weights[i] ?? 0) / g) * k;
+    const i = item[c] ?? 0;
+    const k = times[c] ?? 0;
+    const w = (grid[i] ?? 0) * k;
     const v = (values[i] ?? 0) * k;
     const base = c * width;
+    take.fill(0, base, base + Math.min(w, width));
     for (let r = cap; r >= w; r--) {
       const cand = (f[r - w] ?? 0) + v;
       if (cand > (f[r] ?? 0)) {
         f[r] = cand;
         take[base + r] = 1;
-      }
+      } else take[base + r] = 0;
     }
   }
   const rebuild = (start: number): Int32Array => {
@@ -146,21 +217,19 @@ function dpKnapsack(
     let r = start;
     for (let c = n - 1; c >= 0; c--) {
       if (take[c * width + r]) {
-        const i = chunkItem[c] ?? 0;
-        const k = chunkCopies[c] ?? 0;
+        const i = item[c] ?? 0;
+        const k = times[c] ?? 0;
         counts[i] = (counts[i] ?? 0) + k;
-        r -= ((weights[i] ?? 0) / g) * k;
+        r -= (grid[i] ?? 0) * k;
       }
     }
     return counts;
   };
-  return capacities.map((capacityS) => {
-    const top = Math.floor(capacityS / g);
-    const best = f[top] ?? 0;
+  return caps.map((top) => {
     const counts = rebuild(top);
     const extra: Int32Array[] = [];
     if (extras > 0) {
-      // f is non-decreasing in r; each strict step down marks a packing of a different total weight.
+      // f is non-decreasing in r; each strict step down marks a packing of a smaller total weight.
       const seen = new Set<string>([counts.join(',')]);
       for (let r = top; r > 0 && extra.length < extras; r--) {
         if ((f[r - 1] ?? 0) < (f[r] ?? 0) - 1e-12) continue;
@@ -173,21 +242,60 @@ function dpKnapsack(
         }
       }
     }
-    return { counts, value: best, upperBound: best, exact: true, extra };
+    return { counts, value: f[top] ?? 0, extra };
   });
 }
 
 /**
- * Depth-first branch and bound in density order with the Dantzig (fractional) bound.
- * Stops after `nodeLimit` nodes; the bound then is the max of the best value and the fractional bounds of
- * the nodes left open, which is a valid upper bound.
+ * Best values only (no reconstruction), O(C / step) memory, on weights rounded down to a grid of `step`:
+ * with step = the gcd this is exact; coarser, it is a relaxation and so an upper bound.
  */
-function branchAndBound(input: KnapsackInput, nodeLimit: number): KnapsackResult {
-  const { values, weights, bounds, capacity } = input;
+function dpValues(
+  values: Float64Array,
+  weights: ArrayLike<number>,
+  copies: Int32Array,
+  step: number,
+  _unused: number,
+  _round: 'floor',
+  capacities: readonly number[],
+): number[] {
+  const caps = capacities.map((c) => Math.floor(c / step));
+  const cap = Math.max(0, ...caps);
+  const f = new Float64Array(cap + 1);
+  const { item, times } = splitChunks(copies, values);
+  for (let c = 0; c < item.length; c++) {
+    const i = item[c] ?? 0;
+    const k = times[c] ?? 0;
+    const w = Math.floor((weights[i] ?? 0) / step) * k;
+    const v = (values[i] ?? 0) * k;
+    if (w === 0) {
+      for (let r = 0; r <= cap; r++) f[r] = (f[r] ?? 0) + v;
+      continue;
+    }
+    for (let r = cap; r >= w; r--) {
+      const cand = (f[r - w] ?? 0) + v;
+      if (cand > (f[r] ?? 0)) f[r] = cand;
+    }
+  }
+  return caps.map((c) => f[c] ?? 0);
+}
+
+/**
+ * Depth-first branch and bound in density order with the Dantzig (fractional) bound. Stops after
+ * `nodeLimit` nodes; the bound is then the max of the best value and the fractional bounds of the nodes
+ * left open, which is a valid upper bound.
+ */
+function branchAndBound(
+  values: Float64Array,
+  weights: ArrayLike<number>,
+  copies: Int32Array,
+  capacity: number,
+  nodeLimit: number,
+): KnapsackResult {
   const m = values.length;
   const order: number[] = [];
   for (let i = 0; i < m; i++) {
-    if ((values[i] ?? 0) > 0 && (bounds[i] ?? 0) > 0 && (weights[i] ?? 0) <= capacity) order.push(i);
+    if ((values[i] ?? 0) > 0 && (copies[i] ?? 0) > 0 && (weights[i] ?? 0) <= capacity) order.push(i);
   }
   order.sort((a, b) => {
     const d = (values[b] ?? 0) / (weights[b] ?? 1) - (values[a] ?? 0) / (weights[a] ?? 1);
@@ -201,9 +309,9 @@ function branchAndBound(input: KnapsackInput, nodeLimit: number): KnapsackResult
     const i = order[k] ?? 0;
     v[k] = values[i] ?? 0;
     w[k] = weights[i] ?? 0;
-    u[k] = Math.min(bounds[i] ?? 0, Math.floor(capacity / (w[k] ?? 1)));
+    u[k] = Math.min(copies[i] ?? 0, Math.floor(capacity / (w[k] ?? 1)));
   }
-  // Smallest weight among items k.. lets a node stop early when nothing else fits.
+  // The smallest weight among items k.. lets a node stop early when nothing else fits.
   const minW = new Float64Array(n + 1);
   minW[n] = Number.POSITIVE_INFINITY;
   for (let k = n - 1; k >= 0; k--) minW[k] = Math.min(w[k] ?? 0, minW[k + 1] ?? 0);
@@ -257,12 +365,11 @@ function branchAndBound(input: KnapsackInput, nodeLimit: number): KnapsackResult
 
   const counts = new Int32Array(m);
   for (let k = 0; k < n; k++) counts[order[k] ?? 0] = best[k] ?? 0;
-  const exact = !stopped;
   return {
     counts,
     value: bestVal,
-    upperBound: exact ? bestVal : Math.max(bestVal, openBound),
-    exact,
+    upperBound: stopped ? Math.max(bestVal, openBound) : bestVal,
+    exact: !stopped,
     extra: [],
   };
 }
