@@ -67,9 +67,9 @@ function parseBody(body: unknown, endpoint: 'json' | 'pdf'): Result<OptimiseRequ
   const parts: Part[] = [];
   for (const [index, line] of lines.entries()) {
     const [length, quantity] = partOf(line);
-    if (!(length > 0) || !Number.isInteger(length))
+    if (!(length > 0) || !Number.isSafeInteger(length))
       return err(ValidationError.of(`parts[${index}].length`, 'must be > 0'));
-    if (!(quantity >= 1) || !Number.isInteger(quantity))
+    if (!(quantity >= 1) || !Number.isSafeInteger(quantity))
       return err(ValidationError.of(`parts[${index}].quantity`, 'must be >= 1'));
     parts.push({
       index,
@@ -88,7 +88,7 @@ function parseBody(body: unknown, endpoint: 'json' | 'pdf'): Result<OptimiseRequ
     (typeof firstStock === 'object' && firstStock !== null
       ? (firstStock as Record<string, unknown>).length
       : undefined);
-  if (typeof stock !== 'number' || !(stock > 0))
+  if (typeof stock !== 'number' || !(stock > 0) || !Number.isSafeInteger(stock))
     return err(ValidationError.of('stockLength', 'a stock length is required'));
   if (b.jobName !== undefined && endpoint !== 'pdf')
     return err(ValidationError.of('jobName', 'accepted by the PDF endpoint only'));
