@@ -80,7 +80,8 @@ function send(res: ServerResponse, result: APIGatewayProxyResult): void {
   for (const [name, values] of Object.entries(result.multiValueHeaders ?? {}))
     res.setHeader(name, values.map(String));
   const body = Buffer.from(result.body, result.isBase64Encoded === true ? 'base64' : 'utf8');
-  res.setHeader('Content-Length', body.length);
+  // A 204 carries no body and, per RFC 9110, no Content-Length either.
+  if (result.statusCode !== 204) res.setHeader('Content-Length', body.length);
   res.writeHead(result.statusCode);
-  res.end(body);
+  res.end(result.statusCode === 204 ? undefined : body);
 }

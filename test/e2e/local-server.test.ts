@@ -160,6 +160,7 @@ describe('local server', () => {
       'access-control-max-age': '86400',
     });
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers.get('content-length')).toBeNull();
     expect(await res.text()).toBe('');
   });
 
