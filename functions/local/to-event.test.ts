@@ -63,6 +63,14 @@ describe('toApiGatewayEvent', () => {
     expect(event).toMatchObject({ resource: '/{proxy+}', pathParameters: { proxy: 'v1/nope/x' } });
   });
 
+  it.each([
+    ['//v1/health', '//v1/health'],
+    ['http://localhost:3000/v1/health?x=1', '/v1/health'],
+    ['http://[bad/', '/http://[bad/'],
+  ])('reads the request target %s as the path %s', (url, path) => {
+    expect(toApiGatewayEvent(call({ url })).path).toBe(path);
+  });
+
   it('groups repeated headers case-insensitively under the case first sent', () => {
     const event = toApiGatewayEvent(call({ rawHeaders: ['X-Thing', 'a', 'x-thing', 'b'] }));
     expect(event.headers).toEqual({ 'X-Thing': 'b' });

@@ -21,7 +21,7 @@ export interface IncomingCall {
 }
 
 export function toApiGatewayEvent(call: IncomingCall): APIGatewayProxyEvent {
-  const url = new URL(call.url, 'http://localhost');
+  const url = requestUrl(call.url);
   const path = url.pathname;
   const { headers, multiValueHeaders } = readHeaders(call.rawHeaders);
   const match = matchRoute(call.method, path);
@@ -74,6 +74,23 @@ export function toApiGatewayEvent(call: IncomingCall): APIGatewayProxyEvent {
     body: call.body.length === 0 ? null : call.body.toString('base64'),
     isBase64Encoded: call.body.length > 0,
   };
+}
+
+/**
+ * The request target as a URL. A path is always a path (`//v1/health` is not a host), and a target the
+ * URL parser refuses stays a path, so routing answers 404 instead of the server failing.
+ */
+function requestUrl(target: string): URL {
+  try {
+    return target.startsWith('/')
+      ? new URL(`http://localhost${target}`)
+      : new URL(target, 'http://localhost');
+  } catch (error: unknown) {
+    if (!(error instanceof TypeError)) throw error;
+    const url = new URL('http://localhost/');
+    url.pathname = target;
+    return url;
+  }
 }
 
 /** Headers as API Gateway shows them: the case first sent, the last value in `headers`, all in multi. */
