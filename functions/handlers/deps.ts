@@ -1,0 +1,17 @@
+import type { Clock } from '../../core/budget.ts';
+import type { Admitter } from '../shared/admission.ts';
+import type { CorePort } from '../shared/core-port.ts';
+import type { ServeDeps } from '../shared/http/index.ts';
+
+/** What a solving handler is built from. Created once per container and injected. */
+export interface SolveDeps<Lp> extends ServeDeps {
+  readonly core: CorePort<Lp>;
+  /** The LP engine, created once per container. */
+  readonly lp: Lp;
+  readonly clock: Clock;
+  readonly admitter: Admitter;
+  /** The `meta.poweredBy` attribution. */
+  readonly poweredBy: string;
+  /** ms kept back below the Lambda timeout to format, verify, render and return the answer. */
+  readonly headroomMs?: number;
+}

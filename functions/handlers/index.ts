@@ -1,0 +1,18 @@
+export { admitted } from './admitted.ts';
+export type { SolveDeps } from './deps.ts';
+export { makeFallbackHandler } from './fallback-handler.ts';
+export { type HealthDeps, makeHealthHandler } from './health-handler.ts';
+export { makeOptimiseHandler, OPTIMISE_HEADROOM_MS } from './optimise-handler.ts';
+export { makeOptimisePdfHandler, PDF_HEADROOM_MS, type PdfDeps } from './optimise-pdf-handler.ts';
+export { parseCall } from './parse-call.ts';
+export { solvePlan } from './solve-plan.ts';
+export {
+  emfLine,
+  KNOWN_BARS,
+  KNOWN_JOB,
+  METRIC_DIMENSIONS,
+  METRIC_NAMESPACE,
+  makeSyntheticCheck,
+  type SyntheticDeps,
+  type SyntheticReport,
+} from './synthetic-check.ts';

@@ -1,0 +1,71 @@
+/**
+ * `npm run invoke -- <function> <event.json> [--out <file>] [--timeout <seconds>]`: runs a Lambda entry
+ * (`functions/<function>.ts`, the production composition) on an event file, as Lambda would, and prints
+ * the result. `--out` writes the decoded response body (e.g. the PDF) to a file.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+
+const FUNCTIONS = ['optimise', 'optimise-pdf', 'health', 'fallback', 'synthetic-check'] as const;
+const SHOWN_BODY_CHARS = 2_000;
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { out: { type: 'string' }, timeout: { type: 'string', default: '30' } },
+  });
+  const [name, eventFile] = positionals;
+  const fn = FUNCTIONS.find((f) => f === name);
+  if (fn === undefined || eventFile === undefined) {
+    process.stderr.write(
+      `usage: npm run invoke -- <function> <event.json> [--out <file>] [--timeout <seconds>]\nfunctions: ${FUNCTIONS.join(', ')}\n`,
+    );
+    return 2;
+  }
+  const event: unknown = JSON.parse(await readFile(eventFile, 'utf8'));
+  const module: { handler?: unknown } = await import(`../${fn}.ts`);
+  const { handler } = module;
+  if (typeof handler !== 'function') throw new Error(`functions/${fn}.ts exports no handler`);
+  const deadline = Date.now() + Number(values.timeout) * 1000;
+  const context = { getRemainingTimeInMillis: () => deadline - Date.now(), functionName: `cutplan-${fn}` };
+  let result: unknown;
+  try {
+    result = await handler(event, context);
+  } catch (error: unknown) {
+    process.stderr.write(`${fn} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+  if (values.out !== undefined && isHttpResult(result)) {
+    await writeFile(
+      values.out,
+      Buffer.from(result.body, result.isBase64Encoded === true ? 'base64' : 'utf8'),
+    );
+    process.stderr.write(`body written to ${values.out}\n`);
+  }
+  process.stdout.write(`${JSON.stringify(shorten(result), null, 2)}\n`);
+  return 0;
+}
+
+function isHttpResult(
+  value: unknown,
+): value is { statusCode: number; body: string; isBase64Encoded?: boolean } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'statusCode' in value &&
+    'body' in value &&
+    typeof value.body === 'string'
+  );
+}
+
+/** Long bodies (a base64 PDF) are cut for the terminal; `--out` saves them whole. */
+function shorten(result: unknown): unknown {
+  if (!isHttpResult(result) || result.body.length <= SHOWN_BODY_CHARS) return result;
+  return {
+    ...result,
+    body: `${result.body.slice(0, 120)}… (${result.body.length} characters; use --out <file> to save)`,
+  };
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,87 @@
+/**
+ * The local HTTP server: each request becomes the API Gateway event the deployed API would send, is
+ * routed with the shared route table to the same handlers Lambda runs, and the handler's result is
+ * written back. One log line per request.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import type { ApiHandler } from '../shared/http/index.ts';
+import { MAX_BODY_BYTES } from '../shared/http/index.ts';
+import { errorFields } from '../shared/log.ts';
+import { matchRoute, type RouteTarget } from '../shared/routes.ts';
+import { toApiGatewayEvent } from './to-event.ts';
+
+export type LocalHandlers = Readonly<Record<RouteTarget | 'fallback', ApiHandler>>;
+
+export interface LocalServerOptions {
+  readonly handlers: LocalHandlers;
+  /** Read the caller's IP from `X-Forwarded-For` (first hop): only behind a proxy you control. */
+  readonly trustProxy: boolean;
+  /** One line per request (and per problem). */
+  readonly log: (line: string) => void;
+  readonly newId?: () => string;
+}
+
+export function createLocalServer(options: LocalServerOptions): Server {
+  const newId = options.newId ?? randomUUID;
+  return createServer((req, res) => {
+    const started = performance.now();
+    readBody(req)
+      .then(async (body) => {
+        const event = toApiGatewayEvent({
+          method: req.method ?? 'GET',
+          url: req.url ?? '/',
+          rawHeaders: req.rawHeaders,
+          body,
+          remoteAddress: req.socket.remoteAddress,
+          trustProxy: options.trustProxy,
+          requestId: newId(),
+          nowMs: Date.now(),
+        });
+        const match = matchRoute(event.httpMethod, event.path);
+        const handler =
+          match.kind === 'function' ? options.handlers[match.target] : options.handlers.fallback;
+        const result = await handler(event);
+        send(res, result);
+        const ms = (performance.now() - started).toFixed(1);
+        options.log(
+          `${event.httpMethod} ${req.url} ${result.statusCode} ${ms}ms ${event.requestContext.requestId}`,
+        );
+      })
+      .catch((error: unknown) => {
+        // Handlers never throw; this is the local glue failing (e.g. the client hung up mid-body).
+        options.log(`${req.method} ${req.url} failed: ${JSON.stringify(errorFields(error))}`);
+        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
+        res.end();
+      });
+  });
+}
+
+/**
+ * The body, keeping at most one byte over the limit: enough for the handler to answer 413 without the
+ * server holding an arbitrarily large upload in memory. The rest is read and dropped.
+ */
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  for await (const chunk of req) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    if (kept > MAX_BODY_BYTES) continue;
+    const take = buffer.subarray(0, MAX_BODY_BYTES + 1 - kept);
+    chunks.push(take);
+    kept += take.length;
+  }
+  return Buffer.concat(chunks);
+}
+
+function send(res: ServerResponse, result: APIGatewayProxyResult): void {
+  for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, String(value));
+  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {}))
+    res.setHeader(name, values.map(String));
+  const body = Buffer.from(result.body, result.isBase64Encoded === true ? 'base64' : 'utf8');
+  // A 204 carries no body and, per RFC 9110, no Content-Length either.
+  if (result.statusCode !== 204) res.setHeader('Content-Length', body.length);
+  res.writeHead(result.statusCode);
+  res.end(result.statusCode === 204 ? undefined : body);
+}

@@ -1,0 +1,51 @@
+/**
+ * The port between the handlers and `core/`: the few core functions a handler calls, as one interface
+ * so handlers can be built over the real core (production wiring in `functions/<name>.ts`) or over a fake
+ * (tests). `Lp` is the LP engine type; the shell creates the engine once per container and passes it
+ * through without looking inside.
+ */
+import type { Clock } from '../../core/budget.ts';
+import type { CutplanError, Result, ValidationError } from '../../core/errors.ts';
+import type { OptimiseRequest, OptimiseResponse } from '../../core/types.ts';
+import type { JobSize } from './admission.ts';
+import type { QueryParams } from './http/request.ts';
+
+/** Which endpoint a body was sent to: `jobName` is accepted by the PDF endpoint only. */
+export type Endpoint = 'json' | 'pdf';
+
+/** What the solver needs from the shell besides the request. */
+export interface SolveContext<Lp> {
+  readonly lp: Lp;
+  readonly clock: Clock;
+  /** Solve budget in ms (already capped by the tier and the Lambda's remaining time). */
+  readonly budgetMs: number;
+  /** The tier serving the call, echoed in `meta.tier`. */
+  readonly tier: string;
+  /** The attribution echoed in `meta.poweredBy`. */
+  readonly poweredBy: string;
+}
+
+export interface CorePort<Lp> {
+  /** A JSON body (long form, shorthand or mixed) → the normalised request. */
+  parseOptimiseBody(body: unknown, endpoint: Endpoint): Result<OptimiseRequest, ValidationError>;
+  /** The query string of `GET /v1/optimise` → the same normalised request. */
+  parseOptimiseQuery(query: QueryParams): Result<OptimiseRequest, ValidationError>;
+  /** Total parts and distinct lines, checked against the tier's caps before anything is counted. */
+  jobSize(request: OptimiseRequest): JobSize;
+  /** Solves, formats and verifies: on success `plan.verified` is true. */
+  optimise(request: OptimiseRequest, ctx: SolveContext<Lp>): Promise<Result<OptimiseResponse, CutplanError>>;
+}
+
+/** Everything the PDF renderer needs but the fonts (the shell loads those once per container). */
+export interface PdfJob {
+  readonly request: OptimiseRequest;
+  readonly response: OptimiseResponse;
+  readonly jobName: string | null;
+  /** The key's branding line, or null on the public tier. */
+  readonly branding: string | null;
+  /** The date printed on the PDF (ms since the epoch). */
+  readonly createdAtMs: number;
+}
+
+/** Renders a plan as a PDF. The production one loads pdf-lib lazily, in the PDF function only. */
+export type RenderPdf = (job: PdfJob) => Promise<Uint8Array>;

@@ -1,0 +1,21 @@
+export { MAX_BODY_BYTES, readJsonBody } from './body.ts';
+export { CORS_ALLOW_HEADERS, CORS_MAX_AGE_SECONDS, preflightReply } from './preflight.ts';
+export {
+  type Answer,
+  type Failure,
+  fail,
+  failureReply,
+  JSON_CONTENT_TYPE,
+  jsonReply,
+  pdfReply,
+  type Reply,
+  withHeaders,
+} from './reply.ts';
+export {
+  type HttpRequest,
+  header,
+  type LambdaContextLike,
+  type QueryParams,
+  readRequest,
+} from './request.ts';
+export { type ApiHandler, type ServeDeps, serve } from './serve.ts';

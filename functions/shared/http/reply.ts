@@ -1,0 +1,95 @@
+/**
+ * What a handler answers: a {@link Reply} (any status, ready to send) or a {@link Failure} (a typed
+ * error, rendered by `serve` with the request id). Rendering follows the exposure rule: below 500 the
+ * error's detail is shown; from 500 up the body is generic and names only the request id.
+ */
+import type { CutplanError } from '../../../core/errors.ts';
+
+export interface Reply {
+  readonly kind: 'reply';
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+  readonly isBase64Encoded: boolean;
+}
+
+export interface Failure {
+  readonly kind: 'failure';
+  readonly error: CutplanError;
+  /** Headers added to the error's own (e.g. the admission's `X-RateLimit-*`). */
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+export type Answer = Reply | Failure;
+
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** A JSON reply. */
+export function jsonReply(
+  status: number,
+  value: unknown,
+  headers: Readonly<Record<string, string>> = {},
+): Reply {
+  return {
+    kind: 'reply',
+    status,
+    headers: { ...headers, 'Content-Type': JSON_CONTENT_TYPE },
+    body: JSON.stringify(value),
+    isBase64Encoded: false,
+  };
+}
+
+/** A PDF reply, base64 for API Gateway; `inline` so a browser shows it ready to print. */
+export function pdfReply(pdf: Uint8Array, jobName: string | null): Reply {
+  const name = `${pdfBaseName(jobName)}.pdf`;
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return {
+    kind: 'reply',
+    status: 200,
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `inline; filename="${ascii}"; filename*=UTF-8''${encodeRfc5987(name)}`,
+    },
+    body: Buffer.from(pdf).toString('base64'),
+    isBase64Encoded: true,
+  };
+}
+
+/** A failure answer for `error`, with extra headers. */
+export function fail(error: CutplanError, headers: Readonly<Record<string, string>> = {}): Failure {
+  return { kind: 'failure', error, headers };
+}
+
+/** `reply` with `headers` added (the reply's own win on a clash). */
+export function withHeaders(reply: Reply, headers: Readonly<Record<string, string>>): Reply {
+  return { ...reply, headers: { ...headers, ...reply.headers } };
+}
+
+/** Generic details of 5xx codes: what the client may do, nothing about the cause. */
+const GENERIC_5XX: Readonly<Partial<Record<CutplanError['code'], string>>> = {
+  busy: 'the service is at capacity; retry shortly',
+};
+
+/** The JSON reply of a failure: `{error, detail, ...extras}` with the error's and the failure's headers. */
+export function failureReply(failure: Failure, requestId: string): Reply {
+  const { error } = failure;
+  const status = error.status;
+  const detail =
+    status >= 500 ? `${GENERIC_5XX[error.code] ?? 'internal error'}; request id ${requestId}` : error.message;
+  const body = { ...error.bodyExtras(), error: error.code, detail };
+  return jsonReply(status, body, { ...failure.headers, ...error.headers });
+}
+
+function pdfBaseName(jobName: string | null): string {
+  const slug = (jobName ?? '')
+    .normalize('NFC')
+    .replace(/[\p{Cc}/\\:*?"<>|]+/gu, ' ')
+    .trim()
+    .replace(/\s+/g, '-')
+    .slice(0, 80);
+  return slug === '' ? 'cutting-plan' : `cutting-plan-${slug}`;
+}
+
+function encodeRfc5987(text: string): string {
+  return encodeURIComponent(text).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}

@@ -1,0 +1,112 @@
+/**
+ * Reads an API Gateway REST (v1 payload) event into the few facts a handler needs. The event is read
+ * defensively: API Gateway always sends the documented shape, but a handler must answer cleanly whatever
+ * arrives (a misconfigured test event, a fuzzer), so every field is checked before use.
+ */
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import type { Caller } from '../admission.ts';
+
+/** Query parameters: one value as a string, a repeated parameter as every value in order. */
+export type QueryParams = Readonly<Record<string, string | readonly string[]>>;
+
+export interface HttpRequest {
+  readonly requestId: string;
+  readonly method: string;
+  readonly path: string;
+  /** Lower-cased header name → every value sent. */
+  readonly headers: ReadonlyMap<string, readonly string[]>;
+  readonly query: QueryParams;
+  /** The raw body as API Gateway delivered it; see {@link isBase64Encoded}. */
+  readonly body: string | null;
+  readonly isBase64Encoded: boolean;
+  readonly caller: Caller;
+  /** ms before the Lambda times out, or null when not running in Lambda. */
+  readonly remainingMs: number | null;
+}
+
+/** The part of the Lambda context the shell uses. */
+export interface LambdaContextLike {
+  getRemainingTimeInMillis(): number;
+}
+
+/** The first value of a header, by case-insensitive name. */
+export function header(req: Pick<HttpRequest, 'headers'>, name: string): string | undefined {
+  return req.headers.get(name.toLowerCase())?.[0];
+}
+
+/** Builds the {@link HttpRequest} of an event; never throws, whatever `event` is. */
+export function readRequest(
+  event: APIGatewayProxyEvent,
+  context: LambdaContextLike | undefined,
+  newId: () => string,
+): HttpRequest {
+  const e: unknown = event;
+  const ctx = field(e, 'requestContext');
+  const headers = readHeaders(field(e, 'headers'), field(e, 'multiValueHeaders'));
+  return {
+    requestId: nonEmptyString(field(ctx, 'requestId')) ?? newId(),
+    method: stringOr(field(e, 'httpMethod'), ''),
+    path: stringOr(field(e, 'path'), ''),
+    headers,
+    query: readQuery(field(e, 'queryStringParameters'), field(e, 'multiValueQueryStringParameters')),
+    body: typeof field(e, 'body') === 'string' ? String(field(e, 'body')) : null,
+    isBase64Encoded: field(e, 'isBase64Encoded') === true,
+    caller: {
+      ip: nonEmptyString(field(field(ctx, 'identity'), 'sourceIp')) ?? 'unknown',
+      apiKey: headers.get('x-api-key')?.[0],
+      origin: headers.get('origin')?.[0],
+    },
+    remainingMs: remainingMs(context),
+  };
+}
+
+function readHeaders(single: unknown, multi: unknown): ReadonlyMap<string, readonly string[]> {
+  const out = new Map<string, string[]>();
+  // multiValueHeaders carries every value; headers only the last. Prefer the full list when present.
+  for (const [name, values] of entries(multi)) {
+    const list = Array.isArray(values) ? values.filter((v) => typeof v === 'string') : [];
+    if (list.length > 0) out.set(name.toLowerCase(), [...(out.get(name.toLowerCase()) ?? []), ...list]);
+  }
+  for (const [name, value] of entries(single)) {
+    if (typeof value === 'string' && !out.has(name.toLowerCase())) out.set(name.toLowerCase(), [value]);
+  }
+  return out;
+}
+
+function readQuery(single: unknown, multi: unknown): QueryParams {
+  const out = new Map<string, string | readonly string[]>();
+  for (const [name, values] of entries(multi)) {
+    const list = Array.isArray(values) ? values.filter((v) => typeof v === 'string') : [];
+    if (list.length === 1 && list[0] !== undefined) out.set(name, list[0]);
+    else if (list.length > 1) out.set(name, list);
+  }
+  for (const [name, value] of entries(single)) {
+    if (typeof value === 'string' && !out.has(name)) out.set(name, value);
+  }
+  // fromEntries defines own properties, so a parameter named `__proto__` stays a plain key.
+  return Object.fromEntries(out);
+}
+
+function remainingMs(context: LambdaContextLike | undefined): number | null {
+  if (typeof context?.getRemainingTimeInMillis !== 'function') return null;
+  const ms: unknown = context.getRemainingTimeInMillis();
+  return typeof ms === 'number' && Number.isFinite(ms) ? ms : null;
+}
+
+function field(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null && Object.hasOwn(value, key)
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
+}
+
+function entries(value: unknown): [string, unknown][] {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : [];
+}
+
+function stringOr(value: unknown, fallback: string): string {
+  return typeof value === 'string' ? value : fallback;
+}
+
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { describeRoutes, matchRoute } from './routes.ts';
+
+describe('matchRoute', () => {
+  it.each([
+    ['GET', '/v1/optimise', { kind: 'function', target: 'optimise' }],
+    ['POST', '/v1/optimise', { kind: 'function', target: 'optimise' }],
+    ['POST', '/v1/optimise/pdf', { kind: 'function', target: 'optimise-pdf' }],
+    ['GET', '/v1/health', { kind: 'function', target: 'health' }],
+    ['OPTIONS', '/v1/optimise', { kind: 'preflight', allow: ['GET', 'POST', 'OPTIONS'] }],
+    ['OPTIONS', '/v1/optimise/pdf', { kind: 'preflight', allow: ['POST', 'OPTIONS'] }],
+    ['DELETE', '/v1/optimise', { kind: 'methodNotAllowed', allow: ['GET', 'POST', 'OPTIONS'] }],
+    ['GET', '/v1/optimise/pdf', { kind: 'methodNotAllowed', allow: ['POST', 'OPTIONS'] }],
+    ['get', '/v1/health', { kind: 'methodNotAllowed', allow: ['GET', 'OPTIONS'] }],
+    ['GET', '/v1/optimise/', { kind: 'notFound' }],
+    ['GET', '/v2/optimise', { kind: 'notFound' }],
+    ['OPTIONS', '/nowhere', { kind: 'notFound' }],
+    ['constructor', '/v1/health', { kind: 'methodNotAllowed', allow: ['GET', 'OPTIONS'] }],
+  ])('resolves %s %s', (method, path, expected) => {
+    expect(matchRoute(method, path)).toMatchObject(expected);
+  });
+
+  it('describes every route for 404 details', () => {
+    expect(describeRoutes()).toBe('GET|POST /v1/optimise, POST /v1/optimise/pdf, GET /v1/health');
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * The route table of the API: which function serves which method on which path. The fallback function,
+ * the local server and the infrastructure all read this one table, so a route cannot exist in one place
+ * and be missing in another.
+ */
+
+/** The Lambda functions that serve routes (each is a module `functions/<name>.ts`). */
+export type RouteTarget = 'optimise' | 'optimise-pdf' | 'health';
+
+export interface Route {
+  readonly path: string;
+  /** HTTP method → the function serving it. */
+  readonly methods: Readonly<Partial<Record<string, RouteTarget>>>;
+  /** Whether the route reads `X-API-Key` (health answers without one). */
+  readonly keyed: boolean;
+}
+
+export const ROUTES: readonly Route[] = [
+  { path: '/v1/optimise', methods: { GET: 'optimise', POST: 'optimise' }, keyed: true },
+  { path: '/v1/optimise/pdf', methods: { POST: 'optimise-pdf' }, keyed: true },
+  { path: '/v1/health', methods: { GET: 'health' }, keyed: false },
+];
+
+/** What a method and path resolve to. `allow` lists the methods of the path, OPTIONS included. */
+export type RouteMatch =
+  | { readonly kind: 'function'; readonly target: RouteTarget; readonly allow: readonly string[] }
+  | { readonly kind: 'preflight'; readonly allow: readonly string[] }
+  | { readonly kind: 'methodNotAllowed'; readonly allow: readonly string[] }
+  | { readonly kind: 'notFound' };
+
+/** Resolves a request line against {@link ROUTES}. Methods are case-sensitive, as in HTTP. */
+export function matchRoute(method: string, path: string): RouteMatch {
+  const route = ROUTES.find((r) => r.path === path);
+  if (route === undefined) return { kind: 'notFound' };
+  const allow = allowedMethods(route);
+  const target = Object.hasOwn(route.methods, method) ? route.methods[method] : undefined;
+  if (target !== undefined) return { kind: 'function', target, allow };
+  if (method === 'OPTIONS') return { kind: 'preflight', allow };
+  return { kind: 'methodNotAllowed', allow };
+}
+
+/** The methods a route answers, in a stable order, with OPTIONS (the preflight) last. */
+export function allowedMethods(route: Route): readonly string[] {
+  return [...Object.keys(route.methods), 'OPTIONS'];
+}
+
+/** `GET|POST /v1/optimise, …`: the route list quoted in 404 details. */
+export function describeRoutes(): string {
+  return ROUTES.map((r) => `${Object.keys(r.methods).join('|')} ${r.path}`).join(', ');
+}

@@ -1,0 +1,127 @@
+/**
+ * Handlers built from the real factories over fakes (core, admitter, renderer, clock, logger), for
+ * handler, server and fuzz tests.
+ */
+import type { CutplanError } from '../../core/errors.ts';
+import { err, ok } from '../../core/errors.ts';
+import {
+  makeFallbackHandler,
+  makeHealthHandler,
+  makeOptimiseHandler,
+  makeOptimisePdfHandler,
+} from '../../functions/handlers/index.ts';
+import type { Admission, Admitter, Caller, JobSize } from '../../functions/shared/admission.ts';
+import type { PdfJob, RenderPdf } from '../../functions/shared/core-port.ts';
+import type { ApiHandler } from '../../functions/shared/http/index.ts';
+import type { Logger } from '../../functions/shared/log.ts';
+import { passThroughAdmitter } from '../../functions/shared/pass-through-admitter.ts';
+import { TIERS, type TierName } from '../../functions/shared/tiers.ts';
+import { type FakeCore, fakeCore, fakeLp, testClock } from './fake-core.ts';
+
+export const TEST_SOLVER = 'first-fit (fake core) + no LP';
+export const TEST_VERSION = '9.9.9-test';
+
+export interface RecordingAdmitter extends Admitter {
+  readonly calls: { caller: Caller; size: JobSize }[];
+  readonly releases: ('succeeded' | 'failed')[];
+}
+
+/** An admitter that admits on `tier` with `headers` (or refuses with `refuse`), recording everything. */
+export function recordingAdmitter(
+  options: {
+    tier?: TierName;
+    headers?: Record<string, string>;
+    branding?: string;
+    refuse?: CutplanError;
+  } = {},
+): RecordingAdmitter {
+  const calls: RecordingAdmitter['calls'] = [];
+  const releases: RecordingAdmitter['releases'] = [];
+  const sizeCaps = passThroughAdmitter();
+  return {
+    calls,
+    releases,
+    admit: async (caller, size) => {
+      calls.push({ caller, size });
+      if (options.refuse !== undefined) return err(options.refuse);
+      const capped = await sizeCaps.admit(caller, size);
+      if (!capped.ok) return capped;
+      const admission: Admission = {
+        tier: TIERS[options.tier ?? 'public'],
+        workspace: options.branding === undefined ? null : 'ws-test',
+        branding: options.branding ?? null,
+        headers: options.headers ?? {},
+        release: async (outcome) => {
+          releases.push(outcome);
+        },
+      };
+      return ok(admission);
+    },
+  };
+}
+
+/** A renderer that returns recognisable bytes naming the job, and records what it was given. */
+export function fakeRenderPdf(): RenderPdf & { readonly jobs: PdfJob[] } {
+  const jobs: PdfJob[] = [];
+  const render = async (job: PdfJob) => {
+    jobs.push(job);
+    const text = `%PDF-1.7\n% fake plan: ${job.jobName} / ${job.branding} / ${new Date(job.createdAtMs).toISOString()} / ${job.response.plan.stockBarsUsed} bars\n%%EOF\n`;
+    return new TextEncoder().encode(text);
+  };
+  return Object.assign(render, { jobs });
+}
+
+export interface CollectingLogger extends Logger {
+  readonly lines: { level: string; message: string; fields: Readonly<Record<string, unknown>> }[];
+}
+
+export function collectingLogger(): CollectingLogger {
+  const lines: CollectingLogger['lines'] = [];
+  return {
+    lines,
+    info: (message, fields = {}) => lines.push({ level: 'info', message, fields }),
+    error: (message, fields = {}) => lines.push({ level: 'error', message, fields }),
+  };
+}
+
+export interface TestHandlers {
+  readonly optimise: ApiHandler;
+  readonly 'optimise-pdf': ApiHandler;
+  readonly health: ApiHandler;
+  readonly fallback: ApiHandler;
+  readonly core: FakeCore;
+  readonly admitter: Admitter;
+  readonly renderPdf: ReturnType<typeof fakeRenderPdf>;
+  readonly log: CollectingLogger;
+  readonly clock: ReturnType<typeof testClock>;
+}
+
+/** Every HTTP handler, built by the production factories over fakes. */
+export function testHandlers(
+  options: { core?: FakeCore; admitter?: Admitter; renderPdf?: RenderPdf; log?: Logger } = {},
+): TestHandlers {
+  const core = options.core ?? fakeCore();
+  const admitter = options.admitter ?? recordingAdmitter();
+  const renderPdf = fakeRenderPdf();
+  const log = collectingLogger();
+  const clock = testClock();
+  const deps = {
+    core,
+    lp: fakeLp,
+    clock,
+    admitter,
+    poweredBy: 'cutplan test',
+    log: options.log ?? log,
+  };
+  return {
+    optimise: makeOptimiseHandler(deps),
+    'optimise-pdf': makeOptimisePdfHandler({ ...deps, renderPdf: options.renderPdf ?? renderPdf }),
+    health: makeHealthHandler({ log: deps.log, version: TEST_VERSION, solver: TEST_SOLVER }),
+    fallback: makeFallbackHandler({ log: deps.log }),
+    core,
+    admitter,
+    renderPdf,
+    log,
+    clock,
+  };
+}
