@@ -7,6 +7,7 @@ import type { Result, ValidationError } from '../errors.ts';
 import type { OptimiseRequest } from '../types.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { parseMappedQuery } from './parse-body.ts';
+import { ALREADY_REPORTED } from './read-body.ts';
 import { PDF_KEYS } from './schemas.ts';
 import { show } from './show.ts';
 import { IssueStream } from './sink.ts';
@@ -99,7 +100,10 @@ export function parseOptimiseQuery(query: Query): Result<OptimiseRequest, Valida
     if (text === undefined || text.trim() === '') continue;
     const converted = convert(kind, text);
     if (converted.ok) body[name] = converted.value;
-    else issues.add({ path: name, message: converted.message });
+    else {
+      issues.add({ path: name, message: converted.message });
+      body[name] = ALREADY_REPORTED;
+    }
   }
   return parseMappedQuery(body, issues);
 }

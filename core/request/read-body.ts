@@ -28,12 +28,19 @@ const SUPPLY_FIELDS = ['stock', 'stocks', 'stockLength'] as const;
 
 const present = (x: unknown): boolean => x !== undefined && x !== null;
 
+/**
+ * Stands for a field that was sent but could not even be read (GET JSON text that does not parse): it
+ * counts as sent, so no second, misleading issue ("nothing to cut from") follows the first one.
+ */
+export const ALREADY_REPORTED: unique symbol = Symbol('already reported');
+const readable = (x: unknown): boolean => present(x) && x !== ALREADY_REPORTED;
+
 export type BodyRead =
   | { readonly ok: true; readonly long: LongForm; readonly origins: Origins }
   | { readonly ok: false; readonly streams: readonly IssueStream[] };
 
 function readAngleCuts(value: unknown, stream: IssueStream): LongAngleCuts | null {
-  if (!present(value)) return null;
+  if (!readable(value)) return null;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     stream.add({
       path: 'angleCuts',
@@ -77,7 +84,7 @@ export function readBody(
   } else if (typeof body.stock === 'string' || Array.isArray(body.stock)) {
     stocksValue = body.stock;
     names.stocks = 'stock';
-  } else if (present(body.stock)) {
+  } else if (readable(body.stock)) {
     head.add({
       path: 'stock',
       message: `must be a length (6000), a shorthand string ("6000x10, 5000") or a list of entries, got ${show(body.stock)}`,
@@ -99,13 +106,13 @@ export function readBody(
 
   const streams = { parts: new IssueStream(), stocks: new IssueStream(), offcuts: new IssueStream() };
   const none = { entries: null, texts: [] };
-  const parts: ListRead<'parts'> = present(body.parts)
+  const parts: ListRead<'parts'> = readable(body.parts)
     ? readList(body.parts, 'parts', 'parts', streams.parts)
     : none;
-  const stocks: ListRead<'stocks'> = present(stocksValue)
+  const stocks: ListRead<'stocks'> = readable(stocksValue)
     ? readList(stocksValue, 'stocks', names.stocks, streams.stocks)
     : none;
-  const offcuts: ListRead<'offcuts'> = present(body.offcuts)
+  const offcuts: ListRead<'offcuts'> = readable(body.offcuts)
     ? readList(body.offcuts, 'offcuts', 'offcuts', streams.offcuts)
     : none;
 
@@ -113,6 +120,9 @@ export function readBody(
   const scalarInput: Record<string, unknown> = { stockLength: stockLengthValue };
   for (const key of [...SCALAR_KEYS, ...PDF_KEYS]) {
     if (key !== 'stockLength' && Object.hasOwn(body, key)) scalarInput[key] = body[key];
+  }
+  for (const key of Object.keys(scalarInput)) {
+    if (scalarInput[key] === ALREADY_REPORTED) scalarInput[key] = undefined;
   }
   const scalars = v.safeParse(
     endpoint === 'pdf' ? pdfScalarsSchema : jsonScalarsSchema,
