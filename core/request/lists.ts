@@ -29,6 +29,8 @@ interface Form {
   readonly keys: readonly string[];
   readonly shape: string;
   readonly tuple: string;
+  /** A shorthand string of this list, for messages. */
+  readonly example: string;
   readonly width: number;
   fromText(length: number, quantity: number | null): object;
   fromTuple(a: readonly unknown[]): object;
@@ -40,6 +42,7 @@ const FORMS: Readonly<Record<ListName, Form>> = {
     keys: PART_KEYS,
     shape: 'a part: {"length": 2400, "quantity": 5}, [2400, 5, "label"] or "2400x5"',
     tuple: '[length, quantity, label]',
+    example: '"2400x5, 1800x3"',
     width: 3,
     fromText: (length, q) => ({ length, quantity: q ?? 1 }),
     fromTuple: (a) => ({
@@ -54,6 +57,7 @@ const FORMS: Readonly<Record<ListName, Form>> = {
     keys: STOCK_KEYS,
     shape: 'a stock entry: {"length": 6000, "quantity": 10}, [6000, 10, 12.5] or "6000x10"',
     tuple: '[length, quantity, price]',
+    example: '"6000x10, 5000"',
     width: 3,
     fromText: (length, q) => ({ length, quantity: q }),
     fromTuple: (a) => ({
@@ -67,6 +71,7 @@ const FORMS: Readonly<Record<ListName, Form>> = {
     keys: OFFCUT_KEYS,
     shape: 'an offcut: {"length": 2500, "quantity": 1}, [2500, 1] or "2500x1"',
     tuple: '[length, quantity]',
+    example: '"2500x2, 1200"',
     width: 2,
     fromText: (length, q) => ({ length, quantity: q ?? 1 }),
     fromTuple: (a) => ({ length: a[0], quantity: a.length > 1 ? a[1] : 1 }),
@@ -153,7 +158,7 @@ export function readList<L extends ListName>(
   } else {
     stream.add({
       path: name,
-      message: `must be a list of ${list} or a shorthand string like "2400x5, 1800x3", got ${show(value)}`,
+      message: `must be a list of ${list} or a shorthand string like ${form.example}, got ${show(value)}`,
     });
   }
   if (list === 'parts' && index === 0 && stream.empty)

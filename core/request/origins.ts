@@ -14,7 +14,7 @@ export interface Origins {
 }
 
 /** The caller's name for a list. */
-export function listName(list: ListName, origins: Origins): string {
+function listName(list: ListName, origins: Origins): string {
   return list === 'stocks' ? origins.names.stocks : list;
 }
 

@@ -197,6 +197,16 @@ describe('parseOptimiseBody rejects', () => {
       'nothing to cut from: send stockLength, stocks (or the stock shorthand) or offcuts',
     ],
     [
+      'stocks as a number',
+      { stocks: 6000 },
+      'stocks: must be a list of stocks or a shorthand string like "6000x10, 5000", got 6000',
+    ],
+    [
+      'offcuts as an object',
+      { stockLength: 6000, offcuts: { length: 2500 } },
+      'offcuts: must be a list of offcuts or a shorthand string like "2500x2, 1200", got an object',
+    ],
+    [
       'stock as a boolean',
       { stock: true },
       'stock: must be a length (6000), a shorthand string ("6000x10, 5000") or a list of entries, got true',

@@ -76,7 +76,7 @@ const price = v.pipe(
 
 const flag = v.boolean(got('must be true or false'));
 
-export const PART_ENTRIES = {
+const PART_ENTRIES = {
   length: positiveLength,
   quantity: count(LIMITS.maxPartQuantity),
   label: v.nullish(text(0, LIMITS.maxLabel)),
@@ -85,7 +85,7 @@ export const PART_ENTRIES = {
   rightAngle: v.nullish(angle),
 };
 
-export const STOCK_ENTRIES = {
+const STOCK_ENTRIES = {
   length: positiveLength,
   quantity: v.nullish(count(LIMITS.maxSupplyQuantity)),
   price: v.nullish(price),
@@ -94,14 +94,14 @@ export const STOCK_ENTRIES = {
   bundleSize: v.nullish(count(LIMITS.maxSupplyQuantity)),
 };
 
-export const OFFCUT_ENTRIES = {
+const OFFCUT_ENTRIES = {
   length: positiveLength,
   quantity: count(LIMITS.maxSupplyQuantity),
   material: v.nullish(material),
   priority: v.nullish(flag),
 };
 
-export const ANGLE_CUTS_ENTRIES = {
+const ANGLE_CUTS_ENTRIES = {
   enabled: flag,
   width: v.nullish(positiveLength),
   axialSymmetry: v.nullish(oneOf(AXIAL_SYMMETRIES)),
