@@ -53,16 +53,16 @@ export function feasibilityIssues(request: OptimiseRequest, origins: Origins, is
     const g = group(p.material);
     g.demand += BigInt(p.quantity) * BigInt(p.length);
     if (issues.dropped) continue;
-    const at = locate('parts', p.index, { label: p.label, length: p.length / scale }, origins);
+    const at = (): string => locate('parts', p.index, { label: p.label, length: p.length / scale }, origins);
     if (!g.hasSources) {
-      issues.add({ path: at, message: `no stock or offcut of ${groupName(p.material)} to cut it from` });
+      issues.add({ path: at(), message: `no stock or offcut of ${groupName(p.material)} to cut it from` });
     } else if (p.length + trim > g.longest) {
       const max = g.longest / scale;
       const detail =
         trim === 0
           ? `max ${max}`
           : `max ${max} less 2 × kerf ${request.kerf / scale} for trim = ${(g.longest - trim) / scale}`;
-      issues.add({ path: at, message: `longer than every source of ${groupName(p.material)} (${detail})` });
+      issues.add({ path: at(), message: `longer than every source of ${groupName(p.material)} (${detail})` });
     }
   }
   for (const [material, g] of groups) {
