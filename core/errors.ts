@@ -73,9 +73,14 @@ export abstract class CutplanError extends Error {
 export class ValidationError extends CutplanError {
   override readonly code = 'validation' as const;
   readonly issues: readonly Issue[];
-  constructor(issues: readonly Issue[]) {
+  /**
+   * @param complete false when the parser stopped collecting (a request with thousands of problems is
+   *   not read to the end): there are more problems than `issues`, and the detail ends "(and more)".
+   */
+  constructor(issues: readonly Issue[], complete = true) {
     const shown = issues.slice(0, MAX_ISSUES);
-    const more = issues.length > shown.length ? ` (and ${issues.length - shown.length} more)` : '';
+    const hidden = issues.length - shown.length;
+    const more = !complete ? ' (and more)' : hidden > 0 ? ` (and ${hidden} more)` : '';
     super(shown.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ') + more);
     this.name = 'ValidationError';
     this.issues = shown;

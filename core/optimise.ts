@@ -5,9 +5,17 @@ import type { Clock } from './budget.ts';
 import { type CutplanError, err, InternalError, ok, type Result } from './errors.ts';
 import { formatResponse } from './solver/format.ts';
 import type { LpEngine } from './solver/lp/engine.ts';
+import { createHighsEngine } from './solver/lp/highs.ts';
 import { solveRequest } from './solver/solve.ts';
 import type { OptimiseRequest, OptimiseResponse } from './types.ts';
 import { formatFailure, verifyPlan } from './verify/index.ts';
+
+export { SOLVER_NAME } from './solver-name.ts';
+
+/** The production LP engine (HiGHS, persistent and warm-started); create once per process. */
+export function createLpEngine(): Promise<LpEngine> {
+  return createHighsEngine();
+}
 
 export interface OptimiseContext {
   readonly lp: LpEngine;

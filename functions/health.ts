@@ -1,7 +1,8 @@
 /** Lambda entry for `GET /v1/health`. */
+
+import { SOLVER_NAME } from '../core/solver-name.ts';
 import { makeHealthHandler } from './handlers/index.ts';
 import { jsonLogger } from './shared/log.ts';
-import { SOLVER_NAME } from './shared/real-core.ts';
 import { VERSION } from './shared/version.ts';
 
 export const handler = makeHealthHandler({ log: jsonLogger(), version: VERSION, solver: SOLVER_NAME });

@@ -82,7 +82,9 @@ export function solveKnapsacks(
   if (cells <= SMALL_DP_CELLS) return exactDp(values, weights, copies, g, capacities, extras);
   if (options.mode === 'fast') return coarseDp(values, weights, copies, g, capacities, extras, cells);
   if (cells <= BITMAP_CELLS) return exactDp(values, weights, copies, g, capacities, extras);
-  const results = capacities.map((capacity) => branchAndBound(values, weights, copies, capacity, EXACT_NODES));
+  const results = capacities.map((capacity) =>
+    branchAndBound(values, weights, copies, capacity, EXACT_NODES),
+  );
   if (results.every((r) => r.exact) || cells > VALUE_DP_CELLS) return results;
   const best = dpValues(values, weights, copies, g, 1, 'floor', capacities);
   return results.map((r, k) => {
@@ -115,7 +117,13 @@ function exactDp(
   extras: number,
 ): KnapsackResult[] {
   const grid = Int32Array.from({ length: values.length }, (_, i) => (weights[i] ?? 0) / g);
-  return dpPatterns(values, grid, copies, capacities.map((c) => Math.floor(c / g)), extras).map((r) => ({
+  return dpPatterns(
+    values,
+    grid,
+    copies,
+    capacities.map((c) => Math.floor(c / g)),
+    extras,
+  ).map((r) => ({
     counts: r.counts,
     value: r.value,
     upperBound: r.value,
@@ -139,7 +147,13 @@ function coarseDp(
 ): KnapsackResult[] {
   const step = g * Math.ceil(cells / SMALL_DP_CELLS);
   const up = Int32Array.from({ length: values.length }, (_, i) => Math.ceil((weights[i] ?? 0) / step));
-  const found = dpPatterns(values, up, copies, capacities.map((c) => Math.floor(c / step)), extras);
+  const found = dpPatterns(
+    values,
+    up,
+    copies,
+    capacities.map((c) => Math.floor(c / step)),
+    extras,
+  );
   const bounds = dpValues(values, weights, copies, step, 1, 'floor', capacities);
   return found.map((r, k) => {
     const value = patternValue(values, r.counts);

@@ -1,0 +1,76 @@
+/**
+ * The cheap, exact feasibility checks the request layer owns (docs/api.md, "Feasibility"): every part fits
+ * at least one source of its own material group, and where the group's supply is finite, it holds at least
+ * the total part length. Deeper infeasibility (kerf between pieces, bin packing) is the solver's job.
+ */
+import type { Material, OptimiseRequest } from '../types.ts';
+import { groupName, locate, type Origins } from './origins.ts';
+import type { IssueStream } from './sink.ts';
+
+interface Group {
+  /** Longest source length (scaled), or -1 without sources. */
+  longest: number;
+  /** Total usable supply (scaled, after trim), or null when some stock is unlimited. */
+  supply: bigint | null;
+  demand: bigint;
+  hasSources: boolean;
+}
+
+/** `n / 10^k` as a decimal string, exact for any size. */
+function formatScaled(n: bigint, scale: number): string {
+  const k = Math.round(Math.log10(scale));
+  const s = n.toString().padStart(k + 1, '0');
+  const whole = s.slice(0, s.length - k);
+  const fraction = s.slice(s.length - k).replace(/0+$/, '');
+  return fraction === '' ? whole : `${whole}.${fraction}`;
+}
+
+/** Issues of the two feasibility rules, parts first in request order, then materials. */
+export function feasibilityIssues(request: OptimiseRequest, origins: Origins, issues: IssueStream): void {
+  const { scale } = request;
+  // Trim takes one kerf off both ends of every source before cutting (docs/solver.md, "A bar and its waste").
+  const trim = request.trim ? 2 * request.kerf : 0;
+  const groups = new Map<Material, Group>();
+  const group = (m: Material): Group => {
+    let g = groups.get(m);
+    if (g === undefined) {
+      g = { longest: -1, supply: 0n, demand: 0n, hasSources: false };
+      groups.set(m, g);
+    }
+    return g;
+  };
+  const addSource = (m: Material, length: number, quantity: number | null): void => {
+    const g = group(m);
+    g.hasSources = true;
+    g.longest = Math.max(g.longest, length);
+    if (quantity === null) g.supply = null;
+    else if (g.supply !== null) g.supply += BigInt(quantity) * BigInt(Math.max(0, length - trim));
+  };
+  for (const s of request.stocks) addSource(s.material, s.length, s.quantity);
+  for (const o of request.offcuts) addSource(o.material, o.length, o.quantity);
+
+  for (const p of request.parts) {
+    const g = group(p.material);
+    g.demand += BigInt(p.quantity) * BigInt(p.length);
+    if (issues.dropped) continue;
+    const at = (): string => locate('parts', p.index, { label: p.label, length: p.length / scale }, origins);
+    if (!g.hasSources) {
+      issues.add({ path: at(), message: `no stock or offcut of ${groupName(p.material)} to cut it from` });
+    } else if (p.length + trim > g.longest) {
+      const max = g.longest / scale;
+      const detail =
+        trim === 0
+          ? `max ${max}`
+          : `max ${max} less 2 × kerf ${request.kerf / scale} for trim = ${(g.longest - trim) / scale}`;
+      issues.add({ path: at(), message: `longer than every source of ${groupName(p.material)} (${detail})` });
+    }
+  }
+  for (const [material, g] of groups) {
+    if (!g.hasSources || g.supply === null || g.demand <= g.supply) continue;
+    const afterTrim = trim > 0 ? ' after trim' : '';
+    issues.add({
+      path: groupName(material),
+      message: `the parts need ${formatScaled(g.demand, scale)} in total but the finite stock and offcuts hold ${formatScaled(g.supply, scale)}${afterTrim}`,
+    });
+  }
+}

@@ -1,0 +1,9 @@
+/**
+ * Request contract of cutplan: parse, expand shorthand, validate and normalise optimise requests
+ * (POST body or GET query) into the typed {@link OptimiseRequest} of `core/types.ts`.
+ * Decisions and grammar: `docs/api.md`.
+ */
+export { jobSize } from './job-size.ts';
+export { LIMITS } from './limits.ts';
+export { type Endpoint, parseOptimiseBody } from './parse-body.ts';
+export { parseOptimiseQuery, QUERY_PARAMETERS, type Query } from './parse-query.ts';

@@ -1,0 +1,37 @@
+/**
+ * How values appear inside error details. Never throws and never prints more than a short excerpt, whatever
+ * the input (a 1 MB string, a cyclic object, a BigInt handed in by a JavaScript caller).
+ */
+
+const MAX_QUOTE = 40;
+
+/** `"text"` in JSON quotes, cut to 40 characters with an ellipsis. */
+export function quote(text: string): string {
+  const cut = text.length > MAX_QUOTE ? `${text.slice(0, MAX_QUOTE)}…` : text;
+  return JSON.stringify(cut);
+}
+
+/** A value as a person reads it in a message: `2400`, `"abc"`, `true`, `null`, `an object`. */
+export function show(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return quote(value);
+    case 'number':
+    case 'boolean':
+      return String(value);
+    case 'bigint':
+      return `${value}n`;
+    case 'undefined':
+      return 'nothing';
+    case 'object':
+      if (value === null) return 'null';
+      return Array.isArray(value) ? 'an array' : 'an object';
+    default:
+      return `a ${typeof value}`;
+  }
+}
+
+/** True for a non-array, non-null object: the only thing a JSON object can parse to. */
+export function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
