@@ -32,10 +32,10 @@ export interface OptimiseContext {
  * Infeasible supply and unavailable methods are `validation` errors; a plan that fails verification is
  * never returned (an `internal` error whose message carries the verifier's findings, for the log).
  */
-export function optimise(
+export async function optimise(
   request: OptimiseRequest,
   ctx: OptimiseContext,
-): Result<OptimiseResponse, CutplanError> {
+): Promise<Result<OptimiseResponse, CutplanError>> {
   const start = ctx.clock.monotonic();
   const solved = solveRequest(request, { lp: ctx.lp, clock: ctx.clock, budgetMs: ctx.budgetMs });
   if (!solved.ok) return solved;
