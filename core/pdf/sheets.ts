@@ -1,0 +1,329 @@
+/**
+ * The saw-operator sheets: one block per layout, in saw order (order.ts), each with a heading, a tick
+ * box per physical bar, the bar drawn to scale and the table of running cut positions.
+ */
+import type { CutPosition, OptimiseRequest, OptimiseResponse } from '../types.ts';
+import { type BarModel, barModel } from './bar.ts';
+import { type Formats, plural } from './format.ts';
+import { type Flow, type Frame, INK, MUTED, type Op, type Pen, type Rgb, type Segment } from './model.ts';
+import { sawOrder } from './order.ts';
+import { table } from './table.ts';
+
+export interface SheetContext {
+  readonly request: OptimiseRequest;
+  readonly response: OptimiseResponse;
+  readonly fmt: Formats;
+  readonly pen: Pen;
+  readonly frame: Frame;
+}
+
+const PIECE_FILLS: readonly Rgb[] = [
+  [0.84, 0.9, 0.97],
+  [0.93, 0.96, 0.99],
+];
+const PIECE_EDGE: Rgb = [0.22, 0.33, 0.5];
+const BLADE: Rgb = [0.2, 0.2, 0.22];
+const KEEP_FILL: Rgb = [0.85, 0.94, 0.83];
+const WASTE_FILL: Rgb = [0.9, 0.9, 0.9];
+const BOX_EDGE: Rgb = [0.15, 0.15, 0.18];
+
+const BOX = 9;
+const BOX_PITCH = 13;
+const GROUP_GAP = 5;
+const BOX_ROW = 14;
+const BAR_H = 24;
+
+/** Adds the saw sheets, starting on a new page. */
+export function sawSheets(ctx: SheetContext, flow: Flow): void {
+  const { frame, pen } = ctx;
+  const width = frame.right - frame.left;
+  const layouts = sawOrder(ctx.response.plan.combinations);
+  const longest = Math.max(1e-9, ...layouts.map((l) => l.combination.usedComb.length));
+  const ptPerUnit = width / longest;
+
+  flow.newPage();
+  const legend = pen.wrap(
+    'Saw at is the distance from the zero end of the bar (the left end in the drawings) to the near edge ' +
+      'of the blade, kerf included. Layouts are ordered so that each one keeps as many saw stops of the ' +
+      `one before as possible. Tick one box per bar cut. Drawings are to scale (${ctx.fmt.lenU(longest)} = ` +
+      'full width).',
+    8.5,
+    'regular',
+    width,
+  );
+  flow.place([
+    {
+      height: 22,
+      keepWithNext: true,
+      draw: (top) => [pen.text(frame.left, top - 15, 'Saw sheets', { size: 14, weight: 'bold' })],
+    },
+    {
+      height: legend.length * 11 + 6,
+      draw: (top) =>
+        legend.map((line, i) => pen.text(frame.left, top - 9 - i * 11, line, { size: 8.5, color: MUTED })),
+    },
+  ]);
+
+  layouts.forEach((layout, i) => {
+    flow.gap(14);
+    flow.place(
+      layoutBlock(
+        ctx,
+        i + 1,
+        layouts.length,
+        layout.combination.count,
+        barModel(ctx.request, layout.combination.usedComb),
+        layout.combination.usedComb,
+        ptPerUnit,
+      ),
+    );
+  });
+}
+
+function layoutBlock(
+  ctx: SheetContext,
+  number: number,
+  of: number,
+  count: number,
+  bar: BarModel,
+  comb: OptimiseResponse['plan']['combinations'][number]['usedComb'],
+  ptPerUnit: number,
+): Segment[] {
+  const { pen, fmt, frame } = ctx;
+  const x0 = frame.left;
+  const right = frame.right;
+  const source = `${comb.source === 'stock' ? 'Stock bar' : 'Owned offcut'} ${fmt.lenU(comb.length)}`;
+  const what = [source, ...(comb.material ? [comb.material] : []), `cut ${plural(count, 'bar')}`].join(' · ');
+  const leftover =
+    bar.remnant <= 0
+      ? 'No leftover'
+      : bar.keep
+        ? `Leftover ${fmt.lenU(bar.remnant)}: keep`
+        : `Leftover ${fmt.lenU(bar.remnant)}: waste`;
+
+  const heading = (continued: boolean): Segment => ({
+    height: 18,
+    keepWithNext: true,
+    draw: (top) => {
+      const title = pen.text(x0, top - 13, `Layout ${number} of ${of}${continued ? ' (continued)' : ''}`, {
+        size: 11,
+        weight: 'bold',
+      });
+      const note = pen.text(right, top - 13, leftover, { size: 8.5, color: MUTED, align: 'right' });
+      const start = title.x + title.width + 8;
+      return [
+        title,
+        pen.text(start, top - 13, what, { size: 9.5, maxWidth: Math.max(0, note.x - 8 - start) }),
+        note,
+      ];
+    },
+  });
+  const cont = [heading(true)];
+
+  // Tick boxes in groups of five, so a count can be read at a glance.
+  const label = 'Tick a box per bar:';
+  const labelW = pen.width(label, 8) + 8;
+  const perRow = Math.max(5, Math.floor((right - x0 - labelW + GROUP_GAP) / (5 * BOX_PITCH + GROUP_GAP)) * 5);
+  const boxRows: Segment[] = [];
+  for (let first = 0; first < count; first += perRow) {
+    const n = Math.min(perRow, count - first);
+    boxRows.push({
+      height: BOX_ROW,
+      repeat: cont,
+      draw: (top) => {
+        const ops: Op[] = first === 0 ? [pen.text(x0, top - 10, label, { size: 8, color: MUTED })] : [];
+        for (let k = 0; k < n; k++) {
+          const x = x0 + labelW + k * BOX_PITCH + Math.floor(k / 5) * GROUP_GAP;
+          const y = top - 11.5;
+          ops.push({
+            kind: 'rect',
+            x,
+            y,
+            w: BOX,
+            h: BOX,
+            fill: null,
+            stroke: BOX_EDGE,
+            lineWidth: 0.8,
+            role: 'tickbox',
+            layout: number,
+          });
+          // An invisible "[ ]" on each box: counted by text extraction, read out by screen readers.
+          ops.push(pen.text(x, y + 1.5, '[ ]', { size: 6, invisible: true, role: 'tickbox' }));
+        }
+        return ops;
+      },
+    });
+  }
+
+  const barSegment: Segment = {
+    height: 52,
+    keepWithNext: true,
+    repeat: cont,
+    draw: (top) => drawBar(ctx, bar, number, x0, top - 6, ptPerUnit),
+  };
+
+  const atText = (at: CutPosition | null): string =>
+    at === null ? '–' : typeof at === 'number' ? fmt.len(at) : `${fmt.len(at[0])} / ${fmt.len(at[1])}`;
+  const rows = bar.rows.map((r) => [
+    r.cut === null ? '–' : String(r.cut),
+    atText(r.at),
+    r.piece === null ? '' : String(r.piece),
+    r.label ?? '',
+    r.length === null ? '' : fmt.len(r.length),
+    r.note,
+  ]);
+  const angled = bar.rows.some((r) => r.at !== null && typeof r.at !== 'number');
+  const cutTable = table(
+    pen,
+    [
+      { header: 'Cut', align: 'right' },
+      { header: `Saw at (${fmt.unit})${angled ? ' top / bottom' : ''}`, align: 'right', weight: 'bold' },
+      { header: 'Piece', align: 'right' },
+      { header: 'Label', align: 'left', flex: true },
+      { header: `Length (${fmt.unit})`, align: 'right' },
+      { header: 'Note', align: 'left' },
+    ],
+    rows,
+    { x: x0, width: right - x0, size: 9, rowHeight: 12.5, repeat: cont, zebra: true },
+  );
+  return [heading(false), ...boxRows, barSegment, ...cutTable];
+}
+
+/** The bar to scale, top edge at `top`: pieces, blade cuts, leftover, and cut ticks below. */
+function drawBar(
+  ctx: SheetContext,
+  bar: BarModel,
+  layout: number,
+  x0: number,
+  top: number,
+  ppu: number,
+): Op[] {
+  const { pen, fmt, frame } = ctx;
+  const x = (u: number): number => x0 + u * ppu;
+  const bottom = top - BAR_H;
+  const ops: Op[] = [];
+  const labels: Op[] = [];
+  for (const span of bar.spans) {
+    const left = x(span.from);
+    const w = (span.to - span.from) * ppu;
+    if (span.kind === 'piece') {
+      const fill = PIECE_FILLS[((span.piece ?? 1) - 1) % 2] ?? null;
+      ops.push({
+        kind: 'rect',
+        x: left,
+        y: bottom,
+        w,
+        h: BAR_H,
+        fill,
+        stroke: PIECE_EDGE,
+        lineWidth: 0.5,
+        role: 'piece',
+        layout,
+      });
+      const piece = bar.pieces[(span.piece ?? 1) - 1];
+      if (piece)
+        labels.push(
+          ...insideLabel(pen, left, w, top, piece.label, fmt.len(piece.length), String(span.piece)),
+        );
+    } else if (span.kind === 'leftover') {
+      const fill = bar.keep ? KEEP_FILL : WASTE_FILL;
+      ops.push({
+        kind: 'rect',
+        x: left,
+        y: bottom,
+        w,
+        h: BAR_H,
+        fill,
+        stroke: MUTED,
+        lineWidth: 0.4,
+        role: 'leftover',
+        layout,
+      });
+      labels.push(
+        ...insideLabel(pen, left, w, top, bar.keep ? 'remnant' : 'waste', fmt.len(span.to - span.from), ''),
+      );
+    } else {
+      // Blade cuts are drawn at true width but never thinner than a visible hairline.
+      const shown = Math.max(w, 0.6);
+      ops.push({
+        kind: 'rect',
+        x: left + (w - shown) / 2,
+        y: bottom,
+        w: shown,
+        h: BAR_H,
+        fill: BLADE,
+        stroke: null,
+        lineWidth: 0,
+        role: span.kind,
+        layout,
+      });
+    }
+  }
+  ops.push({
+    kind: 'rect',
+    x: x0,
+    y: bottom,
+    w: bar.length * ppu,
+    h: BAR_H,
+    fill: null,
+    stroke: INK,
+    lineWidth: 0.8,
+    role: 'bar',
+    layout,
+  });
+
+  // Running positions under the bar, skipping any that would overlap the one before.
+  let lastRight = -Infinity;
+  const mark = (u: number, text: string, color: Rgb): void => {
+    const cx = x(u);
+    const w = pen.width(text, 6.5);
+    const left = Math.min(Math.max(cx - w / 2, x0), frame.right - w);
+    if (left < lastRight + 3) return;
+    ops.push({
+      kind: 'line',
+      x1: cx,
+      y1: bottom,
+      x2: cx,
+      y2: bottom - 4,
+      width: 0.6,
+      color,
+      role: 'tickmark',
+    });
+    labels.push(pen.text(left, bottom - 12, text, { size: 6.5, color }));
+    lastRight = left + w;
+  };
+  const cuts = bar.rows.flatMap((r) => (r.at === null ? [] : [typeof r.at === 'number' ? r.at : r.at[0]]));
+  if (cuts[0] !== 0) mark(0, '0', MUTED);
+  for (const c of cuts) mark(c, fmt.len(c), INK);
+  const endW = pen.width(fmt.len(bar.length), 6.5);
+  if (x(bar.length) - endW >= lastRight + 3) mark(bar.length, fmt.len(bar.length), MUTED);
+  return [...ops, ...labels];
+}
+
+/** Label and length inside a span when they fit, else the length, else the piece number, else nothing. */
+function insideLabel(
+  pen: Pen,
+  left: number,
+  w: number,
+  top: number,
+  label: string,
+  length: string,
+  number: string,
+): Op[] {
+  const room = w - 4;
+  const cx = left + w / 2;
+  const lengthW = pen.width(length, 7.5);
+  if (room >= lengthW) {
+    const name = pen.fit(label, 7.5, 'bold', room);
+    if (name.length >= 2 || name === label) {
+      return [
+        pen.text(cx, top - 10, name, { size: 7.5, weight: 'bold', align: 'center' }),
+        pen.text(cx, top - 19.5, length, { size: 7.5, align: 'center' }),
+      ];
+    }
+    return [pen.text(cx, top - 15, length, { size: 7.5, align: 'center' })];
+  }
+  if (number !== '' && room >= pen.width(number, 7))
+    return [pen.text(cx, top - 15, number, { size: 7, align: 'center' })];
+  return [];
+}
