@@ -81,46 +81,46 @@ export function buildDocumentModel(input: DocumentInput, metrics: TextMetrics): 
   );
   sawSheets(ctx, flow);
 
+  // Header and footer: job and date on top; attribution and "Page x of y" below.
   const total = flow.pages.length;
-  const width = frame.right - frame.left;
+  const rule = (y: number): Op => ({
+    kind: 'line',
+    x1: frame.left,
+    y1: y,
+    x2: frame.right,
+    y2: y,
+    width: 0.6,
+    color: RULE,
+    role: 'chrome',
+  });
   const pages = flow.pages.map((ops, i) => {
-    const right = pen.text(frame.right, paper.height - 30, `Cutting plan · ${created}`, {
+    const top = paper.height - 30;
+    const stamp = pen.text(frame.right, top, `Cutting plan · ${created}`, {
       size: 8,
       color: MUTED,
       align: 'right',
+      role: 'chrome',
     });
-    const pageNo = pen.text(frame.right, 28, `Page ${i + 1} of ${total}`, { size: 8, align: 'right' });
+    const pageNo = pen.text(frame.right, 28, `Page ${i + 1} of ${total}`, {
+      size: 8,
+      align: 'right',
+      role: 'chrome',
+    });
     const chrome: Op[] = [
-      pen.text(frame.left, paper.height - 30, jobName ?? 'Cutting plan', {
+      pen.text(frame.left, top, jobName ?? 'Cutting plan', {
         size: 9,
         weight: 'bold',
-        maxWidth: Math.max(0, right.x - frame.left - 12),
+        maxWidth: Math.max(0, stamp.x - frame.left - 12),
+        role: 'chrome',
       }),
-      right,
-      {
-        kind: 'line',
-        x1: frame.left,
-        y1: paper.height - 38,
-        x2: frame.right,
-        y2: paper.height - 38,
-        width: 0.6,
-        color: RULE,
-        role: 'decor',
-      },
-      {
-        kind: 'line',
-        x1: frame.left,
-        y1: 40,
-        x2: frame.right,
-        y2: 40,
-        width: 0.6,
-        color: RULE,
-        role: 'decor',
-      },
+      stamp,
+      rule(paper.height - 38),
+      rule(40),
       pen.text(frame.left, 28, attribution, {
         size: 7.5,
         color: MUTED,
-        maxWidth: Math.max(0, width - pageNo.width - 16),
+        maxWidth: Math.max(0, pageNo.x - frame.left - 16),
+        role: 'chrome',
       }),
       pageNo,
     ];

@@ -34,10 +34,18 @@ function isWhole(x: number): boolean {
   return Math.abs(x - Math.round(x)) <= 1e-6 * Math.max(1, Math.abs(x));
 }
 
+/**
+ * `|value| × per` rounded half up, after cutting binary noise at 12 significant digits
+ * (`1.005 × 100` is `100.49999999999999` in floating point, and must round to 101).
+ */
+function roundSteps(value: number, per: number): number {
+  return Math.round(Number((Math.abs(value) * per).toPrecision(12)));
+}
+
 /** `value` with exactly `decimals` decimals, rounded half away from zero, never `-0`. */
 export function formatDecimal(value: number, decimals: number): string {
   const step = 10 ** decimals;
-  const n = Math.round(Math.abs(value) * step);
+  const n = roundSteps(value, step);
   const sign = value < 0 && n !== 0 ? '-' : '';
   const whole = Math.floor(n / step);
   if (decimals === 0) return `${sign}${whole}`;
@@ -58,7 +66,7 @@ function gcd(a: number, b: number): number {
  * rounded on its own (positions are absolute, not running sums), so rounding never accumulates.
  */
 export function formatFraction64(value: number): string {
-  const n = Math.round(Math.abs(value) * 64);
+  const n = roundSteps(value, 64);
   const sign = value < 0 && n !== 0 ? '-' : '';
   const whole = Math.floor(n / 64);
   const rest = n % 64;

@@ -9,7 +9,16 @@ export type Rgb = readonly [number, number, number];
 export type Weight = 'regular' | 'bold';
 
 /** What a drawn shape stands for, so tests can count pieces and tick boxes. */
-export type Role = 'piece' | 'kerf' | 'trim' | 'leftover' | 'bar' | 'tickbox' | 'tickmark' | 'decor';
+export type Role =
+  | 'piece'
+  | 'kerf'
+  | 'trim'
+  | 'leftover'
+  | 'bar'
+  | 'tickbox'
+  | 'tickmark'
+  | 'decor'
+  | 'chrome';
 
 export interface TextOp {
   readonly kind: 'text';
@@ -85,12 +94,15 @@ export function boundsOf(op: Op): readonly [number, number, number, number] {
       return [op.x - half, op.y - half, op.x + op.w + half, op.y + op.h + half];
     }
     case 'line': {
-      const half = op.width / 2;
+      // Butt caps: the stroke widens the line across its direction only.
+      const len = Math.hypot(op.x2 - op.x1, op.y2 - op.y1) || 1;
+      const hx = ((op.width / 2) * Math.abs(op.y2 - op.y1)) / len;
+      const hy = ((op.width / 2) * Math.abs(op.x2 - op.x1)) / len;
       return [
-        Math.min(op.x1, op.x2) - half,
-        Math.min(op.y1, op.y2) - half,
-        Math.max(op.x1, op.x2) + half,
-        Math.max(op.y1, op.y2) + half,
+        Math.min(op.x1, op.x2) - hx,
+        Math.min(op.y1, op.y2) - hy,
+        Math.max(op.x1, op.x2) + hx,
+        Math.max(op.y1, op.y2) + hy,
       ];
     }
   }

@@ -39,7 +39,8 @@ export function sawSheets(ctx: SheetContext, flow: Flow): void {
   const width = frame.right - frame.left;
   const layouts = sawOrder(ctx.response.plan.combinations);
   const longest = Math.max(1e-9, ...layouts.map((l) => l.combination.usedComb.length));
-  const ptPerUnit = width / longest;
+  // The bar outline is stroked 0.8 pt wide: inset half of it so the longest bar stays inside the frame.
+  const ptPerUnit = (width - 0.8) / longest;
 
   flow.newPage();
   const legend = pen.wrap(
@@ -159,7 +160,7 @@ function layoutBlock(
     height: 52,
     keepWithNext: true,
     repeat: cont,
-    draw: (top) => drawBar(ctx, bar, number, x0, top - 6, ptPerUnit),
+    draw: (top) => drawBar(ctx, bar, number, x0 + 0.4, top - 6, ptPerUnit),
   };
 
   const atText = (at: CutPosition | null): string =>

@@ -64,9 +64,9 @@ export function summaryPage(ctx: SummaryContext, flow: Flow): void {
       draw: (top) => [
         {
           kind: 'rect',
-          x: x0,
+          x: x0 + 0.6, // inset by half the 1.2 pt stroke
           y: top - boxH,
-          w: width,
+          w: width - 1.2,
           h: boxH,
           fill: colours.fill,
           stroke: colours.edge,
