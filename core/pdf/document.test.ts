@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadInterFonts } from '../../test/support/inter-fonts.ts';
 import { buildDocumentModel, type DocumentInput } from './document.ts';
 import { inchFraction, manyLayouts, threeHundredParts, windowFrames } from './fixtures/fixtures.ts';
+import { buildFixture } from './fixtures/plan-builder.ts';
 import { embedInter } from './fonts.ts';
 import { boundsOf, type DocumentModel, type Op, type TextMetrics, type TextOp } from './model.ts';
 import { sawOrder } from './order.ts';
@@ -153,5 +154,50 @@ describe('buildDocumentModel', () => {
       .filter((t) => t.text.startsWith('Handrail bracket'));
     expect(labels.length).toBeGreaterThan(0);
     expect(labels.every((t) => t.text.endsWith('…'))).toBe(true);
+  });
+
+  it('flows tick boxes of a layout cut 2,000 times across pages', () => {
+    const fixture = buildFixture({
+      kerf: 3,
+      parts: [{ length: 1000, label: 'Picket' }],
+      stocks: [{ length: 6000 }],
+      layouts: [{ source: 'stock', index: 0, pieces: [0, 0, 0, 0, 0], count: 2000 }],
+      optimal: true,
+      stockBarsLowerBound: 2000,
+    });
+    const model = buildDocumentModel(input(fixture), metrics);
+    expectAllOnThePage(model);
+    const perPage = model.pages.map(
+      (p) => p.ops.filter((op) => op.kind === 'rect' && op.role === 'tickbox').length,
+    );
+    expect(perPage.reduce((a, b) => a + b, 0)).toBe(2000);
+    expect(perPage.filter((n) => n > 0).length).toBeGreaterThan(1);
+  });
+
+  it('lists angled cuts as top / bottom pairs', () => {
+    const fixture = windowFrames();
+    const [first, ...rest] = fixture.response.plan.combinations;
+    if (!first) throw new Error('fixture has no layout');
+    const angled = {
+      ...first,
+      usedComb: { ...first.usedComb, cutPositions: [0, [2103, 2140] as const, 4243, 5997] },
+    };
+    const response = {
+      ...fixture.response,
+      plan: { ...fixture.response.plan, combinations: [angled, ...rest] },
+    };
+    const model = buildDocumentModel(input({ request: fixture.request, response }), metrics);
+    const shown = model.pages.flatMap((p) => texts(p.ops)).map((t) => t.text);
+    expect(shown).toContain('Saw at (mm) top / bottom');
+    expect(shown).toContain('2103 / 2140');
+    expectAllOnThePage(model);
+  });
+
+  it('still lays out a plan with no layouts', () => {
+    const fixture = windowFrames();
+    const response = { ...fixture.response, plan: { ...fixture.response.plan, combinations: [] } };
+    const model = buildDocumentModel(input({ request: fixture.request, response }), metrics);
+    expect(model.pages).toHaveLength(2);
+    expectAllOnThePage(model);
   });
 });

@@ -132,7 +132,9 @@ function layoutBlock(
       height: BOX_ROW,
       repeat: cont,
       draw: (top) => {
-        const ops: Op[] = first === 0 ? [pen.text(x0, top - 10, label, { size: 8, color: MUTED })] : [];
+        // Later rows say which bars they count, so a long run of boxes stays easy to follow.
+        const rowLabel = first === 0 ? label : `${first + 1}–${first + n}`;
+        const ops: Op[] = [pen.text(x0, top - 10, rowLabel, { size: 8, color: MUTED })];
         for (let k = 0; k < n; k++) {
           const x = x0 + labelW + k * BOX_PITCH + Math.floor(k / 5) * GROUP_GAP;
           const y = top - 11.5;
