@@ -8,3 +8,4 @@ export { type FontBytes, INTER_FONT_DIR, INTER_FONT_FILES } from './fonts.ts';
 export { formatFraction64, isInchUnit } from './format.ts';
 export { type Paper, paperFor } from './paper.ts';
 export { type RenderInput, renderPlanPdf } from './render.ts';
+export { woffToSfnt } from './woff.ts';
