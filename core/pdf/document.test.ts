@@ -5,8 +5,9 @@ import { buildDocumentModel, type DocumentInput } from './document.ts';
 import { inchFraction, manyLayouts, threeHundredParts, windowFrames } from './fixtures/fixtures.ts';
 import { buildFixture } from './fixtures/plan-builder.ts';
 import { embedInter } from './fonts.ts';
-import { boundsOf, type DocumentModel, type Op, type TextMetrics, type TextOp } from './model.ts';
+import { boundsOf, type DocumentModel, type Op, type TextOp } from './model.ts';
 import { sawOrder } from './order.ts';
+import type { TextMetrics } from './pen.ts';
 
 let metrics: TextMetrics;
 beforeAll(async () => {

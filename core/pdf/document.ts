@@ -4,9 +4,11 @@
  */
 import type { OptimiseRequest, OptimiseResponse } from '../types.ts';
 import { certificateOf } from './certificate.ts';
+import { Flow } from './flow.ts';
 import { formatsFor } from './format.ts';
-import { type DocumentModel, Flow, type Frame, MUTED, type Op, Pen, type TextMetrics } from './model.ts';
+import { type DocumentModel, type Frame, MUTED, type Op } from './model.ts';
 import { paperFor } from './paper.ts';
+import { Pen, type TextMetrics } from './pen.ts';
 import { sawSheets } from './sheets.ts';
 import { summaryPage } from './summary.ts';
 

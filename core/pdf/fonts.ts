@@ -9,7 +9,8 @@
  */
 import fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
-import type { TextMetrics, Weight } from './model.ts';
+import type { Weight } from './model.ts';
+import type { TextMetrics } from './pen.ts';
 import { woffToSfnt } from './woff.ts';
 
 /** Package folder the font files live in (`require.resolve(`${INTER_FONT_DIR}/${file}`)`). */

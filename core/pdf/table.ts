@@ -1,4 +1,6 @@
-import { INK, MUTED, type Op, type Pen, type Rgb, type Segment, type Weight } from './model.ts';
+import type { Segment } from './flow.ts';
+import { INK, MUTED, type Op, type Rgb, type Weight } from './model.ts';
+import type { Pen } from './pen.ts';
 
 export interface Column {
   readonly header: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { boundsOf, Flow, type Op, type Segment } from './model.ts';
+import { Flow, type Segment } from './flow.ts';
+import { boundsOf, type Op } from './model.ts';
 
 const frame = { left: 0, right: 100, top: 100, bottom: 0 };
 
