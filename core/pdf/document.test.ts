@@ -201,4 +201,19 @@ describe('buildDocumentModel', () => {
     expect(model.pages).toHaveLength(2);
     expectAllOnThePage(model);
   });
+
+  it('says how many bars of a layout come off full bundles', () => {
+    const fixture = windowFrames();
+    const [first, ...rest] = fixture.response.plan.combinations;
+    if (!first) throw new Error('fixture has no layout');
+    const bundled = { ...first, usedComb: { ...first.usedComb, bundleBars: 4 } };
+    const response = {
+      ...fixture.response,
+      plan: { ...fixture.response.plan, combinations: [bundled, ...rest] },
+    };
+    const shown = buildDocumentModel(input({ request: fixture.request, response }), metrics)
+      .pages.flatMap((p) => texts(p.ops))
+      .map((t) => t.text);
+    expect(shown).toContain('Stock bar 6000 mm · cut 6 bars · 4 from full bundles');
+  });
 });

@@ -80,7 +80,13 @@ function layoutBlock(
   const x0 = frame.left;
   const right = frame.right;
   const source = `${comb.source === 'stock' ? 'Stock bar' : 'Owned offcut'} ${fmt.lenU(comb.length)}`;
-  const what = [source, ...(comb.material ? [comb.material] : []), `cut ${plural(count, 'bar')}`].join(' · ');
+  const what = [
+    source,
+    ...(comb.material ? [comb.material] : []),
+    `cut ${plural(count, 'bar')}`,
+    // Bundle method: say how many of the bars come off full bundles (one setup for the bundle).
+    ...(comb.bundleBars ? [`${comb.bundleBars} from full bundles`] : []),
+  ].join(' · ');
   const leftover =
     bar.remnant <= 0
       ? 'No leftover'
