@@ -1,0 +1,11 @@
+/**
+ * PDF renderer: a cutting plan as a print-ready document. Pure: fonts and the creation time come in
+ * as data. Loaded only by the PDF handler, so the optimise cold start never pays for pdf-lib.
+ */
+export { type Certificate, certificateOf } from './certificate.ts';
+export { buildDocumentModel, type DocumentInput } from './document.ts';
+export { type FontBytes, INTER_FONT_DIR, INTER_FONT_FILES } from './fonts.ts';
+export { formatFraction64, isInchUnit } from './format.ts';
+export { type Paper, paperFor } from './paper.ts';
+export { type RenderInput, renderPlanPdf } from './render.ts';
+export { woffToSfnt } from './woff.ts';
