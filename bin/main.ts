@@ -5,6 +5,10 @@
 const commands: Readonly<
   Record<string, { summary: string; load: () => Promise<{ run(argv: string[]): Promise<number> }> }>
 > = {
+  optimise: {
+    summary: 'solve a request file (or stdin) and print the API response',
+    load: () => import('./optimise.ts'),
+  },
   keys: { summary: 'create, list, disable and rotate API keys', load: () => import('./keys.ts') },
 };
 

@@ -10,6 +10,17 @@ export interface Column {
   readonly counts: Int32Array;
 }
 
+/** What is still to be decided: the demand left, and how many bars of each source may (must) be used. */
+export interface Residual {
+  readonly demand: Int32Array;
+  /** At least this many bars of each source (branching decisions; 0 by default). */
+  readonly lo: Float64Array;
+  /** At most this many (supply left, or a branching decision; `Infinity` when unlimited). */
+  readonly hi: Float64Array;
+  /** Owned offcut material still to be used under `offcuts_first` (0 otherwise). */
+  usage: number;
+}
+
 export interface CgOutcome {
   /** `optimal`: no column prices out (the LP is solved); `stopped`: ended early (bound settled, cutoff or budget). */
   readonly status: 'optimal' | 'stopped' | 'infeasible' | 'failed';
@@ -19,7 +30,7 @@ export interface CgOutcome {
   readonly bound: number;
   /** Values of `columns` in the master's solution. */
   readonly x: Float64Array;
-  /** Total of the artificial (infeasibility) variables: > 0 means the residual cannot be covered. */
+  /** Total of the artificial (infeasibility) variables: > 0 means the residual may have no plan. */
   readonly artificial: number;
   readonly iterations: number;
 }
@@ -34,68 +45,55 @@ export interface CgStop {
 const REL_TOL = 1e-6;
 const SMOOTHING = 0.5;
 
-/** The largest integer not above `x` minus a relative safety margin: how bounds from floats are rounded. */
+/** The smallest integer not below `x` minus a relative safety margin: how bounds from floats are rounded. */
 export function safeCeil(x: number): number {
   if (!Number.isFinite(x)) return x;
   return Math.ceil(x - 1e-9 * Math.max(1, Math.abs(x)));
 }
 
 /**
- * Gilmore–Gomory column generation on a persistent master LP. The master has one ≥ row per item (the
- * residual demand), one ≤ row per finite source (the residual supply), and, under `offcuts_first`, one
- * row forcing the offcut material used. Artificial columns keep it feasible; using them means the
- * residual has no plan. Pricing solves one bounded knapsack per distinct bar capacity, with Wentges dual
- * smoothing, and every round yields a Lagrangian bound that stays valid whatever the float duals are.
+ * Gilmore–Gomory column generation on a persistent master LP. Rows: one ≥ row per item (the residual
+ * demand); one range row per source (`lo ≤ bars ≤ hi`: the supply left and the branching decisions); and,
+ * under `offcuts_first`, one row forcing the offcut material used. Artificial columns keep it feasible.
+ * Pricing solves one bounded knapsack per distinct bar capacity, with Wentges dual smoothing, and every
+ * round yields a Lagrangian bound that is valid whatever the float duals are.
  */
 export class ColumnGeneration {
   readonly columns: Column[] = [];
   private readonly keys = new Map<string, number>();
   private readonly master: MasterLp;
   private readonly m: number;
-  private readonly supplyRow: Int32Array;
+  private readonly sourceRow: number;
   private readonly usageRow: number;
+  private readonly usageScale: number;
   private readonly big: number;
   private readonly capacities: number[];
   private readonly weights: Float64Array;
-  private demand: Int32Array;
-  private supply: Float64Array;
+  private residual: Residual;
   private center: Float64Array | null = null;
 
   constructor(
     private readonly job: Job,
     engine: LpEngine,
-    demand: Int32Array,
-    supply: Float64Array,
-    usageTarget: number | null,
+    residual: Residual,
   ) {
     this.m = job.items.length;
-    this.demand = demand.slice();
-    this.supply = supply.slice();
+    this.residual = copyResidual(residual);
     this.weights = Float64Array.from(job.items, (it) => it.weight);
+    this.usageScale = Math.max(1, ...job.sources.filter((s) => s.kind === 'offcut').map((s) => s.length));
     const rows: { lower: number; upper: number }[] = [];
-    for (let i = 0; i < this.m; i++) rows.push({ lower: demand[i] ?? 0, upper: Number.POSITIVE_INFINITY });
-    this.supplyRow = new Int32Array(job.sources.length).fill(-1);
-    job.sources.forEach((s, k) => {
-      if (Number.isFinite(s.supply)) {
-        this.supplyRow[k] = rows.length;
-        rows.push({ lower: Number.NEGATIVE_INFINITY, upper: supply[k] ?? 0 });
-      }
+    for (let i = 0; i < this.m; i++) rows.push({ lower: residual.demand[i] ?? 0, upper: Number.POSITIVE_INFINITY });
+    this.sourceRow = rows.length;
+    job.sources.forEach((_, k) => {
+      rows.push({ lower: residual.lo[k] ?? 0, upper: residual.hi[k] ?? 0 });
     });
-    this.usageRow = -1;
-    if (usageTarget !== null && usageTarget > 0) {
-      this.usageRow = rows.length;
-      rows.push({ lower: usageTarget / this.usageScale(), upper: Number.POSITIVE_INFINITY });
-    }
+    this.usageRow = job.offcutsFirst && residual.usage > 0 ? rows.length : -1;
+    if (this.usageRow >= 0) rows.push({ lower: residual.usage / this.usageScale, upper: Number.POSITIVE_INFINITY });
     this.master = engine.createMaster(rows);
     const maxCost = Math.max(1, ...job.sources.map((s) => s.cost));
     this.big = 1e4 * maxCost;
     for (let i = 0; i < this.m; i++) this.master.addColumn(this.big, [i], [1]);
     this.capacities = [...new Set(job.sources.map((s) => s.capacity))].sort((a, b) => a - b);
-  }
-
-  /** Offcut lengths in the usage row are divided by this to keep coefficients near 1. */
-  private usageScale(): number {
-    return Math.max(1, ...this.job.sources.filter((s) => s.kind === 'offcut').map((s) => s.length));
   }
 
   /** Adds a pattern unless it is already there; returns its index in `columns`. */
@@ -112,15 +110,12 @@ export class ColumnGeneration {
         coefs.push(c);
       }
     }
-    const sRow = this.supplyRow[source] ?? -1;
-    if (sRow >= 0) {
-      rows.push(sRow);
-      coefs.push(1);
-    }
+    rows.push(this.sourceRow + source);
+    coefs.push(1);
     const src = this.job.sources[source];
     if (this.usageRow >= 0 && src?.kind === 'offcut') {
       rows.push(this.usageRow);
-      coefs.push(src.length / this.usageScale());
+      coefs.push(src.length / this.usageScale);
     }
     this.master.addColumn(src?.cost ?? 0, rows, coefs);
     this.columns.push({ source, counts: counts.slice() });
@@ -128,27 +123,34 @@ export class ColumnGeneration {
     return this.columns.length - 1;
   }
 
-  /** Changes the residual demand and supply (diving fixes bars; backtracking restores them). */
-  setResidual(demand: Int32Array, supply: Float64Array, usageTarget: number | null): void {
+  /** Moves the master to another residual (diving fixes bars, branching bounds sources, backtracking restores). */
+  setResidual(next: Residual): void {
+    const cur = this.residual;
     for (let i = 0; i < this.m; i++) {
-      if ((demand[i] ?? 0) !== (this.demand[i] ?? 0))
-        this.master.setRowBounds(i, demand[i] ?? 0, Number.POSITIVE_INFINITY);
+      if ((next.demand[i] ?? 0) !== (cur.demand[i] ?? 0)) {
+        this.master.setRowBounds(i, next.demand[i] ?? 0, Number.POSITIVE_INFINITY);
+      }
     }
-    this.supplyRow.forEach((row, k) => {
-      if (row >= 0 && (supply[k] ?? 0) !== (this.supply[k] ?? 0)) {
-        this.master.setRowBounds(row, Number.NEGATIVE_INFINITY, supply[k] ?? 0);
+    this.job.sources.forEach((_, k) => {
+      if ((next.lo[k] ?? 0) !== (cur.lo[k] ?? 0) || (next.hi[k] ?? 0) !== (cur.hi[k] ?? 0)) {
+        this.master.setRowBounds(this.sourceRow + k, next.lo[k] ?? 0, next.hi[k] ?? 0);
       }
     });
-    if (this.usageRow >= 0) {
-      this.master.setRowBounds(
-        this.usageRow,
-        Math.max(0, usageTarget ?? 0) / this.usageScale(),
-        Number.POSITIVE_INFINITY,
-      );
+    if (this.usageRow >= 0 && next.usage !== cur.usage) {
+      this.master.setRowBounds(this.usageRow, Math.max(0, next.usage) / this.usageScale, Number.POSITIVE_INFINITY);
     }
-    this.demand = demand.slice();
-    this.supply = supply.slice();
+    this.residual = copyResidual(next);
     this.center = null;
+  }
+
+  /** Bars of each source in an LP solution `x` (over `columns`). */
+  sourceTotals(x: Float64Array): Float64Array {
+    const totals = new Float64Array(this.job.sources.length);
+    x.forEach((v, j) => {
+      const c = this.columns[j];
+      if (c && v > 0) totals[c.source] = (totals[c.source] ?? 0) + v;
+    });
+    return totals;
   }
 
   /** Runs column generation on the current residual until the LP is solved or a stop applies. */
@@ -159,12 +161,7 @@ export class ColumnGeneration {
       const sol = this.master.solve();
       iterations++;
       if (sol.status !== 'optimal') {
-        return this.outcome(
-          sol.status === 'infeasible' ? 'infeasible' : 'failed',
-          sol,
-          bestBound,
-          iterations,
-        );
+        return this.outcome(sol.status === 'infeasible' ? 'infeasible' : 'failed', sol, bestBound, iterations);
       }
       const duals = this.itemDuals(sol.duals);
       let priced = this.price(this.center ? this.smooth(duals) : duals, sol.duals);
@@ -211,14 +208,13 @@ export class ColumnGeneration {
 
   /**
    * Prices at `pi`: returns the columns whose reduced cost under the master's own duals is negative, and
-   * the Lagrangian bound that `pi` proves.
+   * the Lagrangian bound that `pi` proves. A small search usually finds an improving bar; the exact (and
+   * costlier) pricing is needed only to prove that none exists and to tighten the bound.
    */
   private price(
     pi: Float64Array,
     masterDuals: Float64Array,
   ): { columns: Column[]; bound: number; duals: Float64Array; exact: boolean } {
-    // A small search usually finds an improving bar; the exact (and costlier) pricing is needed only to
-    // prove that none exists and to tighten the bound.
     const fast = this.priceWith(pi, masterDuals, 'fast');
     if (fast.columns.length > 0 || fast.exact) return fast;
     return this.priceWith(pi, masterDuals, 'exact');
@@ -229,74 +225,78 @@ export class ColumnGeneration {
     masterDuals: Float64Array,
     mode: 'fast' | 'exact',
   ): { columns: Column[]; bound: number; duals: Float64Array; exact: boolean } {
-    const bounds = Int32Array.from(this.demand, (d) => Math.max(0, d));
+    const { demand, hi } = this.residual;
+    const bounds = Int32Array.from(demand, (d) => Math.max(0, d));
     const results = solveKnapsacks({ values: pi, weights: this.weights, bounds }, this.capacities, {
       extras: 3,
       mode,
     });
     const byCap = new Map(this.capacities.map((c, k) => [c, results[k]]));
-    const columns: Column[] = [];
-    const sourceDual = (k: number): number => {
-      const row = this.supplyRow[k] ?? -1;
-      let d = row >= 0 ? Math.min(0, masterDuals[row] ?? 0) : 0;
+    const nu = this.usageRow >= 0 ? Math.max(0, masterDuals[this.usageRow] ?? 0) : 0;
+    const usagePay = (k: number): number => {
       const s = this.job.sources[k];
-      if (this.usageRow >= 0 && s?.kind === 'offcut')
-        d += Math.max(0, masterDuals[this.usageRow] ?? 0) * (s.length / this.usageScale());
-      return d;
+      return s?.kind === 'offcut' ? (nu * s.length) / this.usageScale : 0;
     };
     const reduced = (k: number, counts: Int32Array): number => {
       let v = 0;
       for (let i = 0; i < this.m; i++) v += (counts[i] ?? 0) * (masterDuals[i] ?? 0);
-      return (this.job.sources[k]?.cost ?? 0) - sourceDual(k) - v;
+      const sourceDual = masterDuals[this.sourceRow + k] ?? 0;
+      return (this.job.sources[k]?.cost ?? 0) - sourceDual - usagePay(k) - v;
     };
+    const columns: Column[] = [];
     this.job.sources.forEach((s, k) => {
-      if ((this.supply[k] ?? 0) <= 0) return;
+      if ((hi[k] ?? 0) <= 0) return;
       const r = byCap.get(s.capacity);
       if (!r || r.value <= 0) return;
       const tol = REL_TOL * Math.max(1, s.cost);
       for (const counts of [r.counts, ...r.extra]) {
-        if (reduced(k, counts) < -tol && !this.keys.has(patternKey(k, counts)))
-          columns.push({ source: k, counts });
+        if (reduced(k, counts) < -tol && !this.keys.has(patternKey(k, counts))) columns.push({ source: k, counts });
       }
     });
-    const values = this.job.sources.map((s) => byCap.get(s.capacity)?.upperBound ?? 0);
+    // Under offcuts_first the usage row's dual ν pays every offcut bar ν·Lₒ on top of its pieces.
+    const values = this.job.sources.map((s, k) => Math.max(0, byCap.get(s.capacity)?.upperBound ?? 0) + usagePay(k));
     const exact = results.every((r) => r.exact);
-    return { columns, bound: this.lagrangianBound(pi, values), duals: pi, exact };
+    return { columns, bound: this.lagrangianBound(pi, values, nu), duals: pi, exact };
   }
 
   /**
-   * max over t of  t·Σ dᵢπᵢ + Σ_{finite s} qₛ·min(0, cₛ − t·vₛ)  subject to cₛ − t·vₛ ≥ 0 for unlimited s
-   * (and for the artificial columns). vₛ is the exact (or an upper bound on the) best pattern value, so
-   * the scaled duals are dual feasible and the bound holds for any float `pi`.
+   * max over t ≥ 0 of  t·(Σ dᵢπᵢ + ν·U) + Σₛ minₓ∈[loₛ,hiₛ] (cₛ − t·vₛ)·x, with the artificial columns as
+   * unlimited sources of cost `big`. vₛ is the exact best pattern value (or an upper bound on it), so the
+   * scaled duals are dual feasible and the bound holds for any float `pi`. The function is concave and
+   * piecewise linear in t; its maximum is at a breakpoint cₛ/vₛ (or t = 1, the LP's own scaling).
    */
-  private lagrangianBound(pi: Float64Array, values: readonly number[]): number {
-    let dpi = 0;
-    for (let i = 0; i < this.m; i++) dpi += (this.demand[i] ?? 0) * (pi[i] ?? 0);
-    if (dpi <= 0) return 0;
-    let tMax = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < this.m; i++) if ((pi[i] ?? 0) > 0) tMax = Math.min(tMax, this.big / (pi[i] ?? 1));
-    const finite: { q: number; c: number; v: number }[] = [];
+  private lagrangianBound(pi: Float64Array, values: readonly number[], nu: number): number {
+    const { demand, lo, hi, usage } = this.residual;
+    let dpi = this.usageRow >= 0 ? (nu * Math.max(0, usage)) / this.usageScale : 0;
+    for (let i = 0; i < this.m; i++) dpi += (demand[i] ?? 0) * (pi[i] ?? 0);
+    const terms: { lo: number; hi: number; c: number; v: number }[] = [];
     this.job.sources.forEach((s, k) => {
-      const v = values[k] ?? 0;
-      const q = this.supply[k] ?? 0;
-      if (Number.isFinite(q)) {
-        if (q > 0 && v > 0) finite.push({ q, c: s.cost, v });
-      } else if (v > 0) tMax = Math.min(tMax, s.cost / v);
+      terms.push({ lo: lo[k] ?? 0, hi: hi[k] ?? 0, c: s.cost, v: values[k] ?? 0 });
     });
+    for (let i = 0; i < this.m; i++) terms.push({ lo: 0, hi: Number.POSITIVE_INFINITY, c: this.big, v: pi[i] ?? 0 });
     const at = (t: number): number => {
       let lb = t * dpi;
-      for (const f of finite) lb += f.q * Math.min(0, f.c - t * f.v);
+      for (const term of terms) {
+        if (term.hi <= 0) continue;
+        const coef = term.c - t * term.v;
+        if (coef >= 0) lb += term.lo * coef;
+        else if (Number.isFinite(term.hi)) lb += term.hi * coef;
+        else return Number.NEGATIVE_INFINITY;
+      }
       return lb;
     };
-    const candidates = [1, tMax, ...finite.map((f) => f.c / f.v)].filter(
-      (t) => t >= 0 && t <= tMax && Number.isFinite(t),
-    );
+    const candidates = new Set<number>([0, 1]);
+    for (const term of terms) if (term.v > 0 && term.hi > 0) candidates.add(term.c / term.v);
     let best = 0;
-    for (const t of candidates) best = Math.max(best, at(t));
+    for (const t of candidates) if (Number.isFinite(t) && t >= 0) best = Math.max(best, at(t));
     return best;
   }
 
   dispose(): void {
     this.master.dispose();
   }
+}
+
+function copyResidual(r: Residual): Residual {
+  return { demand: r.demand.slice(), lo: r.lo.slice(), hi: r.hi.slice(), usage: r.usage };
 }

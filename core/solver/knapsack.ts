@@ -49,6 +49,7 @@ const BITMAP_CELLS = 40_000_000;
 /** Largest value-only DP (cells) the exact mode runs to certify a value. */
 const VALUE_DP_CELLS = 400_000_000;
 const EXACT_NODES = 2_000_000;
+const QUICK_NODES = 20_000;
 
 /** Solves one knapsack (see {@link solveKnapsacks}). */
 export function solveKnapsack(input: KnapsackInput, options: KnapsackOptions = {}): KnapsackResult {
@@ -80,6 +81,10 @@ export function solveKnapsacks(
   const cells = (Math.floor(maxCap / g) + 1) * Math.max(1, chunks);
   const extras = options.extras ?? 0;
   if (cells <= SMALL_DP_CELLS) return exactDp(values, weights, copies, g, capacities, extras);
+  // Few item types and varied values (the usual practical job) make the branch and bound finish in a
+  // few thousand nodes, far below a DP over a fine-grained capacity.
+  const quick = capacities.map((capacity) => branchAndBound(values, weights, copies, capacity, QUICK_NODES));
+  if (quick.every((r) => r.exact)) return quick;
   if (options.mode === 'fast') return coarseDp(values, weights, copies, g, capacities, extras, cells);
   if (cells <= BITMAP_CELLS) return exactDp(values, weights, copies, g, capacities, extras);
   const results = capacities.map((capacity) =>
@@ -243,10 +248,10 @@ function dpPatterns(
     const counts = rebuild(top);
     const extra: Int32Array[] = [];
     if (extras > 0) {
-      // f is non-decreasing in r; each strict step down marks a packing of a smaller total weight.
+      // f is non-decreasing in r; where it steps down, the best packing of the smaller capacity differs.
       const seen = new Set<string>([counts.join(',')]);
       for (let r = top; r > 0 && extra.length < extras; r--) {
-        if ((f[r - 1] ?? 0) < (f[r] ?? 0) - 1e-12) continue;
+        if ((f[r - 1] ?? 0) >= (f[r] ?? 0) - 1e-12) continue;
         if ((f[r - 1] ?? 0) <= 0) break;
         const alt = rebuild(r - 1);
         const key = alt.join(',');

@@ -1,6 +1,7 @@
 import type { Budget } from '../budget.ts';
 import { continuousBound, l2Bound } from './bounds.ts';
-import { ColumnGeneration, safeCeil } from './column-generation.ts';
+import { ColumnGeneration, type Residual, safeCeil } from './column-generation.ts';
+import { Diver } from './dive.ts';
 import { downsize, greedyPack, sourcePreference } from './greedy.ts';
 import type { Job } from './job.ts';
 import type { LpEngine } from './lp/engine.ts';
@@ -29,16 +30,41 @@ export interface SearchTrace {
   cgIterations: number;
   columns: number;
   diveNodes: number;
-  phase: 'greedy' | 'root' | 'dive' | 'none';
+  branchNodes: number;
+  phase: 'greedy' | 'root' | 'dive' | 'branch' | 'none';
+}
+
+/** The search state shared by the phases: the incumbent only ever improves. */
+export class Incumbent {
+  plan: GroupPlan | null = null;
+
+  constructor(
+    private readonly job: Job,
+    private readonly usageTarget: number,
+  ) {}
+
+  offer(bars: readonly Layout[] | null): void {
+    if (!bars) return;
+    const plan = finishPlan(this.job, bars);
+    if (better(this.job, plan, this.plan)) this.plan = plan;
+  }
+
+  /** A completion costing this much or more cannot improve the incumbent. */
+  pruneAt(): number {
+    const p = this.plan;
+    if (!p) return Number.POSITIVE_INFINITY;
+    if (this.job.offcutsFirst && offcutUsage(this.job, p.layouts) < this.usageTarget) return Number.POSITIVE_INFINITY;
+    return p.cost;
+  }
 }
 
 /**
  * Solves one material group: greedy plans for an instant incumbent, combinatorial bounds, column generation
- * for the LP bound, then limited-discrepancy diving on the column-generation LP until the plan meets the
- * bound or the budget runs out. Anytime: the incumbent only improves.
+ * for the LP bound, a dive on the LP, then branch and price on the number of bars of each source (with
+ * dives at the leaves), then limited-discrepancy dives until the plan meets the bound or the budget ends.
+ * Anytime: the incumbent only improves.
  */
 export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupResult {
-  const m = job.items.length;
   const demand = Int32Array.from(job.items, (it) => it.demand);
   const supply = Float64Array.from(job.sources, (s) => s.supply);
   const trace: SearchTrace = {
@@ -47,35 +73,30 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
     cgIterations: 0,
     columns: 0,
     diveNodes: 0,
+    branchNodes: 0,
     phase: 'none',
   };
   const usageTarget = job.offcutsFirst ? maxOffcutUsage(job, demand, supply) : 0;
+  const inc = new Incumbent(job, usageTarget);
   const weightOf = (c: Int32Array): number => patternWeight(job, c);
-
-  let incumbent: GroupPlan | null = null;
-  const offer = (bars: readonly Layout[] | null): void => {
-    if (!bars) return;
-    const plan = finishPlan(job, bars);
-    if (better(job, plan, incumbent)) incumbent = plan;
-  };
   const pref = sourcePreference(job);
   for (const rule of ['first', 'best'] as const) {
     const bars = greedyPack(job, rule, demand, supply, pref);
-    offer(bars);
-    if (bars) offer(downsize(job, bars, supply, weightOf));
+    inc.offer(bars);
+    if (bars) inc.offer(downsize(job, bars, supply, weightOf));
   }
-  trace.greedyCost = (incumbent as GroupPlan | null)?.cost ?? null;
+  trace.greedyCost = inc.plan?.cost ?? null;
   trace.phase = 'greedy';
 
   let bound = combinatorialBound(job, demand);
   const isOptimal = (): boolean => {
-    const inc = incumbent as GroupPlan | null;
-    if (!inc || inc.cost > bound) return false;
-    return !job.offcutsFirst || offcutUsage(job, inc.layouts) >= usageTarget;
+    const p = inc.plan;
+    if (!p || p.cost > bound) return false;
+    return !job.offcutsFirst || offcutUsage(job, p.layouts) >= usageTarget;
   };
   const result = (infeasible = false): GroupResult => ({
-    plan: incumbent,
-    bound,
+    plan: inc.plan,
+    bound: Math.min(bound, inc.plan?.cost ?? bound),
     barsBound: barsBound(job, bound),
     optimal: isOptimal(),
     infeasible,
@@ -83,35 +104,33 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
   });
   if (isOptimal() || budget.expired()) return result();
 
-  const cg = new ColumnGeneration(job, engine, demand, supply, job.offcutsFirst ? usageTarget : null);
+  const root: Residual = { demand, lo: new Float64Array(job.sources.length), hi: supply, usage: usageTarget };
+  const cg = new ColumnGeneration(job, engine, root);
   try {
-    seedColumns(job, cg, demand, supply, incumbent);
-    const pruneAt = (): number => {
-      const inc = incumbent as GroupPlan | null;
-      if (!inc) return Number.POSITIVE_INFINITY;
-      if (job.offcutsFirst && offcutUsage(job, inc.layouts) < usageTarget) return Number.POSITIVE_INFINITY;
-      return inc.cost;
-    };
-    const root = cg.solve(budget, { settle: true, cutoff: pruneAt() });
-    trace.cgIterations += root.iterations;
-    trace.rootLp = root.lpValue;
-    bound = Math.max(bound, safeCeil(root.bound));
+    seedColumns(job, cg, root, inc.plan);
+    const first = cg.solve(budget, { settle: true, cutoff: inc.pruneAt() });
+    trace.cgIterations += first.iterations;
+    trace.rootLp = first.lpValue;
+    bound = Math.max(bound, safeCeil(first.bound));
     trace.phase = 'root';
-    if (
-      incumbent === null &&
-      root.artificial > 1e-6 &&
-      provesInfeasible(job, engine, demand, supply, budget)
-    ) {
+    if (inc.plan === null && first.artificial > 1e-6 && provesInfeasible(job, engine, root, budget)) {
       return result(true);
     }
     if (isOptimal() || budget.expired()) return result();
 
-    const diver = new Diver(job, cg, budget, trace, offer, pruneAt, () => isOptimal(), usageTarget);
-    diver.complete(root.x, demand, supply, []);
-    for (let discrepancy = 0; discrepancy <= m && !isOptimal() && !budget.expired(); discrepancy++) {
+    const diver = new Diver(job, cg, budget, trace, inc, isOptimal);
+    diver.complete(first.x, root, []);
+    trace.phase = 'dive';
+    diver.dive(root, [], 0, 0);
+    if (isOptimal() || budget.expired()) return result();
+
+    trace.phase = 'branch';
+    const branched = branchOnSources(job, cg, diver, root, bound, budget.sub(budget.remainingMs() / 2), trace, inc);
+    bound = Math.max(bound, branched);
+    for (let discrepancy = 1; discrepancy <= job.items.length && !isOptimal() && !budget.expired(); discrepancy++) {
       trace.phase = 'dive';
       diver.exhausted = true;
-      diver.dive(demand, supply, [], 0, discrepancy);
+      diver.dive(root, [], 0, discrepancy);
       if (diver.exhausted) break;
     }
     return result();
@@ -121,21 +140,90 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
   }
 }
 
+interface BranchNode {
+  readonly lo: Float64Array;
+  readonly hi: Float64Array;
+  readonly bound: number;
+  readonly depth: number;
+}
+
+/**
+ * Branch and price on the number of bars of each source: a fractional total `t` of source s splits into
+ * `bars(s) ≤ ⌊t⌋` and `bars(s) ≥ ⌈t⌉`, both plain row bounds the pricing already understands. Best-first,
+ * so the lowest open bound rises as fast as possible. Where every total is integral, the node's cost is
+ * settled and a dive looks for a plan that meets it. Returns a valid bound for the whole job: the lowest
+ * bound of any node left open or unresolved (or the incumbent's cost once the tree is closed).
+ */
+function branchOnSources(
+  job: Job,
+  cg: ColumnGeneration,
+  diver: Diver,
+  root: Residual,
+  rootBound: number,
+  budget: Budget,
+  trace: SearchTrace,
+  inc: Incumbent,
+): number {
+  const open: BranchNode[] = [{ lo: root.lo.slice(), hi: root.hi.slice(), bound: rootBound, depth: 0 }];
+  const unresolved: number[] = [];
+  while (open.length > 0 && !budget.expired()) {
+    open.sort((a, b) => a.bound - b.bound || b.depth - a.depth);
+    const node = open.shift();
+    if (!node) break;
+    if (node.bound >= inc.pruneAt()) {
+      open.length = 0;
+      break;
+    }
+    trace.branchNodes++;
+    const here: Residual = { ...root, lo: node.lo, hi: node.hi };
+    cg.setResidual(here);
+    const out = cg.solve(budget, { cutoff: inc.pruneAt() });
+    trace.cgIterations += out.iterations;
+    if (out.status === 'stopped' && budget.expired()) {
+      open.push(node);
+      break;
+    }
+    const nodeBound = Math.max(node.bound, safeCeil(out.bound));
+    if (out.status === 'failed' || out.status === 'infeasible' || nodeBound >= inc.pruneAt()) continue;
+    diver.complete(out.x, here, []);
+    if (nodeBound >= inc.pruneAt()) continue;
+    const totals = cg.sourceTotals(out.x);
+    let pick = -1;
+    let score = 1e-6;
+    totals.forEach((t, s) => {
+      const frac = Math.min(t - Math.floor(t), Math.ceil(t) - t) * Math.max(1, job.sources[s]?.cost ?? 1);
+      if (frac > score) {
+        score = frac;
+        pick = s;
+      }
+    });
+    if (pick < 0) {
+      diver.dive(here, [], 0, 0);
+      if (nodeBound < inc.pruneAt()) unresolved.push(nodeBound);
+      continue;
+    }
+    const t = totals[pick] ?? 0;
+    const down = { lo: node.lo.slice(), hi: node.hi.slice(), bound: nodeBound, depth: node.depth + 1 };
+    down.hi[pick] = Math.floor(t);
+    const up = { lo: node.lo.slice(), hi: node.hi.slice(), bound: nodeBound, depth: node.depth + 1 };
+    up.lo[pick] = Math.ceil(t);
+    open.push(down, up);
+  }
+  cg.setResidual(root);
+  const left = [...open.map((n) => n.bound), ...unresolved];
+  const best = inc.pruneAt();
+  return left.length === 0 ? best : Math.min(best, ...left);
+}
+
 /**
  * Phase one: with every bar free, the master's optimum is positive exactly when no fractional plan covers
  * the demand from the finite supply, and then no plan exists at all.
  */
-function provesInfeasible(
-  job: Job,
-  engine: LpEngine,
-  demand: Int32Array,
-  supply: Float64Array,
-  budget: Budget,
-): boolean {
+function provesInfeasible(job: Job, engine: LpEngine, root: Residual, budget: Budget): boolean {
   const free: Job = { ...job, sources: job.sources.map((s) => ({ ...s, cost: 0 })), offcutsFirst: false };
-  const cg = new ColumnGeneration(free, engine, demand, supply, null);
+  const cg = new ColumnGeneration(free, engine, { ...root, usage: 0 });
   try {
-    seedColumns(free, cg, demand, supply, null);
+    seedColumns(free, cg, root, null);
     const out = cg.solve(budget);
     return out.status === 'optimal' && out.artificial > 1e-6;
   } finally {
@@ -162,19 +250,11 @@ function combinatorialBound(job: Job, demand: Int32Array): number {
 function barsBound(job: Job, costBound: number): number {
   const stocks = job.sources.filter((s) => s.kind === 'stock');
   if (stocks.length === 0) return 0;
-  if (job.objective === 'bars' && job.sources.every((s) => s.kind === 'offcut' || s.cost === 1))
-    return costBound;
+  const offcutsFree = job.sources.every((s) => s.kind === 'stock' || s.cost === 0);
   const costs = new Set(stocks.map((s) => s.cost));
-  const minCost = Math.min(...costs);
-  if (
-    job.objective !== 'waste' &&
-    minCost > 0 &&
-    job.sources.every((s) => s.kind === 'offcut' || s.cost > 0)
-  ) {
-    // Every purchased bar costs at least minCost and offcuts cost nothing.
-    const viaCost = Math.ceil(costBound / Math.max(...costs) - 1e-9);
-    if (costs.size === 1) return Math.max(0, Math.ceil(costBound / minCost - 1e-9));
-    return Math.max(0, viaCost);
+  if (job.objective !== 'waste' && offcutsFree && Math.min(...costs) > 0) {
+    // Every purchased bar costs at most the dearest stock and offcuts cost nothing.
+    return Math.max(0, Math.ceil(costBound / Math.max(...costs) - 1e-9));
   }
   let total = 0;
   for (const it of job.items) total += it.weight * it.demand;
@@ -183,153 +263,15 @@ function barsBound(job: Job, costBound: number): number {
   return Math.max(0, Math.ceil(total / maxCap));
 }
 
-/** Adds the incumbent's layouts and one homogeneous pattern per item on the preferred stock. */
-function seedColumns(
-  job: Job,
-  cg: ColumnGeneration,
-  demand: Int32Array,
-  supply: Float64Array,
-  plan: GroupPlan | null,
-): void {
+/** Adds the incumbent's layouts and one homogeneous pattern per item on the preferred source. */
+function seedColumns(job: Job, cg: ColumnGeneration, root: Residual, plan: GroupPlan | null): void {
   for (const l of plan?.layouts ?? []) cg.addColumn(l.source, l.counts);
-  const pref = sourcePreference(job).filter((k) => (supply[k] ?? 0) > 0);
+  const pref = sourcePreference(job).filter((k) => (root.hi[k] ?? 0) > 0);
   job.items.forEach((it, i) => {
     const k = pref.find((p) => (job.sources[p]?.capacity ?? 0) >= it.weight);
     if (k === undefined) return;
     const counts = new Int32Array(job.items.length);
-    counts[i] = Math.min(demand[i] ?? 0, Math.floor((job.sources[k]?.capacity ?? 0) / it.weight));
+    counts[i] = Math.min(root.demand[i] ?? 0, Math.floor((job.sources[k]?.capacity ?? 0) / it.weight));
     if ((counts[i] ?? 0) > 0) cg.addColumn(k, counts);
   });
-}
-
-/**
- * Depth-first diving on the column-generation LP: fix the bars the LP most wants (whole parts of large
- * values first), re-solve the residual, and at every node round the LP down and complete it greedily.
- * Limited discrepancy: a path may take the k-th best choice instead of the best only `discrepancy` times.
- */
-class Diver {
-  exhausted = true;
-
-  constructor(
-    private readonly job: Job,
-    private readonly cg: ColumnGeneration,
-    private readonly budget: Budget,
-    private readonly trace: SearchTrace,
-    private readonly offer: (bars: readonly Layout[] | null) => void,
-    private readonly pruneAt: () => number,
-    private readonly done: () => boolean,
-    private readonly usageTarget: number,
-  ) {}
-
-  dive(
-    demand: Int32Array,
-    supply: Float64Array,
-    fixed: Layout[],
-    fixedCost: number,
-    discrepancy: number,
-  ): void {
-    if (this.budget.expired() || this.done()) return;
-    if (demand.every((d) => d <= 0)) {
-      this.offer(fixed);
-      return;
-    }
-    this.trace.diveNodes++;
-    const usageLeft = this.usageTarget - this.usage(fixed);
-    this.cg.setResidual(demand, supply, this.job.offcutsFirst ? usageLeft : null);
-    const out = this.cg.solve(this.budget, { settle: true, cutoff: this.pruneAt() - fixedCost });
-    this.trace.cgIterations += out.iterations;
-    if (out.status === 'failed' || out.status === 'infeasible') return;
-    if (fixedCost + safeCeil(out.bound) >= this.pruneAt()) return;
-    this.complete(out.x, demand, supply, fixed);
-    if (this.done()) return;
-
-    const candidates = this.candidates(out.x, demand, supply);
-    if (candidates.length > discrepancy + 1) this.exhausted = false;
-    for (let k = 0; k < candidates.length && k <= discrepancy; k++) {
-      const c = candidates[k];
-      if (!c) break;
-      const nd = demand.slice();
-      const ns = supply.slice();
-      const layout = this.take(c.column, c.copies, nd, ns);
-      if (!layout) continue;
-      const cost = (this.job.sources[layout.source]?.cost ?? 0) * layout.count;
-      this.dive(nd, ns, [...fixed, layout], fixedCost + cost, discrepancy - k);
-      if (this.budget.expired() || this.done()) return;
-    }
-  }
-
-  /** Rounds the LP down, then packs what is left greedily, and offers the result. */
-  complete(x: Float64Array, demand: Int32Array, supply: Float64Array, fixed: Layout[]): void {
-    const nd = demand.slice();
-    const ns = supply.slice();
-    const bars: Layout[] = [...fixed];
-    const order = Array.from(x.keys())
-      .filter((j) => (x[j] ?? 0) >= 1 - 1e-9)
-      .sort((a, b) => (x[b] ?? 0) - (x[a] ?? 0) || a - b);
-    for (const j of order) {
-      const l = this.take(j, Math.floor((x[j] ?? 0) + 1e-9), nd, ns);
-      if (l) bars.push(l);
-    }
-    const pref = sourcePreference(this.job);
-    for (const rule of ['first', 'best'] as const) {
-      const rest = greedyPack(this.job, rule, nd, ns, pref);
-      if (!rest) continue;
-      this.offer([...bars, ...rest]);
-      this.offer([...bars, ...downsize(this.job, rest, ns, (c) => patternWeight(this.job, c))]);
-    }
-  }
-
-  /** Columns worth fixing, best first: large LP values, then fuller bars. */
-  private candidates(
-    x: Float64Array,
-    demand: Int32Array,
-    supply: Float64Array,
-  ): { column: number; copies: number }[] {
-    const list: { column: number; copies: number; score: number }[] = [];
-    x.forEach((v, j) => {
-      if (v <= 1e-6) return;
-      const col = this.cg.columns[j];
-      if (!col || (supply[col.source] ?? 0) <= 0) return;
-      const useful = col.counts.some((c, i) => c > 0 && (demand[i] ?? 0) > 0);
-      if (!useful) return;
-      list.push({
-        column: j,
-        copies: v >= 1 - 1e-9 ? Math.floor(v + 1e-9) : 1,
-        score: v >= 1 - 1e-9 ? 1 + v : v,
-      });
-    });
-    list.sort((a, b) => b.score - a.score || a.column - b.column);
-    return list;
-  }
-
-  /**
-   * Fixes up to `copies` bars of column j against the residual, clipping the last one to what is still
-   * needed. Updates demand and supply in place.
-   */
-  private take(j: number, copies: number, demand: Int32Array, supply: Float64Array): Layout | null {
-    const col = this.cg.columns[j];
-    if (!col) return null;
-    const avail = supply[col.source] ?? 0;
-    let full = Math.min(copies, avail);
-    col.counts.forEach((c, i) => {
-      if (c > 0) full = Math.min(full, Math.floor((demand[i] ?? 0) / c));
-    });
-    let counts = col.counts;
-    let count = full;
-    if (full <= 0) {
-      if (avail <= 0) return null;
-      counts = Int32Array.from(col.counts, (c, i) => Math.min(c, demand[i] ?? 0));
-      if (counts.every((c) => c === 0)) return null;
-      count = 1;
-    }
-    counts.forEach((c, i) => {
-      demand[i] = (demand[i] ?? 0) - c * count;
-    });
-    supply[col.source] = avail - count;
-    return { source: col.source, counts, count };
-  }
-
-  private usage(fixed: readonly Layout[]): number {
-    return offcutUsage(this.job, fixed);
-  }
 }

@@ -1,0 +1,125 @@
+import type { Budget } from '../budget.ts';
+import { type ColumnGeneration, type Residual, safeCeil } from './column-generation.ts';
+import { downsize, greedyPack, sourcePreference } from './greedy.ts';
+import type { Job } from './job.ts';
+import type { Layout } from './plan.ts';
+import { patternWeight } from './plan.ts';
+import type { Incumbent, SearchTrace } from './solve-group.ts';
+
+/**
+ * Depth-first diving on the column-generation LP: fix the bars the LP most wants (whole parts of large
+ * values first), re-solve the residual, and at every node round the LP down and complete it greedily.
+ * Limited discrepancy: a path may take the k-th best choice instead of the best only `discrepancy` times.
+ */
+export class Diver {
+  /** False once some node had more choices than the discrepancy allowed it to try. */
+  exhausted = true;
+
+  constructor(
+    private readonly job: Job,
+    private readonly cg: ColumnGeneration,
+    private readonly budget: Budget,
+    private readonly trace: SearchTrace,
+    private readonly inc: Incumbent,
+    private readonly done: () => boolean,
+  ) {}
+
+  dive(residual: Residual, fixed: Layout[], fixedCost: number, discrepancy: number): void {
+    if (this.budget.expired() || this.done()) return;
+    if (residual.demand.every((d) => d <= 0)) {
+      this.inc.offer(fixed);
+      return;
+    }
+    this.trace.diveNodes++;
+    this.cg.setResidual(residual);
+    const out = this.cg.solve(this.budget, { settle: true, cutoff: this.inc.pruneAt() - fixedCost });
+    this.trace.cgIterations += out.iterations;
+    if (out.status === 'failed' || out.status === 'infeasible') return;
+    if (fixedCost + safeCeil(out.bound) >= this.inc.pruneAt()) return;
+    this.complete(out.x, residual, fixed);
+    if (this.done()) return;
+
+    const candidates = this.candidates(out.x, residual);
+    if (candidates.length > discrepancy + 1) this.exhausted = false;
+    for (let k = 0; k < candidates.length && k <= discrepancy; k++) {
+      const c = candidates[k];
+      if (!c) break;
+      const next = cloneResidual(residual);
+      const layout = this.take(c.column, c.copies, next);
+      if (!layout) continue;
+      const cost = (this.job.sources[layout.source]?.cost ?? 0) * layout.count;
+      this.dive(next, [...fixed, layout], fixedCost + cost, discrepancy - k);
+      if (this.budget.expired() || this.done()) return;
+    }
+  }
+
+  /** Rounds the LP down, then packs what is left greedily, and offers the result. */
+  complete(x: Float64Array, residual: Residual, fixed: readonly Layout[]): void {
+    const r = cloneResidual(residual);
+    const bars: Layout[] = [...fixed];
+    const order = Array.from(x.keys())
+      .filter((j) => (x[j] ?? 0) >= 1 - 1e-9)
+      .sort((a, b) => (x[b] ?? 0) - (x[a] ?? 0) || a - b);
+    for (const j of order) {
+      const l = this.take(j, Math.floor((x[j] ?? 0) + 1e-9), r);
+      if (l) bars.push(l);
+    }
+    const pref = sourcePreference(this.job);
+    for (const rule of ['first', 'best'] as const) {
+      const rest = greedyPack(this.job, rule, r.demand, r.hi, pref);
+      if (!rest) continue;
+      this.inc.offer([...bars, ...rest]);
+      this.inc.offer([...bars, ...downsize(this.job, rest, r.hi, (c) => patternWeight(this.job, c))]);
+    }
+  }
+
+  /** Columns worth fixing, best first: large LP values, then fuller bars. */
+  private candidates(x: Float64Array, residual: Residual): { column: number; copies: number }[] {
+    const list: { column: number; copies: number; score: number }[] = [];
+    x.forEach((v, j) => {
+      if (v <= 1e-6) return;
+      const col = this.cg.columns[j];
+      if (!col || (residual.hi[col.source] ?? 0) <= 0) return;
+      const useful = col.counts.some((c, i) => c > 0 && (residual.demand[i] ?? 0) > 0);
+      if (!useful) return;
+      const whole = v >= 1 - 1e-9;
+      list.push({ column: j, copies: whole ? Math.floor(v + 1e-9) : 1, score: whole ? 1 + v : v });
+    });
+    list.sort((a, b) => b.score - a.score || a.column - b.column);
+    return list;
+  }
+
+  /**
+   * Fixes up to `copies` bars of column j against the residual, clipping the last one to what is still
+   * needed, and updates the residual in place.
+   */
+  private take(j: number, copies: number, r: Residual): Layout | null {
+    const col = this.cg.columns[j];
+    if (!col) return null;
+    const avail = r.hi[col.source] ?? 0;
+    let full = Math.min(copies, avail);
+    col.counts.forEach((c, i) => {
+      if (c > 0) full = Math.min(full, Math.floor((r.demand[i] ?? 0) / c));
+    });
+    let counts = col.counts;
+    let count = full;
+    if (full <= 0) {
+      if (avail <= 0) return null;
+      counts = Int32Array.from(col.counts, (c, i) => Math.min(c, r.demand[i] ?? 0));
+      if (counts.every((c) => c === 0)) return null;
+      count = 1;
+    }
+    counts.forEach((c, i) => {
+      r.demand[i] = (r.demand[i] ?? 0) - c * count;
+    });
+    r.hi[col.source] = avail - count;
+    r.lo[col.source] = Math.max(0, (r.lo[col.source] ?? 0) - count);
+    const src = this.job.sources[col.source];
+    if (src?.kind === 'offcut') r.usage -= src.length * count;
+    return { source: col.source, counts, count };
+  }
+}
+
+function cloneResidual(r: Residual): Residual {
+  return { demand: r.demand.slice(), lo: r.lo.slice(), hi: r.hi.slice(), usage: r.usage };
+}
