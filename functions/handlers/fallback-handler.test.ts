@@ -28,13 +28,15 @@ describe('makeFallbackHandler', () => {
     });
   });
 
-  it('answers a preflight with 204 and the CORS headers', async () => {
+  it('answers a preflight with 204 and the CORS headers of the limits module, for the asking origin', async () => {
     const event = sampleEvent('fallback/preflight.json');
     const res = await testHandlers().fallback(event);
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
     expect(res.headers).toMatchObject({
-      'Access-Control-Allow-Origin': '*',
+      Allow: 'GET, POST, OPTIONS',
+      'Access-Control-Allow-Origin': 'https://shop.example.com',
+      Vary: 'Origin',
       'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
       'Access-Control-Allow-Headers': 'Content-Type, X-API-Key',
       'Access-Control-Max-Age': '86400',
@@ -42,10 +44,36 @@ describe('makeFallbackHandler', () => {
     });
   });
 
-  it('answers a preflight on an unknown route with 404', async () => {
+  it('answers a preflight without an Origin for any origin', async () => {
+    const event = sampleEvent('fallback/preflight.json');
+    delete event.headers.Origin;
+    delete event.multiValueHeaders.Origin;
+    const res = await testHandlers().fallback(event);
+    expect(res.statusCode).toBe(204);
+    expect(res.headers?.['Access-Control-Allow-Origin']).toBe('*');
+    expect(res.headers?.Vary).toBeUndefined();
+  });
+
+  it('answers a preflight on an unknown route with 404, which fails the preflight, with no methods allowed', async () => {
     const res = await testHandlers().fallback(sampleEvent('fallback/preflight-unknown-route.json'));
     expect(res.statusCode).toBe(404);
-    expect(res.headers?.['Access-Control-Allow-Origin']).toBeUndefined();
+    // A readable error (CORS headers like every answer), but a preflight needs a 2xx: the browser stops here.
+    expect(res.headers?.['Access-Control-Allow-Origin']).toBe('*');
+    expect(res.headers?.['Access-Control-Allow-Methods']).toBeUndefined();
+  });
+
+  it.each([
+    ['no key', {}, '*'],
+    ['a key (checked only once it is admitted)', { 'X-API-Key': 'cp_live_x' }, 'https://shop.example.com'],
+  ])('puts CORS headers on a 404 to a browser call with %s', async (_, extra, allowed) => {
+    const event = apiEvent({
+      path: '/v1/optimize',
+      headers: { Origin: 'https://shop.example.com', ...extra },
+    });
+    const res = await testHandlers().fallback(event);
+    expect(res.statusCode).toBe(404);
+    expect(res.headers?.['Access-Control-Allow-Origin']).toBe(allowed);
+    expect(res.headers?.['Access-Control-Expose-Headers']).toContain('X-Request-Id');
   });
 
   it('answers 500 and logs when a route that has its own function reaches it (wrong wiring)', async () => {

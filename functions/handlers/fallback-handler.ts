@@ -11,7 +11,7 @@ export function makeFallbackHandler(deps: ServeDeps): ApiHandler {
     const match = matchRoute(req.method, req.path);
     switch (match.kind) {
       case 'preflight':
-        return preflightReply(match.allow);
+        return preflightReply(req.caller.origin, match.allow);
       case 'methodNotAllowed': {
         const use = match.allow.filter((m) => m !== 'OPTIONS').join(' or ');
         const detail = `${req.method || 'an empty method'} is not allowed on ${req.path}; use ${use}`;

@@ -62,13 +62,48 @@ describe('makeOptimiseHandler', () => {
       {
         caller: {
           ip: '203.0.113.24',
-          apiKey: 'cp_live_5f0c2b7e9d1a4c3b8e6f0a2d4c6b8e01',
+          apiKey: 'cp_live_5f0c2b7e9d1a4c3b_sampleKeyNotIssuedAnywhere000001',
           origin: 'https://shop.example.com',
         },
         size: { totalParts: 10, distinctLines: 2 },
       },
     ]);
     expect(admitter.releases).toEqual(['succeeded']);
+  });
+
+  it('hands a present but empty X-API-Key to the admitter as an empty key, not as no key', async () => {
+    const admitter = recordingAdmitter();
+    const event = postJson('/v1/optimise', { parts: '500x4', stock: 1000 }, { 'X-API-Key': '' });
+    await testHandlers({ admitter }).optimise(event);
+    expect(admitter.calls.map((c) => c.caller.apiKey)).toEqual(['']);
+  });
+
+  it.each([
+    ['a 200', { parts: '500x4', stock: 1000 }, 200],
+    ['a 400 raised before admission', { parts: '500x0', stock: 1000 }, 400],
+  ])(
+    'lets any web page read %s to a keyless call (Access-Control-Allow-Origin: *)',
+    async (_, body, status) => {
+      const event = postJson('/v1/optimise', body, { Origin: 'https://any-shop.example' });
+      const res = await testHandlers().optimise(event);
+      expect(res.statusCode).toBe(status);
+      expect(res.headers).toMatchObject({
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Expose-Headers': expect.stringContaining('X-RateLimit-Remaining'),
+      });
+    },
+  );
+
+  it("lets the admitter's CORS decision stand on an admitted call", async () => {
+    const admitter = recordingAdmitter({
+      tier: 'pro',
+      headers: { 'Access-Control-Allow-Origin': 'https://shop.example.com', Vary: 'Origin' },
+    });
+    const res = await testHandlers({ admitter }).optimise(sampleEvent('optimise/post-keyed.json'));
+    expect(res.headers).toMatchObject({
+      'Access-Control-Allow-Origin': 'https://shop.example.com',
+      Vary: 'Origin',
+    });
   });
 
   it.each([

@@ -2,11 +2,17 @@
  * `npm run invoke -- <function> <event.json> [--out <file>] [--timeout <seconds>]`: runs a Lambda entry
  * (`functions/<function>.ts`, the production composition) on an event file, as Lambda would, and prints
  * the result. `--out` writes the decoded response body (e.g. the PDF) to a file.
+ *
+ * The solving functions need their limits table: with `DYNAMODB_ENDPOINT` set they use it, as in Lambda;
+ * otherwise an embedded dynalite (in memory) serves them for this one invocation.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { type EmbeddedDynamo, readLimitsConfig, startEmbeddedDynamo } from '../shared/limits/index.ts';
 
 const FUNCTIONS = ['optimise', 'optimise-pdf', 'health', 'fallback', 'synthetic-check'] as const;
+/** The functions that admit calls through the limits table. */
+const LIMITED: readonly string[] = ['optimise', 'optimise-pdf'];
 const SHOWN_BODY_CHARS = 2_000;
 
 async function main(argv: string[]): Promise<number> {
@@ -24,6 +30,31 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const event: unknown = JSON.parse(await readFile(eventFile, 'utf8'));
+  const embedded = await embeddedTableFor(fn);
+  try {
+    return await invoke(fn, event, values);
+  } finally {
+    await embedded?.close();
+  }
+}
+
+/**
+ * An in-memory limits table for a solving function when none is configured. The entry file reads the
+ * environment when it is imported, so the endpoint is set before the import.
+ */
+async function embeddedTableFor(fn: string): Promise<EmbeddedDynamo | undefined> {
+  if (!LIMITED.includes(fn) || readLimitsConfig(process.env).endpoint !== undefined) return undefined;
+  const embedded = await startEmbeddedDynamo({ tableName: readLimitsConfig(process.env).tableName });
+  process.env.DYNAMODB_ENDPOINT = embedded.endpoint;
+  process.stderr.write(`limits: embedded DynamoDB (in memory) at ${embedded.endpoint}\n`);
+  return embedded;
+}
+
+async function invoke(
+  fn: string,
+  event: unknown,
+  values: { out?: string | undefined; timeout?: string | undefined },
+): Promise<number> {
   const module: { handler?: unknown } = await import(`../${fn}.ts`);
   const { handler } = module;
   if (typeof handler !== 'function') throw new Error(`functions/${fn}.ts exports no handler`);

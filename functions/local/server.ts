@@ -1,30 +1,72 @@
 /**
  * `npm start`: the whole service on one machine, no AWS account needed. Each HTTP request becomes the API
  * Gateway event the deployed API would send and runs through the same handlers with the same production
- * composition (real core, LP engine created once). Environment: `PORT` (default 3000), `HOST` (default
- * 127.0.0.1; 0.0.0.0 to listen on every interface), `TRUST_PROXY=1` to take the caller's IP from the
- * first `X-Forwarded-For` hop (only behind a proxy you run).
+ * composition (real core, LP engine created once, the DynamoDB admitter). The limits table is an embedded
+ * dynalite unless `DYNAMODB_ENDPOINT` names one (see `limits-backend.ts`).
+ *
+ * Environment: `PORT` (default 3000), `HOST` (default 127.0.0.1; 0.0.0.0 to listen on every interface),
+ * `TRUST_PROXY=1` to take the caller's IP from the first `X-Forwarded-For` hop (only behind a proxy you
+ * run), `DYNAMODB_ENDPOINT` / `TABLE_NAME` for another table, `TIER_OVERRIDES` to change tier limits
+ * locally. Flag: `--data-dir <dir>` keeps the embedded table (keys, counters) across restarts.
  */
 import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
 import {
   makeFallbackHandler,
   makeHealthHandler,
   makeOptimiseHandler,
   makeOptimisePdfHandler,
 } from '../handlers/index.ts';
+import { systemClock } from '../shared/clock.ts';
+import { LOCAL_DISCOVERY_FILE } from '../shared/limits/index.ts';
 import { jsonLogger } from '../shared/log.ts';
 import { SOLVER_NAME } from '../shared/real-core.ts';
 import { lazyPdfRenderer } from '../shared/real-pdf.ts';
-import { solveServices } from '../shared/services.ts';
+import { limitsAdmitter, solveServices } from '../shared/services.ts';
 import { VERSION } from '../shared/version.ts';
+import { openLocalLimits } from './limits-backend.ts';
 import { createLocalServer } from './local-server.ts';
+import { readTierOverrides } from './tier-overrides.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 const trustProxy = process.env.TRUST_PROXY === '1';
 const log = jsonLogger((line) => process.stderr.write(line));
 
-const services = await solveServices({ log });
+function exitWith(message: string): never {
+  console.error(`cutplan: ${message}`);
+  process.exit(1);
+}
+
+function readFlags() {
+  try {
+    return parseArgs({ options: { 'data-dir': { type: 'string' } } }).values;
+  } catch (error: unknown) {
+    if (!(error instanceof TypeError)) throw error;
+    return exitWith(`${error.message} (usage: npm start [-- --data-dir <dir>])`);
+  }
+}
+
+const flags = readFlags();
+const tierTable = readTierOverrides(process.env.TIER_OVERRIDES);
+if (!tierTable.ok) exitWith(tierTable.error);
+
+const limits = await openLocalLimits({
+  env: process.env,
+  cwd: process.cwd(),
+  ...(flags['data-dir'] === undefined ? {} : { dataDir: flags['data-dir'] }),
+}).catch((error: unknown) =>
+  exitWith(`cannot open the limits table: ${error instanceof Error ? error.message : String(error)}`),
+);
+
+const admitter = limitsAdmitter({
+  client: limits.client,
+  tableName: limits.tableName,
+  clock: systemClock,
+  log,
+  tiers: tierTable.value.tiers,
+});
+const services = await solveServices({ log, admitter });
 const server = createLocalServer({
   handlers: {
     optimise: makeOptimiseHandler(services),
@@ -39,13 +81,20 @@ const server = createLocalServer({
 server.listen(port, host, () => {
   const { port: bound } = server.address() as AddressInfo;
   const shown = host === '127.0.0.1' || host === '::1' ? 'localhost' : host;
+  const { changes } = tierTable.value;
   console.log(`cutplan ${VERSION} listening on http://${shown}:${bound}`);
-  console.log(`  solver: ${SOLVER_NAME}; limits: public tier, not counted (pass-through admitter)`);
-  console.log(`  try: curl 'http://localhost:${bound}/v1/optimise?parts=500x4,300x2&stock=1000'`);
+  console.log(`  solver: ${SOLVER_NAME}`);
+  console.log(`  limits: ${limits.description}`);
+  if (changes.length > 0) console.log(`  tiers:  changed by TIER_OVERRIDES: ${changes.join(', ')}`);
+  if (limits.discoverable) {
+    console.log(
+      `  keys:   npx cutplan keys create --workspace demo --tier pro  (finds this table through ${LOCAL_DISCOVERY_FILE})`,
+    );
+  }
+  console.log(`  try:    curl 'http://localhost:${bound}/v1/optimise?parts=500x4,300x2&stock=1000'`);
 });
 server.on('error', (error) => {
-  console.error(`cutplan: cannot listen on ${host}:${port}: ${error.message}`);
-  process.exit(1);
+  void limits.close().finally(() => exitWith(`cannot listen on ${host}:${port}: ${error.message}`));
 });
 
 let stopping = false;
@@ -54,7 +103,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) process.exit(1); // a second Ctrl-C: stop now
     stopping = true;
     console.log(`${signal}: finishing requests in flight, then stopping`);
-    server.close(() => process.exit(0));
+    server.close(() => {
+      // The embedded DynamoDB goes last: requests in flight still release their slots into it.
+      limits.close().then(
+        () => process.exit(0),
+        (error: unknown) => exitWith(`closing the limits table failed: ${String(error)}`),
+      );
+    });
     server.closeIdleConnections();
     setTimeout(() => server.closeAllConnections(), 10_000).unref();
   });

@@ -1,41 +1,45 @@
 /**
- * `npm start` and `npm run invoke` as real processes: the server prints its URL, serves, and stops
- * cleanly on SIGINT and SIGTERM; invoke prints a handler's result for a sample event. Only routes that
- * need no solver are used, so these run before the core modules are merged.
+ * `npm start` and `npm run invoke` as real processes: the server prints its URL and where its embedded
+ * DynamoDB listens, announces that table so `cutplan keys` finds it without flags, serves, and stops
+ * cleanly on SIGINT and SIGTERM, removing the announcement; invoke prints a handler's result for a
+ * sample event.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { once } from 'node:events';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { runKeys } from '../../bin/keys.ts';
+import { systemClock } from '../../functions/shared/clock.ts';
+import { LOCAL_DISCOVERY_FILE } from '../../functions/shared/limits/index.ts';
 import { VERSION } from '../../functions/shared/version.ts';
+import { startServerProcess } from '../support/server-process.ts';
 
 const root = new URL('../../', import.meta.url);
 const tsx = ['--import', 'tsx'];
 
-async function startServerProcess(): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(process.execPath, [...tsx, 'functions/local/server.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** `cutplan keys …` run in `cwd` with no table settings, as a developer beside `npm start` would. */
+async function keys(cwd: string, argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runKeys(argv, {
+    env: {},
+    cwd,
+    clock: systemClock,
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
   });
-  let output = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/localhost:\d+)/.exec(output);
-      if (match?.[1]) resolve(match[1].replace('localhost', '127.0.0.1'));
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-  return { child, url, output: () => output };
+  return { code, stdout, stderr };
 }
 
 describe('npm start', () => {
   it.each(['SIGINT', 'SIGTERM'] as const)(
-    'prints its URL, serves, and stops cleanly on %s',
+    'prints its URL and table, serves, and stops cleanly on %s',
     async (signal) => {
       const server = await startServerProcess();
       try {
@@ -43,23 +47,87 @@ describe('npm start', () => {
         expect(res.status).toBe(200);
         expect(await res.json()).toMatchObject({ status: 'ok', version: VERSION });
         expect((await fetch(`${server.url}/nope`)).status).toBe(404);
-        const exited = once(server.child, 'exit');
-        server.child.kill(signal);
-        const [code] = await exited;
-        expect(code).toBe(0);
         expect(server.output()).toContain(`cutplan ${VERSION} listening on http://localhost:`);
+        expect(server.dynamoEndpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+        const discovery = join(server.cwd, LOCAL_DISCOVERY_FILE);
+        expect(JSON.parse(await readFile(discovery, 'utf8'))).toMatchObject({
+          endpoint: server.dynamoEndpoint,
+          tableName: 'cutplan-limits',
+          pid: server.child.pid,
+        });
+        const code = await server.stop(signal);
+        expect(code).toBe(0);
         expect(server.output()).toMatch(/GET \/v1\/health 200 [\d.]+ms [0-9a-f-]{36}/);
         expect(server.output()).toContain(`${signal}: finishing requests in flight, then stopping`);
+        expect(existsSync(discovery)).toBe(false);
       } finally {
-        if (server.child.exitCode === null) server.child.kill('SIGKILL');
+        if (server.child.exitCode === null) await server.stop('SIGKILL');
       }
     },
   );
+
+  it('counts public calls in its table, and serves a key that `cutplan keys` created there without flags', async () => {
+    const server = await startServerProcess();
+    try {
+      const job = `${server.url}/v1/optimise?parts=500x4&stock=1000`;
+      const pub = await fetch(job);
+      expect(pub.status).toBe(200);
+      expect(pub.headers.get('x-ratelimit-limit')).toBe('30');
+      expect(pub.headers.get('x-ratelimit-remaining')).toBe('29');
+
+      const created = await keys(server.cwd, ['create', '--workspace', 'acme', '--tier', 'scale']);
+      expect(created).toMatchObject({
+        code: 0,
+        stderr: expect.stringContaining(`at ${server.dynamoEndpoint}`),
+      });
+      const keyed = await fetch(job, { headers: { 'X-API-Key': created.stdout.trim() } });
+      expect(keyed.status).toBe(200);
+      expect(keyed.headers.get('x-ratelimit-limit')).toBe('240');
+      expect(((await keyed.json()) as { meta: { tier: string } }).meta.tier).toBe('scale');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('changes tier limits with TIER_OVERRIDES and says so', async () => {
+    const server = await startServerProcess({
+      env: { TIER_OVERRIDES: '{"public":{"rateLimit":1000,"monthlyCap":5000}}' },
+    });
+    try {
+      expect(server.output()).toContain(
+        'changed by TIER_OVERRIDES: public.rateLimit=1000, public.monthlyCap=5000',
+      );
+      const res = await fetch(`${server.url}/v1/optimise?parts=500x4&stock=1000`);
+      expect(res.headers.get('x-ratelimit-limit')).toBe('1000');
+      expect(res.headers.get('x-ratelimit-remaining')).toBe('999');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('refuses to start with unreadable TIER_OVERRIDES', async () => {
+    await expect(startServerProcess({ env: { TIER_OVERRIDES: '{"gold":{"rateLimit":1}}' } })).rejects.toThrow(
+      /server exited with 1: .*TIER_OVERRIDES must look like/s,
+    );
+  });
 });
 
 describe('npm run invoke', () => {
   const invoke = (...args: string[]) =>
     promisify(execFile)(process.execPath, [...tsx, 'functions/local/invoke.ts', ...args], { cwd: root });
+
+  it('runs the optimise function on a sample event over an in-memory limits table', async () => {
+    const { stdout, stderr } = await invoke('optimise', 'events/optimise/post-shorthand.json');
+    const result = JSON.parse(stdout) as {
+      statusCode: number;
+      headers: Record<string, string>;
+      body: string;
+    };
+    expect(result.statusCode).toBe(200);
+    expect(result.headers).toMatchObject({ 'X-RateLimit-Limit': '30', 'X-RateLimit-Remaining': '29' });
+    expect(JSON.parse(result.body)).toMatchObject({ plan: { verified: true }, meta: { tier: 'public' } });
+    expect(stderr).toMatch(/limits: embedded DynamoDB \(in memory\) at http:\/\/127\.0\.0\.1:\d+/);
+  });
 
   it.each([
     ['health', 'events/health/get.json', 200],

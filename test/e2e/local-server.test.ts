@@ -1,22 +1,28 @@
 /**
- * The local server over real HTTP, with the production handler factories over a fake core: every route,
- * every bad input, and the headers each answer must carry.
+ * The local server over real HTTP, with the production handler factories over a fake core and the real
+ * admitter over an embedded DynamoDB: every route, every bad input, and the headers each answer must
+ * carry. Limits and keys end to end, over the real core, are in `limits.test.ts`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../functions/shared/http/index.ts';
-import { recordingAdmitter, TEST_SOLVER, TEST_VERSION, testHandlers } from '../support/handlers.ts';
+import { type EmbeddedDynamo, startEmbeddedDynamo } from '../../functions/shared/limits/index.ts';
+import { TEST_SOLVER, TEST_VERSION, testHandlers } from '../support/handlers.ts';
+import { realAdmitter } from '../support/limits.ts';
 import { type RunningServer, startServer } from '../support/local-server.ts';
 
-const admitter = recordingAdmitter();
-const h = testHandlers({ admitter });
+let dynamo: EmbeddedDynamo;
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await startServer(h);
+  dynamo = await startEmbeddedDynamo();
+  server = await startServer(testHandlers({ admitter: (await realAdmitter(dynamo)).admitter }));
 });
 afterAll(async () => {
   await server.close();
+  await dynamo.close();
 });
+
+const remaining = (res: Response) => Number(res.headers.get('x-ratelimit-remaining'));
 
 const post = (path: string, body: string, contentType = 'application/json') =>
   fetch(`${server.url}${path}`, { method: 'POST', headers: { 'Content-Type': contentType }, body });
@@ -78,12 +84,12 @@ describe('local server', () => {
     expect(text).toMatch(/^%PDF-1\.7\n% fake plan: Shelf 2 \/ null \/ .* \/ 2 bars\n%%EOF\n$/);
   });
 
-  it('sees the caller by its socket address, ignoring X-Forwarded-For', async () => {
-    const before = admitter.calls.length;
-    await fetch(`${server.url}/v1/optimise?parts=500x4&stock=1000`, {
-      headers: { 'X-Forwarded-For': '198.51.100.7' },
-    });
-    expect(admitter.calls[before]?.caller.ip).toBe('127.0.0.1');
+  it('counts the caller by its socket address, ignoring X-Forwarded-For', async () => {
+    const job = `${server.url}/v1/optimise?parts=500x4&stock=1000`;
+    const plain = await fetch(job);
+    const forwarded = await fetch(job, { headers: { 'X-Forwarded-For': '198.51.100.7' } });
+    expect([plain.status, forwarded.status]).toEqual([200, 200]);
+    expect(remaining(forwarded)).toBe(remaining(plain) - 1);
   });
 
   it.each([
@@ -154,7 +160,8 @@ describe('local server', () => {
     });
     expect(res.status).toBe(204);
     expect(Object.fromEntries(res.headers)).toMatchObject({
-      'access-control-allow-origin': '*',
+      'access-control-allow-origin': 'https://shop.example.com',
+      vary: 'Origin',
       'access-control-allow-methods': methods,
       'access-control-allow-headers': 'Content-Type, X-API-Key',
       'access-control-max-age': '86400',
@@ -180,14 +187,17 @@ describe('local server', () => {
 });
 
 describe('local server behind a trusted proxy', () => {
-  it('takes the caller IP from the first X-Forwarded-For hop when TRUST_PROXY is on', async () => {
-    const trusting = recordingAdmitter();
-    const proxied = await startServer(testHandlers({ admitter: trusting }), true);
+  it('counts the caller by the first X-Forwarded-For hop when TRUST_PROXY is on', async () => {
+    const { admitter } = await realAdmitter(dynamo);
+    const proxied = await startServer(testHandlers({ admitter }), true);
+    const from = (chain: string) =>
+      fetch(`${proxied.url}/v1/optimise?parts=500x4&stock=1000`, { headers: { 'X-Forwarded-For': chain } });
     try {
-      await fetch(`${proxied.url}/v1/optimise?parts=500x4&stock=1000`, {
-        headers: { 'X-Forwarded-For': '198.51.100.7, 10.0.0.2' },
-      });
-      expect(trusting.calls.map((c) => c.caller.ip)).toEqual(['198.51.100.7']);
+      const seen = [];
+      for (const chain of ['198.51.100.7, 10.0.0.2', '198.51.100.8, 10.0.0.2', '198.51.100.7, 10.0.0.3']) {
+        seen.push(remaining(await from(chain)));
+      }
+      expect(seen).toEqual([29, 29, 28]);
     } finally {
       await proxied.close();
     }

@@ -16,12 +16,14 @@ import {
   makeSyntheticCheck,
 } from '../../functions/handlers/index.ts';
 import { systemClock } from '../../functions/shared/clock.ts';
+import { type EmbeddedDynamo, startEmbeddedDynamo } from '../../functions/shared/limits/index.ts';
 import { SOLVER_NAME } from '../../functions/shared/real-core.ts';
 import { lazyPdfRenderer } from '../../functions/shared/real-pdf.ts';
 import { solveServices } from '../../functions/shared/services.ts';
 import { VERSION } from '../../functions/shared/version.ts';
 import { sampleEvent } from '../support/api-event.ts';
 import { collectingLogger } from '../support/handlers.ts';
+import { realAdmitter } from '../support/limits.ts';
 import { type RunningServer, startServer } from '../support/local-server.ts';
 
 const placeholder = (module: object) => 'TEMP_PLACEHOLDER' in module;
@@ -31,6 +33,15 @@ const REAL_PDF =
   !placeholder(await import('../../core/pdf/fonts.ts')) &&
   !placeholder(await import('../../core/pdf/index.ts'));
 
+/** The limits table of these suites: the production admitter runs over it, as in `npm start`. */
+let dynamo: EmbeddedDynamo;
+beforeAll(async () => {
+  dynamo = await startEmbeddedDynamo();
+});
+afterAll(async () => {
+  await dynamo?.close();
+});
+
 /** The body with the one field allowed to differ between equivalent requests zeroed. */
 const sameBytes = (body: string) => body.replace(/"solveTimeMs":[0-9.e+-]+/g, '"solveTimeMs":0');
 
@@ -38,7 +49,8 @@ describe.runIf(REAL_CORE)('HTTP surface over the real core', () => {
   const log = collectingLogger();
   let server: RunningServer;
   beforeAll(async () => {
-    const services = await solveServices({ log });
+    const { admitter } = await realAdmitter(dynamo);
+    const services = await solveServices({ log, admitter });
     server = await startServer({
       optimise: makeOptimiseHandler(services),
       'optimise-pdf': makeOptimisePdfHandler({ ...services, renderPdf: lazyPdfRenderer() }),
@@ -151,7 +163,10 @@ describe.runIf(REAL_CORE)('HTTP surface over the real core', () => {
   });
 
   it('never answers 500 to fuzzed jobs', async () => {
-    const handler = makeOptimiseHandler(await solveServices({ log }));
+    const handler = makeOptimiseHandler(
+      await solveServices({ log, admitter: (await realAdmitter(dynamo)).admitter }),
+    );
+    let run = 0;
     const part = fc.tuple(fc.integer({ min: -10, max: 1500 }), fc.integer({ min: -1, max: 30 }));
     const job = fc.record({
       parts: fc.oneof(fc.array(part, { maxLength: 6 }), fc.string({ maxLength: 20 })),
@@ -162,6 +177,9 @@ describe.runIf(REAL_CORE)('HTTP surface over the real core', () => {
       fc.asyncProperty(job, async (body) => {
         const event = sampleEvent('optimise/post-shorthand.json');
         event.body = JSON.stringify(body);
+        // One caller per run: the property is about answers, not about the public tier's 30 calls an hour.
+        run += 1;
+        event.requestContext.identity.sourceIp = `10.0.${run >> 8}.${run & 255}`;
         const res = await handler(event, { getRemainingTimeInMillis: () => 1_300 });
         expect([200, 400, 413]).toContain(res.statusCode);
       }),
@@ -171,11 +189,28 @@ describe.runIf(REAL_CORE)('HTTP surface over the real core', () => {
 });
 
 describe.runIf(REAL_CORE)('Lambda entry files over the real core', () => {
+  // The entry files build their admitter from the environment when imported, as in Lambda.
+  const saved = { endpoint: process.env.DYNAMODB_ENDPOINT, table: process.env.TABLE_NAME };
+  beforeAll(() => {
+    process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+    process.env.TABLE_NAME = dynamo.tableName;
+  });
+  afterAll(() => {
+    for (const [name, value] of [
+      ['DYNAMODB_ENDPOINT', saved.endpoint],
+      ['TABLE_NAME', saved.table],
+    ] as const) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  });
+
   it('answers the long-form and shorthand sample events with the same plan', async () => {
     const { handler } = await import('../../functions/optimise.ts');
     const long = await handler(sampleEvent('optimise/post-long-form.json'));
     const short = await handler(sampleEvent('optimise/post-shorthand.json'));
     expect(long.statusCode).toBe(200);
+    expect(long.headers).toMatchObject({ 'X-RateLimit-Limit': '30' });
     expect(sameBytes(short.body)).toBe(sameBytes(long.body));
   });
 

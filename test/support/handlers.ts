@@ -3,7 +3,7 @@
  * handler, server and fuzz tests.
  */
 import type { CutplanError } from '../../core/errors.ts';
-import { err, ok } from '../../core/errors.ts';
+import { err, ok, PartsLimitError } from '../../core/errors.ts';
 import {
   makeFallbackHandler,
   makeHealthHandler,
@@ -14,7 +14,6 @@ import type { Admission, Admitter, Caller, JobSize } from '../../functions/share
 import type { PdfJob, RenderPdf } from '../../functions/shared/core-port.ts';
 import type { ApiHandler } from '../../functions/shared/http/index.ts';
 import type { Logger } from '../../functions/shared/log.ts';
-import { passThroughAdmitter } from '../../functions/shared/pass-through-admitter.ts';
 import { TIERS, type TierName } from '../../functions/shared/tiers.ts';
 import { type FakeCore, fakeCore, fakeLp, testClock } from './fake-core.ts';
 
@@ -26,7 +25,11 @@ export interface RecordingAdmitter extends Admitter {
   readonly releases: ('succeeded' | 'failed')[];
 }
 
-/** An admitter that admits on `tier` with `headers` (or refuses with `refuse`), recording everything. */
+/**
+ * An admitter that admits on `tier` with `headers` (or refuses with `refuse`), recording everything. It
+ * counts nothing; like the real one it refuses a job over the tier's size caps with 413. Tests of the
+ * real admitter over DynamoDB are in `functions/shared/limits/` and `test/e2e/`.
+ */
 export function recordingAdmitter(
   options: {
     tier?: TierName;
@@ -37,17 +40,22 @@ export function recordingAdmitter(
 ): RecordingAdmitter {
   const calls: RecordingAdmitter['calls'] = [];
   const releases: RecordingAdmitter['releases'] = [];
-  const sizeCaps = passThroughAdmitter();
+  const tier = TIERS[options.tier ?? 'public'];
   return {
     calls,
     releases,
     admit: async (caller, size) => {
       calls.push({ caller, size });
       if (options.refuse !== undefined) return err(options.refuse);
-      const capped = await sizeCaps.admit(caller, size);
-      if (!capped.ok) return capped;
+      if (size.totalParts > tier.maxParts || size.distinctLines > tier.maxLines) {
+        return err(
+          new PartsLimitError(
+            `${size.totalParts} parts in ${size.distinctLines} lines exceed the ${tier.name} tier's caps of ${tier.maxParts} parts and ${tier.maxLines} lines`,
+          ),
+        );
+      }
       const admission: Admission = {
-        tier: TIERS[options.tier ?? 'public'],
+        tier,
         workspace: options.branding === undefined ? null : 'ws-test',
         branding: options.branding ?? null,
         headers: options.headers ?? {},

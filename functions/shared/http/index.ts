@@ -1,5 +1,5 @@
 export { MAX_BODY_BYTES, readJsonBody } from './body.ts';
-export { CORS_ALLOW_HEADERS, CORS_MAX_AGE_SECONDS, preflightReply } from './preflight.ts';
+export { preflightReply } from './preflight.ts';
 export {
   type Answer,
   type Failure,

@@ -3,10 +3,15 @@
  * answers methods the function does not serve, runs the handler, renders failures, stamps the common
  * headers, and turns anything thrown into a generic 500 that names the request id. For any event a
  * handler returns one of our statuses with a JSON error body; it never throws.
+ *
+ * CORS: every answer carries the CORS headers of its caller (`corsFor`: `*` for a call without a key,
+ * the request's origin for a keyed one), so a browser page can read even a 400 raised before admission.
+ * An admitted call's own headers (the admitter's decision for the key's origins) take precedence.
  */
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { CutplanError, InternalError, MethodNotAllowedError } from '../../../core/errors.ts';
+import { corsFor } from '../limits/index.ts';
 import { errorFields, type Logger } from '../log.ts';
 import { preflightReply } from './preflight.ts';
 import { type Answer, fail, failureReply, type Reply } from './reply.ts';
@@ -39,10 +44,12 @@ export function serve(
   const newId = deps.newId ?? randomUUID;
   return async (event, context) => {
     let requestId = '';
+    let cors: Readonly<Record<string, string>> = {};
     let reply: Reply;
     try {
       const req = readRequest(event, context, newId);
       requestId = req.requestId;
+      cors = corsFor(req.caller.origin, req.caller.apiKey === undefined ? 'public' : 'echo');
       reply = render(await answer(req), requestId);
     } catch (error: unknown) {
       requestId ||= newId();
@@ -52,7 +59,7 @@ export function serve(
     }
     return {
       statusCode: reply.status,
-      headers: { ...reply.headers, ...COMMON_HEADERS, 'X-Request-Id': requestId },
+      headers: { ...cors, ...reply.headers, ...COMMON_HEADERS, 'X-Request-Id': requestId },
       body: reply.body,
       isBase64Encoded: reply.isBase64Encoded,
     };
@@ -61,7 +68,7 @@ export function serve(
   async function answer(req: HttpRequest): Promise<Answer> {
     if (methods === 'any' || methods.includes(req.method)) return handle(req);
     const allow = [...methods, 'OPTIONS'];
-    if (req.method === 'OPTIONS') return preflightReply(allow);
+    if (req.method === 'OPTIONS') return preflightReply(req.caller.origin, allow);
     const detail = `${req.method || 'an empty method'} is not allowed on ${req.path || 'this route'}; use ${methods.join(' or ')}`;
     return fail(new MethodNotAllowedError(detail, allow));
   }

@@ -4,13 +4,15 @@
  * keys and counters across restarts. With `discoveryFile`, it announces its endpoint there (the local
  * server does this, so `cutplan keys` finds the running server's table without flags) and removes the
  * file on close.
+ *
+ * dynalite is a devDependency and is imported only when an embedded store is started: the Lambda
+ * functions import this folder's barrel, and must never load it (bundles mark it external).
  */
 
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import dynalite from 'dynalite';
 import { createDynamoClient, type LocalDiscovery } from './config.ts';
 import { createTable, DEFAULT_TABLE_NAME } from './table.ts';
 
@@ -41,6 +43,7 @@ export async function startEmbeddedDynamo(options: EmbeddedDynamoOptions = {}): 
     path = join(options.dataDir, 'dynamodb');
     await mkdir(path, { recursive: true });
   }
+  const { default: dynalite } = await import('dynalite');
   const server = dynalite({
     createTableMs: 0,
     deleteTableMs: 0,

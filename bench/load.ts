@@ -1,0 +1,116 @@
+/**
+ * A bounded loopback load run against `npm start`:
+ *
+ *   npx tsx bench/load.ts [--duration 10] [--connections 10] [--warmup 2]
+ *
+ * It starts the local server (`functions/local/server.ts`, the production composition) as a child
+ * process on a free port with its embedded DynamoDB, issues a `scale` key with `cutplan keys create`
+ * (which finds the server's table through its discovery file, as a developer's would), checks one answer,
+ * then drives `POST /v1/optimise` with a small job through autocannon. Every request takes the whole
+ * path: admission over DynamoDB (key lookup, per-minute counter, slot claim and release), parse, solve,
+ * verify, respond.
+ *
+ * The scale tier allows 240 calls a minute and 8 concurrent solves, so a 10 s run at full speed would
+ * measure mostly 429s and 503s. The server is therefore started with `TIER_OVERRIDES` (local only)
+ * raising the scale tier's rate limit and its concurrency to at least the connection count; the
+ * counting and leasing work is the same. Server, embedded DynamoDB and load generator share this
+ * machine, so the figures are a floor for one container, not a capacity figure for the deployed API.
+ * Before the run, `load-breakdown.ts` times the core alone and admission alone in this process.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { availableParallelism, cpus } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { runKeys } from '../bin/keys.ts';
+import { systemClock } from '../functions/shared/clock.ts';
+import { type ServerProcess, startServerProcess } from '../test/support/server-process.ts';
+import { measureBreakdown } from './load-breakdown.ts';
+
+/** Three part lengths on 6 m bars with a 3 mm kerf: proven optimal (4 bars) in about a millisecond. */
+export const LOAD_JOB = { parts: '2400x4,1150x6,600x10', stock: 6000, kerf: 3 } as const;
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+  },
+});
+const duration = positive(values.duration, 'duration');
+const connections = positive(values.connections, 'connections');
+const warmup = Number(values.warmup);
+
+function positive(text: string | undefined, name: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive integer`);
+  return value;
+}
+
+async function issueScaleKey(server: ServerProcess): Promise<string> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runKeys(['create', '--workspace', 'load-run', '--tier', 'scale'], {
+    env: {},
+    cwd: server.cwd,
+    clock: systemClock,
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+  });
+  if (code !== 0) throw new Error(`cutplan keys create failed: ${stderr}`);
+  return stdout.trim();
+}
+
+/** One call before the run: the job must come back verified, optimal and served by the scale tier. */
+async function checkOneAnswer(url: string, headers: Record<string, string>): Promise<void> {
+  const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(LOAD_JOB) });
+  const body = (await res.json()) as {
+    plan?: { verified?: boolean; optimal?: boolean };
+    meta?: { tier?: string };
+  };
+  if (res.status !== 200 || body.plan?.verified !== true || body.meta?.tier !== 'scale') {
+    throw new Error(`unexpected answer before the run: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+  }
+}
+
+const breakdown = await measureBreakdown(LOAD_JOB);
+const overrides = { scale: { rateLimit: 1_000_000, concurrency: Math.max(8, connections) } };
+const server = await startServerProcess({ env: { TIER_OVERRIDES: JSON.stringify(overrides) } });
+try {
+  const key = await issueScaleKey(server);
+  const url = `${server.url}/v1/optimise`;
+  const headers = { 'Content-Type': 'application/json', 'X-API-Key': key };
+  await checkOneAnswer(url, headers);
+  const request = { url, method: 'POST' as const, headers, body: JSON.stringify(LOAD_JOB), connections };
+  if (warmup > 0) await autocannon({ ...request, duration: warmup });
+  const result = await autocannon({ ...request, duration });
+
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .map(([status, { count }]) => `${status}×${count ?? 0}`)
+    .join(', ');
+  const lines = [
+    `load run: POST /v1/optimise ${JSON.stringify(LOAD_JOB)}, scale-tier key, ${connections} connections, ${result.duration.toFixed(1)} s (after ${warmup} s warm-up)`,
+    `machine:  ${cpus()[0]?.model ?? 'unknown CPU'}, ${availableParallelism()} cores, node ${process.version}`,
+    `requests: ${result.requests.total} in total, ${result.requests.average.toFixed(1)} req/s on average (per-second min ${result.requests.min}, max ${result.requests.max})`,
+    `latency:  p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+    `statuses: ${statuses || 'none'}; non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}`,
+    `in process, one call at a time: solve + verify ${breakdown.solveMs.toFixed(2)} ms; public admit + release over embedded DynamoDB ${breakdown.admitMs.toFixed(2)} ms`,
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+
+  const dir = join(import.meta.dirname, 'results');
+  await mkdir(dir, { recursive: true });
+  const file = join(dir, `load-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  await writeFile(
+    file,
+    `${JSON.stringify({ job: LOAD_JOB, connections, overrides, breakdown, result }, null, 2)}\n`,
+  );
+  process.stdout.write(`full autocannon result: ${file}\n`);
+  if (result.non2xx > 0 || result.errors > 0) process.exitCode = 1;
+} finally {
+  await server.stop('SIGTERM');
+}

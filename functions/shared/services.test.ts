@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectingLogger } from '../../test/support/handlers.ts';
+import { type EmbeddedDynamo, startEmbeddedDynamo } from './limits/index.ts';
+import { freshTable } from './limits/test-support.ts';
+import { solveServices } from './services.ts';
+
+let dynamo: EmbeddedDynamo;
+beforeAll(async () => {
+  dynamo = await startEmbeddedDynamo();
+});
+afterAll(async () => {
+  await dynamo.close();
+});
+
+const caller = { ip: '203.0.113.7', apiKey: undefined, origin: undefined };
+const size = { totalParts: 4, distinctLines: 1 };
+
+describe('solveServices', () => {
+  it('admits through the DynamoDB table the environment names, counting each call there', async () => {
+    const tableName = await freshTable(dynamo);
+    const env = { DYNAMODB_ENDPOINT: dynamo.endpoint, TABLE_NAME: tableName };
+    const { admitter } = await solveServices({ env, log: collectingLogger() });
+    const remaining: (string | undefined)[] = [];
+    for (let i = 0; i < 2; i++) {
+      const admitted = await admitter.admit(caller, size);
+      if (!admitted.ok) throw admitted.error;
+      remaining.push(admitted.value.headers['X-RateLimit-Remaining']);
+      await admitted.value.release('succeeded');
+    }
+    expect(remaining).toEqual(['29', '28']);
+    // A second container over the same table sees the same counter.
+    const again = await (await solveServices({ env, log: collectingLogger() })).admitter.admit(caller, size);
+    expect(again.ok && again.value.headers['X-RateLimit-Remaining']).toBe('27');
+  });
+
+  it('answers 503 busy and logs a limits line when the table cannot be reached', async () => {
+    const log = collectingLogger();
+    const env = { DYNAMODB_ENDPOINT: 'http://127.0.0.1:9', TABLE_NAME: 'nowhere' };
+    const { admitter } = await solveServices({ env, log });
+    const refused = await admitter.admit(caller, size);
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.error).toMatchObject({ code: 'busy', status: 503 });
+    expect(log.lines).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        message: 'limits store unavailable; answering 503 busy',
+        fields: expect.objectContaining({ source: 'limits', errorName: 'StoreUnavailableError' }),
+      }),
+    );
+  });
+});
