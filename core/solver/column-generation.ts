@@ -82,13 +82,15 @@ export class ColumnGeneration {
     this.weights = Float64Array.from(job.items, (it) => it.weight);
     this.usageScale = Math.max(1, ...job.sources.filter((s) => s.kind === 'offcut').map((s) => s.length));
     const rows: { lower: number; upper: number }[] = [];
-    for (let i = 0; i < this.m; i++) rows.push({ lower: residual.demand[i] ?? 0, upper: Number.POSITIVE_INFINITY });
+    for (let i = 0; i < this.m; i++)
+      rows.push({ lower: residual.demand[i] ?? 0, upper: Number.POSITIVE_INFINITY });
     this.sourceRow = rows.length;
     job.sources.forEach((_, k) => {
       rows.push({ lower: residual.lo[k] ?? 0, upper: residual.hi[k] ?? 0 });
     });
     this.usageRow = job.offcutsFirst && residual.usage > 0 ? rows.length : -1;
-    if (this.usageRow >= 0) rows.push({ lower: residual.usage / this.usageScale, upper: Number.POSITIVE_INFINITY });
+    if (this.usageRow >= 0)
+      rows.push({ lower: residual.usage / this.usageScale, upper: Number.POSITIVE_INFINITY });
     this.master = engine.createMaster(rows);
     const maxCost = Math.max(1, ...job.sources.map((s) => s.cost));
     this.big = 1e4 * maxCost;
@@ -137,7 +139,11 @@ export class ColumnGeneration {
       }
     });
     if (this.usageRow >= 0 && next.usage !== cur.usage) {
-      this.master.setRowBounds(this.usageRow, Math.max(0, next.usage) / this.usageScale, Number.POSITIVE_INFINITY);
+      this.master.setRowBounds(
+        this.usageRow,
+        Math.max(0, next.usage) / this.usageScale,
+        Number.POSITIVE_INFINITY,
+      );
     }
     this.residual = copyResidual(next);
     this.center = null;
@@ -161,7 +167,12 @@ export class ColumnGeneration {
       const sol = this.master.solve();
       iterations++;
       if (sol.status !== 'optimal') {
-        return this.outcome(sol.status === 'infeasible' ? 'infeasible' : 'failed', sol, bestBound, iterations);
+        return this.outcome(
+          sol.status === 'infeasible' ? 'infeasible' : 'failed',
+          sol,
+          bestBound,
+          iterations,
+        );
       }
       const duals = this.itemDuals(sol.duals);
       let priced = this.price(this.center ? this.smooth(duals) : duals, sol.duals);
@@ -250,11 +261,14 @@ export class ColumnGeneration {
       if (!r || r.value <= 0) return;
       const tol = REL_TOL * Math.max(1, s.cost);
       for (const counts of [r.counts, ...r.extra]) {
-        if (reduced(k, counts) < -tol && !this.keys.has(patternKey(k, counts))) columns.push({ source: k, counts });
+        if (reduced(k, counts) < -tol && !this.keys.has(patternKey(k, counts)))
+          columns.push({ source: k, counts });
       }
     });
     // Under offcuts_first the usage row's dual ν pays every offcut bar ν·Lₒ on top of its pieces.
-    const values = this.job.sources.map((s, k) => Math.max(0, byCap.get(s.capacity)?.upperBound ?? 0) + usagePay(k));
+    const values = this.job.sources.map(
+      (s, k) => Math.max(0, byCap.get(s.capacity)?.upperBound ?? 0) + usagePay(k),
+    );
     const exact = results.every((r) => r.exact);
     return { columns, bound: this.lagrangianBound(pi, values, nu), duals: pi, exact };
   }
@@ -273,7 +287,8 @@ export class ColumnGeneration {
     this.job.sources.forEach((s, k) => {
       terms.push({ lo: lo[k] ?? 0, hi: hi[k] ?? 0, c: s.cost, v: values[k] ?? 0 });
     });
-    for (let i = 0; i < this.m; i++) terms.push({ lo: 0, hi: Number.POSITIVE_INFINITY, c: this.big, v: pi[i] ?? 0 });
+    for (let i = 0; i < this.m; i++)
+      terms.push({ lo: 0, hi: Number.POSITIVE_INFINITY, c: this.big, v: pi[i] ?? 0 });
     const at = (t: number): number => {
       let lb = t * dpi;
       for (const term of terms) {

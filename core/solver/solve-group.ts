@@ -53,7 +53,8 @@ export class Incumbent {
   pruneAt(): number {
     const p = this.plan;
     if (!p) return Number.POSITIVE_INFINITY;
-    if (this.job.offcutsFirst && offcutUsage(this.job, p.layouts) < this.usageTarget) return Number.POSITIVE_INFINITY;
+    if (this.job.offcutsFirst && offcutUsage(this.job, p.layouts) < this.usageTarget)
+      return Number.POSITIVE_INFINITY;
     return p.cost;
   }
 }
@@ -125,9 +126,22 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
     if (isOptimal() || budget.expired()) return result();
 
     trace.phase = 'branch';
-    const branched = branchOnSources(job, cg, diver, root, bound, budget.sub(budget.remainingMs() / 2), trace, inc);
+    const branched = branchOnSources(
+      job,
+      cg,
+      diver,
+      root,
+      bound,
+      budget.sub(budget.remainingMs() / 2),
+      trace,
+      inc,
+    );
     bound = Math.max(bound, branched);
-    for (let discrepancy = 1; discrepancy <= job.items.length && !isOptimal() && !budget.expired(); discrepancy++) {
+    for (
+      let discrepancy = 1;
+      discrepancy <= job.items.length && !isOptimal() && !budget.expired();
+      discrepancy++
+    ) {
       trace.phase = 'dive';
       diver.exhausted = true;
       diver.dive(root, [], 0, discrepancy);

@@ -1,0 +1,110 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { OptimiseResponse } from '../types.ts';
+import { planOf } from './test-support.ts';
+
+/** What `balanced` minimises: money when priced, else purchased length (bars for one length). */
+function objective(res: OptimiseResponse): number {
+  if (res.stats.totalCost !== null) return res.stats.totalCost;
+  return res.plan.purchases.reduce((a, p) => a + p.length * p.count, 0);
+}
+
+interface Job {
+  parts: { length: number; quantity: number; label: string }[];
+  stocks: { length: number; quantity: null; price: number | null }[];
+  kerf: number;
+}
+
+const job: fc.Arbitrary<Job> = fc
+  .record({
+    parts: fc.array(
+      fc.record({ length: fc.integer({ min: 50, max: 2400 }), quantity: fc.integer({ min: 1, max: 6 }) }),
+      {
+        minLength: 1,
+        maxLength: 8,
+      },
+    ),
+    stockLengths: fc.uniqueArray(fc.constantFrom(2400, 3000, 4000, 6000), { minLength: 1, maxLength: 3 }),
+    priced: fc.boolean(),
+    kerf: fc.constantFrom(0, 2, 3, 5),
+  })
+  .map(({ parts, stockLengths, priced, kerf }) => ({
+    parts: parts.map((p, i) => ({ ...p, label: `p${i}` })),
+    stocks: stockLengths.map((length) => ({
+      length,
+      quantity: null,
+      price: priced ? length / 100 + 7 : null,
+    })),
+    kerf,
+  }));
+
+const SEED = 20261122;
+
+describe('solver properties', () => {
+  it('returns verified plans whose bounds never exceed them', async () => {
+    await fc.assert(
+      fc.asyncProperty(job, async (body) => {
+        const res = await planOf(body);
+        expect(res.plan.verified).toBe(true);
+        expect(res.plan.stockBarsLowerBound).toBeLessThanOrEqual(res.plan.stockBarsUsed);
+        if (res.costLowerBound !== null)
+          expect(res.costLowerBound).toBeLessThanOrEqual(res.stats.totalCost ?? 0);
+      }),
+      { seed: SEED, numRuns: 40 },
+    );
+  });
+
+  it('finds the same optimum when the parts are shuffled or a line is split in two', async () => {
+    await fc.assert(
+      fc.asyncProperty(job, fc.nat(), async (body, salt) => {
+        const base = await planOf(body);
+        const shuffled = {
+          ...body,
+          parts: [...body.parts].sort(
+            (a, b) => ((a.length * 7919 + salt) % 97) - ((b.length * 7919 + salt) % 97),
+          ),
+        };
+        const line = body.parts[salt % body.parts.length];
+        const split =
+          line && line.quantity > 1
+            ? {
+                ...body,
+                parts: [
+                  ...body.parts.filter((p) => p !== line),
+                  { ...line, quantity: 1 },
+                  { ...line, quantity: line.quantity - 1, label: `${line.label}b` },
+                ],
+              }
+            : body;
+        for (const variant of [shuffled, split]) {
+          const other = await planOf(variant);
+          expect(base.plan.optimal && other.plan.optimal).toBe(true);
+          expect(objective(other)).toBe(objective(base));
+        }
+      }),
+      { seed: SEED + 1, numRuns: 25 },
+    );
+  });
+
+  it('never answers worse with a longer time limit', async () => {
+    await fc.assert(
+      fc.asyncProperty(job, fc.integer({ min: 1, max: 40 }), async (body, ms) => {
+        const short = await planOf(body, { budgetMs: ms });
+        const long = await planOf(body, { budgetMs: ms * 5 });
+        expect(objective(long)).toBeLessThanOrEqual(objective(short));
+      }),
+      { seed: SEED + 2, numRuns: 25 },
+    );
+  });
+
+  it('gives the same plan for the same request', async () => {
+    await fc.assert(
+      fc.asyncProperty(job, async (body) => {
+        const a = await planOf(body);
+        const b = await planOf(body);
+        expect({ ...b.plan, solveTimeMs: 0 }).toEqual({ ...a.plan, solveTimeMs: 0 });
+      }),
+      { seed: SEED + 3, numRuns: 15 },
+    );
+  });
+});

@@ -1,0 +1,155 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadSet } from '../../bench/instances.ts';
+import { planOf, solveBody } from './test-support.ts';
+
+const FIXTURES = join(import.meta.dirname, 'fixtures');
+
+/** Known-optimum instances copied from ../shared/instances (small ones, so the suite stays fast). */
+const known = [
+  'falkenauer_u',
+  'falkenauer_t',
+  'schwerin_1',
+  'scholl_1',
+  'scholl_2',
+  'random',
+  'vpsolver_examples',
+  'monaci_vsbpp',
+].flatMap((set) => loadSet(set, FIXTURES));
+
+describe('solver on benchmark instances with known optima', () => {
+  it.each(known.map((k) => [k.file, k] as const))('reaches and proves the optimum of %s', async (_, inst) => {
+    const res = await planOf(inst.body, { budgetMs: 20_000 });
+    const value = inst.objective === 'cost' ? res.stats.totalCost : res.plan.stockBarsUsed;
+    expect(value).toBe(inst.opt);
+    expect(res.plan.optimal).toBe(true);
+    expect(res.plan.verified).toBe(true);
+    if (inst.objective === 'bins') expect(res.plan.stockBarsLowerBound).toBe(inst.opt);
+    else expect(res.costLowerBound).toBe(inst.opt);
+  });
+});
+
+describe('kerf and trim', () => {
+  it('fits a piece that exactly fills the bar, with no end cut', async () => {
+    const res = await planOf({ parts: [{ length: 1000, quantity: 3 }], stockLength: 1000, kerf: 5 });
+    expect(res.plan.stockBarsUsed).toBe(3);
+    const bar = res.plan.combinations[0]?.usedComb;
+    expect(bar?.waste).toEqual({ total: 0, remnant: 0, saw: 0 });
+    expect(bar?.cutPositions).toEqual([]);
+  });
+
+  it('puts two pieces on a bar only when the kerf between them fits', async () => {
+    const fits = await planOf({ parts: '500x2', stockLength: 1003, kerf: 3 });
+    expect(fits.plan.stockBarsUsed).toBe(1);
+    const tight = await planOf({ parts: '500x2', stockLength: 1002, kerf: 3 });
+    expect(tight.plan.stockBarsUsed).toBe(2);
+  });
+
+  it('takes a kerf off both ends of an offcut when trim is on', async () => {
+    const res = await planOf({
+      parts: '990x1',
+      stockLength: 6000,
+      offcuts: [{ length: 1000, quantity: 1 }],
+      kerf: 5,
+      trim: true,
+    });
+    // 990 + 2 × 5 = 1000: the offcut holds it exactly, so nothing is bought.
+    expect(res.plan.stockBarsUsed).toBe(0);
+    expect(res.plan.combinations[0]?.usedComb).toMatchObject({ source: 'offcut', cutPositions: [0, 995] });
+    const tooLong = await planOf({
+      parts: '991x1',
+      stockLength: 6000,
+      offcuts: [{ length: 1000, quantity: 1 }],
+      kerf: 5,
+      trim: true,
+    });
+    expect(tooLong.plan.stockBarsUsed).toBe(1);
+    expect(tooLong.plan.unusedOffcuts).toEqual([{ length: 1000, count: 1 }]);
+  });
+
+  it('keeps a leftover shorter than a kerf as saw loss, not as a remnant', async () => {
+    const res = await planOf({ parts: '998x1', stockLength: 1000, kerf: 3, minRemnant: 1 });
+    expect(res.plan.combinations[0]?.usedComb.waste).toEqual({ total: 2, remnant: 0, saw: 2 });
+    expect(res.plan.usableRemnants).toEqual([]);
+  });
+});
+
+describe('supply, prices and methods', () => {
+  it('respects a finite stock and reaches for the next length', async () => {
+    // Unlimited 3000s would take two pieces each (6000 in all); with one 3000 the rest go to 2000s.
+    const res = await planOf({
+      parts: '1500x4',
+      stocks: [
+        { length: 3000, quantity: 1, price: null },
+        { length: 2000, quantity: null, price: null },
+      ],
+    });
+    const bought = Object.fromEntries(res.plan.purchases.map((p) => [p.length, p.count]));
+    expect(bought).toEqual({ 3000: 1, 2000: 2 });
+    expect(res.plan.optimal).toBe(true);
+  });
+
+  it('buys the cheaper mix when stocks carry prices', async () => {
+    // Three 1000s: one 3000 bar (10) beats two 2000 bars (2 × 6 = 12).
+    const res = await planOf({
+      parts: '1000x3',
+      stocks: [
+        { length: 3000, quantity: null, price: 10 },
+        { length: 2000, quantity: null, price: 6 },
+      ],
+    });
+    expect(res.stats.totalCost).toBe(10);
+    expect(res.costLowerBound).toBe(10);
+    expect(res.plan.optimal).toBe(true);
+  });
+
+  it('reports a supply that holds the length but not the pieces as a validation error naming the material', async () => {
+    // 3 × 600 = 1800 fits in 2 × 1000 by length, but each bar takes only one piece.
+    const res = await solveBody({
+      parts: [{ length: 600, quantity: 3, material: 'alu' }],
+      stocks: [{ length: 1000, quantity: 2, price: null, material: 'alu' }],
+    });
+    expect(res.ok).toBe(false);
+    if (!res.ok) {
+      expect(res.error.code).toBe('validation');
+      expect(res.error.message).toContain('material "alu"');
+    }
+  });
+
+  it('uses owned offcuts first under offcuts_first even when a stock bar would be enough', async () => {
+    const body = { parts: '400x3', stockLength: 1200, offcuts: [{ length: 500, quantity: 2 }] };
+    const balanced = await planOf(body);
+    expect(balanced.plan.stockBarsUsed).toBe(1);
+    const first = await planOf({ ...body, method: 'offcuts_first' });
+    expect(first.plan.unusedOffcuts).toEqual([]);
+    expect(first.plan.stockBarsUsed).toBe(1);
+    expect(first.plan.optimal).toBe(true);
+  });
+
+  it('answers the methods still to come with a validation error', async () => {
+    const res = await solveBody({ parts: '100x1', stockLength: 1000, method: 'fewest_setups' });
+    expect(res.ok).toBe(false);
+    if (!res.ok) expect(res.error.message).toMatch(/not available yet/);
+  });
+
+  it('keeps material groups apart', async () => {
+    const res = await planOf({
+      parts: [
+        { length: 600, quantity: 2, material: 'alu' },
+        { length: 400, quantity: 2, material: 'steel' },
+      ],
+      stocks: [
+        { length: 1000, quantity: null, price: null, material: 'alu' },
+        { length: 1000, quantity: null, price: null, material: 'steel' },
+      ],
+    });
+    for (const c of res.plan.combinations) {
+      const lengths = new Set(c.usedComb.combination);
+      expect(c.usedComb.material === 'alu' ? [...lengths] : [400]).toEqual(
+        c.usedComb.material === 'alu' ? [600] : [...lengths],
+      );
+    }
+    expect(res.stats.byMaterial?.alu?.stockBarsUsed).toBe(2);
+    expect(res.stats.byMaterial?.steel?.stockBarsUsed).toBe(1);
+  });
+});
