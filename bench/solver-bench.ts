@@ -1,0 +1,169 @@
+/**
+ * The solver benchmark: every instance set of ../shared/instances plus seeded practical jobs, through the
+ * same parse → solve → verify path as the API. One worker process per core takes instances from a shared
+ * list; each instance is solved on one core with its own time limit.
+ */
+import { fork } from 'node:child_process';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { createLpEngine, optimise } from '../core/optimise.ts';
+import { parseOptimiseBody } from '../core/request/index.ts';
+import { INSTANCES_DIR, type Instance, loadSet } from './instances.ts';
+import { practicalJob } from './practical.ts';
+
+export interface Task {
+  readonly set: string;
+  readonly name: string;
+  readonly body: Record<string, unknown>;
+  readonly objective: 'bins' | 'cost' | 'practical';
+  readonly opt: number | null;
+  readonly proven: boolean;
+  readonly limitMs: number;
+}
+
+export interface Outcome {
+  readonly set: string;
+  readonly name: string;
+  readonly ms: number;
+  readonly value: number | null;
+  readonly bound: number | null;
+  readonly optimal: boolean;
+  readonly opt: number | null;
+  readonly ffd: number | null;
+  readonly rssMb: number;
+  readonly error: string | null;
+}
+
+/** Instance sets and the share of each that the default (sampled) run takes. */
+export const SETS: readonly { set: string; sample: number; limitMs: number }[] = [
+  { set: 'falkenauer_u', sample: 1, limitMs: 20_000 },
+  { set: 'falkenauer_t', sample: 1, limitMs: 20_000 },
+  { set: 'scholl_1', sample: 1, limitMs: 20_000 },
+  { set: 'scholl_2', sample: 1, limitMs: 20_000 },
+  { set: 'scholl_3', sample: 1, limitMs: 20_000 },
+  { set: 'schwerin_1', sample: 1, limitMs: 20_000 },
+  { set: 'schwerin_2', sample: 1, limitMs: 20_000 },
+  { set: 'waescher', sample: 1, limitMs: 20_000 },
+  { set: 'random', sample: 1, limitMs: 20_000 },
+  { set: 'hard28', sample: 1, limitMs: 20_000 },
+  { set: 'cutgen1_examples', sample: 1, limitMs: 20_000 },
+  { set: 'vpsolver_examples', sample: 1, limitMs: 20_000 },
+  { set: 'monaci_vsbpp', sample: 1, limitMs: 20_000 },
+  { set: 'ai', sample: 0.1, limitMs: 20_000 },
+  { set: 'ani', sample: 0.1, limitMs: 60_000 },
+  { set: 'gi', sample: 0.1, limitMs: 20_000 },
+];
+
+/** Every k-th instance (deterministic), so a sample spreads over sizes and classes. */
+export function sample<T>(list: readonly T[], share: number): T[] {
+  if (share >= 1) return [...list];
+  const step = Math.max(1, Math.round(1 / share));
+  return list.filter((_, i) => i % step === 0);
+}
+
+export function instanceTasks(sets: readonly string[], full: boolean, limitScale = 1): Task[] {
+  return SETS.filter((s) => sets.includes(s.set)).flatMap((s) =>
+    sample(loadSet(s.set, INSTANCES_DIR), full ? 1 : s.sample).map(
+      (inst: Instance): Task => ({
+        set: s.set,
+        name: inst.file,
+        body: inst.body,
+        objective: inst.objective,
+        opt: inst.opt,
+        proven: inst.proven,
+        limitMs: Math.round(s.limitMs * limitScale),
+      }),
+    ),
+  );
+}
+
+export function practicalTasks(count: number, limitMs = 20_000): Task[] {
+  return Array.from({ length: count }, (_, k) => ({
+    set: 'practical',
+    name: `seed ${k + 1}`,
+    body: practicalJob(k + 1),
+    objective: 'practical' as const,
+    opt: null,
+    proven: false,
+    limitMs,
+  }));
+}
+
+/** First-fit decreasing on the longest stock, piece by piece: what most cut-list tools ship. */
+export function firstFitDecreasing(body: Record<string, unknown>): number | null {
+  const parts = body.parts as { length: number; quantity: number }[] | undefined;
+  const stocks = (body.stocks as { length: number }[] | undefined) ?? [];
+  const stockLength = (body.stockLength as number | undefined) ?? Math.max(...stocks.map((s) => s.length));
+  if (!parts || !Number.isFinite(stockLength) || body.kerf || body.offcuts) return null;
+  const pieces = parts.flatMap((p) => Array.from({ length: p.quantity }, () => p.length)).sort((a, b) => b - a);
+  const free: number[] = [];
+  for (const p of pieces) {
+    const k = free.findIndex((f) => f >= p);
+    if (k >= 0) free[k] = (free[k] ?? 0) - p;
+    else free.push(stockLength - p);
+  }
+  return free.length;
+}
+
+/** Runs one task in this process. */
+export async function runTask(task: Task, lp: Awaited<ReturnType<typeof createLpEngine>>): Promise<Outcome> {
+  const clock = { now: () => Date.now(), monotonic: () => performance.now() };
+  const base = { set: task.set, name: task.name, opt: task.opt, ffd: firstFitDecreasing(task.body) };
+  const parsed = parseOptimiseBody(task.body, 'json');
+  if (!parsed.ok) return { ...base, ms: 0, value: null, bound: null, optimal: false, rssMb: rss(), error: parsed.error.message };
+  const t0 = performance.now();
+  const res = await optimise(parsed.value, { lp, clock, budgetMs: task.limitMs, tier: 'bench', poweredBy: 'bench' });
+  const ms = performance.now() - t0;
+  if (!res.ok) return { ...base, ms, value: null, bound: null, optimal: false, rssMb: rss(), error: res.error.message };
+  const r = res.value;
+  const priced = task.objective === 'cost';
+  return {
+    ...base,
+    ms,
+    value: priced ? r.stats.totalCost : r.plan.stockBarsUsed,
+    bound: priced ? r.costLowerBound : r.plan.stockBarsLowerBound,
+    optimal: r.plan.optimal,
+    rssMb: rss(),
+    error: null,
+  };
+}
+
+function rss(): number {
+  return Math.round(process.memoryUsage().rss / 1048576);
+}
+
+/** Solves tasks in `workers` child processes; calls `progress` after each. */
+export async function runTasks(
+  tasks: readonly Task[],
+  workers: number,
+  progress: (o: Outcome, done: number) => void,
+): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  let next = 0;
+  const n = Math.max(1, Math.min(workers, cpus().length, tasks.length));
+  await Promise.all(
+    Array.from(
+      { length: n },
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const child = fork(join(import.meta.dirname, 'solver-worker.ts'), [], {
+            execArgv: ['--import', 'tsx', '--max-old-space-size=2048'],
+            stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+          });
+          const feed = (): void => {
+            const task = tasks[next++];
+            if (task) child.send(task);
+            else child.disconnect();
+          };
+          child.on('message', (o: Outcome) => {
+            outcomes.push(o);
+            progress(o, outcomes.length);
+            feed();
+          });
+          child.on('exit', (code) => (code === 0 || code === null ? resolve() : reject(new Error(`worker exited ${code}`))));
+          feed();
+        }),
+    ),
+  );
+  return outcomes;
+}
