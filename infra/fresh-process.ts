@@ -5,7 +5,6 @@
  * bundle tests and the cold-start benchmark.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,10 +13,13 @@ import { BUNDLE_FILE } from './bundles.ts';
 /** Prefixes the child's report line; the handlers write their own JSON log lines to stdout too. */
 const MARKER = '@@cutplan-run ';
 
-/** The child: `performance.now()` counts from the process's own start, so it times Node's boot too. */
+/**
+ * The child, run with `--eval` (its arguments start at argv[1]). `performance.now()` counts from the
+ * process's own start, so it times Node's boot too.
+ */
 const RUNNER = `
 import { readFileSync } from 'node:fs';
-const [bundleUrl, ...eventFiles] = process.argv.slice(2);
+const [bundleUrl, ...eventFiles] = process.argv.slice(1);
 const startedMs = performance.now();
 const { handler } = await import(bundleUrl);
 const importedMs = performance.now();
@@ -55,18 +57,6 @@ export interface FreshRun {
   readonly wallMs: number;
 }
 
-let runnerPath: Promise<string> | undefined;
-
-async function runner(): Promise<string> {
-  runnerPath ??= (async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'cutplan-runner-'));
-    const file = join(dir, 'run-bundle.mjs');
-    await writeFile(file, RUNNER);
-    return file;
-  })();
-  return runnerPath;
-}
-
 /**
  * Imports `<bundleDir>/index.mjs` in a new `node` process and invokes its handler on each event file in
  * turn. `env` is the whole environment of the child (plus PATH), as in Lambda.
@@ -76,10 +66,9 @@ export async function runBundleFresh(
   eventFiles: readonly string[],
   env: Readonly<Record<string, string>> = {},
 ): Promise<FreshRun> {
-  const script = await runner();
   const bundleUrl = pathToFileURL(join(bundleDir, BUNDLE_FILE)).href;
   const started = performance.now();
-  const child = spawn(process.execPath, [script, bundleUrl, ...eventFiles], {
+  const child = spawn(process.execPath, ['--input-type=module', '--eval', RUNNER, bundleUrl, ...eventFiles], {
     cwd: tmpdir(),
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
