@@ -92,6 +92,7 @@ describe('API routes', () => {
 
   it('is a regional REST API with binary media types */* and a prod stage', () => {
     const [[, api] = []] = ofType(resources, 'AWS::ApiGateway::RestApi');
+    expect(api && prop(api, 'Name')).toBe('Cutplan');
     expect(api && prop(api, 'EndpointConfiguration')).toEqual({ Types: ['REGIONAL'] });
     expect(api && prop(api, 'BinaryMediaTypes')).toEqual(['*/*']);
     const stages = ofType(resources, 'AWS::ApiGateway::Stage').map(([, s]) => prop(s, 'StageName'));
@@ -301,6 +302,7 @@ describe('alarms', () => {
   it('alarm on the API 5xx rate', () => {
     const a = alarm('5XXError');
     expect(prop(a, 'Namespace')).toBe('AWS/ApiGateway');
+    expect(prop(a, 'Dimensions')).toEqual([{ Name: 'ApiName', Value: 'Cutplan' }]);
     expect(prop(a, 'Statistic')).toBe('Average');
     expect(prop(a, 'Threshold')).toBeGreaterThan(0);
     expect(prop(a, 'Threshold')).toBeLessThan(1);

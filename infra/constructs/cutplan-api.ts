@@ -4,6 +4,7 @@
  * (other methods, OPTIONS preflights, unknown paths under any resource) goes to the fallback function,
  * which answers 404, 405 or the preflight itself.
  */
+import { Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
@@ -29,7 +30,8 @@ export class CutplanApi extends Construct {
   constructor(scope: Construct, id: string, props: CutplanApiProps) {
     super(scope, id);
     this.api = new apigw.RestApi(this, 'Api', {
-      restApiName: 'cutplan',
+      // API Gateway's metrics are keyed by this name: one per stack keeps two stacks' alarms apart.
+      restApiName: Stack.of(this).stackName,
       description: 'cutplan: cutting-plan optimisation (v1)',
       // Only regional (and private) REST APIs can have integration timeouts above 29 s.
       endpointTypes: [apigw.EndpointType.REGIONAL],
