@@ -90,6 +90,19 @@ describe('API routes', () => {
     },
   );
 
+  it.each(['optimise', 'optimise-pdf', 'health', 'fallback'] as const)('lets the API invoke %s', (name) => {
+    const [[apiId] = []] = ofType(resources, 'AWS::ApiGateway::RestApi');
+    const grants = ofType(resources, 'AWS::Lambda::Permission').filter(
+      ([, p]) => refId(prop(p, 'FunctionName')) === functionIds[name],
+    );
+    expect(grants.length).toBeGreaterThan(0);
+    for (const [, p] of grants) {
+      expect(prop(p, 'Principal')).toBe('apigateway.amazonaws.com');
+      expect(prop(p, 'Action')).toBe('lambda:InvokeFunction');
+      expect(referencedIds(prop(p, 'SourceArn')).has(apiId ?? '')).toBe(true);
+    }
+  });
+
   it('is a regional REST API with binary media types */* and a prod stage', () => {
     const [[, api] = []] = ofType(resources, 'AWS::ApiGateway::RestApi');
     expect(api && prop(api, 'Name')).toBe('Cutplan');
@@ -257,6 +270,14 @@ describe('synthetic check', () => {
       retries: prop(c, 'MaximumRetryAttempts'),
     }));
     expect(retries).toEqual([{ fn: functionIds['synthetic-check'], retries: 0 }]);
+  });
+
+  it('may be invoked by the schedule and nothing else', () => {
+    const [[ruleId] = []] = ofType(resources, 'AWS::Events::Rule');
+    const grants = ofType(resources, 'AWS::Lambda::Permission')
+      .filter(([, p]) => refId(prop(p, 'FunctionName')) === functionIds['synthetic-check'])
+      .map(([, p]) => ({ principal: prop(p, 'Principal'), source: refId(prop(p, 'SourceArn')) }));
+    expect(grants).toEqual([{ principal: 'events.amazonaws.com', source: ruleId }]);
   });
 
   it('calls the API this stack deploys', () => {
