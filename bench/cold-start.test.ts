@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { formatColdStart, measureColdStart, medianOf } from './cold-start.ts';
+
+describe('medianOf', () => {
+  it.each([
+    [[5], 5],
+    [[3, 1, 2], 2],
+    [[4, 1, 3, 2], 2.5],
+    [[10, 10, 1000], 10],
+  ])('median of %j is %d', (values, median) => {
+    expect(medianOf(values)).toBe(median);
+  });
+});
+
+describe('measureColdStart', () => {
+  it('builds the bundle, runs it in fresh processes and reports every run and the median', async () => {
+    const result = await measureColdStart({ runs: 2 });
+    expect(result.runs).toHaveLength(2);
+    for (const run of result.runs) {
+      expect(run.wallMs).toBeGreaterThan(run.initMs);
+      expect(run.initMs).toBeGreaterThan(0);
+      expect(run.firstAnswerMs).toBeGreaterThan(0);
+    }
+    expect(result.median.wallMs).toBe(medianOf(result.runs.map((r) => r.wallMs)));
+    expect(result.metGoal).toBe(result.median.wallMs < result.goalMs);
+    expect(formatColdStart(result)).toContain('median');
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * The PDF bundle, built fresh: pdf-lib and fontkit sit in a chunk loaded on the first PDF request (not
+ * in `index.mjs`), the fonts and the wasm ship beside it, and it renders a PDF in a fresh Node process.
+ */
+import { readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Metafile } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INTER_FONT_FILES } from '../core/pdf/fonts.ts';
+import { type BundleReport, bundleFunctions } from './bundle.ts';
+import { META_DIR_NAME, PROJECT_ROOT } from './bundles.ts';
+import { runBundleFresh } from './fresh-process.ts';
+
+const outDir = join(tmpdir(), `cutplan-pdf-bundle-test-${process.pid}`);
+let report: BundleReport;
+let metafile: Metafile;
+
+beforeAll(async () => {
+  [report] = (await bundleFunctions({ names: ['optimise-pdf'], outDir })) as [BundleReport];
+  metafile = JSON.parse(await readFile(join(outDir, META_DIR_NAME, 'optimise-pdf.json'), 'utf8')) as Metafile;
+});
+afterAll(() => rm(outDir, { recursive: true, force: true }));
+
+/** The output file whose name ends with `suffix` and its metafile entry. */
+function output(suffix: string) {
+  const name = Object.keys(metafile.outputs).find((o) => o.endsWith(suffix));
+  const entry = name === undefined ? undefined : metafile.outputs[name];
+  if (name === undefined || entry === undefined) throw new Error(`no output ${suffix}`);
+  return { name, entry };
+}
+
+describe('optimise-pdf bundle', () => {
+  it('ships highs.wasm and both Inter WOFF files beside index.mjs', () => {
+    const files = report.files.map((f) => f.file);
+    expect(files).toEqual(
+      expect.arrayContaining(['index.mjs', 'highs.wasm', ...Object.values(INTER_FONT_FILES)]),
+    );
+  });
+
+  it('keeps pdf-lib and fontkit out of index.mjs, in a chunk it imports only dynamically', () => {
+    const index = output('/index.mjs');
+    const indexInputs = Object.keys(index.entry.inputs);
+    expect(indexInputs.filter((i) => /pdf-lib|fontkit|core\/pdf\//.test(i))).toEqual([]);
+    const eager = index.entry.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path);
+    const lazy = index.entry.imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path);
+    const holdsPdfLib = (path: string) =>
+      Object.keys(metafile.outputs[path]?.inputs ?? {}).some((i) => i.includes('node_modules/pdf-lib/'));
+    expect(eager.filter(holdsPdfLib)).toEqual([]);
+    expect(lazy.some(holdsPdfLib)).toBe(true);
+  });
+
+  it('renders a PDF in a fresh Node process with the fonts from beside the bundle', async () => {
+    const event = join(PROJECT_ROOT, 'events', 'optimise-pdf', 'post-job-name.json');
+    const run = await runBundleFresh(report.dir, [event], { CUTPLAN_FONT_DIR: report.dir });
+    const [answer] = run.answers;
+    expect(answer?.result.statusCode).toBe(200);
+    expect(answer?.result.headers?.['Content-Type']).toBe('application/pdf');
+    expect(answer?.result.isBase64Encoded).toBe(true);
+    expect(
+      Buffer.from(answer?.result.body ?? '', 'base64')
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
+  });
+});

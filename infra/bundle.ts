@@ -1,0 +1,143 @@
+/**
+ * Builds the deployment bundles: one esbuild run per function into `dist/<name>/` (ESM, minified, source
+ * maps, Node 22), plus the files the bundle reads at run time from beside itself. Used by `npm run build`
+ * (`build.ts`), `npm run synth`, the bundle tests and the cold-start benchmark.
+ */
+import { copyFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join, relative } from 'node:path';
+import { build, type Metafile } from 'esbuild';
+import {
+  BUNDLE_FILE,
+  BUNDLES,
+  bundleDir,
+  DIST_DIR,
+  FUNCTION_NAMES,
+  type FunctionName,
+  META_DIR_NAME,
+  PROJECT_ROOT,
+} from './bundles.ts';
+
+/**
+ * CommonJS code inside an ESM bundle calls `require` (for Node built-ins); ESM has none, so each output
+ * file makes one from its own URL.
+ */
+const REQUIRE_BANNER =
+  "import{createRequire as __cutplanCreateRequire}from'node:module';const require=__cutplanCreateRequire(import.meta.url);";
+
+export interface BundleFile {
+  /** Path inside the function's folder. */
+  readonly file: string;
+  readonly bytes: number;
+}
+
+export interface BundleReport {
+  readonly name: FunctionName;
+  readonly dir: string;
+  readonly files: readonly BundleFile[];
+  readonly totalBytes: number;
+  /** Source files esbuild put into the bundle, relative to the project root. */
+  readonly inputs: readonly string[];
+}
+
+export interface BundleOptions {
+  readonly names?: readonly FunctionName[];
+  readonly outDir?: string;
+}
+
+/** Builds the named functions (all by default) in parallel; each folder is emptied first. */
+export async function bundleFunctions(options: BundleOptions = {}): Promise<BundleReport[]> {
+  const outDir = options.outDir ?? DIST_DIR;
+  const names = options.names ?? FUNCTION_NAMES;
+  await mkdir(join(outDir, META_DIR_NAME), { recursive: true });
+  return Promise.all(names.map((name) => bundleOne(name, outDir)));
+}
+
+async function bundleOne(name: FunctionName, outDir: string): Promise<BundleReport> {
+  const spec = BUNDLES[name];
+  const dir = bundleDir(name, outDir);
+  await rm(dir, { recursive: true, force: true });
+  const result = await build({
+    absWorkingDir: PROJECT_ROOT,
+    entryPoints: { index: spec.entry },
+    outdir: dir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    // Dynamic imports become chunks: the PDF renderer (pdf-lib, fontkit) loads on the first PDF request
+    // instead of being parsed at every cold start.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    format: 'esm',
+    platform: 'node',
+    target: 'node22',
+    minify: true,
+    // Stack traces map back to the TypeScript (NODE_OPTIONS=--enable-source-maps); the sources
+    // themselves are in git, so the maps carry positions only.
+    sourcemap: true,
+    sourcesContent: false,
+    banner: { js: REQUIRE_BANNER },
+    metafile: true,
+    logLevel: 'warning',
+  });
+  await writeFile(join(outDir, META_DIR_NAME, `${name}.json`), JSON.stringify(result.metafile));
+  if (spec.wasm) await copyFile(highsWasmPath(), join(dir, 'highs.wasm'));
+  if (spec.fonts) {
+    for (const file of await interFontFiles()) await copyFile(fontPath(file), join(dir, file));
+  }
+  const files = await listFiles(dir);
+  return {
+    name,
+    dir,
+    files,
+    totalBytes: files.reduce((sum, f) => sum + f.bytes, 0),
+    inputs: inputsOf(result.metafile),
+  };
+}
+
+const require = createRequire(import.meta.url);
+
+/** The wasm the `highs` package loads from beside its module (its `highs/runtime` export). */
+export function highsWasmPath(): string {
+  return require.resolve('highs/runtime');
+}
+
+function fontPath(file: string): string {
+  return require.resolve(`@fontsource/inter/files/${file}`);
+}
+
+/** The WOFF files the renderer reads, as named by the renderer itself (one source of truth). */
+async function interFontFiles(): Promise<string[]> {
+  const { INTER_FONT_FILES } = await import('../core/pdf/fonts.ts');
+  return Object.values(INTER_FONT_FILES);
+}
+
+function inputsOf(metafile: Metafile): string[] {
+  return Object.keys(metafile.inputs).sort();
+}
+
+async function listFiles(dir: string): Promise<BundleFile[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files: BundleFile[] = [];
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    files.push({ file: relative(dir, path), bytes: (await stat(path)).size });
+  }
+  return files.sort((a, b) => a.file.localeCompare(b.file));
+}
+
+/** Whether every named function has a built `index.mjs` in `outDir`. */
+export async function bundlesPresent(
+  names: readonly FunctionName[] = FUNCTION_NAMES,
+  outDir: string = DIST_DIR,
+): Promise<boolean> {
+  const present = await Promise.all(
+    names.map((name) =>
+      stat(join(bundleDir(name, outDir), BUNDLE_FILE)).then(
+        (s) => s.isFile(),
+        () => false,
+      ),
+    ),
+  );
+  return present.every(Boolean);
+}

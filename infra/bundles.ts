@@ -1,0 +1,45 @@
+/**
+ * The Lambda functions and what each deployment bundle ships beside its `index.mjs`. The build
+ * (`bundle.ts`), the stack (`stack.ts`) and the benchmark read this one list.
+ */
+import { join } from 'node:path';
+
+export const FUNCTION_NAMES = ['optimise', 'optimise-pdf', 'health', 'fallback', 'synthetic-check'] as const;
+export type FunctionName = (typeof FUNCTION_NAMES)[number];
+
+export interface BundleSpec {
+  /** The Lambda entry file, relative to the project root. */
+  readonly entry: string;
+  /** Ships `highs.wasm` beside the bundle: the HiGHS loader reads it from `new URL('highs.wasm', import.meta.url)`. */
+  readonly wasm: boolean;
+  /** Ships the two Inter WOFF files beside the bundle (the function sets `CUTPLAN_FONT_DIR` to its folder). */
+  readonly fonts: boolean;
+}
+
+export const BUNDLES: Readonly<Record<FunctionName, BundleSpec>> = {
+  optimise: { entry: 'functions/optimise.ts', wasm: true, fonts: false },
+  'optimise-pdf': { entry: 'functions/optimise-pdf.ts', wasm: true, fonts: true },
+  health: { entry: 'functions/health.ts', wasm: false, fonts: false },
+  fallback: { entry: 'functions/fallback.ts', wasm: false, fonts: false },
+  'synthetic-check': { entry: 'functions/synthetic-check.ts', wasm: false, fonts: false },
+};
+
+export const PROJECT_ROOT = join(import.meta.dirname, '..');
+
+/** Where `npm run build` writes: `dist/<function>/index.mjs` plus its files. */
+export const DIST_DIR = join(PROJECT_ROOT, 'dist');
+
+/** esbuild's metafiles (what went into each bundle), kept out of the deployed folders. */
+export const META_DIR_NAME = '.meta';
+
+/** The file Lambda loads: handler `index.handler`. */
+export const BUNDLE_FILE = 'index.mjs';
+export const HANDLER = 'index.handler';
+
+export function bundleDir(name: FunctionName, distDir: string = DIST_DIR): string {
+  return join(distDir, name);
+}
+
+export function isFunctionName(value: string): value is FunctionName {
+  return (FUNCTION_NAMES as readonly string[]).includes(value);
+}

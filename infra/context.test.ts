@@ -1,0 +1,63 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { describe, expect, it } from 'vitest';
+import { readContext } from './context.ts';
+import { distCode } from './stack.ts';
+
+const from = (values: Record<string, unknown>) => (key: string) => values[key];
+
+describe('readContext', () => {
+  it('returns no settings when no context is given', () => {
+    expect(readContext(from({}))).toEqual({});
+  });
+
+  it.each([
+    [{ integrationTimeoutQuota: '29' }, { integrationTimeoutQuotaSeconds: 29 }],
+    [{ integrationTimeoutQuota: 300 }, { integrationTimeoutQuotaSeconds: 300 }],
+    [{ alarmEmail: ' ops@example.com ' }, { alarmEmail: 'ops@example.com' }],
+    [{ syntheticKeySecret: 'cutplan/synthetic' }, { syntheticKeySecret: 'cutplan/synthetic' }],
+    [{ alarmEmail: '', syntheticKeySecret: null }, {}],
+  ])('reads %j', (context, settings) => {
+    expect(readContext(from(context))).toEqual(settings);
+  });
+
+  it.each([
+    [
+      { integrationTimeoutQuota: '28' },
+      /integrationTimeoutQuota must be whole seconds from 29 to 900, got "28"/,
+    ],
+    [{ integrationTimeoutQuota: '29.5' }, /integrationTimeoutQuota/],
+    [{ integrationTimeoutQuota: 'lots' }, /integrationTimeoutQuota/],
+    [{ integrationTimeoutQuota: 901 }, /integrationTimeoutQuota/],
+    [{ alarmEmail: 'ops' }, /alarmEmail must be an e-mail address, got "ops"/],
+    [{ syntheticKeySecret: { name: 'x' } }, /syntheticKeySecret must be a string or number/],
+  ])('refuses %j', (context, message) => {
+    expect(() => readContext(from(context))).toThrow(message);
+  });
+});
+
+describe('distCode', () => {
+  it('refuses a function whose bundle was not built, saying how to build it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cutplan-dist-'));
+    try {
+      expect(() => distCode('health', dir)).toThrow(/no bundle for health at .*: run `npm run build` first/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('packages the bundle folder as an asset', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cutplan-dist-'));
+    try {
+      await mkdir(join(dir, 'health'));
+      await writeFile(join(dir, 'health', 'index.mjs'), 'export const handler = async () => ({});');
+      const code = distCode('health', dir);
+      expect(code).toBeInstanceOf(lambda.AssetCode);
+      expect(code instanceof lambda.AssetCode && code.path).toBe(join(dir, 'health'));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

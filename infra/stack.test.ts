@@ -1,0 +1,365 @@
+/** The synthesised stack, asserted offline: one synthesis shared by every assertion of this file. */
+import { describe, expect, it } from 'vitest';
+import { emfLine, OPTIMISE_HEADROOM_MS, PDF_HEADROOM_MS } from '../functions/handlers/index.ts';
+import { readLimitsConfig } from '../functions/shared/limits/config.ts';
+import { fontDirectory } from '../functions/shared/real-pdf.ts';
+import { matchRoute, ROUTES } from '../functions/shared/routes.ts';
+import { TIER_NAMES, TIERS } from '../functions/shared/tiers.ts';
+import { FUNCTION_NAMES, type FunctionName } from './bundles.ts';
+import {
+  apiRoutes,
+  asList,
+  type CfnResource,
+  type Json,
+  ofType,
+  prop,
+  referencedIds,
+  refId,
+  resolveRefs,
+  roleGrants,
+  routeRequest,
+  synthesise,
+} from './test-support.ts';
+
+const { resources, functionIds, tableId, template } = synthesise();
+const fn = (name: FunctionName): CfnResource => {
+  const resource = resources[functionIds[name]];
+  if (resource === undefined) throw new Error(`no function ${name}`);
+  return resource;
+};
+const envOf = (name: FunctionName) =>
+  prop<{ Variables: Record<string, Json> }>(fn(name), 'Environment').Variables;
+const routes = apiRoutes(resources);
+const nameOfFunction = (id: string | undefined) =>
+  FUNCTION_NAMES.find((name) => functionIds[name] === id) ?? `not a function (${id})`;
+
+const maxBudgetSeconds = Math.max(...TIER_NAMES.map((t) => TIERS[t].budgetSeconds));
+
+describe('API routes', () => {
+  const routeCases = ROUTES.flatMap((route) =>
+    Object.entries(route.methods).map(([method, target]) => ({ method, path: route.path, target })),
+  );
+
+  it.each(routeCases)('sends $method $path to the $target function', ({ method, path, target }) => {
+    const matches = routes.filter((r) => r.path === path && r.method === method);
+    expect(matches).toHaveLength(1);
+    expect(matches[0]?.integrationType).toBe('AWS_PROXY');
+    expect(nameOfFunction(matches[0]?.functionId)).toBe(target);
+  });
+
+  it('has ANY and {proxy+} on every route resource and its parents, all to the fallback', () => {
+    for (const path of ['/', '/v1', '/v1/optimise', '/v1/optimise/pdf', '/v1/health']) {
+      const proxy = `${path === '/' ? '' : path}/{proxy+}`;
+      for (const p of [path, proxy]) {
+        const any = routes.filter((r) => r.path === p && r.method === 'ANY');
+        expect(
+          any.map((r) => nameOfFunction(r.functionId)),
+          p,
+        ).toEqual(['fallback']);
+      }
+    }
+  });
+
+  it('defines no method beyond the route table and the fallback catch-alls', () => {
+    const explicit = routes.filter((r) => r.method !== 'ANY');
+    expect(explicit).toHaveLength(routeCases.length);
+    expect(routes.every((r) => r.integrationType === 'AWS_PROXY')).toBe(true);
+  });
+
+  const methods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'];
+  const paths = [
+    '/',
+    '/v1',
+    '/v1/optimise',
+    '/v1/optimise/pdf',
+    '/v1/optimise/pdf/extra',
+    '/v1/optimise/other',
+    '/v1/health',
+    '/v1/health/deep/er',
+    '/v2/optimise',
+    '/favicon.ico',
+  ];
+  const requests = methods.flatMap((method) => paths.map((path) => ({ method, path })));
+
+  it.each(requests)(
+    '$method $path reaches the function the route table names, else the fallback',
+    ({ method, path }) => {
+      const match = matchRoute(method, path);
+      const expected = match.kind === 'function' ? match.target : 'fallback';
+      expect(nameOfFunction(routeRequest(routes, method, path))).toBe(expected);
+    },
+  );
+
+  it.each(['optimise', 'optimise-pdf', 'health', 'fallback'] as const)('lets the API invoke %s', (name) => {
+    const [[apiId] = []] = ofType(resources, 'AWS::ApiGateway::RestApi');
+    const grants = ofType(resources, 'AWS::Lambda::Permission').filter(
+      ([, p]) => refId(prop(p, 'FunctionName')) === functionIds[name],
+    );
+    expect(grants.length).toBeGreaterThan(0);
+    for (const [, p] of grants) {
+      expect(prop(p, 'Principal')).toBe('apigateway.amazonaws.com');
+      expect(prop(p, 'Action')).toBe('lambda:InvokeFunction');
+      expect(referencedIds(prop(p, 'SourceArn')).has(apiId ?? '')).toBe(true);
+    }
+  });
+
+  it('is a regional REST API with binary media types */* and a prod stage', () => {
+    const [[, api] = []] = ofType(resources, 'AWS::ApiGateway::RestApi');
+    expect(api && prop(api, 'Name')).toBe('Cutplan');
+    expect(api && prop(api, 'EndpointConfiguration')).toEqual({ Types: ['REGIONAL'] });
+    expect(api && prop(api, 'BinaryMediaTypes')).toEqual(['*/*']);
+    const stages = ofType(resources, 'AWS::ApiGateway::Stage').map(([, s]) => prop(s, 'StageName'));
+    expect(stages).toEqual(['prod']);
+  });
+});
+
+describe('limits table', () => {
+  const table = resources[tableId];
+
+  it('has string keys pk and sk, on-demand billing, TTL on expiresAt and point-in-time recovery', () => {
+    expect(table?.Type).toBe('AWS::DynamoDB::Table');
+    const p = (name: string) => (table === undefined ? undefined : prop(table, name));
+    expect(p('KeySchema')).toEqual([
+      { AttributeName: 'pk', KeyType: 'HASH' },
+      { AttributeName: 'sk', KeyType: 'RANGE' },
+    ]);
+    expect(p('AttributeDefinitions')).toEqual([
+      { AttributeName: 'pk', AttributeType: 'S' },
+      { AttributeName: 'sk', AttributeType: 'S' },
+    ]);
+    expect(p('BillingMode')).toBe('PAY_PER_REQUEST');
+    expect(p('TimeToLiveSpecification')).toEqual({ AttributeName: 'expiresAt', Enabled: true });
+    expect(p('PointInTimeRecoverySpecification')).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(p('GlobalSecondaryIndexes')).toBeUndefined();
+  });
+
+  it('is kept when the stack is deleted or the table replaced', () => {
+    expect(table?.DeletionPolicy).toBe('Retain');
+    expect(table?.UpdateReplacePolicy).toBe('Retain');
+    expect(table && prop(table, 'DeletionProtectionEnabled')).toBe(true);
+  });
+});
+
+describe('functions', () => {
+  it.each(FUNCTION_NAMES)('%s runs Node.js 22 on arm64 with source maps and a 30-day log group', (name) => {
+    const f = fn(name);
+    expect(prop(f, 'Runtime')).toBe('nodejs22.x');
+    expect(prop(f, 'Architectures')).toEqual(['arm64']);
+    expect(prop(f, 'Handler')).toBe('index.handler');
+    expect(envOf(name).NODE_OPTIONS).toBe('--enable-source-maps');
+    const logGroupId = refId(prop<Record<string, Json>>(f, 'LoggingConfig').LogGroup);
+    const logGroup = logGroupId === undefined ? undefined : resources[logGroupId];
+    expect(logGroup?.Type).toBe('AWS::Logs::LogGroup');
+    expect(logGroup && prop(logGroup, 'RetentionInDays')).toBe(30);
+  });
+
+  it.each(['optimise', 'optimise-pdf'] as const)('%s gets one full vCPU (1769 MB)', (name) => {
+    expect(prop(fn(name), 'MemorySize')).toBe(1769);
+  });
+
+  it.each(['optimise', 'optimise-pdf'] as const)('%s reads the table the stack created', (name) => {
+    const config = readLimitsConfig(resolveRefs(envOf(name)));
+    expect(config.tableName).toBe(`<ref ${tableId}>`);
+    expect(config.endpoint).toBeUndefined();
+  });
+
+  it('the PDF function reads its fonts from beside its bundle', () => {
+    expect(fontDirectory(resolveRefs(envOf('optimise-pdf')))).toBe('/var/task');
+  });
+
+  it.each(['health', 'fallback', 'synthetic-check'] as const)('%s is not told the table name', (name) => {
+    expect(envOf(name).TABLE_NAME).toBeUndefined();
+  });
+});
+
+describe('timeouts', () => {
+  const timeoutOf = (name: FunctionName) => prop<number>(fn(name), 'Timeout');
+  const integrationTimeouts = (name: FunctionName) =>
+    routes.filter((r) => r.functionId === functionIds[name]).map((r) => r.timeoutMs ?? 29_000);
+
+  it.each([
+    ['optimise', OPTIMISE_HEADROOM_MS],
+    ['optimise-pdf', PDF_HEADROOM_MS],
+  ] as const)('%s runs long enough for the largest tier budget plus its headroom', (name, headroomMs) => {
+    expect(maxBudgetSeconds).toBe(300);
+    expect(timeoutOf(name) * 1000).toBeGreaterThanOrEqual(maxBudgetSeconds * 1000 + headroomMs);
+  });
+
+  it.each(FUNCTION_NAMES.filter((n) => n !== 'synthetic-check'))(
+    'the API waits longer for %s than the function may run',
+    (name) => {
+      const waits = integrationTimeouts(name);
+      expect(waits.length).toBeGreaterThan(0);
+      for (const ms of waits) expect(ms).toBeGreaterThan(timeoutOf(name) * 1000);
+    },
+  );
+
+  it('raises the integration timeout past 29 s only where a budget needs it', () => {
+    for (const name of ['optimise', 'optimise-pdf'] as const) {
+      for (const ms of integrationTimeouts(name)) expect(ms).toBeGreaterThan(29_000);
+    }
+    for (const name of ['health', 'fallback'] as const) {
+      for (const ms of integrationTimeouts(name)) expect(ms).toBe(29_000);
+    }
+  });
+
+  it('gives the synthetic check time for its two calls', () => {
+    const perCall = Number(envOf('synthetic-check').SYNTHETIC_TIMEOUT_MS);
+    expect(perCall).toBeGreaterThan(0);
+    expect(timeoutOf('synthetic-check') * 1000).toBeGreaterThan(2 * perCall);
+  });
+});
+
+describe('IAM', () => {
+  const roleOf = (name: FunctionName) => refId(prop(fn(name), 'Role')) ?? '';
+  const logGroupOf = (name: FunctionName) =>
+    refId(prop<Record<string, Json>>(fn(name), 'LoggingConfig').LogGroup);
+  const dynamoStatements = (name: FunctionName) =>
+    roleGrants(resources, roleOf(name)).statements.filter((s) =>
+      asList(s.Action).some((a) => String(a).startsWith('dynamodb:')),
+    );
+
+  it.each(['optimise', 'optimise-pdf'] as const)(
+    '%s may get, query and update items of the table, nothing more',
+    (name) => {
+      const statements = dynamoStatements(name);
+      expect(statements).toHaveLength(1);
+      const [statement] = statements;
+      expect(statement?.Effect).toBe('Allow');
+      expect([...asList(statement?.Action)].sort()).toEqual([
+        'dynamodb:GetItem',
+        'dynamodb:Query',
+        'dynamodb:UpdateItem',
+      ]);
+      expect(asList(statement?.Resource)).toEqual([{ 'Fn::GetAtt': [tableId, 'Arn'] }]);
+    },
+  );
+
+  it.each(['health', 'fallback', 'synthetic-check'] as const)('%s has no table access', (name) => {
+    expect(dynamoStatements(name)).toEqual([]);
+  });
+
+  it.each(FUNCTION_NAMES)(
+    '%s may otherwise only write to its own log group, and has no managed policy',
+    (name) => {
+      const { statements, managedPolicies } = roleGrants(resources, roleOf(name));
+      const others = statements.filter((s) => !dynamoStatements(name).includes(s));
+      expect(others).toEqual([
+        {
+          Effect: 'Allow',
+          Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+          Resource: { 'Fn::GetAtt': [logGroupOf(name), 'Arn'] },
+        },
+      ]);
+      expect(managedPolicies).toBeUndefined();
+    },
+  );
+});
+
+describe('synthetic check', () => {
+  it('runs every 5 minutes, once per run', () => {
+    const rules = ofType(resources, 'AWS::Events::Rule');
+    expect(rules).toHaveLength(1);
+    const [[, rule] = []] = rules;
+    expect(rule && prop(rule, 'ScheduleExpression')).toBe('rate(5 minutes)');
+    expect(rule && prop(rule, 'State')).toBe('ENABLED');
+    const targets = rule ? prop<Record<string, Json>[]>(rule, 'Targets') : [];
+    expect(targets.map((t) => refId(t.Arn))).toEqual([functionIds['synthetic-check']]);
+    const retries = ofType(resources, 'AWS::Lambda::EventInvokeConfig').map(([, c]) => ({
+      fn: refId(prop(c, 'FunctionName')),
+      retries: prop(c, 'MaximumRetryAttempts'),
+    }));
+    expect(retries).toEqual([{ fn: functionIds['synthetic-check'], retries: 0 }]);
+  });
+
+  it('may be invoked by the schedule and nothing else', () => {
+    const [[ruleId] = []] = ofType(resources, 'AWS::Events::Rule');
+    const grants = ofType(resources, 'AWS::Lambda::Permission')
+      .filter(([, p]) => refId(prop(p, 'FunctionName')) === functionIds['synthetic-check'])
+      .map(([, p]) => ({ principal: prop(p, 'Principal'), source: refId(prop(p, 'SourceArn')) }));
+    expect(grants).toEqual([{ principal: 'events.amazonaws.com', source: ruleId }]);
+  });
+
+  it('calls the API this stack deploys', () => {
+    const url = envOf('synthetic-check').API_BASE_URL;
+    const [[apiId] = []] = ofType(resources, 'AWS::ApiGateway::RestApi');
+    const [[stageId] = []] = ofType(resources, 'AWS::ApiGateway::Stage');
+    expect(referencedIds(url)).toEqual(new Set([apiId, stageId]));
+    expect(JSON.stringify(url)).toContain('https://');
+  });
+});
+
+describe('alarms', () => {
+  const alarms = ofType(resources, 'AWS::CloudWatch::Alarm').map(([, a]) => a);
+  const alarm = (metricName: string) => {
+    const found = alarms.filter((a) => {
+      const metrics = prop<Record<string, Json>[] | undefined>(a, 'Metrics') ?? [];
+      const inner = metrics.map(
+        (m) => (m.MetricStat as { Metric?: { MetricName?: string } })?.Metric?.MetricName,
+      );
+      return prop(a, 'MetricName') === metricName || inner.includes(metricName);
+    });
+    expect(found, metricName).toHaveLength(1);
+    return found[0] as CfnResource;
+  };
+
+  it('alarm when the synthetic check reports failure, or nothing at all', () => {
+    const a = alarm('SyntheticSuccess');
+    // The metric the alarm watches is the one the check writes.
+    const emf = JSON.parse(emfLine({ success: false, latencyMs: 1, failures: ['x'] }, 0));
+    const [directive] = emf._aws.CloudWatchMetrics;
+    expect(prop(a, 'Namespace')).toBe(directive.Namespace);
+    expect(directive.Metrics.map((m: { Name: string }) => m.Name)).toContain(prop(a, 'MetricName'));
+    expect(prop(a, 'Dimensions')).toEqual(
+      directive.Dimensions[0].map((d: string) => ({ Name: d, Value: emf[d] })),
+    );
+    expect(emf.SyntheticSuccess).toBe(0);
+    expect(prop(a, 'ComparisonOperator')).toBe('LessThanThreshold');
+    expect(prop(a, 'Threshold')).toBe(1);
+    expect(prop(a, 'Statistic')).toBe('Minimum');
+    expect(prop(a, 'TreatMissingData')).toBe('breaching');
+  });
+
+  it('alarm on the API 5xx rate', () => {
+    const a = alarm('5XXError');
+    expect(prop(a, 'Namespace')).toBe('AWS/ApiGateway');
+    expect(prop(a, 'Dimensions')).toEqual([{ Name: 'ApiName', Value: 'Cutplan' }]);
+    expect(prop(a, 'Statistic')).toBe('Average');
+    expect(prop(a, 'Threshold')).toBeGreaterThan(0);
+    expect(prop(a, 'Threshold')).toBeLessThan(1);
+  });
+
+  it('alarm on throttles of every function', () => {
+    const a = alarm('Throttles');
+    const metrics = prop<Record<string, Json>[]>(a, 'Metrics');
+    const throttled = metrics.flatMap((m) => [...referencedIds(m.MetricStat)]);
+    expect(new Set(throttled)).toEqual(new Set(Object.values(functionIds)));
+    expect(metrics.find((m) => m.ReturnData !== false)?.Expression).toBe('SUM(METRICS())');
+    expect(prop(a, 'ComparisonOperator')).toBe('GreaterThanOrEqualToThreshold');
+    expect(prop(a, 'Threshold')).toBe(1);
+  });
+
+  it('alarm on the API p99 latency', () => {
+    const a = alarm('Latency');
+    expect(prop(a, 'Namespace')).toBe('AWS/ApiGateway');
+    expect(prop(a, 'ExtendedStatistic')).toBe('p99');
+    expect(prop(a, 'ComparisonOperator')).toBe('GreaterThanThreshold');
+  });
+
+  it('every alarm notifies the alarm topic when it fires and when it clears', () => {
+    const [[topicId] = []] = ofType(resources, 'AWS::SNS::Topic');
+    expect(alarms).toHaveLength(4);
+    for (const a of alarms) {
+      expect(prop<Json[]>(a, 'AlarmActions').map(refId)).toEqual([topicId]);
+      expect(prop<Json[]>(a, 'OKActions').map(refId)).toEqual([topicId]);
+    }
+  });
+});
+
+describe('outputs', () => {
+  it('gives the API URL and the table name', () => {
+    const outputs = template.toJSON().Outputs as Record<string, { Value: Json }>;
+    expect(refId(outputs.TableName?.Value)).toBe(tableId);
+    expect(JSON.stringify(outputs.ApiUrl?.Value)).toContain('execute-api');
+  });
+});
