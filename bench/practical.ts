@@ -5,22 +5,12 @@
  * by the solver's property tests, so both see the same population.
  */
 
-/** Mulberry32: a small, fast, seedable PRNG (deterministic across platforms). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface PracticalOptions {
   readonly maxLines?: number;
   readonly maxParts?: number;
 }
+
+import { rng } from '../core/solver/random.ts';
 
 type Body = Record<string, unknown>;
 
@@ -62,7 +52,11 @@ export function practicalJob(seed: number, options: PracticalOptions = {}): Body
     const chosen = new Set<number>();
     while (chosen.size < kinds) chosen.add(pick(barLengths.slice(0, 3)));
     for (const L of chosen) {
-      const stock: Body = { length: L, quantity: r() < 0.2 ? int(20, 200) : null, price: priced ? int(800, 4000) / 100 : null };
+      const stock: Body = {
+        length: L,
+        quantity: r() < 0.2 ? int(20, 200) : null,
+        price: priced ? int(800, 4000) / 100 : null,
+      };
       if (material) stock.material = material;
       stocks.push(stock);
     }
@@ -70,7 +64,10 @@ export function practicalJob(seed: number, options: PracticalOptions = {}): Body
   const offcuts: Body[] = [];
   if (r() < 0.4) {
     for (let k = int(1, 4); k > 0; k--) {
-      const o: Body = { length: length(400 / (inches ? 25.4 : 1), 2500 / (inches ? 25.4 : 1)), quantity: int(1, 3) };
+      const o: Body = {
+        length: length(400 / (inches ? 25.4 : 1), 2500 / (inches ? 25.4 : 1)),
+        quantity: int(1, 3),
+      };
       const material = pick(materials);
       if (material) o.material = material;
       offcuts.push(o);

@@ -1,5 +1,6 @@
 import type { Budget } from '../budget.ts';
 import { type ColumnGeneration, type Residual, safeCeil } from './column-generation.ts';
+import { packExactly } from './exact-pack.ts';
 import { downsize, greedyPack, sourcePreference } from './greedy.ts';
 import type { Job } from './job.ts';
 import type { Layout } from './plan.ts';
@@ -32,12 +33,14 @@ export class Diver {
     }
     this.trace.diveNodes++;
     this.cg.setResidual(residual);
-    const out = this.cg.solve(this.budget, { settle: true, cutoff: this.inc.pruneAt() - fixedCost });
+    const out = this.cg.solve(this.budget, { cutoff: this.inc.pruneAt() - fixedCost });
     this.trace.cgIterations += out.iterations;
     if (out.status === 'failed' || out.status === 'infeasible') return;
     if (fixedCost + safeCeil(out.bound) >= this.inc.pruneAt()) return;
     this.complete(out.x, residual, fixed);
     if (this.done()) return;
+    const endgame = this.endgame(residual, fixed, fixedCost);
+    if (endgame !== 'unknown') return;
 
     const candidates = this.candidates(out.x, residual);
     if (candidates.length > discrepancy + 1) this.exhausted = false;
@@ -51,6 +54,32 @@ export class Diver {
       this.dive(next, [...fixed, layout], fixedCost + cost, discrepancy - k);
       if (this.budget.expired() || this.done()) return;
     }
+  }
+
+  /**
+   * In a tight endgame (few pieces left, one kind of bar), decides exactly whether the rest fits into one
+   * bar fewer than the incumbent would need: a packing is offered; `impossible` prunes this node.
+   */
+  private endgame(residual: Residual, fixed: readonly Layout[], fixedCost: number): 'packed' | 'impossible' | 'unknown' {
+    const sources = this.job.sources;
+    const only = sources[0];
+    if (sources.length !== 1 || !only || only.cost <= 0 || Number.isFinite(residual.hi[0] ?? 0)) return 'unknown';
+    let pieces = 0;
+    for (const d of residual.demand) pieces += Math.max(0, d);
+    if (pieces > ENDGAME_PIECES) return 'unknown';
+    const bars = Math.ceil((this.inc.pruneAt() - fixedCost) / only.cost) - 1;
+    const out = packExactly({
+      weights: this.job.items.map((it) => it.weight),
+      counts: Int32Array.from(residual.demand, (d) => Math.max(0, d)),
+      capacity: only.capacity,
+      bars,
+      nodeLimit: ENDGAME_NODES,
+    });
+    this.trace.endgames++;
+    if (out.status === 'packed') {
+      this.inc.offer([...fixed, ...out.bars.map((counts) => ({ source: 0, counts, count: 1 }))]);
+    }
+    return out.status;
   }
 
   /** Rounds the LP down, then packs what is left greedily, and offers the result. */
@@ -119,6 +148,10 @@ export class Diver {
     return { source: col.source, counts, count };
   }
 }
+
+/** Residuals up to this many pieces get the exact endgame search. */
+const ENDGAME_PIECES = 40;
+const ENDGAME_NODES = 30_000;
 
 function cloneResidual(r: Residual): Residual {
   return { demand: r.demand.slice(), lo: r.lo.slice(), hi: r.hi.slice(), usage: r.usage };

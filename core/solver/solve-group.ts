@@ -31,6 +31,7 @@ export interface SearchTrace {
   columns: number;
   diveNodes: number;
   branchNodes: number;
+  endgames: number;
   phase: 'greedy' | 'root' | 'dive' | 'branch' | 'none';
 }
 
@@ -75,6 +76,7 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
     columns: 0,
     diveNodes: 0,
     branchNodes: 0,
+    endgames: 0,
     phase: 'none',
   };
   const usageTarget = job.offcutsFirst ? maxOffcutUsage(job, demand, supply) : 0;

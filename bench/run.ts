@@ -1,0 +1,126 @@
+/**
+ * `npm run bench`: the solver over ../shared/instances and seeded practical jobs, the LP engines head to
+ * head, the PDF renderer, the optimise bundle's cold start and a loopback load run. Writes a Markdown report
+ * (default bench/results/latest.md) with the command that made it, and exits non-zero on any false proof
+ * or false bound.
+ *
+ *   npm run bench -- [--sets a,b] [--full] [--practical N] [--workers N] [--limit-scale X] [--skip pdf,cold,load,engines] [--out FILE]
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { compareEngines } from './engines.ts';
+import { instanceTasks, type Outcome, practicalTasks, runTasks, SETS, type Task } from './solver-bench.ts';
+
+const args = parseArgs({
+  options: {
+    sets: { type: 'string' },
+    full: { type: 'boolean', default: false },
+    practical: { type: 'string', default: '200' },
+    workers: { type: 'string', default: '2' },
+    'limit-scale': { type: 'string', default: '1' },
+    skip: { type: 'string', default: '' },
+    out: { type: 'string', default: join(import.meta.dirname, 'results', 'latest.md') },
+  },
+});
+const skip = new Set(args.values.skip.split(',').filter(Boolean));
+const sets = args.values.sets ? args.values.sets.split(',') : SETS.map((s) => s.set);
+const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
+
+const tasks: Task[] = [
+  ...instanceTasks(sets, args.values.full, Number(args.values['limit-scale'])),
+  ...(sets.includes('practical') || !args.values.sets ? practicalTasks(Number(args.values.practical)) : []),
+];
+process.stderr.write(`bench: ${tasks.length} solver tasks on ${args.values.workers} workers\n`);
+const started = performance.now();
+const outcomes = await runTasks(tasks, Number(args.values.workers), (o, done) => {
+  const flag = o.error ? 'ERROR' : o.optimal ? 'opt' : o.value === o.opt ? 'best' : 'gap';
+  if (done % 25 === 0 || flag !== 'opt') {
+    process.stderr.write(
+      `[${done}/${tasks.length}] ${o.set} ${o.name} ${flag} ${o.value}/${o.opt ?? '-'} ${o.ms.toFixed(0)} ms\n`,
+    );
+  }
+});
+const wallS = (performance.now() - started) / 1000;
+
+const lines: string[] = [];
+lines.push('# Benchmark report', '');
+lines.push(
+  `Command: \`${command}\` (${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${wallS.toFixed(0)} s wall).`,
+);
+lines.push(
+  'Each instance is solved on one core (one worker process per core) through parse → solve → verify.',
+  '',
+);
+lines.push('## Solver', '');
+lines.push(
+  '| set | instances | optimum reached | proven optimal | false proofs | false bounds | median ms | p95 ms | max ms | peak RSS MB | bars saved vs FFD |',
+);
+lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+let falseCount = 0;
+const bySet = new Map<string, Outcome[]>();
+for (const o of outcomes) bySet.set(o.set, [...(bySet.get(o.set) ?? []), o]);
+for (const set of [...SETS.map((s) => s.set), 'practical']) {
+  const list = bySet.get(set);
+  if (!list) continue;
+  const known = list.filter((o) => o.opt !== null);
+  const reached = known.filter((o) => o.value !== null && o.value <= (o.opt ?? 0)).length;
+  const proven = list.filter((o) => o.optimal).length;
+  const provenOpt = new Map(tasks.filter((t) => t.proven).map((t) => [`${t.set}/${t.name}`, t.opt]));
+  const falseProofs = list.filter(
+    (o) => o.optimal && provenOpt.has(`${o.set}/${o.name}`) && o.value !== o.opt,
+  ).length;
+  const falseBounds = list.filter((o) => {
+    const opt = provenOpt.get(`${o.set}/${o.name}`);
+    return opt !== undefined && opt !== null && o.bound !== null && o.bound > opt + 1e-9;
+  }).length;
+  falseCount += falseProofs + falseBounds;
+  const ms = list.map((o) => o.ms).sort((a, b) => a - b);
+  const q = (p: number): string => (ms[Math.min(ms.length - 1, Math.floor(p * ms.length))] ?? 0).toFixed(0);
+  const saved = list.reduce((a, o) => a + (o.ffd !== null && o.value !== null ? o.ffd - o.value : 0), 0);
+  const withFfd = list.filter((o) => o.ffd !== null).length;
+  const errors = list.filter((o) => o.error).length;
+  lines.push(
+    `| ${set}${errors ? ` (${errors} errors)` : ''} | ${list.length} | ${set === 'practical' ? '—' : `${reached}/${known.length}`} | ${proven}/${list.length} | ${falseProofs} | ${falseBounds} | ${q(0.5)} | ${q(0.95)} | ${q(1 - 1e-9)} | ${Math.max(...list.map((o) => o.rssMb))} | ${withFfd ? `${saved} on ${withFfd}` : '—'} |`,
+  );
+}
+lines.push('');
+const unproven = outcomes
+  .filter((o) => !o.optimal)
+  .sort((a, b) => a.set.localeCompare(b.set) || a.name.localeCompare(b.name));
+if (unproven.length > 0) {
+  lines.push('<details><summary>Instances not proven optimal</summary>', '');
+  lines.push('| set | instance | plan | bound | known optimum | ms |', '|---|---|---:|---:|---:|---:|');
+  for (const o of unproven)
+    lines.push(
+      `| ${o.set} | ${o.name} | ${o.value ?? o.error} | ${o.bound} | ${o.opt ?? '—'} | ${o.ms.toFixed(0)} |`,
+    );
+  lines.push('', '</details>', '');
+}
+
+if (!skip.has('engines')) {
+  lines.push('## LP engines', '', ...(await compareEngines()), '');
+}
+if (!skip.has('pdf')) {
+  const { benchPdf } = await import('./pdf.ts');
+  lines.push('## PDF', '', '```', JSON.stringify(await benchPdf(), null, 2), '```', '');
+}
+if (!skip.has('cold')) {
+  const { measureColdStart } = await import('./cold-start.ts');
+  lines.push(
+    '## Cold start of the optimise bundle',
+    '',
+    '```',
+    JSON.stringify(await measureColdStart(), null, 2),
+    '```',
+    '',
+  );
+}
+
+await mkdir(dirname(args.values.out), { recursive: true });
+await writeFile(args.values.out, `${lines.join('\n')}\n`);
+process.stdout.write(`${lines.join('\n')}\n`);
+if (falseCount > 0) {
+  process.stderr.write(`bench: ${falseCount} false proofs or bounds\n`);
+  process.exitCode = 1;
+}
