@@ -62,7 +62,11 @@ export function practicalJob(seed: number, options: PracticalOptions = {}): Body
     const chosen = new Set<number>();
     while (chosen.size < kinds) chosen.add(pick(barLengths.slice(0, 3)));
     for (const L of chosen) {
-      const stock: Body = { length: L, quantity: r() < 0.2 ? int(20, 200) : null, price: priced ? int(800, 4000) / 100 : null };
+      const stock: Body = {
+        length: L,
+        quantity: r() < 0.2 ? int(20, 200) : null,
+        price: priced ? int(800, 4000) / 100 : null,
+      };
       if (material) stock.material = material;
       stocks.push(stock);
     }
@@ -70,7 +74,10 @@ export function practicalJob(seed: number, options: PracticalOptions = {}): Body
   const offcuts: Body[] = [];
   if (r() < 0.4) {
     for (let k = int(1, 4); k > 0; k--) {
-      const o: Body = { length: length(400 / (inches ? 25.4 : 1), 2500 / (inches ? 25.4 : 1)), quantity: int(1, 3) };
+      const o: Body = {
+        length: length(400 / (inches ? 25.4 : 1), 2500 / (inches ? 25.4 : 1)),
+        quantity: int(1, 3),
+      };
       const material = pick(materials);
       if (material) o.material = material;
       offcuts.push(o);

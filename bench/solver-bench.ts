@@ -6,7 +6,7 @@
 import { fork } from 'node:child_process';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { createLpEngine, optimise } from '../core/optimise.ts';
+import { type createLpEngine, optimise } from '../core/optimise.ts';
 import { parseOptimiseBody } from '../core/request/index.ts';
 import { INSTANCES_DIR, type Instance, loadSet } from './instances.ts';
 import { practicalJob } from './practical.ts';
@@ -95,7 +95,9 @@ export function firstFitDecreasing(body: Record<string, unknown>): number | null
   const stocks = (body.stocks as { length: number }[] | undefined) ?? [];
   const stockLength = (body.stockLength as number | undefined) ?? Math.max(...stocks.map((s) => s.length));
   if (!parts || !Number.isFinite(stockLength) || body.kerf || body.offcuts) return null;
-  const pieces = parts.flatMap((p) => Array.from({ length: p.quantity }, () => p.length)).sort((a, b) => b - a);
+  const pieces = parts
+    .flatMap((p) => Array.from({ length: p.quantity }, () => p.length))
+    .sort((a, b) => b - a);
   const free: number[] = [];
   for (const p of pieces) {
     const k = free.findIndex((f) => f >= p);
@@ -110,11 +112,27 @@ export async function runTask(task: Task, lp: Awaited<ReturnType<typeof createLp
   const clock = { now: () => Date.now(), monotonic: () => performance.now() };
   const base = { set: task.set, name: task.name, opt: task.opt, ffd: firstFitDecreasing(task.body) };
   const parsed = parseOptimiseBody(task.body, 'json');
-  if (!parsed.ok) return { ...base, ms: 0, value: null, bound: null, optimal: false, rssMb: rss(), error: parsed.error.message };
+  if (!parsed.ok)
+    return {
+      ...base,
+      ms: 0,
+      value: null,
+      bound: null,
+      optimal: false,
+      rssMb: rss(),
+      error: parsed.error.message,
+    };
   const t0 = performance.now();
-  const res = await optimise(parsed.value, { lp, clock, budgetMs: task.limitMs, tier: 'bench', poweredBy: 'bench' });
+  const res = await optimise(parsed.value, {
+    lp,
+    clock,
+    budgetMs: task.limitMs,
+    tier: 'bench',
+    poweredBy: 'bench',
+  });
   const ms = performance.now() - t0;
-  if (!res.ok) return { ...base, ms, value: null, bound: null, optimal: false, rssMb: rss(), error: res.error.message };
+  if (!res.ok)
+    return { ...base, ms, value: null, bound: null, optimal: false, rssMb: rss(), error: res.error.message };
   const r = res.value;
   const priced = task.objective === 'cost';
   return {
@@ -160,7 +178,9 @@ export async function runTasks(
             progress(o, outcomes.length);
             feed();
           });
-          child.on('exit', (code) => (code === 0 || code === null ? resolve() : reject(new Error(`worker exited ${code}`))));
+          child.on('exit', (code) =>
+            code === 0 || code === null ? resolve() : reject(new Error(`worker exited ${code}`)),
+          );
           feed();
         }),
     ),
