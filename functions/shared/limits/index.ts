@@ -31,7 +31,6 @@ export {
   readLimitsConfig,
   resolveKeysTarget,
 } from './config.ts';
-export { ACCEPTED_HEADERS, corsFor, EXPOSED_HEADERS, normaliseOrigin, preflightHeaders } from './cors.ts';
 export { createDynamoStore, type DynamoStoreOptions } from './dynamo-store.ts';
 export {
   createKey,
