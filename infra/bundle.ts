@@ -68,17 +68,25 @@ export interface BundleReport {
 export interface BundleOptions {
   readonly names?: readonly FunctionName[];
   readonly outDir?: string;
+  /**
+   * How the AWS SDK ships. `bundled` (the deployment): in the bundle, from its ES build. The others are
+   * for `bench/sdk-shipping.ts`, which measures the choice: `bundled-cjs` (its CommonJS build) and
+   * `external` (left to the Lambda runtime's copy).
+   */
+  readonly awsSdk?: AwsSdkShipping;
 }
+
+export type AwsSdkShipping = 'bundled' | 'bundled-cjs' | 'external';
 
 /** Builds the named functions (all by default) in parallel; each folder is emptied first. */
 export async function bundleFunctions(options: BundleOptions = {}): Promise<BundleReport[]> {
   const outDir = options.outDir ?? DIST_DIR;
   const names = options.names ?? FUNCTION_NAMES;
   await mkdir(join(outDir, META_DIR_NAME), { recursive: true });
-  return Promise.all(names.map((name) => bundleOne(name, outDir)));
+  return Promise.all(names.map((name) => bundleOne(name, outDir, options.awsSdk ?? 'bundled')));
 }
 
-async function bundleOne(name: FunctionName, outDir: string): Promise<BundleReport> {
+async function bundleOne(name: FunctionName, outDir: string, awsSdk: AwsSdkShipping): Promise<BundleReport> {
   const spec = BUNDLES[name];
   const dir = bundleDir(name, outDir);
   await rm(dir, { recursive: true, force: true });
@@ -98,7 +106,8 @@ async function bundleOne(name: FunctionName, outDir: string): Promise<BundleRepo
     // The AWS SDK is bundled, from its ES build: its credential providers other than the environment's
     // (SSO, STS, INI, …) are dynamic imports there, so they become lazy chunks Lambda never loads, and the
     // eager code shrinks. Measured cold starts: docs/operations.md, "AWS SDK".
-    mainFields: ['module', 'main'],
+    ...(awsSdk === 'bundled-cjs' ? {} : { mainFields: ['module', 'main'] }),
+    ...(awsSdk === 'external' ? { external: ['@aws-sdk/*'] } : {}),
     minify: true,
     // Stack traces map back to the TypeScript (NODE_OPTIONS=--enable-source-maps); the sources
     // themselves are in git, so the maps carry positions only.
