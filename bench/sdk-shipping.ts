@@ -97,18 +97,19 @@ function eagerBytes(metafile: Metafile): number {
   return [...seen].reduce((sum, path) => sum + (metafile.outputs[path]?.bytes ?? 0), 0);
 }
 
-const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const size = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KiB` : `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
 
 export function formatShipping(results: readonly ShippingResult[], runs: number): string {
   const ms = (v: number) => `${v.toFixed(1)} ms`.padStart(10);
   const lines = [
     `optimise bundle by AWS SDK shipping: medians of ${runs} fresh processes each (node ${process.version})`,
-    `  ${'variant'.padEnd(12)}${['eager JS', 'folder', 'spawn→ans.', 'init', '1st answer'].map((c, i) => c.padStart(i === 1 ? 11 : 10)).join('  ')}`,
+    `  ${'variant'.padEnd(12)}${['eager JS', 'folder', 'spawn→ans.', 'init', '1st answer'].map((c) => c.padStart(10)).join('  ')}`,
     ...results.map(
       (r) =>
         `  ${r.variant.padEnd(12)}${[
-          kib(r.eagerBytes).padStart(10),
-          kib(r.totalBytes).padStart(11),
+          size(r.eagerBytes).padStart(10),
+          size(r.totalBytes).padStart(10),
           ms(r.median.wallMs),
           ms(r.median.initMs),
           ms(r.median.firstAnswerMs),
