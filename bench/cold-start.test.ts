@@ -13,13 +13,17 @@ describe('medianOf', () => {
 });
 
 describe('measureColdStart', () => {
-  it('builds the bundle, runs it in fresh processes and reports every run and the median', async () => {
+  it('builds the bundle, runs it in fresh processes against a limits table, reports every run and the median', async () => {
     const result = await measureColdStart({ runs: 2 });
     expect(result.runs).toHaveLength(2);
     for (const run of result.runs) {
       expect(run.wallMs).toBeGreaterThan(run.initMs);
       expect(run.initMs).toBeGreaterThan(0);
       expect(run.firstAnswerMs).toBeGreaterThan(0);
+      // Admitted through the table: two counters, slot query, claim, release.
+      expect(run.dynamoRequests).toBe(5);
+      expect(run.dynamoMs).toBeGreaterThan(0);
+      expect(run.firstRequestMs + run.dynamoMs).toBeLessThan(run.firstAnswerMs);
     }
     expect(result.median.wallMs).toBe(medianOf(result.runs.map((r) => r.wallMs)));
     expect(result.metGoal).toBe(result.median.wallMs < result.goalMs);

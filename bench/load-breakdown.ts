@@ -4,8 +4,8 @@
  * which `npm start` also runs in its own process). Printed beside the load run so its req/s can be read.
  */
 import type { OptimiseRequest } from '../core/types.ts';
+import { startEmbeddedDynamo } from '../functions/local/embedded-dynamo.ts';
 import { systemClock } from '../functions/shared/clock.ts';
-import { startEmbeddedDynamo } from '../functions/shared/limits/index.ts';
 import { jsonLogger } from '../functions/shared/log.ts';
 import { createLpEngine, realCore } from '../functions/shared/real-core.ts';
 import { limitsAdmitter } from '../functions/shared/services.ts';

@@ -12,12 +12,23 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
 }
 
-/** One line per file, then the folder's total. */
+const sumBytes = (files: readonly { bytes: number }[]) => files.reduce((sum, f) => sum + f.bytes, 0);
+
+/**
+ * The folder's total, then one line per file beside `index.mjs`; the chunks (lazy code-split parts,
+ * named by hash) are summed into one line for the code and one for their maps.
+ */
 export function formatReport(reports: readonly BundleReport[]): string {
   const lines: string[] = [];
+  const line = (name: string, bytes: number) => `  ${name.padEnd(44)} ${formatBytes(bytes).padStart(10)}`;
   for (const r of reports) {
     lines.push(`${relative(PROJECT_ROOT, r.dir)}/  ${formatBytes(r.totalBytes)} in ${r.files.length} files`);
-    for (const f of r.files) lines.push(`  ${f.file.padEnd(44)} ${formatBytes(f.bytes).padStart(10)}`);
+    const chunks = r.files.filter((f) => f.file.startsWith('chunks/'));
+    for (const f of r.files) if (!chunks.includes(f)) lines.push(line(f.file, f.bytes));
+    for (const ext of ['.mjs', '.mjs.map']) {
+      const some = chunks.filter((f) => f.file.endsWith(ext));
+      if (some.length > 0) lines.push(line(`chunks/*${ext} (${some.length} files)`, sumBytes(some)));
+    }
   }
   return `${lines.join('\n')}\n`;
 }

@@ -1,6 +1,7 @@
 /**
  * The PDF bundle, built fresh: pdf-lib and fontkit sit in a chunk loaded on the first PDF request (not
- * in `index.mjs`), the fonts and the wasm ship beside it, and it renders a PDF in a fresh Node process.
+ * in `index.mjs`), the fonts and the wasm ship beside it, and it renders a PDF in a fresh Node process,
+ * admitted through a real limits table as in Lambda.
  */
 import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTER_FONT_FILES } from '../core/pdf/fonts.ts';
 import { type BundleReport, bundleFunctions } from './bundle.ts';
 import { META_DIR_NAME, PROJECT_ROOT } from './bundles.ts';
-import { runBundleFresh } from './fresh-process.ts';
+import { runBundleFresh, startLimitsTable } from './fresh-process.ts';
 
 const outDir = join(tmpdir(), `cutplan-pdf-bundle-test-${process.pid}`);
 let report: BundleReport;
@@ -38,6 +39,12 @@ describe('optimise-pdf bundle', () => {
     );
   });
 
+  it('holds no dynalite and nothing from functions/local/', () => {
+    expect(report.inputs.filter((i) => i.includes('dynalite') || i.startsWith('functions/local/'))).toEqual(
+      [],
+    );
+  });
+
   it('keeps pdf-lib and fontkit out of index.mjs, in a chunk it imports only dynamically', () => {
     const index = output('/index.mjs');
     const indexInputs = Object.keys(index.entry.inputs);
@@ -52,8 +59,11 @@ describe('optimise-pdf bundle', () => {
 
   it('renders a PDF in a fresh Node process with the fonts from beside the bundle', async () => {
     const event = join(PROJECT_ROOT, 'events', 'optimise-pdf', 'post-job-name.json');
-    const run = await runBundleFresh(report.dir, [event], { CUTPLAN_FONT_DIR: report.dir });
+    const table = await startLimitsTable();
+    const env = { ...(await table.freshTable()), CUTPLAN_FONT_DIR: report.dir };
+    const run = await runBundleFresh(report.dir, [event], env).finally(() => table.close());
     const [answer] = run.answers;
+    expect(answer?.result.headers?.['X-RateLimit-Remaining']).toBe('29');
     expect(answer?.result.statusCode).toBe(200);
     expect(answer?.result.headers?.['Content-Type']).toBe('application/pdf');
     expect(answer?.result.isBase64Encoded).toBe(true);

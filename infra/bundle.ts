@@ -6,7 +6,7 @@
 import { copyFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
-import { build, type Metafile } from 'esbuild';
+import { build, type Metafile, type Plugin } from 'esbuild';
 import {
   BUNDLE_FILE,
   BUNDLES,
@@ -24,6 +24,31 @@ import {
  */
 const REQUIRE_BANNER =
   "import{createRequire as __cutplanCreateRequire}from'node:module';const require=__cutplanCreateRequire(import.meta.url);";
+
+/**
+ * Local-only code never ships: dynalite is a devDependency for the embedded DynamoDB, which lives in
+ * `functions/local/` with the rest of the local shell. A Lambda entry that reaches either fails the build
+ * here, rather than shipping a devDependency or failing at run time in Lambda.
+ */
+const LOCAL_DIR = join(PROJECT_ROOT, 'functions', 'local');
+
+export const localOnly: Plugin = {
+  name: 'cutplan-local-only',
+  setup(b) {
+    b.onResolve({ filter: /^dynalite(\/|$)|local\// }, (args) => {
+      const dynalite = /^dynalite(\/|$)/.test(args.path);
+      if (!dynalite && !join(args.resolveDir, args.path).startsWith(`${LOCAL_DIR}/`)) return undefined;
+      const importer = relative(PROJECT_ROOT, args.importer);
+      return {
+        errors: [
+          {
+            text: `${importer} imports ${args.path}: Lambda code must not reach functions/local/ or dynalite`,
+          },
+        ],
+      };
+    });
+  },
+};
 
 export interface BundleFile {
   /** Path inside the function's folder. */
@@ -43,17 +68,25 @@ export interface BundleReport {
 export interface BundleOptions {
   readonly names?: readonly FunctionName[];
   readonly outDir?: string;
+  /**
+   * How the AWS SDK ships. `bundled` (the deployment): in the bundle, from its ES build. The others are
+   * for `bench/sdk-shipping.ts`, which measures the choice: `bundled-cjs` (its CommonJS build) and
+   * `external` (left to the Lambda runtime's copy).
+   */
+  readonly awsSdk?: AwsSdkShipping;
 }
+
+export type AwsSdkShipping = 'bundled' | 'bundled-cjs' | 'external';
 
 /** Builds the named functions (all by default) in parallel; each folder is emptied first. */
 export async function bundleFunctions(options: BundleOptions = {}): Promise<BundleReport[]> {
   const outDir = options.outDir ?? DIST_DIR;
   const names = options.names ?? FUNCTION_NAMES;
   await mkdir(join(outDir, META_DIR_NAME), { recursive: true });
-  return Promise.all(names.map((name) => bundleOne(name, outDir)));
+  return Promise.all(names.map((name) => bundleOne(name, outDir, options.awsSdk ?? 'bundled')));
 }
 
-async function bundleOne(name: FunctionName, outDir: string): Promise<BundleReport> {
+async function bundleOne(name: FunctionName, outDir: string, awsSdk: AwsSdkShipping): Promise<BundleReport> {
   const spec = BUNDLES[name];
   const dir = bundleDir(name, outDir);
   await rm(dir, { recursive: true, force: true });
@@ -70,6 +103,11 @@ async function bundleOne(name: FunctionName, outDir: string): Promise<BundleRepo
     format: 'esm',
     platform: 'node',
     target: 'node22',
+    // The AWS SDK is bundled, from its ES build: its credential providers other than the environment's
+    // (SSO, STS, INI, …) are dynamic imports there, so they become lazy chunks Lambda never loads, and the
+    // eager code shrinks. Measured cold starts: docs/operations.md, "AWS SDK".
+    ...(awsSdk === 'bundled-cjs' ? {} : { mainFields: ['module', 'main'] }),
+    ...(awsSdk === 'external' ? { external: ['@aws-sdk/*'] } : {}),
     minify: true,
     // Stack traces map back to the TypeScript (NODE_OPTIONS=--enable-source-maps); the sources
     // themselves are in git, so the maps carry positions only.
@@ -77,6 +115,7 @@ async function bundleOne(name: FunctionName, outDir: string): Promise<BundleRepo
     sourcesContent: false,
     banner: { js: REQUIRE_BANNER },
     metafile: true,
+    plugins: [localOnly],
     logLevel: 'warning',
   });
   await writeFile(join(outDir, META_DIR_NAME, `${name}.json`), JSON.stringify(result.metafile));

@@ -3,11 +3,20 @@
  * handler on API Gateway events, report the answers and timings. The process runs in a folder outside
  * the project, so a bundle that still needs node_modules fails here as it would in Lambda. Used by the
  * bundle tests and the cold-start benchmark.
+ *
+ * The solving functions admit every call through the limits table, so they get a real one:
+ * `startLimitsTable` serves DynamoDB's API from an embedded dynalite in the parent process, and hands
+ * out the environment Lambda would give the function (table name, region, the role's keys), plus the
+ * endpoint. The bundle then takes the path it takes in Lambda: the SDK's default credential chain, real
+ * requests over HTTP, counters and slots written.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { startEmbeddedDynamo } from '../functions/local/embedded-dynamo.ts';
+import { createTable } from '../functions/shared/limits/index.ts';
 import { BUNDLE_FILE } from './bundles.ts';
 
 /** Prefixes the child's report line; the handlers write their own JSON log lines to stdout too. */
@@ -19,17 +28,31 @@ const MARKER = '@@cutplan-run ';
  */
 const RUNNER = `
 import { readFileSync } from 'node:fs';
+import { subscribe } from 'node:diagnostics_channel';
 const [bundleUrl, ...eventFiles] = process.argv.slice(1);
 const startedMs = performance.now();
+let calls;
+subscribe('http.client.request.start', ({ request }) => calls?.push({ request, start: performance.now() }));
+subscribe('http.client.response.finish', ({ request }) => {
+  const call = calls?.find((c) => c.request === request && c.end === undefined);
+  if (call) call.end = performance.now();
+});
 const { handler } = await import(bundleUrl);
 const importedMs = performance.now();
 const answers = [];
 for (const file of eventFiles) {
   const event = JSON.parse(readFileSync(file, 'utf8'));
   const deadline = Date.now() + 30000;
+  calls = [];
   const before = performance.now();
   const result = await handler(event, { getRemainingTimeInMillis: () => deadline - Date.now() });
-  answers.push({ result, ms: performance.now() - before, atMs: performance.now() });
+  const ms = performance.now() - before;
+  const http = {
+    requests: calls.length,
+    firstSentMs: calls.length === 0 ? 0 : calls[0].start - before,
+    inFlightMs: calls.reduce((sum, c) => sum + ((c.end ?? performance.now()) - c.start), 0),
+  };
+  answers.push({ result, ms, atMs: performance.now(), http });
 }
 process.stdout.write('\\n' + ${JSON.stringify(MARKER)} + JSON.stringify({ startedMs, importedMs, answers }) + '\\n');
 `;
@@ -45,6 +68,16 @@ export interface BundleAnswer {
   readonly ms: number;
   /** Since the child process started. */
   readonly atMs: number;
+  /** The HTTP requests the call made (to the limits table): seen through Node's `http.client` channels. */
+  readonly http: HttpDuringCall;
+}
+
+export interface HttpDuringCall {
+  readonly requests: number;
+  /** From the handler call to the first request being sent (SDK set-up: credentials, endpoint, signing). */
+  readonly firstSentMs: number;
+  /** Sum over the requests of request sent → response headers received. */
+  readonly inFlightMs: number;
 }
 
 export interface FreshRun {
@@ -101,4 +134,33 @@ function reportLine(stdout: string): string | undefined {
   if (at < 0) return undefined;
   const end = stdout.indexOf('\n', at + 1);
   return end < 0 ? undefined : stdout.slice(at + 1 + MARKER.length, end);
+}
+
+export interface LimitsTable {
+  readonly endpoint: string;
+  /** Creates a new, empty table and returns the environment for a function that uses it. */
+  freshTable(): Promise<Record<string, string>>;
+  close(): Promise<void>;
+}
+
+/** An embedded DynamoDB in this process for bundles run by `runBundleFresh`; close it when done. */
+export async function startLimitsTable(): Promise<LimitsTable> {
+  const dynamo = await startEmbeddedDynamo();
+  return {
+    endpoint: dynamo.endpoint,
+    async freshTable() {
+      const tableName = `bundle-${randomBytes(6).toString('hex')}`;
+      await createTable(dynamo.client, tableName);
+      return {
+        TABLE_NAME: tableName,
+        DYNAMODB_ENDPOINT: dynamo.endpoint,
+        AWS_REGION: 'eu-west-1',
+        // Lambda gives the function its role's temporary keys in these three; dynalite accepts any.
+        AWS_ACCESS_KEY_ID: 'ASIAFRESHPROCESS',
+        AWS_SECRET_ACCESS_KEY: 'fresh-process-secret',
+        AWS_SESSION_TOKEN: 'fresh-process-token',
+      };
+    },
+    close: () => dynamo.close(),
+  };
 }

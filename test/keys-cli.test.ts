@@ -7,13 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type KeysIo, runKeys } from '../bin/keys.ts';
 import { parseExpiry } from '../bin/keys-args.ts';
 import { manualClock } from '../core/budget.ts';
-import {
-  createAdmitter,
-  createDynamoStore,
-  type EmbeddedDynamo,
-  keyIdOf,
-  startEmbeddedDynamo,
-} from '../functions/shared/limits/index.ts';
+import { type EmbeddedDynamo, startEmbeddedDynamo } from '../functions/local/embedded-dynamo.ts';
+import { createAdmitter, createDynamoStore, keyIdOf } from '../functions/shared/limits/index.ts';
 import { freshTable } from '../functions/shared/limits/test-support.ts';
 
 let dynamo: EmbeddedDynamo;

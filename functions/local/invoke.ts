@@ -8,7 +8,8 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { type EmbeddedDynamo, readLimitsConfig, startEmbeddedDynamo } from '../shared/limits/index.ts';
+import { readLimitsConfig } from '../shared/limits/index.ts';
+import { type EmbeddedDynamo, startEmbeddedDynamo } from './embedded-dynamo.ts';
 
 const FUNCTIONS = ['optimise', 'optimise-pdf', 'health', 'fallback', 'synthetic-check'] as const;
 /** The functions that admit calls through the limits table. */

@@ -4,13 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../core/budget.ts';
-import {
-  createDynamoStore,
-  createKey,
-  type EmbeddedDynamo,
-  LOCAL_DISCOVERY_FILE,
-  startEmbeddedDynamo,
-} from '../shared/limits/index.ts';
+import { createDynamoStore, createKey, LOCAL_DISCOVERY_FILE } from '../shared/limits/index.ts';
+import { type EmbeddedDynamo, startEmbeddedDynamo } from './embedded-dynamo.ts';
 import { openLocalLimits } from './limits-backend.ts';
 
 let cwd: string;

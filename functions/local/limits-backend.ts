@@ -14,8 +14,8 @@ import {
   createTable,
   LOCAL_DISCOVERY_FILE,
   readLimitsConfig,
-  startEmbeddedDynamo,
 } from '../shared/limits/index.ts';
+import { startEmbeddedDynamo } from './embedded-dynamo.ts';
 
 export interface LocalLimits {
   readonly client: DynamoDBClient;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectingLogger } from '../../test/support/handlers.ts';
-import { type EmbeddedDynamo, startEmbeddedDynamo } from './limits/index.ts';
+import { type EmbeddedDynamo, startEmbeddedDynamo } from '../local/embedded-dynamo.ts';
 import { freshTable } from './limits/test-support.ts';
 import { solveServices } from './services.ts';
 

@@ -11,7 +11,7 @@ import {
   makeOptimiseHandler,
   makeOptimisePdfHandler,
 } from '../../functions/handlers/index.ts';
-import { type EmbeddedDynamo, startEmbeddedDynamo } from '../../functions/shared/limits/index.ts';
+import { type EmbeddedDynamo, startEmbeddedDynamo } from '../../functions/local/embedded-dynamo.ts';
 import { SOLVER_NAME } from '../../functions/shared/real-core.ts';
 import { solveServices } from '../../functions/shared/services.ts';
 import { VERSION } from '../../functions/shared/version.ts';

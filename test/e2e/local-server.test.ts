@@ -4,8 +4,8 @@
  * carry. Limits and keys end to end, over the real core, are in `limits.test.ts`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EmbeddedDynamo, startEmbeddedDynamo } from '../../functions/local/embedded-dynamo.ts';
 import { MAX_BODY_BYTES } from '../../functions/shared/http/index.ts';
-import { type EmbeddedDynamo, startEmbeddedDynamo } from '../../functions/shared/limits/index.ts';
 import { TEST_SOLVER, TEST_VERSION, testHandlers } from '../support/handlers.ts';
 import { realAdmitter } from '../support/limits.ts';
 import { type RunningServer, startServer } from '../support/local-server.ts';

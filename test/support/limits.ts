@@ -3,7 +3,7 @@
  * embedded dynalite, on a manual clock, for end-to-end tests that need real counting and keys.
  */
 import { manualClock } from '../../core/budget.ts';
-import type { EmbeddedDynamo } from '../../functions/shared/limits/index.ts';
+import type { EmbeddedDynamo } from '../../functions/local/embedded-dynamo.ts';
 import { freshTable } from '../../functions/shared/limits/test-support.ts';
 import type { Logger } from '../../functions/shared/log.ts';
 import { limitsAdmitter } from '../../functions/shared/services.ts';

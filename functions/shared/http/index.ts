@@ -1,4 +1,12 @@
 export { MAX_BODY_BYTES, readJsonBody } from './body.ts';
+export {
+  ACCEPTED_HEADERS,
+  corsFor,
+  EXPOSED_HEADERS,
+  normaliseOrigin,
+  PREFLIGHT_MAX_AGE_SECONDS,
+  preflightHeaders,
+} from './cors.ts';
 export { preflightReply } from './preflight.ts';
 export {
   type Answer,

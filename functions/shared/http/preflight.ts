@@ -1,8 +1,8 @@
 /**
  * The answer to a CORS preflight. Which origins, methods and headers are allowed is decided in one place,
- * the limits module's `preflightHeaders` (docs/api.md, "CORS"); this only shapes it as a reply.
+ * `preflightHeaders` in `cors.ts` (docs/api.md, "CORS"); this only shapes it as a reply.
  */
-import { preflightHeaders } from '../limits/index.ts';
+import { preflightHeaders } from './cors.ts';
 import type { Reply } from './reply.ts';
 
 /** 204 answer to `OPTIONS` from `origin` on a route whose methods are `allow` (OPTIONS included). */

@@ -11,8 +11,8 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { CutplanError, InternalError, MethodNotAllowedError } from '../../../core/errors.ts';
-import { corsFor } from '../limits/index.ts';
 import { errorFields, type Logger } from '../log.ts';
+import { corsFor } from './cors.ts';
 import { preflightReply } from './preflight.ts';
 import { type Answer, fail, failureReply, type Reply } from './reply.ts';
 import { type HttpRequest, type LambdaContextLike, readRequest } from './request.ts';

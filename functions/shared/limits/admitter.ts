@@ -18,10 +18,10 @@ import {
   type Result,
 } from '../../../core/errors.ts';
 import type { Admission, Admitter, Caller, JobSize } from '../admission.ts';
+import { corsFor, normaliseOrigin } from '../http/index.ts';
 import { TIERS, type Tier, type TierName } from '../tiers.ts';
 import { checkKey, displayKey, parsePresentedKey } from './api-keys.ts';
 import { ipSubject } from './client-ip.ts';
-import { corsFor, normaliseOrigin } from './cors.ts';
 import { type CounterState, countersFor, rateLimited, rateLimitHeaders } from './rate-limits.ts';
 import { type LimitsStore, type Pool, StoreUnavailableError, type Subject } from './store.ts';
 

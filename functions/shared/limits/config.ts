@@ -4,7 +4,8 @@
  *
  * - `TABLE_NAME`: the limits table (default `cutplan-limits`).
  * - `DYNAMODB_ENDPOINT`: a DynamoDB-compatible endpoint (e.g. a dynalite); unset = AWS's regional endpoint.
- * - `AWS_REGION`: the usual AWS setting; credentials come from the default AWS chain.
+ * - `AWS_REGION`: the usual AWS setting; credentials come from the default AWS chain (in Lambda, the
+ *   function role's keys in `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY` and `AWS_SESSION_TOKEN`).
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -16,6 +17,11 @@ export interface LimitsConfig {
   /** undefined = the AWS regional endpoint. */
   readonly endpoint: string | undefined;
   readonly region: string | undefined;
+  /**
+   * The environment holds access keys (`AWS_ACCESS_KEY_ID` and `AWS_SECRET_ACCESS_KEY`), as Lambda's does;
+   * then even a loopback endpoint is called with them, through the SDK's default chain.
+   */
+  readonly environmentCredentials?: boolean;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -25,6 +31,8 @@ export function readLimitsConfig(env: Env = process.env): LimitsConfig {
     tableName: nonEmpty(env.TABLE_NAME) ?? DEFAULT_TABLE_NAME,
     endpoint: nonEmpty(env.DYNAMODB_ENDPOINT),
     region: nonEmpty(env.AWS_REGION) ?? nonEmpty(env.AWS_DEFAULT_REGION),
+    environmentCredentials:
+      nonEmpty(env.AWS_ACCESS_KEY_ID) !== undefined && nonEmpty(env.AWS_SECRET_ACCESS_KEY) !== undefined,
   };
 }
 
@@ -32,14 +40,19 @@ export function readLimitsConfig(env: Env = process.env): LimitsConfig {
  * A client for the limits table. Admission sits in front of every solve, so the client fails fast:
  * short timeouts and two retries (counting is idempotent, so a retry never counts twice); a store
  * that does not answer becomes a 503 within a few seconds, never a hang. A loopback endpoint (the
- * embedded dynalite) gets placeholder credentials so the SDK does not go looking for real ones.
+ * embedded dynalite) gets placeholder credentials so the SDK does not go looking for real ones, unless
+ * the environment holds keys: then the SDK's default chain finds them at once, as in Lambda (the bundle
+ * tests run the built functions that way).
  */
-export function createDynamoClient(config: Pick<LimitsConfig, 'endpoint' | 'region'>): DynamoDBClient {
+export function createDynamoClient(
+  config: Pick<LimitsConfig, 'endpoint' | 'region' | 'environmentCredentials'>,
+): DynamoDBClient {
   const local = config.endpoint !== undefined && isLoopback(config.endpoint);
+  const placeholder = local && config.environmentCredentials !== true;
   return new DynamoDBClient({
     ...(config.endpoint === undefined ? {} : { endpoint: config.endpoint }),
     region: config.region ?? (local ? 'local' : 'us-east-1'),
-    ...(local ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+    ...(placeholder ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
     maxAttempts: 3,
     requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000 },
   });

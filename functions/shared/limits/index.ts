@@ -7,7 +7,9 @@
  * const admitter = createAdmitter({ store, clock }); // clock: { now: Date.now, monotonic: performance.now }
  * ```
  *
- * Locally, `startEmbeddedDynamo()` provides the endpoint and client when no `DYNAMODB_ENDPOINT` is set.
+ * Locally, `startEmbeddedDynamo()` (`functions/local/embedded-dynamo.ts`, deliberately not exported
+ * here: Lambda code imports this barrel and must never reach dynalite) provides the endpoint and client
+ * when no `DYNAMODB_ENDPOINT` is set.
  */
 export { type AdmitterOptions, createAdmitter } from './admitter.ts';
 export {
@@ -29,9 +31,7 @@ export {
   readLimitsConfig,
   resolveKeysTarget,
 } from './config.ts';
-export { ACCEPTED_HEADERS, corsFor, EXPOSED_HEADERS, normaliseOrigin, preflightHeaders } from './cors.ts';
 export { createDynamoStore, type DynamoStoreOptions } from './dynamo-store.ts';
-export { type EmbeddedDynamo, type EmbeddedDynamoOptions, startEmbeddedDynamo } from './embedded.ts';
 export {
   createKey,
   disableKey,

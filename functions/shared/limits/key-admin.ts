@@ -3,8 +3,8 @@
  * once; only its hash is stored.
  */
 import type { Clock } from '../../../core/budget.ts';
+import { normaliseOrigin } from '../http/index.ts';
 import { generateKey, isPaidTier, type NewKey, PAID_TIER_NAMES, type PaidTierName } from './api-keys.ts';
-import { normaliseOrigin } from './cors.ts';
 import type { KeyRecord, LimitsStore } from './store.ts';
 
 export interface KeySettings {

@@ -5,10 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { manualClock } from '../../../core/budget.ts';
+import { type EmbeddedDynamo, startEmbeddedDynamo } from '../../local/embedded-dynamo.ts';
 import type { Caller } from '../admission.ts';
 import { createAdmitter } from './admitter.ts';
 import { createDynamoStore } from './dynamo-store.ts';
-import { type EmbeddedDynamo, startEmbeddedDynamo } from './embedded.ts';
 import type { Counter, LimitsStore } from './store.ts';
 import { counterKey, createTable } from './table.ts';
 

@@ -3,11 +3,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { manualClock } from '../../../core/budget.ts';
-import { createDynamoStore } from './dynamo-store.ts';
-import { startEmbeddedDynamo } from './embedded.ts';
-import { createKey } from './key-admin.ts';
-import { createTable } from './table.ts';
+import { manualClock } from '../../core/budget.ts';
+import { createDynamoStore, createKey, createTable } from '../shared/limits/index.ts';
+import { startEmbeddedDynamo } from './embedded-dynamo.ts';
 
 const dirs: string[] = [];
 async function tempDir(): Promise<string> {

@@ -5,6 +5,9 @@
  * can read why it was refused. Preflights carry no key, so they are answered for any origin with the
  * methods and headers we accept; the real call is then checked. Rate-limit headers are exposed so
  * browser code can read them.
+ *
+ * Here, with the HTTP adapter, rather than in the limits module that decides which mode applies: health
+ * and fallback answer CORS too, and must not load the limits module's AWS SDK to do it.
  */
 
 /** Request headers a browser may send us. */

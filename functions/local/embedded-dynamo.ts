@@ -5,16 +5,21 @@
  * server does this, so `cutplan keys` finds the running server's table without flags) and removes the
  * file on close.
  *
- * dynalite is a devDependency and is imported only when an embedded store is started: the Lambda
- * functions import this folder's barrel, and must never load it (bundles mark it external).
+ * Local only: `npm start`, `npm run invoke`, the tests and the benchmarks. dynalite is a devDependency,
+ * so this module lives in `functions/local/`, which no Lambda entry imports; the bundler refuses to
+ * bundle dynalite (`infra/bundle.ts`), and the bundle tests check no Lambda bundle reaches this folder.
  */
 
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { createDynamoClient, type LocalDiscovery } from './config.ts';
-import { createTable, DEFAULT_TABLE_NAME } from './table.ts';
+import {
+  createDynamoClient,
+  createTable,
+  DEFAULT_TABLE_NAME,
+  type LocalDiscovery,
+} from '../shared/limits/index.ts';
 
 export interface EmbeddedDynamoOptions {
   /** Directory to persist into (a LevelDB under `<dataDir>/dynamodb`); in memory when absent. */

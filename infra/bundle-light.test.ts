@@ -1,0 +1,62 @@
+/**
+ * The functions that never touch the limits table (health, fallback, synthetic check) stay small: no
+ * AWS SDK, no solver, no PDF code in their bundles, and they answer in a fresh Node process with no
+ * table and no AWS settings at all.
+ */
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BundleReport, bundleFunctions } from './bundle.ts';
+import { PROJECT_ROOT } from './bundles.ts';
+import { runBundleFresh } from './fresh-process.ts';
+
+const LIGHT = ['health', 'fallback', 'synthetic-check'] as const;
+const outDir = join(tmpdir(), `cutplan-light-bundle-test-${process.pid}`);
+let reports: Record<(typeof LIGHT)[number], BundleReport>;
+
+beforeAll(async () => {
+  const built = await bundleFunctions({ names: LIGHT, outDir });
+  reports = Object.fromEntries(built.map((r) => [r.name, r])) as typeof reports;
+});
+afterAll(() => rm(outDir, { recursive: true, force: true }));
+
+describe.each(LIGHT)('%s bundle', (name) => {
+  it.each([
+    'node_modules/@aws-sdk/',
+    'node_modules/@smithy/',
+    'dynalite',
+    'functions/shared/limits/',
+    'highs',
+  ])('reaches nothing from %s', (fragment) => {
+    expect(reports[name].inputs).toContain(`functions/${name}.ts`);
+    expect(reports[name].inputs.filter((input) => input.includes(fragment))).toEqual([]);
+  });
+
+  it('is index.mjs and its map, under 16 KiB together', () => {
+    expect(reports[name].files.map((f) => f.file)).toEqual(['index.mjs', 'index.mjs.map']);
+    expect(reports[name].totalBytes).toBeLessThan(16 * 1024);
+  });
+});
+
+describe('light bundles in a fresh Node process, with no table configured', () => {
+  const event = (fn: string, file: string) => join(PROJECT_ROOT, 'events', fn, file);
+
+  it('health answers ok', async () => {
+    const run = await runBundleFresh(reports.health.dir, [event('health', 'get.json')]);
+    expect(run.answers[0]?.result.statusCode).toBe(200);
+    expect(JSON.parse(run.answers[0]?.result.body ?? '{}').status).toBe('ok');
+  });
+
+  it('fallback answers a preflight with the CORS headers and an unknown route with 404', async () => {
+    const run = await runBundleFresh(reports.fallback.dir, [
+      event('fallback', 'preflight.json'),
+      event('fallback', 'unknown-route.json'),
+    ]);
+    const [preflight, unknown] = run.answers;
+    expect(preflight?.result.statusCode).toBe(204);
+    expect(preflight?.result.headers?.['Access-Control-Allow-Headers']).toBe('Content-Type, X-API-Key');
+    expect(unknown?.result.statusCode).toBe(404);
+    expect(unknown?.result.headers?.['Access-Control-Allow-Origin']).toBe('*');
+  });
+});
