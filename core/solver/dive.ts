@@ -60,10 +60,15 @@ export class Diver {
    * In a tight endgame (few pieces left, one kind of bar), decides exactly whether the rest fits into one
    * bar fewer than the incumbent would need: a packing is offered; `impossible` prunes this node.
    */
-  private endgame(residual: Residual, fixed: readonly Layout[], fixedCost: number): 'packed' | 'impossible' | 'unknown' {
+  private endgame(
+    residual: Residual,
+    fixed: readonly Layout[],
+    fixedCost: number,
+  ): 'packed' | 'impossible' | 'unknown' {
     const sources = this.job.sources;
     const only = sources[0];
-    if (sources.length !== 1 || !only || only.cost <= 0 || Number.isFinite(residual.hi[0] ?? 0)) return 'unknown';
+    if (sources.length !== 1 || !only || only.cost <= 0 || Number.isFinite(residual.hi[0] ?? 0))
+      return 'unknown';
     let pieces = 0;
     for (const d of residual.demand) pieces += Math.max(0, d);
     if (pieces > ENDGAME_PIECES) return 'unknown';
