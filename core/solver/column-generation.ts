@@ -1,4 +1,5 @@
 import type { Budget } from '../budget.ts';
+import { ARC_DP_CELLS, arcDpCells, priceWithArcs } from './arc-pricing.ts';
 import type { Job } from './job.ts';
 import { solveKnapsacks } from './knapsack.ts';
 import type { LpEngine, MasterLp } from './lp/engine.ts';
@@ -19,6 +20,36 @@ export interface Residual {
   readonly hi: Float64Array;
   /** Owned offcut material still to be used under `offcuts_first` (0 otherwise). */
   usage: number;
+  /** Branching bounds on arc flows (key from {@link arcKey}); arcs not listed are free. */
+  readonly arcs?: ReadonlyMap<string, { readonly lo: number; readonly hi: number }>;
+}
+
+/**
+ * An arc of the arc-flow view of a bar: item `item` cut at position `pos` when a bar of `source` is laid out
+ * in canonical order (longest items first). Every pattern is one path of such arcs, so bounds on arc flows
+ * are a complete branching rule: when every arc flow is integral, the flow splits into whole bars.
+ */
+export interface Arc {
+  readonly source: number;
+  readonly pos: number;
+  readonly item: number;
+}
+
+export function arcKey(a: Arc): string {
+  return `${a.source}:${a.pos}:${a.item}`;
+}
+
+/** The arcs of a pattern laid out in canonical order. */
+export function arcsOf(weights: ArrayLike<number>, source: number, counts: Int32Array): Arc[] {
+  const arcs: Arc[] = [];
+  let pos = 0;
+  for (let i = 0; i < counts.length; i++) {
+    for (let c = counts[i] ?? 0; c > 0; c--) {
+      arcs.push({ source, pos, item: i });
+      pos += weights[i] ?? 0;
+    }
+  }
+  return arcs;
 }
 
 export interface CgOutcome {
@@ -71,6 +102,8 @@ export class ColumnGeneration {
   private readonly weights: Float64Array;
   private residual: Residual;
   private center: Float64Array | null = null;
+  /** Arc rows added by branching: key → row; rows whose arc is not bounded at a node are left free. */
+  private readonly arcRows = new Map<string, { readonly row: number; readonly arc: Arc }>();
 
   constructor(
     private readonly job: Job,
@@ -114,6 +147,15 @@ export class ColumnGeneration {
     }
     rows.push(this.sourceRow + source);
     coefs.push(1);
+    if (this.arcRows.size > 0) {
+      for (const a of arcsOf(this.weights, source, counts)) {
+        const r = this.arcRows.get(arcKey(a));
+        if (r) {
+          rows.push(r.row);
+          coefs.push(1);
+        }
+      }
+    }
     const src = this.job.sources[source];
     if (this.usageRow >= 0 && src?.kind === 'offcut') {
       rows.push(this.usageRow);
@@ -138,6 +180,18 @@ export class ColumnGeneration {
         this.master.setRowBounds(this.sourceRow + k, next.lo[k] ?? 0, next.hi[k] ?? 0);
       }
     });
+    const curArcs = cur.arcs ?? new Map<string, { lo: number; hi: number }>();
+    const nextArcs = next.arcs ?? new Map<string, { lo: number; hi: number }>();
+    for (const [key, b] of nextArcs) {
+      const row = this.arcRow(key);
+      const old = curArcs.get(key);
+      if (!old || old.lo !== b.lo || old.hi !== b.hi) this.master.setRowBounds(row, b.lo, b.hi);
+    }
+    for (const key of curArcs.keys()) {
+      const r = this.arcRows.get(key);
+      if (r && !nextArcs.has(key))
+        this.master.setRowBounds(r.row, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY);
+    }
     if (this.usageRow >= 0 && next.usage !== cur.usage) {
       this.master.setRowBounds(
         this.usageRow,
@@ -147,6 +201,42 @@ export class ColumnGeneration {
     }
     this.residual = copyResidual(next);
     this.center = null;
+  }
+
+  /** The master row of an arc (added, free, on first use, with the coefficients of existing columns). */
+  private arcRow(key: string): number {
+    const known = this.arcRows.get(key);
+    if (known) return known.row;
+    const [source, pos, item] = key.split(':').map(Number) as [number, number, number];
+    const arc: Arc = { source, pos, item };
+    const cols: number[] = [];
+    const coefs: number[] = [];
+    this.columns.forEach((c, j) => {
+      if (c.source !== source) return;
+      if (arcsOf(this.weights, source, c.counts).some((a) => a.pos === pos && a.item === item)) {
+        cols.push(this.m + j);
+        coefs.push(1);
+      }
+    });
+    const row = this.master.addRow(Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY, cols, coefs);
+    this.arcRows.set(key, { row, arc });
+    return row;
+  }
+
+  /** Flow on every arc in an LP solution `x` (over `columns`). */
+  arcFlows(x: Float64Array): Map<string, { arc: Arc; flow: number }> {
+    const flows = new Map<string, { arc: Arc; flow: number }>();
+    x.forEach((v, j) => {
+      const c = this.columns[j];
+      if (!c || v <= 1e-9) return;
+      for (const a of arcsOf(this.weights, c.source, c.counts)) {
+        const key = arcKey(a);
+        const f = flows.get(key);
+        if (f) f.flow += v;
+        else flows.set(key, { arc: a, flow: v });
+      }
+    });
+    return flows;
   }
 
   /** Bars of each source in an LP solution `x` (over `columns`). */
@@ -238,11 +328,12 @@ export class ColumnGeneration {
   ): { columns: Column[]; bound: number; duals: Float64Array; exact: boolean } {
     const { demand, hi } = this.residual;
     const bounds = Int32Array.from(demand, (d) => Math.max(0, d));
-    const results = solveKnapsacks({ values: pi, weights: this.weights, bounds }, this.capacities, {
-      extras: 3,
-      mode,
-    });
-    const byCap = new Map(this.capacities.map((c, k) => [c, results[k]]));
+    const arcs = this.activeArcDuals(masterDuals);
+    const plain = this.capacities.filter((c) =>
+      this.job.sources.some((s, k) => s.capacity === c && !arcs.bySource.has(k)),
+    );
+    const results = solveKnapsacks({ values: pi, weights: this.weights, bounds }, plain, { extras: 3, mode });
+    const byCap = new Map(plain.map((c, k) => [c, results[k]]));
     const nu = this.usageRow >= 0 ? Math.max(0, masterDuals[this.usageRow] ?? 0) : 0;
     const usagePay = (k: number): number => {
       const s = this.job.sources[k];
@@ -251,26 +342,96 @@ export class ColumnGeneration {
     const reduced = (k: number, counts: Int32Array): number => {
       let v = 0;
       for (let i = 0; i < this.m; i++) v += (counts[i] ?? 0) * (masterDuals[i] ?? 0);
+      const byPos = arcs.raw.get(k);
+      if (byPos) for (const a of arcsOf(this.weights, k, counts)) v += byPos.get(a.pos)?.get(a.item) ?? 0;
       const sourceDual = masterDuals[this.sourceRow + k] ?? 0;
       return (this.job.sources[k]?.cost ?? 0) - sourceDual - usagePay(k) - v;
     };
     const columns: Column[] = [];
-    this.job.sources.forEach((s, k) => {
-      if ((hi[k] ?? 0) <= 0) return;
-      const r = byCap.get(s.capacity);
-      if (!r || r.value <= 0) return;
-      const tol = REL_TOL * Math.max(1, s.cost);
-      for (const counts of [r.counts, ...r.extra]) {
-        if (reduced(k, counts) < -tol && !this.keys.has(patternKey(k, counts)))
-          columns.push({ source: k, counts });
-      }
-    });
+    let exact = results.every((r) => r.exact);
     // Under offcuts_first the usage row's dual ν pays every offcut bar ν·Lₒ on top of its pieces.
-    const values = this.job.sources.map(
-      (s, k) => Math.max(0, byCap.get(s.capacity)?.upperBound ?? 0) + usagePay(k),
-    );
-    const exact = results.every((r) => r.exact);
-    return { columns, bound: this.lagrangianBound(pi, values, nu), duals: pi, exact };
+    const values = this.job.sources.map((s, k) => {
+      let candidates: Int32Array[] = [];
+      let value = 0;
+      const duals = arcs.bySource.get(k);
+      if (duals) {
+        if (arcDpCells({ capacity: s.capacity, weights: this.weights }) <= ARC_DP_CELLS) {
+          const best = priceWithArcs({
+            weights: this.weights,
+            values: pi,
+            bounds,
+            capacity: s.capacity,
+            arcDuals: duals,
+          });
+          candidates = [best.counts];
+          value = best.value;
+        } else {
+          // Too large for the exact DP: a valid upper bound is the plain knapsack plus every positive arc dual.
+          const plainBest = solveKnapsacks({ values: pi, weights: this.weights, bounds }, [s.capacity], {
+            mode,
+          })[0];
+          candidates = plainBest ? [plainBest.counts] : [];
+          let bonus = 0;
+          for (const byItem of duals.values()) for (const d of byItem.values()) bonus += Math.max(0, d);
+          value = (plainBest?.upperBound ?? 0) + bonus;
+          exact = false;
+        }
+      } else {
+        const r = byCap.get(s.capacity);
+        if (r) {
+          candidates = [r.counts, ...r.extra];
+          value = r.upperBound;
+        }
+      }
+      if ((hi[k] ?? 0) > 0) {
+        const tol = REL_TOL * Math.max(1, s.cost);
+        for (const counts of candidates) {
+          if (
+            counts.some((c) => c > 0) &&
+            reduced(k, counts) < -tol &&
+            !this.keys.has(patternKey(k, counts))
+          ) {
+            columns.push({ source: k, counts });
+          }
+        }
+      }
+      return Math.max(0, value) + usagePay(k);
+    });
+    return { columns, bound: this.lagrangianBound(pi, values, nu, arcs.rhs), duals: pi, exact };
+  }
+
+  /**
+   * Duals of the arc rows bounded at this node, clamped to the sign their active bound allows (so the
+   * Lagrangian bound stays valid), grouped by source → position → item; plus Σ bound·dual for the bound.
+   */
+  private activeArcDuals(masterDuals: Float64Array): {
+    bySource: Map<number, Map<number, Map<number, number>>>;
+    raw: Map<number, Map<number, Map<number, number>>>;
+    rhs: number;
+  } {
+    const bySource = new Map<number, Map<number, Map<number, number>>>();
+    const raw = new Map<number, Map<number, Map<number, number>>>();
+    let rhs = 0;
+    const put = (target: Map<number, Map<number, Map<number, number>>>, a: Arc, d: number): void => {
+      let byPos = target.get(a.source);
+      if (!byPos) target.set(a.source, (byPos = new Map()));
+      let byItem = byPos.get(a.pos);
+      if (!byItem) byPos.set(a.pos, (byItem = new Map()));
+      byItem.set(a.item, d);
+    };
+    for (const [key, b] of this.residual.arcs ?? []) {
+      const r = this.arcRows.get(key);
+      if (!r) continue;
+      const d = masterDuals[r.row] ?? 0;
+      if (d !== 0) put(raw, r.arc, d);
+      let sigma = d;
+      if (!Number.isFinite(b.lo)) sigma = Math.min(0, sigma);
+      if (!Number.isFinite(b.hi)) sigma = Math.max(0, sigma);
+      if (sigma === 0) continue;
+      put(bySource, r.arc, sigma);
+      rhs += sigma > 0 ? b.lo * sigma : b.hi * sigma;
+    }
+    return { bySource, raw, rhs };
   }
 
   /**
@@ -279,9 +440,9 @@ export class ColumnGeneration {
    * scaled duals are dual feasible and the bound holds for any float `pi`. The function is concave and
    * piecewise linear in t; its maximum is at a breakpoint cₛ/vₛ (or t = 1, the LP's own scaling).
    */
-  private lagrangianBound(pi: Float64Array, values: readonly number[], nu: number): number {
+  private lagrangianBound(pi: Float64Array, values: readonly number[], nu: number, arcRhs = 0): number {
     const { demand, lo, hi, usage } = this.residual;
-    let dpi = this.usageRow >= 0 ? (nu * Math.max(0, usage)) / this.usageScale : 0;
+    let dpi = (this.usageRow >= 0 ? (nu * Math.max(0, usage)) / this.usageScale : 0) + arcRhs;
     for (let i = 0; i < this.m; i++) dpi += (demand[i] ?? 0) * (pi[i] ?? 0);
     const terms: { lo: number; hi: number; c: number; v: number }[] = [];
     this.job.sources.forEach((s, k) => {
@@ -313,5 +474,6 @@ export class ColumnGeneration {
 }
 
 function copyResidual(r: Residual): Residual {
-  return { demand: r.demand.slice(), lo: r.lo.slice(), hi: r.hi.slice(), usage: r.usage };
+  const copy: Residual = { demand: r.demand.slice(), lo: r.lo.slice(), hi: r.hi.slice(), usage: r.usage };
+  return r.arcs ? { ...copy, arcs: new Map(r.arcs) } : copy;
 }

@@ -1,6 +1,6 @@
 import type { Budget } from '../budget.ts';
 import { continuousBound, l2Bound } from './bounds.ts';
-import { ColumnGeneration, type Residual, safeCeil } from './column-generation.ts';
+import { type Arc, ColumnGeneration, type Residual, safeCeil } from './column-generation.ts';
 import { Diver } from './dive.ts';
 import { downsize, greedyPack, sourcePreference } from './greedy.ts';
 import type { Job } from './job.ts';
@@ -128,27 +128,7 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
     if (isOptimal() || budget.expired()) return result();
 
     trace.phase = 'branch';
-    const branched = branchOnSources(
-      job,
-      cg,
-      diver,
-      root,
-      bound,
-      budget.sub(budget.remainingMs() / 2),
-      trace,
-      inc,
-    );
-    bound = Math.max(bound, branched);
-    for (
-      let discrepancy = 1;
-      discrepancy <= job.items.length && !isOptimal() && !budget.expired();
-      discrepancy++
-    ) {
-      trace.phase = 'dive';
-      diver.exhausted = true;
-      diver.dive(root, [], 0, discrepancy);
-      if (diver.exhausted) break;
-    }
+    bound = Math.max(bound, branchAndPrice(job, cg, diver, root, bound, budget, trace, inc));
     return result();
   } finally {
     trace.columns = cg.columns.length;
@@ -159,18 +139,21 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
 interface BranchNode {
   readonly lo: Float64Array;
   readonly hi: Float64Array;
+  readonly arcs: ReadonlyMap<string, { readonly lo: number; readonly hi: number }>;
   readonly bound: number;
   readonly depth: number;
 }
 
 /**
- * Branch and price on the number of bars of each source: a fractional total `t` of source s splits into
- * `bars(s) ≤ ⌊t⌋` and `bars(s) ≥ ⌈t⌉`, both plain row bounds the pricing already understands. Best-first,
- * so the lowest open bound rises as fast as possible. Where every total is integral, the node's cost is
- * settled and a dive looks for a plan that meets it. Returns a valid bound for the whole job: the lowest
- * bound of any node left open or unresolved (or the incumbent's cost once the tree is closed).
+ * Branch and price. A node bounds the number of bars of each source and the flow on some arcs (item j cut
+ * at position p of a bar laid out longest first); both are plain row bounds the pricing understands.
+ * A fractional source total splits first (`bars ≤ ⌊t⌋` | `bars ≥ ⌈t⌉`); then the most fractional arc
+ * flow. When every total and every arc flow is integral, the flow splits into whole bars: the node is
+ * solved exactly. Best-first (deepest first among equal bounds), so the lowest open bound rises as fast as
+ * possible while ties dive. Returns a valid bound for the whole job: the lowest bound of any node left
+ * open (or the incumbent's cost once the tree is closed).
  */
-function branchOnSources(
+function branchAndPrice(
   job: Job,
   cg: ColumnGeneration,
   diver: Diver,
@@ -180,8 +163,10 @@ function branchOnSources(
   trace: SearchTrace,
   inc: Incumbent,
 ): number {
-  const open: BranchNode[] = [{ lo: root.lo.slice(), hi: root.hi.slice(), bound: rootBound, depth: 0 }];
-  const unresolved: number[] = [];
+  const weights = job.items.map((it) => it.weight);
+  const open: BranchNode[] = [
+    { lo: root.lo.slice(), hi: root.hi.slice(), arcs: new Map(), bound: rootBound, depth: 0 },
+  ];
   while (open.length > 0 && !budget.expired()) {
     open.sort((a, b) => a.bound - b.bound || b.depth - a.depth);
     const node = open.shift();
@@ -191,7 +176,7 @@ function branchOnSources(
       break;
     }
     trace.branchNodes++;
-    const here: Residual = { ...root, lo: node.lo, hi: node.hi };
+    const here: Residual = { ...root, lo: node.lo, hi: node.hi, arcs: node.arcs };
     cg.setResidual(here);
     const out = cg.solve(budget, { cutoff: inc.pruneAt() });
     trace.cgIterations += out.iterations;
@@ -203,32 +188,105 @@ function branchOnSources(
     if (out.status === 'failed' || out.status === 'infeasible' || nodeBound >= inc.pruneAt()) continue;
     diver.complete(out.x, here, []);
     if (nodeBound >= inc.pruneAt()) continue;
-    const totals = cg.sourceTotals(out.x);
-    let pick = -1;
-    let score = 1e-6;
-    totals.forEach((t, s) => {
-      const frac = Math.min(t - Math.floor(t), Math.ceil(t) - t) * Math.max(1, job.sources[s]?.cost ?? 1);
-      if (frac > score) {
-        score = frac;
-        pick = s;
-      }
+    const child = (lo: Float64Array, hi: Float64Array, arcs: BranchNode['arcs']): BranchNode => ({
+      lo,
+      hi,
+      arcs,
+      bound: nodeBound,
+      depth: node.depth + 1,
     });
-    if (pick < 0) {
-      diver.dive(here, [], 0, 0);
-      if (nodeBound < inc.pruneAt()) unresolved.push(nodeBound);
+    const totals = cg.sourceTotals(out.x);
+    const pick = mostFractional(
+      [...totals].map((t, s) => ({ key: s, value: t, weight: job.sources[s]?.cost ?? 1 })),
+    );
+    if (pick) {
+      const down = node.hi.slice();
+      down[pick.key] = Math.floor(pick.value);
+      const up = node.lo.slice();
+      up[pick.key] = Math.ceil(pick.value);
+      open.push(child(node.lo, down, node.arcs), child(up, node.hi, node.arcs));
       continue;
     }
-    const t = totals[pick] ?? 0;
-    const down = { lo: node.lo.slice(), hi: node.hi.slice(), bound: nodeBound, depth: node.depth + 1 };
-    down.hi[pick] = Math.floor(t);
-    const up = { lo: node.lo.slice(), hi: node.hi.slice(), bound: nodeBound, depth: node.depth + 1 };
-    up.lo[pick] = Math.ceil(t);
-    open.push(down, up);
+    const flows = cg.arcFlows(out.x);
+    const arcPick = mostFractional(
+      [...flows.entries()].map(([key, f]) => ({
+        key,
+        value: f.flow,
+        weight: 1 + (weights[f.arc.item] ?? 0) / 1e12,
+      })),
+    );
+    if (!arcPick) {
+      // Integral totals and arc flows: the flow is a plan of exactly this node's LP cost.
+      inc.offer(decompose(job, flows, totals));
+      continue;
+    }
+    const prev = node.arcs.get(arcPick.key) ?? { lo: Number.NEGATIVE_INFINITY, hi: Number.POSITIVE_INFINITY };
+    const downArcs = new Map(node.arcs).set(arcPick.key, { lo: prev.lo, hi: Math.floor(arcPick.value) });
+    const upArcs = new Map(node.arcs).set(arcPick.key, { lo: Math.ceil(arcPick.value), hi: prev.hi });
+    open.push(child(node.lo, node.hi, downArcs), child(node.lo, node.hi, upArcs));
+    if (node.depth < 2) diver.dive(here, [], 0, 0);
   }
   cg.setResidual(root);
-  const left = [...open.map((n) => n.bound), ...unresolved];
   const best = inc.pruneAt();
-  return left.length === 0 ? best : Math.min(best, ...left);
+  return open.length === 0 ? best : Math.min(best, ...open.map((n) => n.bound));
+}
+
+/** The entry whose value is furthest from an integer (weighted), or null when all are integral. */
+function mostFractional<K>(
+  entries: readonly { key: K; value: number; weight: number }[],
+): { key: K; value: number } | null {
+  let best: { key: K; value: number } | null = null;
+  let score = 1e-6;
+  for (const e of entries) {
+    const frac = Math.min(e.value - Math.floor(e.value), Math.ceil(e.value) - e.value);
+    if (frac > 1e-6 && frac * e.weight > score) {
+      score = frac * e.weight;
+      best = { key: e.key, value: e.value };
+    }
+  }
+  return best;
+}
+
+/**
+ * Splits integral arc flows into whole bars: from position 0 of each source, follow arcs with flow left
+ * until none leaves the position. Flow is conserved at every position (each column is a path), so every
+ * walk ends and every unit of flow is used.
+ */
+function decompose(
+  job: Job,
+  flows: ReadonlyMap<string, { arc: Arc; flow: number }>,
+  totals: Float64Array,
+): Layout[] {
+  const m = job.items.length;
+  const left = new Map<number, Map<number, Map<number, number>>>();
+  for (const { arc, flow } of flows.values()) {
+    const n = Math.round(flow);
+    if (n <= 0) continue;
+    let byPos = left.get(arc.source);
+    if (!byPos) left.set(arc.source, (byPos = new Map()));
+    let byItem = byPos.get(arc.pos);
+    if (!byItem) byPos.set(arc.pos, (byItem = new Map()));
+    byItem.set(arc.item, (byItem.get(arc.item) ?? 0) + n);
+  }
+  const bars: Layout[] = [];
+  totals.forEach((t, source) => {
+    const byPos = left.get(source);
+    for (let b = Math.round(t); b > 0 && byPos; b--) {
+      const counts = new Int32Array(m);
+      let pos = 0;
+      for (;;) {
+        const byItem = byPos.get(pos);
+        const next = byItem ? [...byItem.entries()].find(([, n]) => n > 0) : undefined;
+        if (!next || !byItem) break;
+        const [item, n] = next;
+        byItem.set(item, n - 1);
+        counts[item] = (counts[item] ?? 0) + 1;
+        pos += job.items[item]?.weight ?? 0;
+      }
+      if (counts.some((c) => c > 0)) bars.push({ source, counts, count: 1 });
+    }
+  });
+  return bars;
 }
 
 /**

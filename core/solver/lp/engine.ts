@@ -26,6 +26,8 @@ export interface MasterLp {
   readonly columnCount: number;
   /** Adds a column `cost·x` with the given sparse row coefficients and returns its index. */
   addColumn(cost: number, rows: readonly number[], coefs: readonly number[], upper?: number): number;
+  /** Adds a row `lower ≤ Σ coefs·x ≤ upper` over existing columns and returns its index. */
+  addRow(lower: number, upper: number, columns: readonly number[], coefs: readonly number[]): number;
   setColumnBounds(column: number, lower: number, upper: number): void;
   setRowBounds(row: number, lower: number, upper: number): void;
   solve(): LpSolution;

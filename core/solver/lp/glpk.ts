@@ -11,8 +11,8 @@ export async function createGlpkEngine(): Promise<LpEngine> {
 
 interface Column {
   cost: number;
-  rows: readonly number[];
-  coefs: readonly number[];
+  rows: number[];
+  coefs: number[];
   lower: number;
   upper: number;
 }
@@ -40,6 +40,19 @@ class GlpkMaster implements MasterLp {
   ): number {
     this.cols.push({ cost, rows: [...rows], coefs: [...coefs], lower: 0, upper });
     return this.cols.length - 1;
+  }
+
+  addRow(lower: number, upper: number, columns: readonly number[], coefs: readonly number[]): number {
+    this.rows.push({ lower, upper });
+    const row = this.rows.length - 1;
+    columns.forEach((j, k) => {
+      const c = this.cols[j];
+      if (c) {
+        c.rows = [...c.rows, row];
+        c.coefs = [...c.coefs, coefs[k] ?? 0];
+      }
+    });
+    return row;
   }
 
   setColumnBounds(column: number, lower: number, upper: number): void {

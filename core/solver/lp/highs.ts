@@ -33,6 +33,7 @@ export async function createHighsEngine(): Promise<LpEngine> {
 class HighsMaster implements MasterLp {
   private readonly model;
   private columns = 0;
+  private rows = 0;
   private readonly inf: number;
 
   constructor(highs: Highs, rows: readonly RowBounds[]) {
@@ -41,6 +42,7 @@ class HighsMaster implements MasterLp {
     this.model.options.set({ output_flag: false, presolve: 'off' });
     for (const r of rows)
       this.model.addRow(this.clamp(r.lower), this.clamp(r.upper), { indices: [], values: [] });
+    this.rows = rows.length;
   }
 
   get columnCount(): number {
@@ -61,6 +63,11 @@ class HighsMaster implements MasterLp {
   ): number {
     this.model.addCol(cost, 0, this.clamp(upper), { indices: rows, values: coefs });
     return this.columns++;
+  }
+
+  addRow(lower: number, upper: number, columns: readonly number[], coefs: readonly number[]): number {
+    this.model.addRow(this.clamp(lower), this.clamp(upper), { indices: columns, values: coefs });
+    return this.rows++;
   }
 
   setColumnBounds(column: number, lower: number, upper: number): void {

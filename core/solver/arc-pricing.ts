@@ -1,0 +1,73 @@
+/**
+ * Pricing once branching has put duals on arcs: the best pattern is a longest path over exact positions
+ * in canonical order (longest items first), where placing item j at position p earns πⱼ plus the dual of
+ * arc (p, j). A DP over positions × items, bounded by the copies left of each item. It is only needed at
+ * branch-and-price nodes below an arc branch, where the capacity is moderate (the caller checks the size).
+ */
+
+export interface ArcPricingInput {
+  readonly weights: ArrayLike<number>;
+  readonly values: ArrayLike<number>;
+  /** Copies allowed per item. */
+  readonly bounds: ArrayLike<number>;
+  readonly capacity: number;
+  /** Arc duals of this source: position → item → dual. */
+  readonly arcDuals: ReadonlyMap<number, ReadonlyMap<number, number>>;
+}
+
+/** Cells (positions × items) above which the caller should not run this DP. */
+export const ARC_DP_CELLS = 40_000_000;
+
+export function arcDpCells(input: { capacity: number; weights: ArrayLike<number> }): number {
+  return (input.capacity + 1) * input.weights.length;
+}
+
+export function priceWithArcs(input: ArcPricingInput): { counts: Int32Array; value: number } {
+  const { weights, values, bounds, capacity, arcDuals } = input;
+  const m = weights.length;
+  const width = capacity + 1;
+  let f = new Float64Array(width).fill(Number.NEGATIVE_INFINITY);
+  f[0] = 0;
+  const choice = new Int32Array(m * width);
+  for (let j = 0; j < m; j++) {
+    const w = weights[j] ?? 1;
+    const v = values[j] ?? 0;
+    const u = Math.min(bounds[j] ?? 0, Math.floor(capacity / w));
+    const next = f.slice();
+    const base = j * width;
+    if (u > 0) {
+      for (let p = 0; p < width; p++) {
+        const start = f[p] ?? Number.NEGATIVE_INFINITY;
+        if (start === Number.NEGATIVE_INFINITY) continue;
+        let acc = start;
+        let q = p;
+        for (let t = 1; t <= u && q + w <= capacity; t++) {
+          acc += v + (arcDuals.get(q)?.get(j) ?? 0);
+          q += w;
+          if (acc > (next[q] ?? Number.NEGATIVE_INFINITY)) {
+            next[q] = acc;
+            choice[base + q] = t;
+          }
+        }
+      }
+    }
+    // Positions not improved by item j keep choice 0: the path reached them without it.
+    f = next;
+  }
+  let best = 0;
+  let end = 0;
+  for (let p = 0; p < width; p++) {
+    if ((f[p] ?? Number.NEGATIVE_INFINITY) > best) {
+      best = f[p] ?? 0;
+      end = p;
+    }
+  }
+  const counts = new Int32Array(m);
+  let p = end;
+  for (let j = m - 1; j >= 0; j--) {
+    const t = choice[j * width + p] ?? 0;
+    counts[j] = t;
+    p -= t * (weights[j] ?? 0);
+  }
+  return { counts, value: best };
+}
