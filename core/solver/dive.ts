@@ -25,15 +25,15 @@ export class Diver {
     private readonly done: () => boolean,
   ) {}
 
-  dive(residual: Residual, fixed: Layout[], fixedCost: number, discrepancy: number): void {
-    if (this.budget.expired() || this.done()) return;
+  dive(residual: Residual, fixed: Layout[], fixedCost: number, discrepancy: number, budget = this.budget): void {
+    if (budget.expired() || this.done()) return;
     if (residual.demand.every((d) => d <= 0)) {
       this.inc.offer(fixed);
       return;
     }
     this.trace.diveNodes++;
     this.cg.setResidual(residual);
-    const out = this.cg.solve(this.budget, { cutoff: this.inc.pruneAt() - fixedCost });
+    const out = this.cg.solve(budget, { settle: true, cutoff: this.inc.pruneAt() - fixedCost });
     this.trace.cgIterations += out.iterations;
     if (out.status === 'failed' || out.status === 'infeasible') return;
     if (fixedCost + safeCeil(out.bound) >= this.inc.pruneAt()) return;
@@ -51,8 +51,8 @@ export class Diver {
       const layout = this.take(c.column, c.copies, next);
       if (!layout) continue;
       const cost = (this.job.sources[layout.source]?.cost ?? 0) * layout.count;
-      this.dive(next, [...fixed, layout], fixedCost + cost, discrepancy - k);
-      if (this.budget.expired() || this.done()) return;
+      this.dive(next, [...fixed, layout], fixedCost + cost, discrepancy - k, budget);
+      if (budget.expired() || this.done()) return;
     }
   }
 

@@ -42,8 +42,10 @@ export interface KnapsackOptions {
   readonly extras?: number;
 }
 
-/** Below this many DP cells the exact DP is so cheap that it is always used. */
-const SMALL_DP_CELLS = 1_500_000;
+/** Below this many DP cells the exact DP is cheap enough to use before anything else. */
+const SMALL_DP_CELLS = 200_000;
+/** Cells of the coarse grid in `fast` mode. */
+const COARSE_DP_CELLS = 1_500_000;
 /** Largest choice bitmap (bytes) the exact DP allocates for reconstruction. */
 const BITMAP_CELLS = 40_000_000;
 /** Largest value-only DP (cells) the exact mode runs to certify a value. */
@@ -150,7 +152,7 @@ function coarseDp(
   extras: number,
   cells: number,
 ): KnapsackResult[] {
-  const step = g * Math.ceil(cells / SMALL_DP_CELLS);
+  const step = g * Math.ceil(cells / COARSE_DP_CELLS);
   const up = Int32Array.from({ length: values.length }, (_, i) => Math.ceil((weights[i] ?? 0) / step));
   const found = dpPatterns(
     values,

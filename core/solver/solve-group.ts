@@ -127,6 +127,15 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
     diver.dive(root, [], 0, 0);
     if (isOptimal() || budget.expired()) return result();
 
+    // Limited-discrepancy dives find the perfect packings of easy-but-tight jobs fastest; the complete
+    // branch and price then takes over (and proves the ⌈LP⌉ + 1 optima).
+    const lds = budget.sub(budget.remainingMs() * LDS_SHARE);
+    for (let discrepancy = 1; discrepancy <= 2 && !isOptimal() && !lds.expired(); discrepancy++) {
+      diver.exhausted = true;
+      diver.dive(root, [], 0, discrepancy, lds);
+      if (diver.exhausted) break;
+    }
+    if (isOptimal() || budget.expired()) return result();
     trace.phase = 'branch';
     bound = Math.max(bound, branchAndPrice(job, cg, diver, root, bound, budget, trace, inc));
     return result();
@@ -135,6 +144,9 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
     cg.dispose();
   }
 }
+
+/** Share of the remaining budget the limited-discrepancy dives may use before branch and price. */
+const LDS_SHARE = 0.3;
 
 interface BranchNode {
   readonly lo: Float64Array;
