@@ -1,0 +1,70 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { renderPlanPdf } from '../../core/pdf/index.ts';
+import { parseOptimiseBody } from '../../core/request/index.ts';
+import { planOf } from '../../core/solver/test-support.ts';
+import { loadInterFonts } from '../support/inter-fonts.ts';
+import { pdfText } from '../support/poppler.ts';
+
+/**
+ * A real request through the real solver (on the deterministic step clock) into the renderer: the same
+ * request must give the same PDF, byte for byte. Regenerate with UPDATE_GOLDEN=1 after an intended change,
+ * look at the PDF, and commit it.
+ */
+const REQUEST = {
+  parts: [
+    { length: 2400.5, quantity: 6, label: 'rail' },
+    { length: 1800, quantity: 4, label: 'post' },
+    { length: 950, quantity: 9, label: 'brace' },
+    { length: 420, quantity: 12 },
+  ],
+  stocks: [
+    { length: 6000, quantity: null, price: 18.5 },
+    { length: 4000, quantity: 3, price: 13.2 },
+  ],
+  offcuts: [{ length: 2500, quantity: 2 }],
+  kerf: 3,
+  trim: true,
+  minRemnant: 300,
+  jobName: 'Carport, north side',
+};
+
+const GOLDEN = join(import.meta.dirname, 'golden', 'carport.pdf');
+const CREATED = Date.UTC(2026, 10, 22, 9, 30);
+
+async function render(): Promise<{ pdf: Uint8Array; optimal: boolean; bars: number }> {
+  const parsed = parseOptimiseBody(REQUEST, 'pdf');
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  const { jobName: _, ...body } = REQUEST;
+  const response = await planOf(body);
+  const pdf = await renderPlanPdf({
+    request: parsed.value,
+    response,
+    jobName: parsed.value.jobName,
+    branding: null,
+    createdAtMs: CREATED,
+    fonts: loadInterFonts(),
+  });
+  return { pdf, optimal: response.plan.optimal, bars: response.plan.stockBarsUsed };
+}
+
+describe('PDF of a real plan', () => {
+  it('is byte-identical to its golden file', async () => {
+    const { pdf } = await render();
+    if (process.env.UPDATE_GOLDEN === '1' || !existsSync(GOLDEN)) {
+      expect(process.env.CI, 'golden carport.pdf missing in CI').not.toBe('true');
+      writeFileSync(GOLDEN, pdf);
+    }
+    expect(Buffer.from(pdf).equals(readFileSync(GOLDEN))).toBe(true);
+  });
+
+  it('states the proof the solver found and the job name', async () => {
+    const { pdf, optimal } = await render();
+    const text = pdfText(pdf);
+    expect(optimal).toBe(true);
+    expect(text).toContain('Carport, north side');
+    expect(text).toMatch(/Optimal/);
+    expect(text).toContain('rail');
+  });
+});
