@@ -1,7 +1,9 @@
 import type { Budget } from '../budget.ts';
 import { ARC_DP_CELLS, arcDpCells, priceWithArcs } from './arc-pricing.ts';
+import { type Arc, activeArcDuals, arcKey, arcsOf } from './arcs.ts';
 import type { Job } from './job.ts';
 import { solveKnapsacks } from './knapsack.ts';
+import { type BoundTerm, lagrangianBound } from './lagrangian-bound.ts';
 import type { LpEngine, MasterLp } from './lp/engine.ts';
 import { patternKey } from './plan.ts';
 
@@ -12,6 +14,9 @@ export interface Column {
 }
 
 /** What is still to be decided: the demand left, and how many bars of each source may (must) be used. */
+export type { Arc } from './arcs.ts';
+export { arcKey, arcsOf } from './arcs.ts';
+
 export interface Residual {
   readonly demand: Int32Array;
   /** At least this many bars of each source (branching decisions; 0 by default). */
@@ -22,34 +27,6 @@ export interface Residual {
   usage: number;
   /** Branching bounds on arc flows (key from {@link arcKey}); arcs not listed are free. */
   readonly arcs?: ReadonlyMap<string, { readonly lo: number; readonly hi: number }>;
-}
-
-/**
- * An arc of the arc-flow view of a bar: item `item` cut at position `pos` when a bar of `source` is laid out
- * in canonical order (longest items first). Every pattern is one path of such arcs, so bounds on arc flows
- * are a complete branching rule: when every arc flow is integral, the flow splits into whole bars.
- */
-export interface Arc {
-  readonly source: number;
-  readonly pos: number;
-  readonly item: number;
-}
-
-export function arcKey(a: Arc): string {
-  return `${a.source}:${a.pos}:${a.item}`;
-}
-
-/** The arcs of a pattern laid out in canonical order. */
-export function arcsOf(weights: ArrayLike<number>, source: number, counts: Int32Array): Arc[] {
-  const arcs: Arc[] = [];
-  let pos = 0;
-  for (let i = 0; i < counts.length; i++) {
-    for (let c = counts[i] ?? 0; c > 0; c--) {
-      arcs.push({ source, pos, item: i });
-      pos += weights[i] ?? 0;
-    }
-  }
-  return arcs;
 }
 
 export interface CgOutcome {
@@ -328,7 +305,7 @@ export class ColumnGeneration {
   ): { columns: Column[]; bound: number; duals: Float64Array; exact: boolean } {
     const { demand, hi } = this.residual;
     const bounds = Int32Array.from(demand, (d) => Math.max(0, d));
-    const arcs = this.activeArcDuals(masterDuals);
+    const arcs = activeArcDuals(this.arcRows, this.residual.arcs, masterDuals);
     const plain = this.capacities.filter((c) =>
       this.job.sources.some((s, k) => s.capacity === c && !arcs.bySource.has(k)),
     );
@@ -400,72 +377,21 @@ export class ColumnGeneration {
     return { columns, bound: this.lagrangianBound(pi, values, nu, arcs.rhs), duals: pi, exact };
   }
 
-  /**
-   * Duals of the arc rows bounded at this node, clamped to the sign their active bound allows (so the
-   * Lagrangian bound stays valid), grouped by source → position → item; plus Σ bound·dual for the bound.
-   */
-  private activeArcDuals(masterDuals: Float64Array): {
-    bySource: Map<number, Map<number, Map<number, number>>>;
-    raw: Map<number, Map<number, Map<number, number>>>;
-    rhs: number;
-  } {
-    const bySource = new Map<number, Map<number, Map<number, number>>>();
-    const raw = new Map<number, Map<number, Map<number, number>>>();
-    let rhs = 0;
-    const put = (target: Map<number, Map<number, Map<number, number>>>, a: Arc, d: number): void => {
-      let byPos = target.get(a.source);
-      if (!byPos) target.set(a.source, (byPos = new Map()));
-      let byItem = byPos.get(a.pos);
-      if (!byItem) byPos.set(a.pos, (byItem = new Map()));
-      byItem.set(a.item, d);
-    };
-    for (const [key, b] of this.residual.arcs ?? []) {
-      const r = this.arcRows.get(key);
-      if (!r) continue;
-      const d = masterDuals[r.row] ?? 0;
-      if (d !== 0) put(raw, r.arc, d);
-      let sigma = d;
-      if (!Number.isFinite(b.lo)) sigma = Math.min(0, sigma);
-      if (!Number.isFinite(b.hi)) sigma = Math.max(0, sigma);
-      if (sigma === 0) continue;
-      put(bySource, r.arc, sigma);
-      rhs += sigma > 0 ? b.lo * sigma : b.hi * sigma;
-    }
-    return { bySource, raw, rhs };
-  }
-
-  /**
-   * max over t ≥ 0 of  t·(Σ dᵢπᵢ + ν·U) + Σₛ minₓ∈[loₛ,hiₛ] (cₛ − t·vₛ)·x, with the artificial columns as
-   * unlimited sources of cost `big`. vₛ is the exact best pattern value (or an upper bound on it), so the
-   * scaled duals are dual feasible and the bound holds for any float `pi`. The function is concave and
-   * piecewise linear in t; its maximum is at a breakpoint cₛ/vₛ (or t = 1, the LP's own scaling).
-   */
+  /** The bound the duals `pi` (with usage dual `nu` and arc rows' `arcRhs`) prove for the current residual. */
   private lagrangianBound(pi: Float64Array, values: readonly number[], nu: number, arcRhs = 0): number {
     const { demand, lo, hi, usage } = this.residual;
-    let dpi = (this.usageRow >= 0 ? (nu * Math.max(0, usage)) / this.usageScale : 0) + arcRhs;
-    for (let i = 0; i < this.m; i++) dpi += (demand[i] ?? 0) * (pi[i] ?? 0);
-    const terms: { lo: number; hi: number; c: number; v: number }[] = [];
-    this.job.sources.forEach((s, k) => {
-      terms.push({ lo: lo[k] ?? 0, hi: hi[k] ?? 0, c: s.cost, v: values[k] ?? 0 });
-    });
+    let rhs = (this.usageRow >= 0 ? (nu * Math.max(0, usage)) / this.usageScale : 0) + arcRhs;
+    for (let i = 0; i < this.m; i++) rhs += (demand[i] ?? 0) * (pi[i] ?? 0);
+    const terms: BoundTerm[] = this.job.sources.map((s, k) => ({
+      lo: lo[k] ?? 0,
+      hi: hi[k] ?? 0,
+      c: s.cost,
+      v: values[k] ?? 0,
+    }));
+    // The artificial columns are unlimited one-piece bars of cost `big`.
     for (let i = 0; i < this.m; i++)
       terms.push({ lo: 0, hi: Number.POSITIVE_INFINITY, c: this.big, v: pi[i] ?? 0 });
-    const at = (t: number): number => {
-      let lb = t * dpi;
-      for (const term of terms) {
-        if (term.hi <= 0) continue;
-        const coef = term.c - t * term.v;
-        if (coef >= 0) lb += term.lo * coef;
-        else if (Number.isFinite(term.hi)) lb += term.hi * coef;
-        else return Number.NEGATIVE_INFINITY;
-      }
-      return lb;
-    };
-    const candidates = new Set<number>([0, 1]);
-    for (const term of terms) if (term.v > 0 && term.hi > 0) candidates.add(term.c / term.v);
-    let best = 0;
-    for (const t of candidates) if (Number.isFinite(t) && t >= 0) best = Math.max(best, at(t));
-    return best;
+    return lagrangianBound(rhs, terms);
   }
 
   dispose(): void {

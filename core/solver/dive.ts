@@ -2,10 +2,11 @@ import type { Budget } from '../budget.ts';
 import { type ColumnGeneration, type Residual, safeCeil } from './column-generation.ts';
 import { packExactly } from './exact-pack.ts';
 import { downsize, greedyPack, sourcePreference } from './greedy.ts';
+import type { Incumbent } from './incumbent.ts';
 import type { Job } from './job.ts';
 import type { Layout } from './plan.ts';
 import { patternWeight } from './plan.ts';
-import type { Incumbent, SearchTrace } from './solve-group.ts';
+import type { SearchTrace } from './solve-group.ts';
 
 /**
  * Depth-first diving on the column-generation LP: fix the bars the LP most wants (whole parts of large
@@ -25,7 +26,13 @@ export class Diver {
     private readonly done: () => boolean,
   ) {}
 
-  dive(residual: Residual, fixed: Layout[], fixedCost: number, discrepancy: number, budget = this.budget): void {
+  dive(
+    residual: Residual,
+    fixed: Layout[],
+    fixedCost: number,
+    discrepancy: number,
+    budget = this.budget,
+  ): void {
     if (budget.expired() || this.done()) return;
     if (residual.demand.every((d) => d <= 0)) {
       this.inc.offer(fixed);

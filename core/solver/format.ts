@@ -15,8 +15,10 @@ import type {
   Purchase,
   Stats,
 } from '../types.ts';
+import { assignParts, type Bar } from './assign-parts.ts';
+import { barFigures } from './bar-figures.ts';
 import type { Job } from './job.ts';
-import type { GroupPlan, Layout } from './plan.ts';
+import type { GroupPlan } from './plan.ts';
 
 /** One solved material group, as the formatter needs it. */
 export interface SolvedGroup {
@@ -32,104 +34,6 @@ export interface FormatContext {
   readonly tier: string;
   readonly poweredBy: string;
   readonly solveTimeMs: number;
-}
-
-/** A bar as the model of docs/solver.md sees it. */
-export interface BarFigures {
-  readonly total: number;
-  readonly saw: number;
-  readonly remnant: number;
-  readonly cutPositions: number[];
-}
-
-/** Waste split and cut positions of one bar (lengths in cut order), per docs/solver.md. */
-export function barFigures(
-  length: number,
-  pieces: readonly number[],
-  kerf: number,
-  trim: boolean,
-): BarFigures {
-  const t = trim && kerf > 0 ? 1 : 0;
-  const sum = pieces.reduce((a, b) => a + b, 0);
-  const k = pieces.length;
-  const free = length - sum - (k - 1) * kerf - 2 * t * kerf;
-  const endCut = free > 0 ? Math.min(kerf, free) : 0;
-  const cuts: number[] = [];
-  if (t) cuts.push(0);
-  let pos = t * kerf;
-  pieces.forEach((p, i) => {
-    pos += p;
-    if (i < k - 1) {
-      cuts.push(pos);
-      pos += kerf;
-    }
-  });
-  if (free > 0) cuts.push(pos);
-  if (t) cuts.push(length - kerf);
-  return {
-    total: length - sum,
-    saw: (k - 1) * kerf + 2 * t * kerf + endCut,
-    remnant: free - endCut,
-    cutPositions: cuts,
-  };
-}
-
-interface Bar {
-  readonly job: Job;
-  readonly layout: Layout;
-  /** Request part index per piece, in cut order. */
-  readonly parts: readonly number[];
-  readonly count: number;
-}
-
-/**
- * Assigns request parts to the pieces of every layout. Parts sharing a length are handed out in request
- * order; a run of identical bars is split only where the part changes, so labels stay on whole bars.
- */
-function assignParts(job: Job, layouts: readonly Layout[]): Bar[] {
-  const queues = job.items.map((it) => it.parts.map((p) => ({ part: p.part, left: p.quantity })));
-  const heads = job.items.map(() => 0);
-  const takeOne = (i: number): number => {
-    const q = queues[i] ?? [];
-    let h = heads[i] ?? 0;
-    while (h < q.length && (q[h]?.left ?? 0) <= 0) h++;
-    heads[i] = h;
-    const entry = q[h];
-    if (!entry) throw new Error('part assignment ran out of parts: the plan over-produces');
-    entry.left -= 1;
-    return entry.part;
-  };
-  const bars: Bar[] = [];
-  for (const layout of layouts) {
-    let remaining = layout.count;
-    while (remaining > 0) {
-      // How many bars can take every piece from the current head part of each item?
-      let whole = remaining;
-      layout.counts.forEach((a, i) => {
-        if (a <= 0) return;
-        const q = queues[i] ?? [];
-        let h = heads[i] ?? 0;
-        while (h < q.length && (q[h]?.left ?? 0) <= 0) h++;
-        whole = Math.min(whole, Math.floor((q[h]?.left ?? 0) / a));
-      });
-      const n = Math.max(1, whole);
-      const parts: number[] = [];
-      layout.counts.forEach((a, i) => {
-        for (let c = 0; c < a; c++) parts.push(takeOne(i));
-      });
-      if (n > 1) {
-        // The other n − 1 bars take the same parts.
-        layout.counts.forEach((a, i) => {
-          const q = queues[i] ?? [];
-          const entry = q[heads[i] ?? 0];
-          if (entry && a > 0) entry.left -= a * (n - 1);
-        });
-      }
-      bars.push({ job, layout, parts, count: n });
-      remaining -= n;
-    }
-  }
-  return bars;
 }
 
 const key = (m: Material): string => m ?? '';

@@ -13,6 +13,8 @@
  *   that stops early, a value-only DP; past every cap it returns the best packing and a valid upper bound.
  */
 
+import { branchAndBound } from './knapsack-bb.ts';
+
 export interface KnapsackInput {
   /** Item values (duals); items with value ≤ 0 are never packed. */
   readonly values: Float64Array;
@@ -299,98 +301,4 @@ function dpValues(
     }
   }
   return caps.map((c) => f[c] ?? 0);
-}
-
-/**
- * Depth-first branch and bound in density order with the Dantzig (fractional) bound. Stops after
- * `nodeLimit` nodes; the bound is then the max of the best value and the fractional bounds of the nodes
- * left open, which is a valid upper bound.
- */
-function branchAndBound(
-  values: Float64Array,
-  weights: ArrayLike<number>,
-  copies: Int32Array,
-  capacity: number,
-  nodeLimit: number,
-): KnapsackResult {
-  const m = values.length;
-  const order: number[] = [];
-  for (let i = 0; i < m; i++) {
-    if ((values[i] ?? 0) > 0 && (copies[i] ?? 0) > 0 && (weights[i] ?? 0) <= capacity) order.push(i);
-  }
-  order.sort((a, b) => {
-    const d = (values[b] ?? 0) / (weights[b] ?? 1) - (values[a] ?? 0) / (weights[a] ?? 1);
-    return d !== 0 ? d : a - b;
-  });
-  const n = order.length;
-  const v = new Float64Array(n);
-  const w = new Float64Array(n);
-  const u = new Int32Array(n);
-  for (let k = 0; k < n; k++) {
-    const i = order[k] ?? 0;
-    v[k] = values[i] ?? 0;
-    w[k] = weights[i] ?? 0;
-    u[k] = Math.min(copies[i] ?? 0, Math.floor(capacity / (w[k] ?? 1)));
-  }
-  // The smallest weight among items k.. lets a node stop early when nothing else fits.
-  const minW = new Float64Array(n + 1);
-  minW[n] = Number.POSITIVE_INFINITY;
-  for (let k = n - 1; k >= 0; k--) minW[k] = Math.min(w[k] ?? 0, minW[k + 1] ?? 0);
-
-  const fractionalBound = (k0: number, room: number): number => {
-    let bound = 0;
-    let r = room;
-    for (let k = k0; k < n; k++) {
-      const wk = w[k] ?? 1;
-      const full = Math.min(u[k] ?? 0, Math.floor(r / wk));
-      bound += full * (v[k] ?? 0);
-      r -= full * wk;
-      if (full < (u[k] ?? 0)) {
-        bound += (r / wk) * (v[k] ?? 0);
-        break;
-      }
-    }
-    return bound;
-  };
-
-  const cur = new Int32Array(n);
-  let bestVal = 0;
-  let best = new Int32Array(n);
-  let nodes = 0;
-  let openBound = 0;
-  let stopped = false;
-
-  const dfs = (k: number, room: number, val: number): void => {
-    if (val > bestVal + 1e-12) {
-      bestVal = val;
-      best = cur.slice();
-    }
-    if (k >= n || room < (minW[k] ?? 0)) return;
-    const ub = val + fractionalBound(k, room);
-    if (ub <= bestVal + 1e-12) return;
-    if (stopped || ++nodes > nodeLimit) {
-      stopped = true;
-      openBound = Math.max(openBound, ub);
-      return;
-    }
-    const wk = w[k] ?? 1;
-    const maxTake = Math.min(u[k] ?? 0, Math.floor(room / wk));
-    for (let t = maxTake; t >= 0; t--) {
-      cur[k] = t;
-      // Once stopped, each call below only records its subtree's bound, so every open node is covered.
-      dfs(k + 1, room - t * wk, val + t * (v[k] ?? 0));
-    }
-    cur[k] = 0;
-  };
-  dfs(0, capacity, 0);
-
-  const counts = new Int32Array(m);
-  for (let k = 0; k < n; k++) counts[order[k] ?? 0] = best[k] ?? 0;
-  return {
-    counts,
-    value: bestVal,
-    upperBound: stopped ? Math.max(bestVal, openBound) : bestVal,
-    exact: !stopped,
-    extra: [],
-  };
 }

@@ -1,0 +1,160 @@
+import type { Budget } from '../budget.ts';
+import { type Arc, type ColumnGeneration, type Residual, safeCeil } from './column-generation.ts';
+import type { Diver } from './dive.ts';
+import type { Incumbent } from './incumbent.ts';
+import type { Job } from './job.ts';
+import type { Layout } from './plan.ts';
+import type { SearchTrace } from './solve-group.ts';
+
+interface BranchNode {
+  readonly lo: Float64Array;
+  readonly hi: Float64Array;
+  readonly arcs: ReadonlyMap<string, { readonly lo: number; readonly hi: number }>;
+  readonly bound: number;
+  readonly depth: number;
+}
+
+/**
+ * Branch and price. A node bounds the number of bars of each source and the flow on some arcs (item j cut
+ * at position p of a bar laid out longest first); both are plain row bounds the pricing understands.
+ * A fractional source total splits first (`bars ≤ ⌊t⌋` | `bars ≥ ⌈t⌉`); then the most fractional arc
+ * flow. When every total and every arc flow is integral, the flow splits into whole bars: the node is
+ * solved exactly. Best-first (deepest first among equal bounds), so the lowest open bound rises as fast as
+ * possible while ties dive. Returns a valid bound for the whole job: the lowest bound of any node left
+ * open (or the incumbent's cost once the tree is closed).
+ */
+export function branchAndPrice(
+  job: Job,
+  cg: ColumnGeneration,
+  diver: Diver,
+  root: Residual,
+  rootBound: number,
+  budget: Budget,
+  trace: SearchTrace,
+  inc: Incumbent,
+): number {
+  const weights = job.items.map((it) => it.weight);
+  const open: BranchNode[] = [
+    { lo: root.lo.slice(), hi: root.hi.slice(), arcs: new Map(), bound: rootBound, depth: 0 },
+  ];
+  while (open.length > 0 && !budget.expired()) {
+    open.sort((a, b) => a.bound - b.bound || b.depth - a.depth);
+    const node = open.shift();
+    if (!node) break;
+    if (node.bound >= inc.pruneAt()) {
+      open.length = 0;
+      break;
+    }
+    trace.branchNodes++;
+    const here: Residual = { ...root, lo: node.lo, hi: node.hi, arcs: node.arcs };
+    cg.setResidual(here);
+    const out = cg.solve(budget, { cutoff: inc.pruneAt() });
+    trace.cgIterations += out.iterations;
+    if (out.status === 'stopped' && budget.expired()) {
+      open.push(node);
+      break;
+    }
+    const nodeBound = Math.max(node.bound, safeCeil(out.bound));
+    if (out.status === 'failed' || out.status === 'infeasible' || nodeBound >= inc.pruneAt()) continue;
+    diver.complete(out.x, here, []);
+    if (nodeBound >= inc.pruneAt()) continue;
+    const child = (lo: Float64Array, hi: Float64Array, arcs: BranchNode['arcs']): BranchNode => ({
+      lo,
+      hi,
+      arcs,
+      bound: nodeBound,
+      depth: node.depth + 1,
+    });
+    const totals = cg.sourceTotals(out.x);
+    const pick = mostFractional(
+      [...totals].map((t, s) => ({ key: s, value: t, weight: job.sources[s]?.cost ?? 1 })),
+    );
+    if (pick) {
+      const down = node.hi.slice();
+      down[pick.key] = Math.floor(pick.value);
+      const up = node.lo.slice();
+      up[pick.key] = Math.ceil(pick.value);
+      open.push(child(node.lo, down, node.arcs), child(up, node.hi, node.arcs));
+      continue;
+    }
+    const flows = cg.arcFlows(out.x);
+    const arcPick = mostFractional(
+      [...flows.entries()].map(([key, f]) => ({
+        key,
+        value: f.flow,
+        weight: 1 + (weights[f.arc.item] ?? 0) / 1e12,
+      })),
+    );
+    if (!arcPick) {
+      // Integral totals and arc flows: the flow is a plan of exactly this node's LP cost.
+      inc.offer(decompose(job, flows, totals));
+      continue;
+    }
+    const prev = node.arcs.get(arcPick.key) ?? { lo: Number.NEGATIVE_INFINITY, hi: Number.POSITIVE_INFINITY };
+    const downArcs = new Map(node.arcs).set(arcPick.key, { lo: prev.lo, hi: Math.floor(arcPick.value) });
+    const upArcs = new Map(node.arcs).set(arcPick.key, { lo: Math.ceil(arcPick.value), hi: prev.hi });
+    open.push(child(node.lo, node.hi, downArcs), child(node.lo, node.hi, upArcs));
+    if (node.depth < 2) diver.dive(here, [], 0, 0);
+  }
+  cg.setResidual(root);
+  const best = inc.pruneAt();
+  return open.length === 0 ? best : Math.min(best, ...open.map((n) => n.bound));
+}
+
+/** The entry whose value is furthest from an integer (weighted), or null when all are integral. */
+function mostFractional<K>(
+  entries: readonly { key: K; value: number; weight: number }[],
+): { key: K; value: number } | null {
+  let best: { key: K; value: number } | null = null;
+  let score = 1e-6;
+  for (const e of entries) {
+    const frac = Math.min(e.value - Math.floor(e.value), Math.ceil(e.value) - e.value);
+    if (frac > 1e-6 && frac * e.weight > score) {
+      score = frac * e.weight;
+      best = { key: e.key, value: e.value };
+    }
+  }
+  return best;
+}
+
+/**
+ * Splits integral arc flows into whole bars: from position 0 of each source, follow arcs with flow left
+ * until none leaves the position. Flow is conserved at every position (each column is a path), so every
+ * walk ends and every unit of flow is used.
+ */
+function decompose(
+  job: Job,
+  flows: ReadonlyMap<string, { arc: Arc; flow: number }>,
+  totals: Float64Array,
+): Layout[] {
+  const m = job.items.length;
+  const left = new Map<number, Map<number, Map<number, number>>>();
+  for (const { arc, flow } of flows.values()) {
+    const n = Math.round(flow);
+    if (n <= 0) continue;
+    let byPos = left.get(arc.source);
+    if (!byPos) left.set(arc.source, (byPos = new Map()));
+    let byItem = byPos.get(arc.pos);
+    if (!byItem) byPos.set(arc.pos, (byItem = new Map()));
+    byItem.set(arc.item, (byItem.get(arc.item) ?? 0) + n);
+  }
+  const bars: Layout[] = [];
+  totals.forEach((t, source) => {
+    const byPos = left.get(source);
+    for (let b = Math.round(t); b > 0 && byPos; b--) {
+      const counts = new Int32Array(m);
+      let pos = 0;
+      for (;;) {
+        const byItem = byPos.get(pos);
+        const next = byItem ? [...byItem.entries()].find(([, n]) => n > 0) : undefined;
+        if (!next || !byItem) break;
+        const [item, n] = next;
+        byItem.set(item, n - 1);
+        counts[item] = (counts[item] ?? 0) + 1;
+        pos += job.items[item]?.weight ?? 0;
+      }
+      if (counts.some((c) => c > 0)) bars.push({ source, counts, count: 1 });
+    }
+  });
+  return bars;
+}
