@@ -19,11 +19,26 @@ export interface ArcPricingInput {
 export const ARC_DP_CELLS = 40_000_000;
 
 export function arcDpCells(input: { capacity: number; weights: ArrayLike<number> }): number {
-  return (input.capacity + 1) * input.weights.length;
+  return (Math.floor(input.capacity / weightGcd(input.weights)) + 1) * input.weights.length;
+}
+
+/** Positions are sums of weights, so they live on the grid of the weights' gcd. */
+function weightGcd(weights: ArrayLike<number>): number {
+  let g = 0;
+  for (let i = 0; i < weights.length; i++) {
+    let a = g;
+    let b = weights[i] ?? 0;
+    while (b) [a, b] = [b, a % b];
+    g = a;
+  }
+  return g || 1;
 }
 
 export function priceWithArcs(input: ArcPricingInput): { counts: Int32Array; value: number } {
-  const { weights, values, bounds, capacity, arcDuals } = input;
+  const { values, bounds, arcDuals } = input;
+  const g = weightGcd(input.weights);
+  const weights = Array.from({ length: input.weights.length }, (_, i) => (input.weights[i] ?? 0) / g);
+  const capacity = Math.floor(input.capacity / g);
   const m = weights.length;
   const width = capacity + 1;
   let f = new Float64Array(width).fill(Number.NEGATIVE_INFINITY);
@@ -42,7 +57,7 @@ export function priceWithArcs(input: ArcPricingInput): { counts: Int32Array; val
         let acc = start;
         let q = p;
         for (let t = 1; t <= u && q + w <= capacity; t++) {
-          acc += v + (arcDuals.get(q)?.get(j) ?? 0);
+          acc += v + (arcDuals.get(q * g)?.get(j) ?? 0);
           q += w;
           if (acc > (next[q] ?? Number.NEGATIVE_INFINITY)) {
             next[q] = acc;

@@ -39,15 +39,11 @@ export function activeArcDuals(
   raw: Map<number, Map<number, Map<number, number>>>;
   rhs: number;
 } {
-  const bySource = new Map<number, Map<number, Map<number, number>>>();
-  const raw = new Map<number, Map<number, Map<number, number>>>();
+  const bySource: ArcMap = new Map();
+  const raw: ArcMap = new Map();
   let rhs = 0;
-  const put = (target: Map<number, Map<number, Map<number, number>>>, a: Arc, d: number): void => {
-    let byPos = target.get(a.source);
-    if (!byPos) target.set(a.source, (byPos = new Map()));
-    let byItem = byPos.get(a.pos);
-    if (!byItem) byPos.set(a.pos, (byItem = new Map()));
-    byItem.set(a.item, d);
+  const put = (target: ArcMap, a: Arc, d: number): void => {
+    arcCell(target, a).set(a.item, d);
   };
   for (const [key, b] of bounds ?? []) {
     const r = arcRows.get(key);
@@ -62,4 +58,22 @@ export function activeArcDuals(
     rhs += sigma > 0 ? b.lo * sigma : b.hi * sigma;
   }
   return { bySource, raw, rhs };
+}
+
+/** Values by source → position → item. */
+export type ArcMap = Map<number, Map<number, Map<number, number>>>;
+
+/** The item map of an arc's source and position in `map`, created when missing. */
+export function arcCell(map: ArcMap, a: Pick<Arc, 'source' | 'pos'>): Map<number, number> {
+  let byPos = map.get(a.source);
+  if (!byPos) {
+    byPos = new Map();
+    map.set(a.source, byPos);
+  }
+  let byItem = byPos.get(a.pos);
+  if (!byItem) {
+    byItem = new Map();
+    byPos.set(a.pos, byItem);
+  }
+  return byItem;
 }

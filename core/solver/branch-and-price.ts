@@ -1,10 +1,12 @@
 import type { Budget } from '../budget.ts';
+import { liftBound } from './achievable.ts';
+import { type ArcMap, arcCell } from './arcs.ts';
 import { type Arc, type ColumnGeneration, type Residual, safeCeil } from './column-generation.ts';
 import type { Diver } from './dive.ts';
 import type { Incumbent } from './incumbent.ts';
 import type { Job } from './job.ts';
 import type { Layout } from './plan.ts';
-import type { SearchTrace } from './solve-group.ts';
+import { costSources, type SearchTrace } from './solve-group.ts';
 
 interface BranchNode {
   readonly lo: Float64Array;
@@ -37,6 +39,7 @@ export function branchAndPrice(
   const open: BranchNode[] = [
     { lo: root.lo.slice(), hi: root.hi.slice(), arcs: new Map(), bound: rootBound, depth: 0 },
   ];
+  const unresolved: number[] = [];
   while (open.length > 0 && !budget.expired()) {
     open.sort((a, b) => a.bound - b.bound || b.depth - a.depth);
     const node = open.shift();
@@ -54,8 +57,18 @@ export function branchAndPrice(
       open.push(node);
       break;
     }
-    const nodeBound = Math.max(node.bound, safeCeil(out.bound));
+    const nodeBound = liftBound(
+      Math.max(node.bound, safeCeil(out.bound)),
+      inc.pruneAt(),
+      costSources(job, here),
+    );
     if (out.status === 'failed' || out.status === 'infeasible' || nodeBound >= inc.pruneAt()) continue;
+    if (out.status !== 'optimal' || out.artificial > 1e-6) {
+      // The LP was not solved exactly (pricing past its size caps), or it still leans on artificial
+      // columns: nothing to branch on safely. The node stays open in the bound, unexpanded.
+      unresolved.push(nodeBound);
+      continue;
+    }
     diver.complete(out.x, here, []);
     if (nodeBound >= inc.pruneAt()) continue;
     const child = (lo: Float64Array, hi: Float64Array, arcs: BranchNode['arcs']): BranchNode => ({
@@ -87,7 +100,7 @@ export function branchAndPrice(
     );
     if (!arcPick) {
       // Integral totals and arc flows: the flow is a plan of exactly this node's LP cost.
-      inc.offer(decompose(job, flows, totals));
+      inc.offer(decompose(job, flows, totals), 'arc-flow decomposition');
       continue;
     }
     const prev = node.arcs.get(arcPick.key) ?? { lo: Number.NEGATIVE_INFINITY, hi: Number.POSITIVE_INFINITY };
@@ -98,7 +111,11 @@ export function branchAndPrice(
   }
   cg.setResidual(root);
   const best = inc.pruneAt();
-  return open.length === 0 ? best : Math.min(best, ...open.map((n) => n.bound));
+  const left = [...open.map((n) => n.bound), ...unresolved];
+  // With no incumbent to prune by (none yet, or none using the required offcut material), a closed tree
+  // proves nothing beyond the bound it started from.
+  if (!Number.isFinite(best)) return left.length === 0 ? rootBound : Math.max(rootBound, Math.min(...left));
+  return left.length === 0 ? best : Math.min(best, ...left);
 }
 
 /** The entry whose value is furthest from an integer (weighted), or null when all are integral. */
@@ -128,14 +145,11 @@ function decompose(
   totals: Float64Array,
 ): Layout[] {
   const m = job.items.length;
-  const left = new Map<number, Map<number, Map<number, number>>>();
+  const left: ArcMap = new Map();
   for (const { arc, flow } of flows.values()) {
     const n = Math.round(flow);
     if (n <= 0) continue;
-    let byPos = left.get(arc.source);
-    if (!byPos) left.set(arc.source, (byPos = new Map()));
-    let byItem = byPos.get(arc.pos);
-    if (!byItem) byPos.set(arc.pos, (byItem = new Map()));
+    const byItem = arcCell(left, arc);
     byItem.set(arc.item, (byItem.get(arc.item) ?? 0) + n);
   }
   const bars: Layout[] = [];

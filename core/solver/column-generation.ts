@@ -52,6 +52,8 @@ export interface CgStop {
 
 const REL_TOL = 1e-6;
 const SMOOTHING = 0.5;
+/** How close (in cost units) the LP value must come to the bound's integer for `settle`. */
+const SETTLE_TOLERANCE = 0.005;
 
 /** The smallest integer not below `x` minus a relative safety margin: how bounds from floats are rounded. */
 export function safeCeil(x: number): number {
@@ -248,9 +250,16 @@ export class ColumnGeneration {
         bestBound = priced.bound;
         this.center = priced.duals;
       }
-      if (priced.columns.length === 0) return this.outcome('optimal', sol, bestBound, iterations);
+      // Without columns the LP is solved only if the pricing was exact; past the pricing's size caps it may
+      // not be, and the caller must not treat the LP solution as optimal.
+      if (priced.columns.length === 0) {
+        return this.outcome(priced.exact ? 'optimal' : 'stopped', sol, bestBound, iterations);
+      }
       for (const c of priced.columns) this.addColumn(c.source, c.counts);
-      const settled = safeCeil(bestBound) >= safeCeil(sol.objective - 1e-9 * Math.max(1, sol.objective));
+      // Settled: the integer the bound rounds up to is the one the LP is about to reach. The last
+      // thousandths of a degenerate LP's tail cost hundreds of iterations and cannot change a proof
+      // (the bound is the Lagrangian one, not the LP value), so they are not waited for.
+      const settled = safeCeil(bestBound) >= safeCeil(sol.objective - SETTLE_TOLERANCE);
       if ((stop.settle && settled) || (stop.cutoff !== undefined && safeCeil(bestBound) >= stop.cutoff)) {
         return this.outcome('stopped', this.master.solve(), bestBound, iterations + 1);
       }

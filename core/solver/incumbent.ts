@@ -10,8 +10,20 @@ export class Incumbent {
     private readonly usageTarget: number,
   ) {}
 
-  offer(bars: readonly Layout[] | null): void {
+  /** Flaws found in offered plans (a bug upstream); tests assert there are none. */
+  readonly rejected: string[] = [];
+
+  /**
+   * Takes the plan if it is better. A plan that misses demand, overfills a bar or overdraws a supply is a
+   * bug upstream: it is refused (and recorded) rather than allowed to become the incumbent.
+   */
+  offer(bars: readonly Layout[] | null, from = 'search'): void {
     if (!bars) return;
+    const flaw = flawOf(this.job, bars);
+    if (flaw !== null) {
+      this.rejected.push(`${from} offered a plan that ${flaw}`);
+      return;
+    }
     const plan = finishPlan(this.job, bars);
     if (better(this.job, plan, this.plan)) this.plan = plan;
   }
@@ -24,4 +36,28 @@ export class Incumbent {
       return Number.POSITIVE_INFINITY;
     return p.cost;
   }
+}
+
+/** Why a set of bars is not a plan (demand not covered, supply overdrawn, a bar overfull), or null. */
+function flawOf(job: Job, bars: readonly Layout[]): string | null {
+  const m = job.items.length;
+  const cut = new Float64Array(m);
+  const used = new Float64Array(job.sources.length);
+  for (const b of bars) {
+    const source = job.sources[b.source];
+    if (!source) return `uses source ${b.source}, which does not exist`;
+    let load = 0;
+    for (let i = 0; i < m; i++) {
+      cut[i] = (cut[i] ?? 0) + (b.counts[i] ?? 0) * b.count;
+      load += (b.counts[i] ?? 0) * (job.items[i]?.weight ?? 0);
+    }
+    if (load > source.capacity) return `overfills a bar of source ${b.source}`;
+    used[b.source] = (used[b.source] ?? 0) + b.count;
+  }
+  for (let i = 0; i < m; i++)
+    if ((cut[i] ?? 0) < (job.items[i]?.demand ?? 0)) return `cuts too few of item ${i}`;
+  for (let k = 0; k < job.sources.length; k++) {
+    if ((used[k] ?? 0) > (job.sources[k]?.supply ?? 0)) return `uses more bars of source ${k} than exist`;
+  }
+  return null;
 }

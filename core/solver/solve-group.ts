@@ -1,4 +1,5 @@
 import type { Budget } from '../budget.ts';
+import { type CostSource, liftBound } from './achievable.ts';
 import { continuousBound, l2Bound } from './bounds.ts';
 import { branchAndPrice } from './branch-and-price.ts';
 import { ColumnGeneration, type Residual, safeCeil } from './column-generation.ts';
@@ -34,6 +35,8 @@ export interface SearchTrace {
   diveNodes: number;
   branchNodes: number;
   endgames: number;
+  /** Plans the incumbent refused as flawed (always empty unless there is a bug). */
+  rejected: string[];
   phase: 'greedy' | 'root' | 'dive' | 'branch' | 'none';
 }
 
@@ -54,10 +57,12 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
     diveNodes: 0,
     branchNodes: 0,
     endgames: 0,
+    rejected: [],
     phase: 'none',
   };
   const usageTarget = job.offcutsFirst ? maxOffcutUsage(job, demand, supply) : 0;
   const inc = new Incumbent(job, usageTarget);
+  trace.rejected = inc.rejected;
   const weightOf = (c: Int32Array): number => patternWeight(job, c);
   const pref = sourcePreference(job);
   for (const rule of ['first', 'best'] as const) {
@@ -77,7 +82,7 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
   const result = (infeasible = false): GroupResult => ({
     plan: inc.plan,
     bound: Math.min(bound, inc.plan?.cost ?? bound),
-    barsBound: barsBound(job, bound),
+    barsBound: barsBound(job, Math.min(bound, inc.plan?.cost ?? bound)),
     optimal: isOptimal(),
     infeasible,
     trace,
@@ -92,6 +97,7 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
     trace.cgIterations += first.iterations;
     trace.rootLp = first.lpValue;
     bound = Math.max(bound, safeCeil(first.bound));
+    bound = liftBound(bound, inc.pruneAt(), costSources(job, root));
     trace.phase = 'root';
     if (inc.plan === null && first.artificial > 1e-6 && provesInfeasible(job, engine, root, budget)) {
       return result(true);
@@ -106,7 +112,9 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
 
     // Limited-discrepancy dives find the perfect packings of easy-but-tight jobs fastest; the complete
     // branch and price then takes over (and proves the ⌈LP⌉ + 1 optima).
-    const lds = budget.sub(budget.remainingMs() * LDS_SHARE);
+    // Jobs with several kinds of bar go straight to branching: their gap is in the mix of sources, which
+    // a dive does not change.
+    const lds = budget.sub(job.sources.length === 1 ? budget.remainingMs() * LDS_SHARE : 0);
     for (let discrepancy = 1; discrepancy <= 2 && !isOptimal() && !lds.expired(); discrepancy++) {
       diver.exhausted = true;
       diver.dive(root, [], 0, discrepancy, lds);
@@ -184,4 +192,9 @@ function seedColumns(job: Job, cg: ColumnGeneration, root: Residual, plan: Group
     counts[i] = Math.min(root.demand[i] ?? 0, Math.floor((job.sources[k]?.capacity ?? 0) / it.weight));
     if ((counts[i] ?? 0) > 0) cg.addColumn(k, counts);
   });
+}
+
+/** The cost structure of a residual: each source's cost and how many of its bars may be used. */
+export function costSources(job: Job, r: Pick<Residual, 'lo' | 'hi'>): CostSource[] {
+  return job.sources.map((s, k) => ({ cost: s.cost, lo: r.lo[k] ?? 0, hi: r.hi[k] ?? 0 }));
 }

@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { practicalJob } from '../../bench/practical.ts';
+import { parseOptimiseBody } from '../request/index.ts';
 import type { OptimiseResponse } from '../types.ts';
-import { planOf } from './test-support.ts';
+import { solveRequest } from './solve.ts';
+import { planOf, solveBody, stepClock, testEngine } from './test-support.ts';
 
 /** What `balanced` minimises: money when priced, else purchased length (bars for one length). */
 function objective(res: OptimiseResponse): number {
@@ -106,5 +109,22 @@ describe('solver properties', () => {
       }),
       { seed: SEED + 3, numRuns: 15 },
     );
+  });
+});
+
+describe('solver on seeded practical jobs', () => {
+  const seeds = Array.from({ length: 40 }, (_, k) => k + 1);
+  it.each(seeds)('job %i: every offered plan is sound and the answer verifies', async (seed) => {
+    const parsed = parseOptimiseBody(practicalJob(seed, { maxLines: 30, maxParts: 120 }), 'json');
+    if (!parsed.ok) return;
+    const solved = solveRequest(parsed.value, { lp: await testEngine(), clock: stepClock(), budgetMs: 150 });
+    if (!solved.ok) {
+      expect(solved.error.code).toBe('validation');
+      return;
+    }
+    for (const t of solved.value.traces) expect(t.rejected).toEqual([]);
+    const res = await solveBody(practicalJob(seed, { maxLines: 30, maxParts: 120 }), { budgetMs: 150 });
+    if (res.ok) expect(res.value.plan.verified).toBe(true);
+    else expect(res.error.code).toBe('validation');
   });
 });
