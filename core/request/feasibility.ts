@@ -4,6 +4,7 @@
  * the total part length. Deeper infeasibility (kerf between pieces, bin packing) is the solver's job.
  */
 import type { Material, OptimiseRequest } from '../types.ts';
+import { LIMITS } from './limits.ts';
 import { groupName, locate, type Origins } from './origins.ts';
 import type { IssueStream } from './sink.ts';
 
@@ -65,12 +66,40 @@ export function feasibilityIssues(request: OptimiseRequest, origins: Origins, is
       issues.add({ path: at(), message: `longer than every source of ${groupName(p.material)} (${detail})` });
     }
   }
+  exactnessIssues(request, issues);
   for (const [material, g] of groups) {
     if (!g.hasSources || g.supply === null || g.demand <= g.supply) continue;
     const afterTrim = trim > 0 ? ' after trim' : '';
     issues.add({
       path: groupName(material),
       message: `the parts need ${formatScaled(g.demand, scale)} in total but the finite stock and offcuts hold ${formatScaled(g.supply, scale)}${afterTrim}`,
+    });
+  }
+}
+
+/**
+ * Every figure of a plan (lengths used, waste, costs) is a sum over bars of scaled integers. A plan never
+ * has more bars than pieces, so pieces × the longest source (and × the highest price) bounds every sum;
+ * past 2^53 the sums would stop being exact, and the request is refused rather than rounded.
+ */
+function exactnessIssues(request: OptimiseRequest, issues: IssueStream): void {
+  let pieces = 0;
+  for (const p of request.parts) pieces += p.quantity;
+  let longest = 0;
+  for (const s of [...request.stocks, ...request.offcuts]) longest = Math.max(longest, s.length);
+  let dearest = 0;
+  for (const s of request.stocks) dearest = Math.max(dearest, s.price ?? 0);
+  if (pieces * longest > LIMITS.maxExact) {
+    const digits = Math.round(Math.log10(request.scale));
+    issues.add({
+      path: 'parts',
+      message: `too large to compute exactly: ${pieces} pieces from bars up to ${longest / request.scale} at ${digits} decimals exceed 2^53 units; send fewer decimals or split the job`,
+    });
+  }
+  if (pieces * dearest > LIMITS.maxExact) {
+    issues.add({
+      path: 'stocks',
+      message: `too large to compute exactly: ${pieces} pieces at prices up to ${dearest / request.priceScale} exceed 2^53 price units; send prices with fewer decimals`,
     });
   }
 }

@@ -5,7 +5,7 @@
  */
 export const LIMITS = {
   /** Any length (part, stock, offcut, kerf, minRemnant, angleCuts.width), in the caller's unit. */
-  maxLength: 1_000_000,
+  maxLength: 10_000_000,
   /** Decimals a length or price may carry; `10 ** maxDecimals` is the largest scale. */
   maxDecimals: 6,
   /** Quantity of one part line. */
@@ -17,6 +17,8 @@ export const LIMITS = {
   maxPrice: 1_000_000_000,
   /** Seconds; tiers cap it further. */
   maxTimeLimit: 3600,
+  /** Largest integer every sum of scaled lengths and prices must stay under, so arithmetic is exact. */
+  maxExact: Number.MAX_SAFE_INTEGER,
   minAngle: 10,
   maxAngle: 170,
   maxLabel: 100,

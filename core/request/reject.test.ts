@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { body, detail, GROUPED, parsed, SIMPLE } from './fixtures.ts';
+import { parseOptimiseBody } from './index.ts';
 
 const parts = (...entries: unknown[]) => body(SIMPLE, { parts: entries });
 const LONG_LABEL = 'L'.repeat(101);
@@ -40,7 +41,7 @@ describe('parseOptimiseBody rejects', () => {
     ['2400x5,,1800', 'parts[1] "": empty entry (two commas in a row, or a comma at the end?)'],
     ['2400x5,', 'parts[1] "": empty entry (two commas in a row, or a comma at the end?)'],
     ['0x5', 'parts[0] "0x5": length must be > 0, got 0'],
-    ['1000001', 'parts[0] "1000001": length must be at most 1000000, got 1000001'],
+    ['10000001', 'parts[0] "10000001": length must be at most 10000000, got 10000001'],
     [
       '0.0000001',
       'parts[0] "0.0000001": length has more than 6 decimals (at most 6 are kept exact), got 1e-7',
@@ -158,8 +159,8 @@ describe('parseOptimiseBody rejects', () => {
     ['a zero stockLength', { stockLength: 0 }, 'stockLength: must be > 0, got 0'],
     [
       'a stockLength over the bound',
-      { stockLength: 1_000_001 },
-      'stockLength: must be at most 1000000, got 1000001',
+      { stockLength: 10_000_001 },
+      'stockLength: must be at most 10000000, got 10000001',
     ],
   ])('%s', (_, changes, expected) => {
     expect(detail(body(SIMPLE, changes))).toBe(expected);
@@ -474,7 +475,7 @@ describe('parseOptimiseBody accepts the boundaries', () => {
     ['a part that fits only an offcut', { parts: '7000', stockLength: 6000, offcuts: '7000' }],
     ['demand exactly equal to finite supply', { parts: '1000x12', stock: '6000x2' }],
     ['demand over finite stock when another entry is unlimited', { parts: '1000x13', stock: '6000x2, 3000' }],
-    ['the largest bounds', { parts: [[1_000_000, 100_000]], stockLength: 1_000_000, timeLimit: 3600 }],
+    ['the largest bounds', { parts: [[10_000_000, 100_000]], stockLength: 10_000_000, timeLimit: 3600 }],
     [
       'prices in one material, none in another',
       {
@@ -566,5 +567,23 @@ describe('parseOptimiseBody never throws', () => {
     ],
   ])('on %s (values JSON cannot carry)', (_, input, expected) => {
     expect(detail(input).split('; ')[0]).toBe(expected);
+  });
+});
+
+describe('parseOptimiseBody exactness', () => {
+  it('refuses a job whose sums could pass 2^53 scale units, naming the parts', () => {
+    const res = parseOptimiseBody(
+      { parts: [[123_456.123456, 100_000]], stockLength: 9_999_999.999999 },
+      'json',
+    );
+    expect(res.ok).toBe(false);
+    if (!res.ok)
+      expect(res.error.message).toMatch(
+        /^parts: too large to compute exactly: 100000 pieces from bars up to 9999999.999999 at 6 decimals/,
+      );
+  });
+
+  it('accepts the same job with whole lengths', () => {
+    expect(parseOptimiseBody({ parts: [[123_456, 100_000]], stockLength: 9_999_999 }, 'json').ok).toBe(true);
   });
 });

@@ -77,6 +77,8 @@ export class ColumnGeneration {
   private readonly usageRow: number;
   private readonly usageScale: number;
   private readonly big: number;
+  /** LP index of the first generated column (the artificial columns come first). */
+  private readonly firstColumn: number;
   private readonly capacities: number[];
   private readonly weights: Float64Array;
   private residual: Residual;
@@ -107,6 +109,9 @@ export class ColumnGeneration {
     const maxCost = Math.max(1, ...job.sources.map((s) => s.cost));
     this.big = 1e4 * maxCost;
     for (let i = 0; i < this.m; i++) this.master.addColumn(this.big, [i], [1]);
+    // The usage row needs its own artificial: no offcut column may exist yet to satisfy it.
+    if (this.usageRow >= 0) this.master.addColumn(this.big, [this.usageRow], [1]);
+    this.firstColumn = this.master.columnCount;
     this.capacities = [...new Set(job.sources.map((s) => s.capacity))].sort((a, b) => a - b);
   }
 
@@ -193,7 +198,7 @@ export class ColumnGeneration {
     this.columns.forEach((c, j) => {
       if (c.source !== source) return;
       if (arcsOf(this.weights, source, c.counts).some((a) => a.pos === pos && a.item === item)) {
-        cols.push(this.m + j);
+        cols.push(this.firstColumn + j);
         coefs.push(1);
       }
     });
@@ -259,7 +264,10 @@ export class ColumnGeneration {
       // Settled: the integer the bound rounds up to is the one the LP is about to reach. The last
       // thousandths of a degenerate LP's tail cost hundreds of iterations and cannot change a proof
       // (the bound is the Lagrangian one, not the LP value), so they are not waited for.
-      const settled = safeCeil(bestBound) >= safeCeil(sol.objective - SETTLE_TOLERANCE);
+      // An LP still paying for artificial columns has not found its footing yet: never settled.
+      let leaning = 0;
+      for (let a = 0; a < this.firstColumn; a++) leaning += sol.x[a] ?? 0;
+      const settled = leaning <= 1e-9 && safeCeil(bestBound) >= safeCeil(sol.objective - SETTLE_TOLERANCE);
       if ((stop.settle && settled) || (stop.cutoff !== undefined && safeCeil(bestBound) >= stop.cutoff)) {
         return this.outcome('stopped', this.master.solve(), bestBound, iterations + 1);
       }
@@ -275,8 +283,8 @@ export class ColumnGeneration {
   ): CgOutcome {
     const x = new Float64Array(this.columns.length);
     let artificial = 0;
-    for (let i = 0; i < this.m; i++) artificial += sol.x[i] ?? 0;
-    for (let j = 0; j < x.length; j++) x[j] = sol.x[this.m + j] ?? 0;
+    for (let a = 0; a < this.firstColumn; a++) artificial += sol.x[a] ?? 0;
+    for (let j = 0; j < x.length; j++) x[j] = sol.x[this.firstColumn + j] ?? 0;
     return { status, lpValue: sol.objective, bound, x, artificial, iterations };
   }
 
@@ -369,6 +377,12 @@ export class ColumnGeneration {
           value = r.upperBound;
         }
       }
+      if (nu > 0 && s.kind === 'offcut') {
+        // Under offcuts_first any piece on an offcut earns the usage dual, even a piece the item duals
+        // price at zero (which the knapsack leaves out): offer the best single piece that fits.
+        const one = bestSinglePiece(this.weights, pi, bounds, s.capacity);
+        if (one) candidates = [...candidates, one];
+      }
       if ((hi[k] ?? 0) > 0) {
         const tol = REL_TOL * Math.max(1, s.cost);
         for (const counts of candidates) {
@@ -400,6 +414,7 @@ export class ColumnGeneration {
     // The artificial columns are unlimited one-piece bars of cost `big`.
     for (let i = 0; i < this.m; i++)
       terms.push({ lo: 0, hi: Number.POSITIVE_INFINITY, c: this.big, v: pi[i] ?? 0 });
+    if (this.usageRow >= 0) terms.push({ lo: 0, hi: Number.POSITIVE_INFINITY, c: this.big, v: nu });
     return lagrangianBound(rhs, terms);
   }
 
@@ -411,4 +426,22 @@ export class ColumnGeneration {
 function copyResidual(r: Residual): Residual {
   const copy: Residual = { demand: r.demand.slice(), lo: r.lo.slice(), hi: r.hi.slice(), usage: r.usage };
   return r.arcs ? { ...copy, arcs: new Map(r.arcs) } : copy;
+}
+
+/** The single piece of highest dual that fits a bar of `capacity` (any fitting piece when all are 0). */
+function bestSinglePiece(
+  weights: Float64Array,
+  pi: Float64Array,
+  bounds: Int32Array,
+  capacity: number,
+): Int32Array | null {
+  let best = -1;
+  for (let i = 0; i < weights.length; i++) {
+    if ((bounds[i] ?? 0) <= 0 || (weights[i] ?? 0) > capacity) continue;
+    if (best < 0 || (pi[i] ?? 0) > (pi[best] ?? 0)) best = i;
+  }
+  if (best < 0) return null;
+  const counts = new Int32Array(weights.length);
+  counts[best] = 1;
+  return counts;
 }

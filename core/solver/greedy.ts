@@ -23,10 +23,23 @@ export function greedyPack(
   demand: Int32Array,
   supply: Float64Array,
   preference: readonly number[],
+  /** Bars already open (their supply already taken out of `supply`), filled before any new one. */
+  open: readonly { source: number; counts: Int32Array }[] = [],
 ): Layout[] | null {
   const m = job.items.length;
   const left = supply.slice();
-  let groups: BinGroup[] = [];
+  let groups: BinGroup[] = open.map((b) => {
+    let load = 0;
+    b.counts.forEach((c, i) => {
+      load += c * (job.items[i]?.weight ?? 0);
+    });
+    return {
+      source: b.source,
+      counts: b.counts.slice(),
+      free: (job.sources[b.source]?.capacity ?? 0) - load,
+      mult: 1,
+    };
+  });
   for (let i = 0; i < m; i++) {
     const w = job.items[i]?.weight ?? 0;
     let r = demand[i] ?? 0;

@@ -8,7 +8,7 @@ import { downsize, greedyPack, sourcePreference } from './greedy.ts';
 import { Incumbent } from './incumbent.ts';
 import type { Job } from './job.ts';
 import type { LpEngine } from './lp/engine.ts';
-import { maxOffcutUsage } from './offcut-usage.ts';
+import { anchorOffcuts, maxOffcutUsage } from './offcut-usage.ts';
 import { type GroupPlan, offcutUsage, patternWeight } from './plan.ts';
 
 /** What the search knows about one job when it stops. */
@@ -69,6 +69,13 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
     const bars = greedyPack(job, rule, demand, supply, pref);
     inc.offer(bars);
     if (bars) inc.offer(downsize(job, bars, supply, weightOf));
+    if (job.offcutsFirst) {
+      // Start from the offcut bars of the usage matching, so the first plan already uses U*.
+      const anchored = anchorOffcuts(job, demand, supply);
+      const rest = supply.slice();
+      for (const b of anchored.bars) rest[b.source] = (rest[b.source] ?? 0) - 1;
+      inc.offer(greedyPack(job, rule, anchored.left, rest, pref, anchored.bars));
+    }
   }
   trace.greedyCost = inc.plan?.cost ?? null;
   trace.phase = 'greedy';
