@@ -51,7 +51,7 @@ export interface CgStop {
 }
 
 const REL_TOL = 1e-6;
-const SMOOTHING = 0.5;
+const SMOOTHING = 0.8;
 /** How close (in cost units) the LP value must come to the bound's integer for `settle`. */
 const SETTLE_TOLERANCE = 0.005;
 
@@ -77,8 +77,10 @@ export class ColumnGeneration {
   private readonly usageRow: number;
   private readonly usageScale: number;
   private readonly big: number;
-  /** LP index of the first generated column (the artificial columns come first). */
+  /** LP index of the first generated column (artificial and substitution columns come first). */
   private readonly firstColumn: number;
+  /** The artificial columns are LP columns 0 … artificialColumns − 1. */
+  private readonly artificialColumns: number;
   private readonly capacities: number[];
   private readonly weights: Float64Array;
   private residual: Residual;
@@ -111,6 +113,11 @@ export class ColumnGeneration {
     for (let i = 0; i < this.m; i++) this.master.addColumn(this.big, [i], [1]);
     // The usage row needs its own artificial: no offcut column may exist yet to satisfy it.
     if (this.usageRow >= 0) this.master.addColumn(this.big, [this.usageRow], [1]);
+    this.artificialColumns = this.master.columnCount;
+    // Dual-optimal inequalities πᵢ ≥ πᵢ₊₁ (a longer piece can always be cut where a shorter one is needed):
+    // free substitution columns that keep the LP value and steady the duals, so column generation needs
+    // far fewer rounds. Plans built from the patterns alone are repaired by the same substitution.
+    for (let i = 0; i + 1 < this.m; i++) this.master.addColumn(0, [i, i + 1], [-1, 1]);
     this.firstColumn = this.master.columnCount;
     this.capacities = [...new Set(job.sources.map((s) => s.capacity))].sort((a, b) => a - b);
   }
@@ -251,6 +258,9 @@ export class ColumnGeneration {
       const duals = this.itemDuals(sol.duals);
       let priced = this.price(this.center ? this.smooth(duals) : duals, sol.duals);
       if (this.center && priced.columns.length === 0) priced = this.price(duals, sol.duals);
+      // Defence in depth: a valid bound never exceeds the restricted master's value (≥ the LP optimum);
+      // capping there keeps a numerical slip in the pricing from ever becoming an absurd bound.
+      priced.bound = Math.min(priced.bound, sol.objective + 1e-9 * Math.max(1, Math.abs(sol.objective)));
       if (priced.bound > bestBound) {
         bestBound = priced.bound;
         this.center = priced.duals;
@@ -266,7 +276,7 @@ export class ColumnGeneration {
       // (the bound is the Lagrangian one, not the LP value), so they are not waited for.
       // An LP still paying for artificial columns has not found its footing yet: never settled.
       let leaning = 0;
-      for (let a = 0; a < this.firstColumn; a++) leaning += sol.x[a] ?? 0;
+      for (let a = 0; a < this.artificialColumns; a++) leaning += sol.x[a] ?? 0;
       const settled = leaning <= 1e-9 && safeCeil(bestBound) >= safeCeil(sol.objective - SETTLE_TOLERANCE);
       if ((stop.settle && settled) || (stop.cutoff !== undefined && safeCeil(bestBound) >= stop.cutoff)) {
         return this.outcome('stopped', this.master.solve(), bestBound, iterations + 1);
@@ -283,7 +293,7 @@ export class ColumnGeneration {
   ): CgOutcome {
     const x = new Float64Array(this.columns.length);
     let artificial = 0;
-    for (let a = 0; a < this.firstColumn; a++) artificial += sol.x[a] ?? 0;
+    for (let a = 0; a < this.artificialColumns; a++) artificial += sol.x[a] ?? 0;
     for (let j = 0; j < x.length; j++) x[j] = sol.x[this.firstColumn + j] ?? 0;
     return { status, lpValue: sol.objective, bound, x, artificial, iterations };
   }

@@ -78,8 +78,15 @@ export class Diver {
       return 'unknown';
     let pieces = 0;
     for (const d of residual.demand) pieces += Math.max(0, d);
-    if (pieces > ENDGAME_PIECES) return 'unknown';
     const bars = Math.ceil((this.inc.pruneAt() - fixedCost) / only.cost) - 1;
+    let load = 0;
+    residual.demand.forEach((d, i) => {
+      load += Math.max(0, d) * (this.job.items[i]?.weight ?? 0);
+    });
+    // Small residuals always; large ones only when nearly every bar must be full (the slack is what keeps
+    // the exact search small: zero slack leaves only perfect bars to try).
+    const slack = bars * only.capacity - load;
+    if (pieces > ENDGAME_PIECES && slack > ENDGAME_SLACK * only.capacity) return 'unknown';
     const out = packExactly({
       weights: this.job.items.map((it) => it.weight),
       counts: Int32Array.from(residual.demand, (d) => Math.max(0, d)),
@@ -164,6 +171,8 @@ export class Diver {
 /** Residuals up to this many pieces get the exact endgame search. */
 const ENDGAME_PIECES = 40;
 const ENDGAME_NODES = 30_000;
+/** Total slack (in bars) under which a residual of any size gets the exact endgame. */
+const ENDGAME_SLACK = 0.02;
 
 function cloneResidual(r: Residual): Residual {
   return { demand: r.demand.slice(), lo: r.lo.slice(), hi: r.hi.slice(), usage: r.usage };

@@ -65,40 +65,67 @@ export function packExactly(input: ExactPackInput): PackOutcome {
     // Suffix sums of what is left bound how full a bar can still get.
     const suffix = new Float64Array(m + 1);
     for (let i = m - 1; i >= 0; i--) suffix[i] = (suffix[i + 1] ?? 0) + (weights[i] ?? 0) * (counts[i] ?? 0);
-    const pattern = new Int32Array(m);
     const minLoad = capacity - slack;
-
-    const complete = (j: number, load: number): boolean => {
+    // Enumerate this bar's completions with an explicit stack (depth = pieces placed, never the number of
+    // item types), largest counts first; each full-enough bar recurses into the rest.
+    const levels: number[] = [];
+    const take: number[] = [];
+    const before: number[] = [];
+    const nextType = (from: number, load: number): number => {
+      let j = from;
+      while (j < m && ((counts[j] ?? 0) === 0 || (weights[j] ?? 0) > capacity - load)) j++;
+      return j;
+    };
+    const most = (j: number, load: number): number =>
+      Math.min(counts[j] ?? 0, Math.floor((capacity - load) / (weights[j] ?? 1)));
+    levels.push(first);
+    before.push(0);
+    take.push(most(first, 0));
+    while (levels.length > 0) {
       if (gaveUp) return false;
-      // Enumerating a bar's completions is work too: count it against the same limit.
       if (++nodes > nodeLimit) {
         gaveUp = true;
         return false;
       }
-      if (load + (suffix[j] ?? 0) < minLoad) return false;
-      if (j >= m) {
-        // Full enough: commit this bar and pack the rest.
+      const d = levels.length - 1;
+      const j = levels[d] ?? 0;
+      const t = take[d] ?? 0;
+      const least = d === 0 ? 1 : 0;
+      if (t < least) {
+        levels.pop();
+        take.pop();
+        before.pop();
+        if (take.length > 0) take[take.length - 1] = (take[take.length - 1] ?? 0) - 1;
+        continue;
+      }
+      const load = (before[d] ?? 0) + t * (weights[j] ?? 0);
+      // Fewer copies of this item only lower the load: once the rest cannot fill the bar, stop this level.
+      if (load + (suffix[j + 1] ?? 0) < minLoad) {
+        take[d] = least - 1;
+        continue;
+      }
+      const nj = nextType(j + 1, load);
+      if (nj < m) {
+        levels.push(nj);
+        before.push(load);
+        take.push(most(nj, load));
+        continue;
+      }
+      if (load >= minLoad) {
+        const pattern = new Int32Array(m);
+        levels.forEach((lj, k) => {
+          pattern[lj] = take[k] ?? 0;
+        });
         for (let i = 0; i < m; i++) counts[i] = (counts[i] ?? 0) - (pattern[i] ?? 0);
-        chosen.push(pattern.slice());
+        chosen.push(pattern);
         if (search(left - 1, slack - (capacity - load))) return true;
         chosen.pop();
         for (let i = 0; i < m; i++) counts[i] = (counts[i] ?? 0) + (pattern[i] ?? 0);
-        return false;
       }
-      const w = weights[j] ?? 1;
-      const most = Math.min(counts[j] ?? 0, Math.floor((capacity - load) / w));
-      const least = j === first ? 1 : 0;
-      for (let t = most; t >= least; t--) {
-        pattern[j] = t;
-        if (complete(j + 1, load + t * w)) return true;
-        if (gaveUp) break;
-      }
-      pattern[j] = 0;
-      return false;
-    };
-    const ok = complete(first, 0);
-    if (!ok && !gaveUp) failed.add(key);
-    return ok;
+      take[d] = t - 1;
+    }
+    if (!gaveUp) failed.add(key);
+    return false;
   };
 
   const slack = bars * capacity - total;

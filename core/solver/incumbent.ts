@@ -1,5 +1,5 @@
 import type { Job } from './job.ts';
-import { better, finishPlan, type GroupPlan, type Layout, offcutUsage } from './plan.ts';
+import { better, finishPlan, type GroupPlan, type Layout, offcutUsage, substituteShortages } from './plan.ts';
 
 /** The search state shared by the phases: the incumbent only ever improves. */
 export class Incumbent {
@@ -17,8 +17,9 @@ export class Incumbent {
    * Takes the plan if it is better. A plan that misses demand, overfills a bar or overdraws a supply is a
    * bug upstream: it is refused (and recorded) rather than allowed to become the incumbent.
    */
-  offer(bars: readonly Layout[] | null, from = 'search'): void {
-    if (!bars) return;
+  offer(offered: readonly Layout[] | null, from = 'search'): void {
+    if (!offered) return;
+    const bars = substituteShortages(this.job, offered) ?? offered;
     const flaw = flawOf(this.job, bars);
     if (flaw !== null) {
       this.rejected.push(`${from} offered a plan that ${flaw}`);

@@ -52,6 +52,12 @@ export function branchAndBound(
     return bound;
   };
 
+  // Pruning tolerance relative to the largest value any packing could have: an absolute one would swallow
+  // every packing when duals are tiny (a branch node whose duals all sit on its bar-count row). Whatever
+  // the pruning may have skipped is added back to the reported bound, so the bound stays an upper bound.
+  let most = 0;
+  for (let k = 0; k < n; k++) most += (v[k] ?? 0) * (u[k] ?? 0);
+  const tol = 1e-12 * most;
   const cur = new Int32Array(n);
   let bestVal = 0;
   let best = new Int32Array(n);
@@ -60,13 +66,13 @@ export function branchAndBound(
   let stopped = false;
 
   const dfs = (k: number, room: number, val: number): void => {
-    if (val > bestVal + 1e-12) {
+    if (val > bestVal + tol) {
       bestVal = val;
       best = cur.slice();
     }
     if (k >= n || room < (minW[k] ?? 0)) return;
     const ub = val + fractionalBound(k, room);
-    if (ub <= bestVal + 1e-12) return;
+    if (ub <= bestVal + tol) return;
     if (stopped || ++nodes > nodeLimit) {
       stopped = true;
       openBound = Math.max(openBound, ub);
@@ -88,7 +94,7 @@ export function branchAndBound(
   return {
     counts,
     value: bestVal,
-    upperBound: stopped ? Math.max(bestVal, openBound) : bestVal,
+    upperBound: (stopped ? Math.max(bestVal, openBound) : bestVal) + tol,
     exact: !stopped,
     extra: [],
   };

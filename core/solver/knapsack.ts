@@ -98,7 +98,7 @@ export function solveKnapsacks(
   const best = dpValues(values, weights, copies, g, 1, 'floor', capacities);
   return results.map((r, k) => {
     const v = best[k] ?? r.upperBound;
-    return { ...r, upperBound: v, exact: r.value >= v - 1e-12 };
+    return { ...r, upperBound: Math.max(v, r.value), exact: r.value >= v * (1 - 1e-12) };
   });
 }
 
@@ -167,7 +167,7 @@ function coarseDp(
   return found.map((r, k) => {
     const value = patternValue(values, r.counts);
     const upperBound = Math.max(value, bounds[k] ?? Number.POSITIVE_INFINITY);
-    return { counts: r.counts, value, upperBound, exact: value >= upperBound - 1e-12, extra: r.extra };
+    return { counts: r.counts, value, upperBound, exact: value >= upperBound * (1 - 1e-12), extra: r.extra };
   });
 }
 

@@ -135,3 +135,49 @@ function priorityBars(job: Job, p: GroupPlan): number {
   for (const l of p.layouts) if (job.sources[l.source]?.priority) n += l.count;
   return n;
 }
+
+/**
+ * Covers shortages by substitution: where an item is short and a longer item is over-produced, cut the
+ * shorter piece in the longer one's place (it always fits). Plans read off an LP that used the
+ * substitution columns need this. Bars are split only where one of several identical bars changes.
+ * Returns the bars unchanged when nothing is short, or null when no longer piece is left to give.
+ */
+export function substituteShortages(job: Job, bars: readonly Layout[]): Layout[] | null {
+  const m = job.items.length;
+  const made = new Float64Array(m);
+  for (const b of bars) for (let i = 0; i < m; i++) made[i] = (made[i] ?? 0) + (b.counts[i] ?? 0) * b.count;
+  let short = false;
+  for (let i = 0; i < m; i++) if ((made[i] ?? 0) < (job.items[i]?.demand ?? 0)) short = true;
+  if (!short) return [...bars];
+  const out: Layout[] = bars.map((b) => ({ ...b, counts: b.counts.slice() }));
+  for (let j = 0; j < m; j++) {
+    let need = (job.items[j]?.demand ?? 0) - (made[j] ?? 0);
+    // Take from the nearest longer item with pieces to spare: under the LP's substitution chain every
+    // prefix of items (longest first) is covered, so nearest-first never strands a later shortage.
+    for (let i = j - 1; i >= 0 && need > 0; i--) {
+      let spare = (made[i] ?? 0) - (job.items[i]?.demand ?? 0);
+      for (let k = 0; k < out.length && need > 0 && spare > 0; k++) {
+        const b = out[k];
+        if (!b || (b.counts[i] ?? 0) === 0) continue;
+        const per = b.counts[i] ?? 0;
+        // Swap in whole bars where possible; split one bar off when only part of a run must change.
+        const barsNeeded = Math.ceil(Math.min(need, spare) / per);
+        const swapBars = Math.min(b.count, barsNeeded);
+        const swapEach = Math.min(per, Math.floor(Math.min(need, spare) / swapBars) || 1);
+        const changed = b.counts.slice();
+        changed[i] = (changed[i] ?? 0) - swapEach;
+        changed[j] = (changed[j] ?? 0) + swapEach;
+        const moved = swapEach * swapBars;
+        if (swapBars < b.count)
+          out.splice(k + 1, 0, { source: b.source, counts: b.counts.slice(), count: b.count - swapBars });
+        out[k] = { source: b.source, counts: changed, count: swapBars };
+        made[i] = (made[i] ?? 0) - moved;
+        made[j] = (made[j] ?? 0) + moved;
+        need -= moved;
+        spare -= moved;
+      }
+    }
+    if (need > 0) return null;
+  }
+  return out;
+}

@@ -153,3 +153,26 @@ describe('supply, prices and methods', () => {
     expect(res.stats.byMaterial?.steel?.stockBarsUsed).toBe(1);
   });
 });
+
+describe('substituteShortages', () => {
+  it('cuts a short piece where a longer one is over-produced', async () => {
+    const { substituteShortages } = await import('./plan.ts');
+    const job = {
+      items: [
+        { length: 500, weight: 500, demand: 1, parts: [] },
+        { length: 300, weight: 300, demand: 3, parts: [] },
+      ],
+      sources: [],
+    } as unknown as Parameters<typeof substituteShortages>[0];
+    // Two bars of [500, 300]: one 500 too many, one 300 too few.
+    const fixed = substituteShortages(job, [{ source: 0, counts: Int32Array.from([1, 1]), count: 2 }]);
+    const made = [0, 0];
+    for (const b of fixed ?? []) {
+      b.counts.forEach((c, i) => {
+        made[i] = (made[i] ?? 0) + c * b.count;
+      });
+    }
+    expect(made).toEqual([1, 3]);
+    expect(fixed?.reduce((a, b) => a + b.count, 0)).toBe(2);
+  });
+});

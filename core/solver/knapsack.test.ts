@@ -1,0 +1,81 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { solveKnapsack } from './knapsack.ts';
+import { branchAndBound } from './knapsack-bb.ts';
+
+/** The true optimum by brute force over every count vector (tiny instances only). */
+function bruteForce(values: number[], weights: number[], bounds: number[], capacity: number): number {
+  let best = 0;
+  const walk = (i: number, room: number, value: number): void => {
+    if (i === values.length) {
+      best = Math.max(best, value);
+      return;
+    }
+    const w = weights[i] ?? 1;
+    for (let c = 0; c <= (bounds[i] ?? 0) && c * w <= room; c++)
+      walk(i + 1, room - c * w, value + c * (values[i] ?? 0));
+  };
+  walk(0, capacity, 0);
+  return best;
+}
+
+const instance = fc.record({
+  items: fc.array(
+    fc.record({
+      value: fc.double({ min: 0, max: 5, noNaN: true }),
+      weight: fc.integer({ min: 1, max: 60 }),
+      bound: fc.integer({ min: 0, max: 3 }),
+    }),
+    { minLength: 1, maxLength: 7 },
+  ),
+  capacity: fc.integer({ min: 1, max: 150 }),
+  scale: fc.constantFrom(1, 1e-13, 1e6),
+});
+
+describe('solveKnapsack', () => {
+  it('finds the optimum and never reports a bound below it, in both modes and at any value scale', () => {
+    fc.assert(
+      fc.property(
+        instance,
+        fc.constantFrom('exact' as const, 'fast' as const),
+        ({ items, capacity, scale }, mode) => {
+          const values = items.map((i) => i.value * scale);
+          const weights = items.map((i) => i.weight);
+          const bounds = items.map((i) => i.bound);
+          const truth = bruteForce(values, weights, bounds, capacity);
+          const r = solveKnapsack(
+            {
+              values: Float64Array.from(values),
+              weights: Float64Array.from(weights),
+              bounds: Int32Array.from(bounds),
+              capacity,
+            },
+            { mode },
+          );
+          let load = 0;
+          r.counts.forEach((c, i) => {
+            load += c * (weights[i] ?? 0);
+            expect(c).toBeLessThanOrEqual(bounds[i] ?? 0);
+          });
+          expect(load).toBeLessThanOrEqual(capacity);
+          expect(r.upperBound).toBeGreaterThanOrEqual(truth * (1 - 1e-12));
+          if (r.exact) expect(r.value).toBeCloseTo(truth, 10);
+        },
+      ),
+      { seed: 11, numRuns: 400 },
+    );
+  });
+
+  it('keeps packings of tiny values (duals that all sit on a bar-count row) instead of pruning them away', () => {
+    const values = Float64Array.from([2e-13, 1e-13, 3e-14]);
+    const r = branchAndBound(
+      values,
+      Float64Array.from([40, 30, 20]),
+      Int32Array.from([1, 2, 3]),
+      100,
+      1_000_000,
+    );
+    expect(r.value).toBeGreaterThan(0);
+    expect(r.upperBound).toBeGreaterThanOrEqual(bruteForce([...values], [40, 30, 20], [1, 2, 3], 100));
+  });
+});
