@@ -11,6 +11,8 @@ export function branchAndBound(
   copies: Int32Array,
   capacity: number,
   nodeLimit: number,
+  /** A packing already known (e.g. from the coarse DP): its value prunes from the first node on. */
+  start?: Int32Array,
 ): KnapsackResult {
   const m = values.length;
   const order: number[] = [];
@@ -61,6 +63,18 @@ export function branchAndBound(
   const cur = new Int32Array(n);
   let bestVal = 0;
   let best = new Int32Array(n);
+  let startCounts: Int32Array | null = null;
+  let improved = false;
+  if (start) {
+    let v0 = 0;
+    start.forEach((c, i) => {
+      v0 += c * (values[i] ?? 0);
+    });
+    if (v0 > 0) {
+      bestVal = v0;
+      startCounts = start.slice();
+    }
+  }
   let nodes = 0;
   let openBound = 0;
   let stopped = false;
@@ -69,6 +83,7 @@ export function branchAndBound(
     if (val > bestVal + tol) {
       bestVal = val;
       best = cur.slice();
+      improved = true;
     }
     if (k >= n || room < (minW[k] ?? 0)) return;
     const ub = val + fractionalBound(k, room);
@@ -90,7 +105,8 @@ export function branchAndBound(
   dfs(0, capacity, 0);
 
   const counts = new Int32Array(m);
-  for (let k = 0; k < n; k++) counts[order[k] ?? 0] = best[k] ?? 0;
+  if (!improved && startCounts) counts.set(startCounts);
+  else for (let k = 0; k < n; k++) counts[order[k] ?? 0] = best[k] ?? 0;
   return {
     counts,
     value: bestVal,

@@ -54,6 +54,7 @@ const BITMAP_CELLS = 40_000_000;
 const VALUE_DP_CELLS = 400_000_000;
 const EXACT_NODES = 2_000_000;
 const QUICK_NODES = 20_000;
+const SEEDED_NODES = 200_000;
 
 /** Solves one knapsack (see {@link solveKnapsacks}). */
 export function solveKnapsack(input: KnapsackInput, options: KnapsackOptions = {}): KnapsackResult {
@@ -89,7 +90,14 @@ export function solveKnapsacks(
   // few thousand nodes, far below a DP over a fine-grained capacity.
   const quick = capacities.map((capacity) => branchAndBound(values, weights, copies, capacity, QUICK_NODES));
   if (quick.every((r) => r.exact)) return quick;
-  if (options.mode === 'fast') return coarseDp(values, weights, copies, g, capacities, extras, cells);
+  const coarse = coarseDp(values, weights, copies, g, capacities, extras, cells);
+  if (options.mode === 'fast' || coarse.every((r) => r.exact)) return coarse;
+  // Certify with a branch and bound that starts from the coarse packing: its value prunes most of the
+  // tree, and the relaxed bound says how far off it can be. The full DP only when that does not finish.
+  const seeded = capacities.map((capacity, k) =>
+    branchAndBound(values, weights, copies, capacity, SEEDED_NODES, coarse[k]?.counts),
+  );
+  if (seeded.every((r) => r.exact)) return seeded;
   if (cells <= BITMAP_CELLS) return exactDp(values, weights, copies, g, capacities, extras);
   const results = capacities.map((capacity) =>
     branchAndBound(values, weights, copies, capacity, EXACT_NODES),
