@@ -113,6 +113,7 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
 
     const diver = new Diver(job, cg, budget, trace, inc, isOptimal);
     diver.complete(first.x, root, []);
+    cg.dropSubstitution();
     trace.phase = 'dive';
     diver.dive(root, [], 0, 0);
     if (isOptimal() || budget.expired()) return result();
