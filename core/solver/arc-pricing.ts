@@ -41,23 +41,40 @@ export function priceWithArcs(input: ArcPricingInput): { counts: Int32Array; val
   const capacity = Math.floor(input.capacity / g);
   const m = weights.length;
   const width = capacity + 1;
+  // The arc duals as one dense row per item that has any: the DP's inner loop then reads an array, not
+  // two map lookups per cell (which made this the hottest function of branch and price).
+  const bonus = new Map<number, Float64Array>();
+  for (const [pos, byItem] of arcDuals) {
+    const p = pos / g;
+    if (!Number.isInteger(p) || p < 0 || p >= width) continue;
+    for (const [j, d] of byItem) {
+      let row = bonus.get(j);
+      if (!row) {
+        row = new Float64Array(width);
+        bonus.set(j, row);
+      }
+      row[p] = (row[p] ?? 0) + d;
+    }
+  }
   let f = new Float64Array(width).fill(Number.NEGATIVE_INFINITY);
   f[0] = 0;
+  let next = new Float64Array(width);
   const choice = new Int32Array(m * width);
   for (let j = 0; j < m; j++) {
     const w = weights[j] ?? 1;
     const v = values[j] ?? 0;
     const u = Math.min(bounds[j] ?? 0, Math.floor(capacity / w));
-    const next = f.slice();
+    next.set(f);
     const base = j * width;
+    const extra = bonus.get(j);
     if (u > 0) {
-      for (let p = 0; p < width; p++) {
+      for (let p = 0; p + w <= capacity; p++) {
         const start = f[p] ?? Number.NEGATIVE_INFINITY;
         if (start === Number.NEGATIVE_INFINITY) continue;
         let acc = start;
         let q = p;
         for (let t = 1; t <= u && q + w <= capacity; t++) {
-          acc += v + (arcDuals.get(q * g)?.get(j) ?? 0);
+          acc += extra ? v + (extra[q] ?? 0) : v;
           q += w;
           if (acc > (next[q] ?? Number.NEGATIVE_INFINITY)) {
             next[q] = acc;
@@ -67,7 +84,9 @@ export function priceWithArcs(input: ArcPricingInput): { counts: Int32Array; val
       }
     }
     // Positions not improved by item j keep choice 0: the path reached them without it.
+    const done = f;
     f = next;
+    next = done;
   }
   let best = 0;
   let end = 0;

@@ -1,0 +1,109 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { priceWithArcs } from './arc-pricing.ts';
+import { arcsOf } from './arcs.ts';
+
+/** Value of a pattern under item values plus the duals of the arcs it uses (positions in canonical order). */
+function patternValue(
+  weights: readonly number[],
+  values: readonly number[],
+  duals: ReadonlyMap<number, ReadonlyMap<number, number>>,
+  counts: Int32Array,
+): number {
+  let v = 0;
+  counts.forEach((c, i) => {
+    v += c * (values[i] ?? 0);
+  });
+  for (const a of arcsOf(weights, 0, counts)) v += duals.get(a.pos)?.get(a.item) ?? 0;
+  return v;
+}
+
+/** Every pattern within the bounds that fits: the reference the DP must match. */
+function bruteForce(
+  weights: readonly number[],
+  values: readonly number[],
+  bounds: readonly number[],
+  capacity: number,
+  duals: ReadonlyMap<number, ReadonlyMap<number, number>>,
+): number {
+  let best = 0;
+  const counts = new Int32Array(weights.length);
+  const walk = (i: number, room: number): void => {
+    if (i === weights.length) {
+      best = Math.max(best, patternValue(weights, values, duals, counts));
+      return;
+    }
+    const w = weights[i] ?? 1;
+    for (let c = 0; c <= (bounds[i] ?? 0) && c * w <= room; c++) {
+      counts[i] = c;
+      walk(i + 1, room - c * w);
+    }
+    counts[i] = 0;
+  };
+  walk(0, capacity);
+  return best;
+}
+
+const instance = fc
+  .record({
+    unit: fc.integer({ min: 1, max: 7 }),
+    items: fc.array(
+      fc.record({
+        weight: fc.integer({ min: 1, max: 12 }),
+        value: fc.double({ min: 0, max: 4, noNaN: true }),
+        bound: fc.integer({ min: 0, max: 3 }),
+      }),
+      { minLength: 1, maxLength: 5 },
+    ),
+    capacity: fc.integer({ min: 1, max: 40 }),
+    // Arcs on positions real patterns reach (random positions would rarely matter): arcs of a few random
+    // patterns, each with a dual of either sign.
+    patterns: fc.array(fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 5, maxLength: 5 }), {
+      minLength: 1,
+      maxLength: 3,
+    }),
+    arcDuals: fc.array(fc.double({ min: -3, max: 3, noNaN: true }), { minLength: 1, maxLength: 6 }),
+  })
+  .map(({ unit, items, capacity, patterns, arcDuals }) => {
+    // Longest first, like the job's items; every length on a grid of `unit` so the gcd path is exercised.
+    const sorted = [...items].sort((a, b) => b.weight - a.weight);
+    const weights = sorted.map((it) => it.weight * unit);
+    const duals = new Map<number, Map<number, number>>();
+    let k = 0;
+    for (const pattern of patterns) {
+      const counts = Int32Array.from(sorted, (_, i) => pattern[i] ?? 0);
+      for (const a of arcsOf(weights, 0, counts)) {
+        const byItem = duals.get(a.pos) ?? new Map<number, number>();
+        byItem.set(a.item, arcDuals[k++ % arcDuals.length] ?? 0);
+        duals.set(a.pos, byItem);
+      }
+    }
+    return {
+      weights,
+      values: sorted.map((it) => it.value),
+      bounds: sorted.map((it) => it.bound),
+      capacity: capacity * unit + (unit > 1 ? unit - 1 : 0),
+      duals,
+    };
+  });
+
+describe('priceWithArcs', () => {
+  it('finds the best pattern under item values and arc duals, and the pattern it returns fits and earns it', () => {
+    fc.assert(
+      fc.property(instance, ({ weights, values, bounds, capacity, duals }) => {
+        const got = priceWithArcs({ weights, values, bounds, capacity, arcDuals: duals });
+        const expected = bruteForce(weights, values, bounds, capacity, duals);
+        expect(got.value).toBeCloseTo(expected, 9);
+        let used = 0;
+        got.counts.forEach((c, i) => {
+          expect(c).toBeGreaterThanOrEqual(0);
+          expect(c).toBeLessThanOrEqual(bounds[i] ?? 0);
+          used += c * (weights[i] ?? 0);
+        });
+        expect(used).toBeLessThanOrEqual(capacity);
+        expect(patternValue(weights, values, duals, got.counts)).toBeCloseTo(got.value, 9);
+      }),
+      { seed: 20261122, numRuns: 400 },
+    );
+  });
+});
