@@ -53,7 +53,7 @@ const BITMAP_CELLS = 40_000_000;
 /** Largest value-only DP (cells) the exact mode runs to certify a value. */
 const VALUE_DP_CELLS = 400_000_000;
 const EXACT_NODES = 2_000_000;
-const QUICK_NODES = 20_000;
+const QUICK_NODES = 80_000;
 const SEEDED_NODES = 200_000;
 
 /** Solves one knapsack (see {@link solveKnapsacks}). */

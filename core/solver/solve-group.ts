@@ -120,9 +120,20 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
 
     // Limited-discrepancy dives find the perfect packings of easy-but-tight jobs fastest; the complete
     // branch and price then takes over (and proves the ⌈LP⌉ + 1 optima).
-    // Jobs with several kinds of bar go straight to branching: their gap is in the mix of sources, which
-    // a dive does not change.
-    const lds = budget.sub(job.sources.length === 1 ? budget.remainingMs() * LDS_SHARE : 0);
+    // Jobs with several kinds of bar first get a short branch and price (as long as the solve so far):
+    // most of their gaps lie in the mix of sources, which a few branches close and a dive does not
+    // change; only then short dives for the plans the first dive missed, then the full tree.
+    if (job.sources.length > 1) {
+      trace.phase = 'branch';
+      const quick = budget.sub(budget.elapsedMs());
+      bound = Math.max(bound, branchAndPrice(job, cg, diver, root, bound, quick, trace, inc));
+      if (isOptimal() || budget.expired()) return result();
+    }
+    const lds = budget.sub(
+      job.sources.length === 1
+        ? budget.remainingMs() * LDS_SHARE
+        : Math.min(budget.remainingMs() * 0.1, Math.max(50, 2 * budget.elapsedMs())),
+    );
     for (let discrepancy = 1; discrepancy <= 2 && !isOptimal() && !lds.expired(); discrepancy++) {
       diver.exhausted = true;
       diver.dive(root, [], 0, discrepancy, lds);
