@@ -53,7 +53,9 @@ const BITMAP_CELLS = 40_000_000;
 /** Largest value-only DP (cells) the exact mode runs to certify a value. */
 const VALUE_DP_CELLS = 400_000_000;
 const EXACT_NODES = 2_000_000;
-const QUICK_NODES = 80_000;
+/** Nodes of the quick branch and bound: up to 80k for the few item types of practical jobs (where it
+ * usually finishes and spares the DP), fewer for many types, where it rarely finishes and costs more per node. */
+const QUICK_WORK = 3_600_000;
 const SEEDED_NODES = 200_000;
 
 /** Solves one knapsack (see {@link solveKnapsacks}). */
@@ -88,7 +90,8 @@ export function solveKnapsacks(
   if (cells <= SMALL_DP_CELLS) return exactDp(values, weights, copies, g, capacities, extras);
   // Few item types and varied values (the usual practical job) make the branch and bound finish in a
   // few thousand nodes, far below a DP over a fine-grained capacity.
-  const quick = capacities.map((capacity) => branchAndBound(values, weights, copies, capacity, QUICK_NODES));
+  const quickNodes = Math.max(20_000, Math.min(80_000, Math.floor(QUICK_WORK / Math.max(1, m))));
+  const quick = capacities.map((capacity) => branchAndBound(values, weights, copies, capacity, quickNodes));
   if (quick.every((r) => r.exact)) return quick;
   const coarse = coarseDp(values, weights, copies, g, capacities, extras, cells);
   if (options.mode === 'fast' || coarse.every((r) => r.exact)) return coarse;
