@@ -34,7 +34,9 @@ const tasks: Task[] = [
 process.stderr.write(`bench: ${tasks.length} solver tasks on ${args.values.workers} workers\n`);
 const started = performance.now();
 const outcomes = await runTasks(tasks, Number(args.values.workers), (o, done) => {
-  const flag = o.error ? 'ERROR' : o.optimal ? 'opt' : o.value === o.opt ? 'best' : 'gap';
+  const wrong =
+    o.opt !== null && ((o.optimal && o.value !== o.opt) || (o.bound !== null && o.bound > o.opt + 1e-9));
+  const flag = o.error ? 'ERROR' : wrong ? 'FALSE' : o.optimal ? 'opt' : o.value === o.opt ? 'best' : 'gap';
   if (done % 25 === 0 || flag !== 'opt') {
     process.stderr.write(
       `[${done}/${tasks.length}] ${o.set} ${o.name} ${flag} ${o.value}/${o.opt ?? '-'} ${o.ms.toFixed(0)} ms\n`,
@@ -58,6 +60,7 @@ lines.push(
 );
 lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 let falseCount = 0;
+const wrongOnes: Outcome[] = [];
 const bySet = new Map<string, Outcome[]>();
 for (const o of outcomes) bySet.set(o.set, [...(bySet.get(o.set) ?? []), o]);
 for (const set of [...SETS.map((s) => s.set), 'practical']) {
@@ -75,6 +78,11 @@ for (const set of [...SETS.map((s) => s.set), 'practical']) {
     return opt !== undefined && opt !== null && o.bound !== null && o.bound > opt + 1e-9;
   }).length;
   falseCount += falseProofs + falseBounds;
+  for (const o of list) {
+    const opt = provenOpt.get(`${o.set}/${o.name}`);
+    if (opt === undefined || opt === null) continue;
+    if ((o.optimal && o.value !== opt) || (o.bound !== null && o.bound > opt + 1e-9)) wrongOnes.push(o);
+  }
   const ms = list.map((o) => o.ms).sort((a, b) => a - b);
   const q = (p: number): string => (ms[Math.min(ms.length - 1, Math.floor(p * ms.length))] ?? 0).toFixed(0);
   const saved = list.reduce((a, o) => a + (o.ffd !== null && o.value !== null ? o.ffd - o.value : 0), 0);
@@ -88,6 +96,13 @@ lines.push('');
 const unproven = outcomes
   .filter((o) => !o.optimal)
   .sort((a, b) => a.set.localeCompare(b.set) || a.name.localeCompare(b.name));
+if (wrongOnes.length > 0) {
+  lines.push('**False proofs or bounds** (the run fails):', '');
+  lines.push('| set | instance | plan | optimal | bound | known optimum |', '|---|---|---:|---|---:|---:|');
+  for (const o of wrongOnes)
+    lines.push(`| ${o.set} | ${o.name} | ${o.value} | ${o.optimal} | ${o.bound} | ${o.opt} |`);
+  lines.push('');
+}
 if (unproven.length > 0) {
   lines.push('<details><summary>Instances not proven optimal</summary>', '');
   lines.push('| set | instance | plan | bound | known optimum | ms |', '|---|---|---:|---:|---:|---:|');

@@ -62,8 +62,10 @@ export function branchAndPrice(
       inc.pruneAt(),
       costSources(job, here),
     );
-    if (out.status === 'failed' || out.status === 'infeasible' || nodeBound >= inc.pruneAt()) continue;
+    if (out.status === 'infeasible' || nodeBound >= inc.pruneAt()) continue;
     if (out.status !== 'optimal' || out.artificial > 1e-6) {
+      // A master the LP engine could not solve ('failed') proves nothing either: pruning it would close
+      // the tree on a node that may hold a better plan (a false proof, seen on scholl_2 N3W2B3R5).
       // The LP was not solved exactly (pricing past its size caps), or it still leans on artificial
       // columns: nothing to branch on safely. The node stays open in the bound, unexpanded.
       unresolved.push(nodeBound);

@@ -79,7 +79,14 @@ class HighsMaster implements MasterLp {
   }
 
   solve(): LpSolution {
-    const run = this.model.run();
+    let run = this.model.run();
+    if (run.modelStatus !== OPTIMAL && run.modelStatus !== INFEASIBLE) {
+      // Warm-started simplex can end in numerical trouble ("unknown") after bounds change under it
+      // (seen when branching followed a root whose substitution columns were switched off): the same
+      // model solved again without the old basis and factorisation is fine.
+      this.model.clearSolver();
+      run = this.model.run();
+    }
     const status =
       run.modelStatus === OPTIMAL ? 'optimal' : run.modelStatus === INFEASIBLE ? 'infeasible' : 'failed';
     if (status !== 'optimal')

@@ -1,0 +1,57 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadSet } from '../../bench/instances.ts';
+import { budgetOf } from '../budget.ts';
+import { parseOptimiseBody } from '../request/index.ts';
+import { buildJobs } from './job.ts';
+import type { LpEngine } from './lp/engine.ts';
+import { solveGroup } from './solve-group.ts';
+import { stepClock, testEngine } from './test-support.ts';
+
+/** The real engine, except that every master solve after the first `healthy` ones reports a failure. */
+function failingAfter(engine: LpEngine, healthy: number): LpEngine {
+  let solves = 0;
+  return {
+    name: `${engine.name} (failing after ${healthy})`,
+    createMaster(rows) {
+      const master = engine.createMaster(rows);
+      return {
+        get columnCount() {
+          return master.columnCount;
+        },
+        addColumn: (cost, r, coefs, upper) => master.addColumn(cost, r, coefs, upper),
+        addRow: (lower, upper, cols, coefs) => master.addRow(lower, upper, cols, coefs),
+        setColumnBounds: (c, lower, upper) => master.setColumnBounds(c, lower, upper),
+        setRowBounds: (r, lower, upper) => master.setRowBounds(r, lower, upper),
+        solve: () =>
+          ++solves > healthy
+            ? { status: 'failed', objective: Number.NaN, x: new Float64Array(0), duals: new Float64Array(0) }
+            : master.solve(),
+        dispose: () => master.dispose(),
+      };
+    },
+  };
+}
+
+// Greedy packs this one a bar above the optimum (41 vs 40), and the root stops short of the LP optimum,
+// so the search goes on into dives and branching: where a failed master once closed the tree and "proved" 41.
+const [instance] = loadSet('scholl_2', join(import.meta.dirname, 'fixtures')).filter((i) =>
+  i.file.endsWith('N3W2B3R5.txt'),
+);
+
+describe('a master LP the engine cannot solve', () => {
+  it.each([5, 30, 60, 90, 120, 200])(
+    'never yields a false proof or a bound above the optimum (engine fails after %i solves)',
+    async (healthy) => {
+      if (!instance) throw new Error('fixture missing');
+      const parsed = parseOptimiseBody(instance.body, 'json');
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      const [job] = buildJobs(parsed.value);
+      if (!job) throw new Error('no job');
+      const engine = failingAfter(await testEngine(), healthy);
+      const r = solveGroup(job, engine, budgetOf(stepClock(), 20_000));
+      expect(r.bound * job.costUnit).toBeLessThanOrEqual(instance.opt);
+      if (r.optimal) expect((r.plan?.cost ?? Number.NaN) * job.costUnit).toBe(instance.opt);
+    },
+  );
+});
