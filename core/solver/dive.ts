@@ -16,6 +16,8 @@ import type { SearchTrace } from './solve-group.ts';
 export class Diver {
   /** False once some node had more choices than the discrepancy allowed it to try. */
   exhausted = true;
+  /** Whether the first choice at a node fixes every whole column at once (see `takeWholeParts`). */
+  wholeSteps = true;
 
   constructor(
     private readonly job: Job,
@@ -55,12 +57,37 @@ export class Diver {
       const c = candidates[k];
       if (!c) break;
       const next = cloneResidual(residual);
-      const layout = this.take(c.column, c.copies, next);
-      if (!layout) continue;
-      const cost = (this.job.sources[layout.source]?.cost ?? 0) * layout.count;
-      this.dive(next, [...fixed, layout], fixedCost + cost, discrepancy - k, budget);
+      const layouts = k === 0 && this.wholeSteps ? this.takeWholeParts(candidates, next) : [];
+      if (layouts.length === 0) {
+        const layout = this.take(c.column, c.copies, next);
+        if (layout) layouts.push(layout);
+      }
+      if (layouts.length === 0) continue;
+      let cost = 0;
+      for (const l of layouts) cost += (this.job.sources[l.source]?.cost ?? 0) * l.count;
+      this.dive(next, [...fixed, ...layouts], fixedCost + cost, discrepancy - k, budget);
       if (budget.expired() || this.done()) return;
     }
+  }
+
+  /**
+   * The first choice fixes the whole part of every column the LP uses at least once, in one node: the LP
+   * solution minus those bars stays optimal for the residual, so one node does what a chain of single
+   * fixes did, each of which paid a master solve and an exact pricing round. Only columns that fit the
+   * residual whole are taken; none (or one) leaves the single-candidate step to the caller.
+   */
+  private takeWholeParts(
+    candidates: readonly { column: number; copies: number; whole: boolean }[],
+    next: Residual,
+  ): Layout[] {
+    const whole = candidates.filter((c) => c.whole);
+    if (whole.length < 2) return [];
+    const layouts: Layout[] = [];
+    for (const c of whole) {
+      const l = this.take(c.column, c.copies, next, false);
+      if (l) layouts.push(l);
+    }
+    return layouts;
   }
 
   /**
@@ -122,8 +149,11 @@ export class Diver {
   }
 
   /** Columns worth fixing, best first: large LP values, then fuller bars. */
-  private candidates(x: Float64Array, residual: Residual): { column: number; copies: number }[] {
-    const list: { column: number; copies: number; score: number }[] = [];
+  private candidates(
+    x: Float64Array,
+    residual: Residual,
+  ): { column: number; copies: number; whole: boolean }[] {
+    const list: { column: number; copies: number; score: number; whole: boolean }[] = [];
     x.forEach((v, j) => {
       if (v <= 1e-6) return;
       const col = this.cg.columns[j];
@@ -131,7 +161,7 @@ export class Diver {
       const useful = col.counts.some((c, i) => c > 0 && (residual.demand[i] ?? 0) > 0);
       if (!useful) return;
       const whole = v >= 1 - 1e-9;
-      list.push({ column: j, copies: whole ? Math.floor(v + 1e-9) : 1, score: whole ? 1 + v : v });
+      list.push({ column: j, copies: whole ? Math.floor(v + 1e-9) : 1, score: whole ? 1 + v : v, whole });
     });
     list.sort((a, b) => b.score - a.score || a.column - b.column);
     return list;
@@ -139,9 +169,10 @@ export class Diver {
 
   /**
    * Fixes up to `copies` bars of column j against the residual, clipping the last one to what is still
-   * needed, and updates the residual in place.
+   * needed (unless `clip` is off: then nothing when not even one whole bar fits), and updates the
+   * residual in place.
    */
-  private take(j: number, copies: number, r: Residual): Layout | null {
+  private take(j: number, copies: number, r: Residual, clip = true): Layout | null {
     const col = this.cg.columns[j];
     if (!col) return null;
     const avail = r.hi[col.source] ?? 0;
@@ -152,7 +183,7 @@ export class Diver {
     let counts = col.counts;
     let count = full;
     if (full <= 0) {
-      if (avail <= 0) return null;
+      if (avail <= 0 || !clip) return null;
       counts = Int32Array.from(col.counts, (c, i) => Math.min(c, r.demand[i] ?? 0));
       if (counts.every((c) => c === 0)) return null;
       count = 1;
