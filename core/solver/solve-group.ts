@@ -112,6 +112,9 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
     if (isOptimal() || budget.expired()) return result();
 
     const diver = new Diver(job, cg, budget, trace, inc, isOptimal);
+    // Whole-part steps except in large one-bar jobs, whose dives must turn on single bars to find perfect
+    // packings (with whole-part steps three 750–1000-item random instances ended a bar above the optimum).
+    diver.wholeSteps = job.sources.length > 1 || job.items.length < LARGE_ITEMS;
     diver.complete(first.x, root, []);
     cg.dropSubstitution();
     trace.phase = 'dive';
@@ -132,12 +135,15 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
     const lds = budget.sub(
       job.sources.length === 1
         ? budget.remainingMs() * LDS_SHARE
-        : Math.min(budget.remainingMs() * 0.1, Math.max(50, 2 * budget.elapsedMs())),
+        : Math.min(
+            budget.remainingMs() * LDS_SHARE_MIXED,
+            Math.max(LDS_MIN_MS_MIXED, 2 * budget.elapsedMs()),
+          ),
     );
     // One bar at a time in the limited-discrepancy dives of one-bar jobs: their deviations then fall on
     // single bars, which is what finds the perfect packings (Hard28 BPP781: 4.3 s this way, unsolved in
     // 20 s with whole-part steps).
-    diver.wholeSteps = job.sources.length > 1;
+    if (job.sources.length === 1) diver.wholeSteps = false;
     for (let discrepancy = 1; discrepancy <= 2 && !isOptimal() && !lds.expired(); discrepancy++) {
       diver.exhausted = true;
       diver.dive(root, [], 0, discrepancy, lds);
@@ -153,8 +159,14 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
   }
 }
 
+/** Item types from which a one-bar job counts as large (the dives then fix one bar per step). */
+const LARGE_ITEMS = 100;
+
 /** Share of the remaining budget the limited-discrepancy dives may use before branch and price. */
 const LDS_SHARE = 0.3;
+/** Jobs with several kinds of bar: dives for twice the time so far, at least this, at most this share. */
+const LDS_MIN_MS_MIXED = 50;
+const LDS_SHARE_MIXED = 0.1;
 
 /**
  * Phase one: with every bar free, the master's optimum is positive exactly when no fractional plan covers
