@@ -40,6 +40,20 @@ function budgetUntil(clock: Clock, start: number, deadline: number): Budget {
   };
 }
 
+/**
+ * A budget that also ends once `used()` reaches `limit`: phases of the search bounded by work done
+ * (pricing rounds) rather than by milliseconds, so where a phase hands over does not depend on the
+ * machine's speed and the same request walks the same search; only the parent's deadline is the clock's.
+ */
+export function workLimited(parent: Budget, used: () => number, limit: number): Budget {
+  return {
+    remainingMs: () => parent.remainingMs(),
+    expired: () => parent.expired() || used() >= limit,
+    elapsedMs: () => parent.elapsedMs(),
+    sub: (ms) => workLimited(parent.sub(ms), used, limit),
+  };
+}
+
 /** A clock that only moves when told to: for tests and for deterministic replays. */
 export function manualClock(startMs = 0): Clock & { advance(ms: number): void } {
   let t = startMs;

@@ -1,4 +1,4 @@
-import type { Budget } from '../budget.ts';
+import { type Budget, workLimited } from '../budget.ts';
 import { type CostSource, liftBound } from './achievable.ts';
 import { continuousBound, l2Bound } from './bounds.ts';
 import { branchAndPrice } from './branch-and-price.ts';
@@ -126,20 +126,17 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
     // Jobs with several kinds of bar first get a short branch and price (as long as the solve so far):
     // most of their gaps lie in the mix of sources, which a few branches close and a dive does not
     // change; only then short dives for the plans the first dive missed, then the full tree.
+    // Phases hand over after a number of pricing rounds, a multiple of the rounds so far, never after a
+    // number of milliseconds: the same request then walks the same search on any machine.
+    const rounds = (): number => trace.cgIterations;
+    const workFor = (factor: number, least: number): Budget =>
+      workLimited(budget, rounds, rounds() + Math.max(least, factor * rounds()));
     if (job.sources.length > 1) {
       trace.phase = 'branch';
-      const quick = budget.sub(budget.elapsedMs());
-      bound = Math.max(bound, branchAndPrice(job, cg, diver, root, bound, quick, trace, inc));
+      bound = Math.max(bound, branchAndPrice(job, cg, diver, root, bound, workFor(0.5, 20), trace, inc));
       if (isOptimal() || budget.expired()) return result();
     }
-    const lds = budget.sub(
-      job.sources.length === 1
-        ? budget.remainingMs() * LDS_SHARE
-        : Math.min(
-            budget.remainingMs() * LDS_SHARE_MIXED,
-            Math.max(LDS_MIN_MS_MIXED, 2 * budget.elapsedMs()),
-          ),
-    );
+    const lds = job.sources.length === 1 ? workFor(LDS_WORK, 100) : workFor(LDS_WORK_MIXED, 20);
     // One bar at a time in the limited-discrepancy dives of one-bar jobs: their deviations then fall on
     // single bars, which is what finds the perfect packings (Hard28 BPP781: 4.3 s this way, unsolved in
     // 20 s with whole-part steps).
@@ -162,11 +159,10 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
 /** Item types from which a one-bar job counts as large (the dives then fix one bar per step). */
 const LARGE_ITEMS = 100;
 
-/** Share of the remaining budget the limited-discrepancy dives may use before branch and price. */
-const LDS_SHARE = 0.3;
-/** Jobs with several kinds of bar: dives for twice the time so far, at least this, at most this share. */
-const LDS_MIN_MS_MIXED = 50;
-const LDS_SHARE_MIXED = 0.1;
+/** Pricing rounds the limited-discrepancy dives may use, as a multiple of the rounds before them. */
+const LDS_WORK = 3;
+/** The same for jobs with several kinds of bar, whose dives only pick up what the first one missed. */
+const LDS_WORK_MIXED = 1;
 
 /**
  * Phase one: with every bar free, the master's optimum is positive exactly when no fractional plan covers
