@@ -4,7 +4,7 @@ import { type Arc, activeArcDuals, arcKey, arcsOf } from './arcs.ts';
 import type { Job } from './job.ts';
 import { solveKnapsacks } from './knapsack.ts';
 import { type BoundTerm, lagrangianBound } from './lagrangian-bound.ts';
-import type { LpEngine, MasterLp } from './lp/engine.ts';
+import type { LpEngine, LpSolution, MasterLp } from './lp/engine.ts';
 import { patternKey } from './plan.ts';
 
 /** A generated pattern: a feasible bar of one source. */
@@ -264,7 +264,7 @@ export class ColumnGeneration {
     let iterations = 0;
     let bestBound = Number.NEGATIVE_INFINITY;
     for (;;) {
-      const sol = this.master.solve();
+      const sol = this.solveMaster();
       iterations++;
       if (sol.status !== 'optimal') {
         return this.outcome(
@@ -298,9 +298,22 @@ export class ColumnGeneration {
       for (let a = 0; a < this.artificialColumns; a++) leaning += sol.x[a] ?? 0;
       const settled = leaning <= 1e-9 && safeCeil(bestBound) >= safeCeil(sol.objective - SETTLE_TOLERANCE);
       if ((stop.settle && settled) || (stop.cutoff !== undefined && safeCeil(bestBound) >= stop.cutoff)) {
-        return this.outcome('stopped', this.master.solve(), bestBound, iterations + 1);
+        return this.outcome('stopped', this.solveMaster(), bestBound, iterations + 1);
       }
-      if (budget.expired()) return this.outcome('stopped', this.master.solve(), bestBound, iterations + 1);
+      if (budget.expired()) return this.outcome('stopped', this.solveMaster(), bestBound, iterations + 1);
+    }
+  }
+
+  /**
+   * The master's solve, with an engine that throws (HiGHS's wasm raised "run failed" once in a full
+   * benchmark run) read as a failed solve: the search then treats the node as unresolved instead of the
+   * whole request failing.
+   */
+  private solveMaster(): LpSolution {
+    try {
+      return this.master.solve();
+    } catch {
+      return { status: 'failed', objective: Number.NaN, x: new Float64Array(0), duals: new Float64Array(0) };
     }
   }
 
