@@ -123,17 +123,19 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
 
     // Limited-discrepancy dives find the perfect packings of easy-but-tight jobs fastest; the complete
     // branch and price then takes over (and proves the ⌈LP⌉ + 1 optima).
-    // Jobs with several kinds of bar first get a short branch and price (as long as the solve so far):
-    // most of their gaps lie in the mix of sources, which a few branches close and a dive does not
-    // change; only then short dives for the plans the first dive missed, then the full tree.
-    // Phases of jobs with several kinds of bar hand over after a number of pricing rounds (a multiple of
-    // the rounds so far), not milliseconds: the same request then walks the same search on any machine.
+    // Jobs with several kinds of bar first get a short branch and price: most of their gaps lie in the
+    // mix of sources, which a few branches close and a dive does not change; then short dives for the
+    // plans the first dive missed, then the full tree. Their phases hand over after pricing rounds (a
+    // multiple of the rounds so far), not milliseconds, so the search is the same on any machine.
     const rounds = (): number => trace.cgIterations;
     const workFor = (factor: number, least: number): Budget =>
       workLimited(budget, rounds, rounds() + Math.max(least, factor * rounds()));
     if (job.sources.length > 1) {
       trace.phase = 'branch';
-      bound = Math.max(bound, branchAndPrice(job, cg, diver, root, bound, workFor(0.5, 20), trace, inc));
+      bound = Math.max(
+        bound,
+        branchAndPrice(job, cg, diver, root, bound, workFor(QUICK_TREE_WORK, MIN_MIXED_ROUNDS), trace, inc),
+      );
       if (isOptimal() || budget.expired()) return result();
     }
     // One-bar jobs keep a share of the remaining time for their discrepancy dives: in rounds, no share
@@ -141,7 +143,9 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
     // for the branch and price of Hard28's ⌈LP⌉ + 1 instances). Their plans are reproducible when they end
     // in the first dive or at a proof in the tree, not when the dives find them.
     const lds =
-      job.sources.length === 1 ? budget.sub(budget.remainingMs() * LDS_SHARE) : workFor(LDS_WORK_MIXED, 20);
+      job.sources.length === 1
+        ? budget.sub(budget.remainingMs() * LDS_SHARE)
+        : workFor(LDS_WORK_MIXED, MIN_MIXED_ROUNDS);
     // One bar at a time in the limited-discrepancy dives of one-bar jobs: their deviations then fall on
     // single bars, which is what finds the perfect packings (Hard28 BPP781: 4.3 s this way, unsolved in
     // 20 s with whole-part steps).
@@ -166,8 +170,11 @@ const LARGE_ITEMS = 100;
 
 /** Share of the remaining budget the limited-discrepancy dives of one-bar jobs may use. */
 const LDS_SHARE = 0.3;
-/** Jobs with several kinds of bar: pricing rounds for their dives, as a multiple of the rounds so far. */
+/** Jobs with several kinds of bar: pricing rounds for the short tree and for the dives, as multiples of
+ * the rounds so far, and the fewest either gets. */
+const QUICK_TREE_WORK = 0.5;
 const LDS_WORK_MIXED = 1;
+const MIN_MIXED_ROUNDS = 20;
 
 /**
  * Phase one: with every bar free, the master's optimum is positive exactly when no fractional plan covers
