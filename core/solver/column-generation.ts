@@ -1,7 +1,7 @@
 import type { Budget } from '../budget.ts';
 import { ARC_DP_CELLS, arcDpCells, priceWithArcs } from './arc-pricing.ts';
 import { type Arc, activeArcDuals, arcKey, arcsOf } from './arcs.ts';
-import type { Job } from './job.ts';
+import { type Job, LARGE_JOB_ITEM_TYPES } from './job.ts';
 import { solveKnapsacks } from './knapsack.ts';
 import { type BoundTerm, lagrangianBound } from './lagrangian-bound.ts';
 import type { LpEngine, LpSolution, MasterLp } from './lp/engine.ts';
@@ -54,8 +54,6 @@ const REL_TOL = 1e-6;
 /** Wentges smoothing weight: strong on large jobs (many rounds to save), mild on small ones. */
 const SMOOTHING_LARGE = 0.8;
 const SMOOTHING_SMALL = 0.5;
-/** Item types from which the dual-optimal substitution columns are added. */
-const DOI_MIN_ITEMS = 100;
 /** How close (in cost units) the LP value must come to the bound's integer for `settle`. */
 const SETTLE_TOLERANCE = 0.005;
 
@@ -124,11 +122,11 @@ export class ColumnGeneration {
     // far fewer rounds; plans read off the patterns alone are repaired by the same substitution. They pay
     // off where rounds are many (large jobs with one kind of bar); on small practical jobs they steer the
     // search worse than they save (measured on the seeded practical set).
-    if (job.sources.length === 1 && this.m >= DOI_MIN_ITEMS) {
+    if (job.sources.length === 1 && this.m >= LARGE_JOB_ITEM_TYPES) {
       for (let i = 0; i + 1 < this.m; i++) this.master.addColumn(0, [i, i + 1], [-1, 1]);
     }
     this.firstColumn = this.master.columnCount;
-    this.large = this.m >= DOI_MIN_ITEMS;
+    this.large = this.m >= LARGE_JOB_ITEM_TYPES;
     this.capacities = [...new Set(job.sources.map((s) => s.capacity))].sort((a, b) => a - b);
   }
 

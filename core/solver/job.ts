@@ -26,6 +26,12 @@ export interface Source {
   readonly priority: boolean;
 }
 
+/**
+ * Item types from which a job counts as large: column generation then adds substitution columns at the
+ * root and smooths harder, and one-bar jobs dive one bar per step.
+ */
+export const LARGE_JOB_ITEM_TYPES = 100;
+
 export type Objective = 'bars' | 'length' | 'price' | 'waste';
 
 /** One material group as an independent cutting-stock job in exact integers. */

@@ -6,7 +6,7 @@ import { ColumnGeneration, type Residual, safeCeil } from './column-generation.t
 import { Diver } from './dive.ts';
 import { downsize, greedyPack, sourcePreference } from './greedy.ts';
 import { Incumbent } from './incumbent.ts';
-import type { Job } from './job.ts';
+import { type Job, LARGE_JOB_ITEM_TYPES } from './job.ts';
 import type { LpEngine } from './lp/engine.ts';
 import { anchorOffcuts, maxOffcutUsage } from './offcut-usage.ts';
 import { type GroupPlan, offcutUsage, patternWeight } from './plan.ts';
@@ -114,7 +114,7 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
     const diver = new Diver(job, cg, budget, trace, inc, isOptimal);
     // Whole-part steps except in large one-bar jobs, whose dives must turn on single bars to find perfect
     // packings (with whole-part steps three 750–1000-item random instances ended a bar above the optimum).
-    diver.wholeSteps = job.sources.length > 1 || job.items.length < LARGE_ITEMS;
+    diver.wholeSteps = job.sources.length > 1 || job.items.length < LARGE_JOB_ITEM_TYPES;
     diver.complete(first.x, root, []);
     cg.dropSubstitution();
     trace.phase = 'dive';
@@ -164,9 +164,6 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
     cg.dispose();
   }
 }
-
-/** Item types from which a one-bar job counts as large (the dives then fix one bar per step). */
-const LARGE_ITEMS = 100;
 
 /** Share of the remaining budget the limited-discrepancy dives of one-bar jobs may use. */
 const LDS_SHARE = 0.3;
