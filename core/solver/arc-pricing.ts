@@ -56,34 +56,60 @@ export function priceWithArcs(input: ArcPricingInput): { counts: Int32Array; val
       row[p] = (row[p] ?? 0) + d;
     }
   }
+  // Bounded copies by a sliding window: along each residue chain r, r+w, r+2w, … of item j, ending t
+  // copies at chain index b from index a = b − t earns S[b] − S[a] (S: prefix sums of the copy values
+  // along the chain, arc duals included), so the best start is the window maximum of f[a] − S[a] over
+  // a ∈ [b − u, b − 1], kept in a monotone deque. Work per item is the capacity, not capacity × copies
+  // (fine units made that product the cost of branch and price on practical jobs).
   let f = new Float64Array(width).fill(Number.NEGATIVE_INFINITY);
   f[0] = 0;
   let next = new Float64Array(width);
-  const choice = new Int32Array(m * width);
+  const choice = choiceBuffer(m * width);
+  const prefix = new Float64Array(width + 1);
+  const deque = new Int32Array(width + 1);
+  const key = new Float64Array(width + 1);
   for (let j = 0; j < m; j++) {
     const w = weights[j] ?? 1;
     const v = values[j] ?? 0;
     const u = Math.min(bounds[j] ?? 0, Math.floor(capacity / w));
-    next.set(f);
     const base = j * width;
     const extra = bonus.get(j);
-    if (u > 0) {
-      for (let p = 0; p + w <= capacity; p++) {
-        const start = f[p] ?? Number.NEGATIVE_INFINITY;
-        if (start === Number.NEGATIVE_INFINITY) continue;
-        let acc = start;
-        let q = p;
-        for (let t = 1; t <= u && q + w <= capacity; t++) {
-          acc += extra ? v + (extra[q] ?? 0) : v;
-          q += w;
-          if (acc > (next[q] ?? Number.NEGATIVE_INFINITY)) {
-            next[q] = acc;
-            choice[base + q] = t;
+    if (u <= 0) {
+      choice.fill(0, base, base + width);
+      continue;
+    }
+    for (let r = 0; r < w && r < width; r++) {
+      let head = 0;
+      let tail = 0;
+      prefix[0] = 0;
+      for (let b = 0, q = r; q < width; b++, q += w) {
+        if (b > 0) {
+          // Start a = b − 1 (position q − w) enters the window.
+          const a = b - 1;
+          const start = f[q - w] ?? Number.NEGATIVE_INFINITY;
+          prefix[b] = (prefix[a] ?? 0) + v + (extra ? (extra[q - w] ?? 0) : 0);
+          if (start !== Number.NEGATIVE_INFINITY) {
+            const k = start - (prefix[a] ?? 0);
+            while (tail > head && (key[tail - 1] ?? 0) < k) tail--;
+            deque[tail] = a;
+            key[tail] = k;
+            tail++;
+          }
+          while (tail > head && (deque[head] ?? 0) < b - u) head++;
+        }
+        const stay = f[q] ?? Number.NEGATIVE_INFINITY;
+        if (tail > head) {
+          const cand = (prefix[b] ?? 0) + (key[head] ?? 0);
+          if (cand > stay) {
+            next[q] = cand;
+            choice[base + q] = b - (deque[head] ?? 0);
+            continue;
           }
         }
+        next[q] = stay;
+        choice[base + q] = 0;
       }
     }
-    // Positions not improved by item j keep choice 0: the path reached them without it.
     const done = f;
     f = next;
     next = done;
@@ -104,4 +130,12 @@ export function priceWithArcs(input: ArcPricingInput): { counts: Int32Array; val
     p -= t * (weights[j] ?? 0);
   }
   return { counts, value: best };
+}
+
+let scratch = new Int32Array(0);
+
+/** The choice table, reused between calls (every cell is written before it is read). */
+function choiceBuffer(size: number): Int32Array {
+  if (scratch.length < size) scratch = new Int32Array(size);
+  return scratch;
 }

@@ -30,8 +30,12 @@ export interface Residual {
 }
 
 export interface CgOutcome {
-  /** `optimal`: no column prices out (the LP is solved); `stopped`: ended early (bound settled, cutoff or budget). */
-  readonly status: 'optimal' | 'stopped' | 'infeasible' | 'failed';
+  /**
+   * `optimal`: no column prices out (the LP is solved); `settled`: stopped once ⌈bound⌉ reached ⌈LP⌉ (the
+   * solution is the restricted master's, feasible for the residual's LP but maybe not optimal);
+   * `stopped`: ended early (cutoff, budget, or pricing past its size caps).
+   */
+  readonly status: 'optimal' | 'settled' | 'stopped' | 'infeasible' | 'failed';
   /** Objective of the restricted master (≥ the LP optimum). */
   readonly lpValue: number;
   /** A valid lower bound on the cost of any integer plan for the current residual (Lagrangian/Farley). */
@@ -295,9 +299,11 @@ export class ColumnGeneration {
       let leaning = 0;
       for (let a = 0; a < this.artificialColumns; a++) leaning += sol.x[a] ?? 0;
       const settled = leaning <= 1e-9 && safeCeil(bestBound) >= safeCeil(sol.objective - SETTLE_TOLERANCE);
-      if ((stop.settle && settled) || (stop.cutoff !== undefined && safeCeil(bestBound) >= stop.cutoff)) {
+      if (stop.cutoff !== undefined && safeCeil(bestBound) >= stop.cutoff) {
         return this.outcome('stopped', this.solveMaster(), bestBound, iterations + 1);
       }
+      if (stop.settle && settled)
+        return this.outcome('settled', this.solveMaster(), bestBound, iterations + 1);
       if (budget.expired()) return this.outcome('stopped', this.solveMaster(), bestBound, iterations + 1);
     }
   }
@@ -364,8 +370,10 @@ export class ColumnGeneration {
     const { demand, hi } = this.residual;
     const bounds = Int32Array.from(demand, (d) => Math.max(0, d));
     const arcs = activeArcDuals(this.arcRows, this.residual.arcs, masterDuals);
+    // In fast mode every capacity gets the plain knapsack, sources with arc duals too: its packings,
+    // checked against the arc duals, are often improving columns, for a fraction of the exact arc DP.
     const plain = this.capacities.filter((c) =>
-      this.job.sources.some((s, k) => s.capacity === c && !arcs.bySource.has(k)),
+      this.job.sources.some((s, k) => s.capacity === c && (mode === 'fast' || !arcs.bySource.has(k))),
     );
     const results = solveKnapsacks({ values: pi, weights: this.weights, bounds }, plain, { extras: 3, mode });
     const byCap = new Map(plain.map((c, k) => [c, results[k]]));
@@ -389,7 +397,12 @@ export class ColumnGeneration {
       let candidates: Int32Array[] = [];
       let value = 0;
       const duals = arcs.bySource.get(k);
-      if (duals) {
+      const r = byCap.get(s.capacity);
+      if (duals && mode === 'fast' && r) {
+        candidates = [r.counts, ...r.extra];
+        value = r.upperBound + positiveTotal(duals);
+        exact = false;
+      } else if (duals) {
         if (arcDpCells({ capacity: s.capacity, weights: this.weights }) <= ARC_DP_CELLS) {
           const best = priceWithArcs({
             weights: this.weights,
@@ -406,13 +419,10 @@ export class ColumnGeneration {
             mode,
           })[0];
           candidates = plainBest ? [plainBest.counts] : [];
-          let bonus = 0;
-          for (const byItem of duals.values()) for (const d of byItem.values()) bonus += Math.max(0, d);
-          value = (plainBest?.upperBound ?? 0) + bonus;
+          value = (plainBest?.upperBound ?? 0) + positiveTotal(duals);
           exact = false;
         }
       } else {
-        const r = byCap.get(s.capacity);
         if (r) {
           candidates = [r.counts, ...r.extra];
           value = r.upperBound;
@@ -462,6 +472,13 @@ export class ColumnGeneration {
   dispose(): void {
     this.master.dispose();
   }
+}
+
+/** Every positive arc dual of a source: what its arcs can add to any pattern's value at most. */
+function positiveTotal(duals: ReadonlyMap<number, ReadonlyMap<number, number>>): number {
+  let total = 0;
+  for (const byItem of duals.values()) for (const d of byItem.values()) total += Math.max(0, d);
+  return total;
 }
 
 function copyResidual(r: Residual): Residual {

@@ -5,6 +5,8 @@ import type { KnapsackResult } from './knapsack.ts';
  * `nodeLimit` nodes; the bound is then the max of the best value and the fractional bounds of the nodes
  * left open, which is a valid upper bound.
  */
+const RUNNERS_UP = 6;
+
 export function branchAndBound(
   values: Float64Array,
   weights: ArrayLike<number>,
@@ -75,6 +77,7 @@ export function branchAndBound(
       startCounts = start.slice();
     }
   }
+  const runnersUp: Int32Array[] = [];
   let nodes = 0;
   let openBound = 0;
   let stopped = false;
@@ -82,6 +85,10 @@ export function branchAndBound(
   const dfs = (k: number, room: number, val: number): void => {
     if (val > bestVal + tol) {
       bestVal = val;
+      if (improved) {
+        runnersUp.push(best);
+        if (runnersUp.length > RUNNERS_UP) runnersUp.shift();
+      }
       best = cur.slice();
       improved = true;
     }
@@ -107,11 +114,16 @@ export function branchAndBound(
   const counts = new Int32Array(m);
   if (!improved && startCounts) counts.set(startCounts);
   else for (let k = 0; k < n; k++) counts[order[k] ?? 0] = best[k] ?? 0;
+  const extra = runnersUp.reverse().map((b) => {
+    const c = new Int32Array(m);
+    for (let k = 0; k < n; k++) c[order[k] ?? 0] = b[k] ?? 0;
+    return c;
+  });
   return {
     counts,
     value: bestVal,
     upperBound: (stopped ? Math.max(bestVal, openBound) : bestVal) + tol,
     exact: !stopped,
-    extra: [],
+    extra,
   };
 }

@@ -92,9 +92,9 @@ export function solveKnapsacks(
   // few thousand nodes, far below a DP over a fine-grained capacity.
   const quickNodes = Math.max(20_000, Math.min(80_000, Math.floor(QUICK_WORK / Math.max(1, m))));
   const quick = capacities.map((capacity) => branchAndBound(values, weights, copies, capacity, quickNodes));
-  if (quick.every((r) => r.exact)) return quick;
+  if (quick.every((r) => r.exact) || options.mode === 'fast') return quick;
   const coarse = coarseDp(values, weights, copies, g, capacities, extras, cells);
-  if (options.mode === 'fast' || coarse.every((r) => r.exact)) return coarse;
+  if (coarse.every((r) => r.exact)) return coarse;
   // Certify with a branch and bound that starts from the coarse packing: its value prunes most of the
   // tree, and the relaxed bound says how far off it can be. The full DP only when that does not finish.
   const seeded = capacities.map((capacity, k) =>
