@@ -35,6 +35,26 @@ export function branchAndPrice(
   trace: SearchTrace,
   inc: Incumbent,
 ): number {
+  const tree = branchAndPriceSteps(job, cg, diver, root, rootBound, budget, trace, inc);
+  let step = tree.next();
+  while (!step.done) step = tree.next();
+  return step.value;
+}
+
+/**
+ * {@link branchAndPrice} as a resumable walk: it pauses after every node, so a scheduler can share the
+ * work with the dives by pricing rounds. Every node sets the master's residual itself. Returns the bound.
+ */
+export function* branchAndPriceSteps(
+  job: Job,
+  cg: ColumnGeneration,
+  diver: Diver,
+  root: Residual,
+  rootBound: number,
+  budget: Budget,
+  trace: SearchTrace,
+  inc: Incumbent,
+): Generator<void, number, void> {
   const weights = job.items.map((it) => it.weight);
   const open: BranchNode[] = [
     { lo: root.lo.slice(), hi: root.hi.slice(), arcs: new Map(), bound: rootBound, depth: 0 },
@@ -53,6 +73,8 @@ export function branchAndPrice(
     cg.setResidual(here);
     const out = cg.solve(budget, { cutoff: inc.pruneAt() });
     trace.cgIterations += out.iterations;
+    // A pause after each node's master solve (what follows reads only `out` and the column list).
+    yield;
     if (out.status === 'stopped' && budget.expired()) {
       open.push(node);
       break;

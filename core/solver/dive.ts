@@ -14,8 +14,6 @@ import type { SearchTrace } from './solve-group.ts';
  * Limited discrepancy: a path may take the k-th best choice instead of the best only `discrepancy` times.
  */
 export class Diver {
-  /** False once some node had more choices than the discrepancy allowed it to try. */
-  exhausted = true;
   /** Whether the first choice at a node fixes every whole column at once (see `takeWholeParts`). */
   wholeSteps = true;
 
@@ -28,13 +26,35 @@ export class Diver {
     private readonly done: () => boolean,
   ) {}
 
+  /** Runs a whole dive (see {@link Diver.steps}). */
   dive(
     residual: Residual,
     fixed: Layout[],
     fixedCost: number,
     discrepancy: number,
+    state = { exhausted: true },
     budget = this.budget,
   ): void {
+    const walk = this.steps(residual, fixed, fixedCost, discrepancy, state, budget);
+    let step = walk.next();
+    while (!step.done) step = walk.next();
+  }
+
+  /**
+   * The dive as a resumable walk: it pauses after every node's master solve, so a scheduler can share
+   * the work between dives and branch and price by pricing rounds (and so the same request walks the same
+   * search on any machine). Every node sets the master's residual itself, so whatever ran in between
+   * does not matter. `state.exhausted` turns false once some node had more choices than the discrepancy
+   * let it try.
+   */
+  *steps(
+    residual: Residual,
+    fixed: Layout[],
+    fixedCost: number,
+    discrepancy: number,
+    state: { exhausted: boolean },
+    budget = this.budget,
+  ): Generator<void, void, void> {
     if (budget.expired() || this.done()) return;
     if (residual.demand.every((d) => d <= 0)) {
       this.inc.offer(fixed);
@@ -44,6 +64,7 @@ export class Diver {
     this.cg.setResidual(residual);
     const out = this.cg.solve(budget, { settle: true, cutoff: this.inc.pruneAt() - fixedCost });
     this.trace.cgIterations += out.iterations;
+    yield;
     if (out.status === 'failed' || out.status === 'infeasible') return;
     if (fixedCost + safeCeil(out.bound) >= this.inc.pruneAt()) return;
     this.complete(out.x, residual, fixed);
@@ -52,7 +73,7 @@ export class Diver {
     if (endgame !== 'unknown') return;
 
     const candidates = this.candidates(out.x, residual);
-    if (candidates.length > discrepancy + 1) this.exhausted = false;
+    if (candidates.length > discrepancy + 1) state.exhausted = false;
     for (let k = 0; k < candidates.length && k <= discrepancy; k++) {
       const c = candidates[k];
       if (!c) break;
@@ -65,7 +86,7 @@ export class Diver {
       if (layouts.length === 0) continue;
       let cost = 0;
       for (const l of layouts) cost += (this.job.sources[l.source]?.cost ?? 0) * l.count;
-      this.dive(next, [...fixed, ...layouts], fixedCost + cost, discrepancy - k, budget);
+      yield* this.steps(next, [...fixed, ...layouts], fixedCost + cost, discrepancy - k, state, budget);
       if (budget.expired() || this.done()) return;
     }
   }

@@ -1,7 +1,7 @@
 import { type Budget, workLimited } from '../budget.ts';
 import { type CostSource, liftBound } from './achievable.ts';
 import { continuousBound, l2Bound } from './bounds.ts';
-import { branchAndPrice } from './branch-and-price.ts';
+import { branchAndPrice, branchAndPriceSteps } from './branch-and-price.ts';
 import { ColumnGeneration, type Residual, safeCeil } from './column-generation.ts';
 import { Diver } from './dive.ts';
 import { downsize, greedyPack, sourcePreference } from './greedy.ts';
@@ -138,22 +138,20 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
       );
       if (isOptimal() || budget.expired()) return result();
     }
-    // One-bar jobs keep a share of the remaining time for their discrepancy dives: in rounds, no share
-    // worked for both kinds (3× the rounds so far left Scholl 2 W3/W4 instances unsolved, 10× left no time
-    // for the branch and price of Hard28's ⌈LP⌉ + 1 instances). Their plans are reproducible when they end
-    // in the first dive or at a proof in the tree, not when the dives find them.
-    const lds =
-      job.sources.length === 1
-        ? budget.sub(budget.remainingMs() * LDS_SHARE)
-        : workFor(LDS_WORK_MIXED, MIN_MIXED_ROUNDS);
     // One bar at a time in the limited-discrepancy dives of one-bar jobs: their deviations then fall on
     // single bars, which is what finds the perfect packings (Hard28 BPP781: 4.3 s this way, unsolved in
     // 20 s with whole-part steps).
-    if (job.sources.length === 1) diver.wholeSteps = false;
+    if (job.sources.length === 1) {
+      diver.wholeSteps = false;
+      trace.phase = 'branch';
+      bound = Math.max(bound, interleave(job, cg, diver, root, bound, budget, trace, inc, isOptimal));
+      return result();
+    }
+    const lds = workFor(LDS_WORK_MIXED, MIN_MIXED_ROUNDS);
     for (let discrepancy = 1; discrepancy <= 2 && !isOptimal() && !lds.expired(); discrepancy++) {
-      diver.exhausted = true;
-      diver.dive(root, [], 0, discrepancy, lds);
-      if (diver.exhausted) break;
+      const state = { exhausted: true };
+      diver.dive(root, [], 0, discrepancy, state, lds);
+      if (state.exhausted) break;
     }
     if (isOptimal() || budget.expired()) return result();
     trace.phase = 'branch';
@@ -165,8 +163,56 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
   }
 }
 
-/** Share of the remaining budget the limited-discrepancy dives of one-bar jobs may use. */
-const LDS_SHARE = 0.3;
+/** One-bar jobs: pricing rounds of branch and price per round of the limited-discrepancy dives. */
+const TREE_ROUNDS_PER_DIVE_ROUND = 1;
+
+/**
+ * One-bar jobs: limited-discrepancy dives (one, then two deviations) and the complete branch and price run
+ * side by side, a node at a time, the tree getting twice the dives' pricing rounds. The dives find the
+ * perfect packings of tight easy jobs fastest, the tree proves the ⌈LP⌉ + 1 optima; sharing by rounds,
+ * not time, keeps the search the same on any machine (a 30 % time share for the dives made plans differ
+ * between fast and slow machines). Returns the tree's bound.
+ */
+function interleave(
+  job: Job,
+  cg: ColumnGeneration,
+  diver: Diver,
+  root: Residual,
+  rootBound: number,
+  budget: Budget,
+  trace: SearchTrace,
+  inc: Incumbent,
+  isOptimal: () => boolean,
+): number {
+  const tree = branchAndPriceSteps(job, cg, diver, root, rootBound, budget, trace, inc);
+  function* dives(): Generator<void, void, void> {
+    for (let discrepancy = 1; discrepancy <= 2; discrepancy++) {
+      const state = { exhausted: true };
+      yield* diver.steps(root, [], 0, discrepancy, state);
+      if (state.exhausted) return;
+    }
+  }
+  const lds = dives();
+  let ldsDone = false;
+  let diveRounds = 0;
+  let treeRounds = 0;
+  for (;;) {
+    if (isOptimal() || budget.expired()) break;
+    const before = trace.cgIterations;
+    if (!ldsDone && diveRounds * TREE_ROUNDS_PER_DIVE_ROUND <= treeRounds) {
+      ldsDone = lds.next().done === true;
+      diveRounds += trace.cgIterations - before;
+    } else {
+      const step = tree.next();
+      if (step.done) return step.value;
+      treeRounds += trace.cgIterations - before;
+    }
+  }
+  // Stopped (plan proven or time up): the tree reports the bound of what it left open.
+  let step = tree.next();
+  while (!step.done) step = tree.next();
+  return step.value;
+}
 /** Jobs with several kinds of bar: pricing rounds for the short tree and for the dives, as multiples of
  * the rounds so far, and the fewest either gets. */
 const QUICK_TREE_WORK = 0.5;
