@@ -215,7 +215,7 @@ function interleave(
 }
 /** Jobs with several kinds of bar: pricing rounds for the short tree and for the dives, as multiples of
  * the rounds so far, and the fewest either gets. */
-const QUICK_TREE_WORK = 0.5;
+const QUICK_TREE_WORK = 0.25;
 const LDS_WORK_MIXED = 1;
 const MIN_MIXED_ROUNDS = 20;
 
