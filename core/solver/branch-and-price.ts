@@ -25,20 +25,21 @@ interface BranchNode {
  * possible while ties dive. Returns a valid bound for the whole job: the lowest bound of any node left
  * open (or the incumbent's cost once the tree is closed).
  */
-export function branchAndPrice(
-  job: Job,
-  cg: ColumnGeneration,
-  diver: Diver,
-  root: Residual,
-  rootBound: number,
-  budget: Budget,
-  trace: SearchTrace,
-  inc: Incumbent,
-): number {
-  const tree = branchAndPriceSteps(job, cg, diver, root, rootBound, budget, trace, inc);
+export function branchAndPrice(search: TreeSearch, rootBound: number, budget: Budget): number {
+  const tree = branchAndPriceSteps(search, rootBound, budget);
   let step = tree.next();
   while (!step.done) step = tree.next();
   return step.value;
+}
+
+/** What branch and price works on: the job, its master, the diver and incumbent it feeds, the trace. */
+export interface TreeSearch {
+  readonly job: Job;
+  readonly cg: ColumnGeneration;
+  readonly diver: Diver;
+  readonly root: Residual;
+  readonly trace: SearchTrace;
+  readonly inc: Incumbent;
 }
 
 /**
@@ -46,15 +47,11 @@ export function branchAndPrice(
  * work with the dives by pricing rounds. Every node sets the master's residual itself. Returns the bound.
  */
 export function* branchAndPriceSteps(
-  job: Job,
-  cg: ColumnGeneration,
-  diver: Diver,
-  root: Residual,
+  search: TreeSearch,
   rootBound: number,
   budget: Budget,
-  trace: SearchTrace,
-  inc: Incumbent,
 ): Generator<void, number, void> {
+  const { job, cg, diver, root, trace, inc } = search;
   const weights = job.items.map((it) => it.weight);
   const open: BranchNode[] = [
     { lo: root.lo.slice(), hi: root.hi.slice(), arcs: new Map(), bound: rootBound, depth: 0 },

@@ -1,7 +1,7 @@
 import { type Budget, workLimited } from '../budget.ts';
 import { type CostSource, liftBound } from './achievable.ts';
 import { continuousBound, l2Bound } from './bounds.ts';
-import { branchAndPrice, branchAndPriceSteps } from './branch-and-price.ts';
+import { branchAndPrice, branchAndPriceSteps, type TreeSearch } from './branch-and-price.ts';
 import { ColumnGeneration, type Residual, safeCeil } from './column-generation.ts';
 import { Diver } from './dive.ts';
 import { downsize, greedyPack, sourcePreference } from './greedy.ts';
@@ -112,6 +112,7 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
     if (isOptimal() || budget.expired()) return result();
 
     const diver = new Diver(job, cg, budget, trace, inc, isOptimal);
+    const search: TreeSearch = { job, cg, diver, root, trace, inc };
     // Whole-part steps except in large one-bar jobs, whose dives must turn on single bars to find perfect
     // packings (with whole-part steps three 750–1000-item random instances ended a bar above the optimum).
     diver.wholeSteps = job.sources.length > 1 || job.items.length < LARGE_JOB_ITEM_TYPES;
@@ -132,10 +133,7 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
       workLimited(budget, rounds, rounds() + Math.max(least, factor * rounds()));
     if (job.sources.length > 1) {
       trace.phase = 'branch';
-      bound = Math.max(
-        bound,
-        branchAndPrice(job, cg, diver, root, bound, workFor(QUICK_TREE_WORK, MIN_MIXED_ROUNDS), trace, inc),
-      );
+      bound = Math.max(bound, branchAndPrice(search, bound, workFor(QUICK_TREE_WORK, MIN_MIXED_ROUNDS)));
       if (isOptimal() || budget.expired()) return result();
     }
     // One bar at a time in the limited-discrepancy dives of one-bar jobs: their deviations then fall on
@@ -144,7 +142,7 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
     if (job.sources.length === 1) {
       diver.wholeSteps = false;
       trace.phase = 'branch';
-      bound = Math.max(bound, interleave(job, cg, diver, root, bound, budget, trace, inc, isOptimal));
+      bound = Math.max(bound, interleave(search, bound, budget, isOptimal));
       return result();
     }
     const lds = workFor(LDS_WORK_MIXED, MIN_MIXED_ROUNDS);
@@ -155,7 +153,7 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
     }
     if (isOptimal() || budget.expired()) return result();
     trace.phase = 'branch';
-    bound = Math.max(bound, branchAndPrice(job, cg, diver, root, bound, budget, trace, inc));
+    bound = Math.max(bound, branchAndPrice(search, bound, budget));
     return result();
   } finally {
     trace.columns = cg.columns.length;
@@ -173,18 +171,9 @@ const TREE_ROUNDS_PER_DIVE_ROUND = 1;
  * not time, keeps the search the same on any machine (a 30 % time share for the dives made plans differ
  * between fast and slow machines). Returns the tree's bound.
  */
-function interleave(
-  job: Job,
-  cg: ColumnGeneration,
-  diver: Diver,
-  root: Residual,
-  rootBound: number,
-  budget: Budget,
-  trace: SearchTrace,
-  inc: Incumbent,
-  isOptimal: () => boolean,
-): number {
-  const tree = branchAndPriceSteps(job, cg, diver, root, rootBound, budget, trace, inc);
+function interleave(search: TreeSearch, rootBound: number, budget: Budget, isOptimal: () => boolean): number {
+  const { diver, root, trace } = search;
+  const tree = branchAndPriceSteps(search, rootBound, budget);
   function* dives(): Generator<void, void, void> {
     for (let discrepancy = 1; discrepancy <= 2; discrepancy++) {
       const state = { exhausted: true };
