@@ -1,12 +1,14 @@
 import type { KnapsackResult } from './knapsack.ts';
 
+/** How many of the packings the best one improved on are handed back as extra columns. */
+const RUNNERS_UP = 6;
+
 /**
  * Depth-first branch and bound in density order with the Dantzig (fractional) bound. Stops after
  * `nodeLimit` nodes; the bound is then the max of the best value and the fractional bounds of the nodes
- * left open, which is a valid upper bound.
+ * left open, which is a valid upper bound. The last few packings the best one improved on come back as
+ * `extra` (more columns per pricing round, for nothing).
  */
-const RUNNERS_UP = 6;
-
 export function branchAndBound(
   values: Float64Array,
   weights: ArrayLike<number>,

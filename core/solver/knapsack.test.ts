@@ -78,4 +78,35 @@ describe('solveKnapsack', () => {
     expect(r.value).toBeGreaterThan(0);
     expect(r.upperBound).toBeGreaterThanOrEqual(bruteForce([...values], [40, 30, 20], [1, 2, 3], 100));
   });
+
+  it('hands back extra packings from the branch and bound that fit, differ, and are worth no more than the best', () => {
+    let withExtras = 0;
+    fc.assert(
+      fc.property(instance, ({ items, capacity }) => {
+        const values = Float64Array.from(items, (i) => i.value);
+        const weights = Float64Array.from(items, (i) => i.weight);
+        const bounds = Int32Array.from(items, (i) => i.bound);
+        const r = branchAndBound(values, weights, bounds, capacity, 1_000_000);
+        const keys = new Set([r.counts.join(',')]);
+        for (const extra of r.extra) {
+          let load = 0;
+          let value = 0;
+          extra.forEach((c, i) => {
+            expect(c).toBeGreaterThanOrEqual(0);
+            expect(c).toBeLessThanOrEqual(bounds[i] ?? 0);
+            load += c * (weights[i] ?? 0);
+            value += c * (values[i] ?? 0);
+          });
+          expect(load).toBeLessThanOrEqual(capacity);
+          expect(value).toBeLessThanOrEqual(r.value * (1 + 1e-12));
+          keys.add(extra.join(','));
+        }
+        expect(keys.size).toBe(1 + r.extra.length);
+        if (r.extra.length > 0) withExtras++;
+      }),
+      { seed: 12, numRuns: 300 },
+    );
+    // The property must have had something to check.
+    expect(withExtras).toBeGreaterThan(10);
+  });
 });

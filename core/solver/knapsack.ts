@@ -92,6 +92,8 @@ export function solveKnapsacks(
   // few thousand nodes, far below a DP over a fine-grained capacity.
   const quickNodes = Math.max(20_000, Math.min(80_000, Math.floor(QUICK_WORK / Math.max(1, m))));
   const quick = capacities.map((capacity) => branchAndBound(values, weights, copies, capacity, quickNodes));
+  // Fast pricing only needs a column that prices out: the branch and bound's packings as they are, with
+  // its valid (if looser) bound; the exact round follows when none prices out.
   if (quick.every((r) => r.exact) || options.mode === 'fast') return quick;
   const coarse = coarseDp(values, weights, copies, g, capacities, extras, cells);
   if (coarse.every((r) => r.exact)) return coarse;
