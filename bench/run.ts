@@ -31,11 +31,22 @@ const tasks: Task[] = [
   ...instanceTasks(sets, args.values.full, Number(args.values['limit-scale'])),
   ...(sets.includes('practical') || !args.values.sets ? practicalTasks(Number(args.values.practical)) : []),
 ];
+// Only proven optima can expose a false proof or a false bound.
+const provenOpt = new Map(tasks.filter((t) => t.proven).map((t) => [`${t.set}/${t.name}`, t.opt]));
+const provenOptimum = (o: Outcome): number | null => provenOpt.get(`${o.set}/${o.name}`) ?? null;
+const falseProof = (o: Outcome): boolean => {
+  const opt = provenOptimum(o);
+  return opt !== null && o.optimal && o.value !== opt;
+};
+const falseBound = (o: Outcome): boolean => {
+  const opt = provenOptimum(o);
+  return opt !== null && o.bound !== null && o.bound > opt + 1e-9;
+};
+
 process.stderr.write(`bench: ${tasks.length} solver tasks on ${args.values.workers} workers\n`);
 const started = performance.now();
 const outcomes = await runTasks(tasks, Number(args.values.workers), (o, done) => {
-  const wrong =
-    o.opt !== null && ((o.optimal && o.value !== o.opt) || (o.bound !== null && o.bound > o.opt + 1e-9));
+  const wrong = falseProof(o) || falseBound(o);
   const flag = o.error ? 'ERROR' : wrong ? 'FALSE' : o.optimal ? 'opt' : o.value === o.opt ? 'best' : 'gap';
   if (done % 25 === 0 || flag !== 'opt') {
     process.stderr.write(
@@ -69,20 +80,10 @@ for (const set of [...SETS.map((s) => s.set), 'practical']) {
   const known = list.filter((o) => o.opt !== null);
   const reached = known.filter((o) => o.value !== null && o.value <= (o.opt ?? 0)).length;
   const proven = list.filter((o) => o.optimal).length;
-  const provenOpt = new Map(tasks.filter((t) => t.proven).map((t) => [`${t.set}/${t.name}`, t.opt]));
-  const falseProofs = list.filter(
-    (o) => o.optimal && provenOpt.has(`${o.set}/${o.name}`) && o.value !== o.opt,
-  ).length;
-  const falseBounds = list.filter((o) => {
-    const opt = provenOpt.get(`${o.set}/${o.name}`);
-    return opt !== undefined && opt !== null && o.bound !== null && o.bound > opt + 1e-9;
-  }).length;
+  const falseProofs = list.filter(falseProof).length;
+  const falseBounds = list.filter(falseBound).length;
   falseCount += falseProofs + falseBounds;
-  for (const o of list) {
-    const opt = provenOpt.get(`${o.set}/${o.name}`);
-    if (opt === undefined || opt === null) continue;
-    if ((o.optimal && o.value !== opt) || (o.bound !== null && o.bound > opt + 1e-9)) wrongOnes.push(o);
-  }
+  wrongOnes.push(...list.filter((o) => falseProof(o) || falseBound(o)));
   const ms = list.map((o) => o.ms).sort((a, b) => a - b);
   const q = (p: number): string => (ms[Math.min(ms.length - 1, Math.floor(p * ms.length))] ?? 0).toFixed(0);
   const saved = list.reduce((a, o) => a + (o.ffd !== null && o.value !== null ? o.ffd - o.value : 0), 0);

@@ -7,6 +7,7 @@ import type { Incumbent } from './incumbent.ts';
 import type { Job } from './job.ts';
 import type { Layout } from './plan.ts';
 import { costSources, type SearchTrace } from './solve-group.ts';
+import { runToEnd } from './walk.ts';
 
 interface BranchNode {
   readonly lo: Float64Array;
@@ -26,10 +27,7 @@ interface BranchNode {
  * open (or the incumbent's cost once the tree is closed).
  */
 export function branchAndPrice(search: TreeSearch, rootBound: number, budget: Budget): number {
-  const tree = branchAndPriceSteps(search, rootBound, budget);
-  let step = tree.next();
-  while (!step.done) step = tree.next();
-  return step.value;
+  return runToEnd(branchAndPriceSteps(search, rootBound, budget));
 }
 
 /** What branch and price works on: the job, its master, the diver and incumbent it feeds, the trace. */

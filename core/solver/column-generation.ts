@@ -30,12 +30,8 @@ export interface Residual {
 }
 
 export interface CgOutcome {
-  /**
-   * `optimal`: no column prices out (the LP is solved); `settled`: stopped once ⌈bound⌉ reached ⌈LP⌉ (the
-   * solution is the restricted master's, feasible for the residual's LP but maybe not optimal);
-   * `stopped`: ended early (cutoff, budget, or pricing past its size caps).
-   */
-  readonly status: 'optimal' | 'settled' | 'stopped' | 'infeasible' | 'failed';
+  /** `optimal`: no column prices out (the LP is solved); `stopped`: ended early (bound settled, cutoff or budget). */
+  readonly status: 'optimal' | 'stopped' | 'infeasible' | 'failed';
   /** Objective of the restricted master (≥ the LP optimum). */
   readonly lpValue: number;
   /** A valid lower bound on the cost of any integer plan for the current residual (Lagrangian/Farley). */
@@ -299,11 +295,9 @@ export class ColumnGeneration {
       let leaning = 0;
       for (let a = 0; a < this.artificialColumns; a++) leaning += sol.x[a] ?? 0;
       const settled = leaning <= 1e-9 && safeCeil(bestBound) >= safeCeil(sol.objective - SETTLE_TOLERANCE);
-      if (stop.cutoff !== undefined && safeCeil(bestBound) >= stop.cutoff) {
+      if ((stop.settle && settled) || (stop.cutoff !== undefined && safeCeil(bestBound) >= stop.cutoff)) {
         return this.outcome('stopped', this.solveMaster(), bestBound, iterations + 1);
       }
-      if (stop.settle && settled)
-        return this.outcome('settled', this.solveMaster(), bestBound, iterations + 1);
       if (budget.expired()) return this.outcome('stopped', this.solveMaster(), bestBound, iterations + 1);
     }
   }

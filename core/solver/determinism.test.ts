@@ -1,12 +1,8 @@
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSet } from '../../bench/instances.ts';
 import { practicalJob } from '../../bench/practical.ts';
 import { budgetOf } from '../budget.ts';
-import { parseOptimiseBody } from '../request/index.ts';
-import { buildJobs } from './job.ts';
 import { solveGroup } from './solve-group.ts';
-import { planOf, stepClock, testEngine } from './test-support.ts';
+import { fixture, onlyJob, planOf, stepClock, testEngine } from './test-support.ts';
 
 /** The response without the figures that are allowed to differ (time). */
 function comparable(res: Awaited<ReturnType<typeof planOf>>): unknown {
@@ -32,13 +28,10 @@ describe('the same request on a fast and a slow machine', () => {
 
 // One kind of bar, triplets that must fill every bar exactly: greedy needs 46 bars, the first dive misses
 // the 40, and the plan comes from the discrepancy dives sharing the work with branch and price.
-const [triplets] = loadSet('falkenauer_t', join(import.meta.dirname, 'fixtures')).filter((i) =>
-  i.file.endsWith('Falkenauer_t120_18.txt'),
-);
+const triplets = fixture('falkenauer_t', 'Falkenauer_t120_18.txt');
 
 describe('one kind of bar on a fast and a slow machine', () => {
   it('gives the same plan when the discrepancy dives and the tree share the work (Falkenauer t120_18)', async () => {
-    if (!triplets) throw new Error('fixture missing');
     const fast = await planOf(triplets.body, { budgetMs: 60_000, clock: stepClock(0.0005) });
     const slow = await planOf(triplets.body, { budgetMs: 60_000, clock: stepClock(0.005) });
     expect(fast.plan.stockBarsUsed).toBe(triplets.opt);
@@ -50,17 +43,11 @@ describe('one kind of bar on a fast and a slow machine', () => {
 // Optimum ⌈LP⌉ + 1 (77 bars, LP 76.005): greedy finds the plan, and only the tree can prove it, after the
 // discrepancy dives have searched for a 76 in vain. Where the dives hand over to the tree decides every
 // column and node after it, so the whole search (not just the plan) is compared.
-const [proofOnly] = loadSet('hard28', join(import.meta.dirname, 'fixtures')).filter((i) =>
-  i.file.endsWith('Hard28_BPP119.txt'),
-);
+const proofOnly = fixture('hard28', 'Hard28_BPP119.txt');
 
 describe('a proof by branch and price on a fast and a slow machine', () => {
   it('walks the same search (Hard28 BPP119)', async () => {
-    if (!proofOnly) throw new Error('fixture missing');
-    const parsed = parseOptimiseBody(proofOnly.body, 'json');
-    if (!parsed.ok) throw new Error(parsed.error.message);
-    const [job] = buildJobs(parsed.value);
-    if (!job) throw new Error('no job');
+    const job = onlyJob(proofOnly.body);
     const engine = await testEngine();
     const fast = solveGroup(job, engine, budgetOf(stepClock(0.0005), 60_000));
     const slow = solveGroup(job, engine, budgetOf(stepClock(0.005), 60_000));

@@ -7,6 +7,7 @@ import type { Job } from './job.ts';
 import type { Layout } from './plan.ts';
 import { patternWeight } from './plan.ts';
 import type { SearchTrace } from './solve-group.ts';
+import { runToEnd } from './walk.ts';
 
 /**
  * Depth-first diving on the column-generation LP: fix the bars the LP most wants (whole parts of large
@@ -35,9 +36,7 @@ export class Diver {
     state = { exhausted: true },
     budget = this.budget,
   ): void {
-    const walk = this.steps(residual, fixed, fixedCost, discrepancy, state, budget);
-    let step = walk.next();
-    while (!step.done) step = walk.next();
+    runToEnd(this.steps(residual, fixed, fixedCost, discrepancy, state, budget));
   }
 
   /**

@@ -1,12 +1,8 @@
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSet } from '../../bench/instances.ts';
 import { budgetOf } from '../budget.ts';
-import { parseOptimiseBody } from '../request/index.ts';
-import { buildJobs } from './job.ts';
 import type { LpEngine } from './lp/engine.ts';
 import { solveGroup } from './solve-group.ts';
-import { stepClock, testEngine } from './test-support.ts';
+import { fixture, onlyJob, stepClock, testEngine } from './test-support.ts';
 
 /**
  * The real engine, except that every master solve after the first `healthy` ones reports a failure (or,
@@ -44,9 +40,7 @@ function failingAfter(engine: LpEngine, healthy: number, throwing = false): LpEn
 
 // Greedy packs this one a bar above the optimum (41 vs 40), and the root stops short of the LP optimum,
 // so the search goes on into dives and branching: where a failed master once closed the tree and "proved" 41.
-const [instance] = loadSet('scholl_2', join(import.meta.dirname, 'fixtures')).filter((i) =>
-  i.file.endsWith('N3W2B3R5.txt'),
-);
+const instance = fixture('scholl_2', 'N3W2B3R5.txt');
 
 describe('a master LP the engine cannot solve', () => {
   it.each([
@@ -61,11 +55,7 @@ describe('a master LP the engine cannot solve', () => {
   ] as const)(
     'never yields a false proof or a bound above the optimum (engine fails after %i solves, throwing: %s)',
     async (healthy, throwing) => {
-      if (!instance) throw new Error('fixture missing');
-      const parsed = parseOptimiseBody(instance.body, 'json');
-      if (!parsed.ok) throw new Error(parsed.error.message);
-      const [job] = buildJobs(parsed.value);
-      if (!job) throw new Error('no job');
+      const job = onlyJob(instance.body);
       const engine = failingAfter(await testEngine(), healthy, throwing);
       const r = solveGroup(job, engine, budgetOf(stepClock(), 20_000));
       expect(r.bound * job.costUnit).toBeLessThanOrEqual(instance.opt);

@@ -10,6 +10,7 @@ import { type Job, LARGE_JOB_ITEM_TYPES } from './job.ts';
 import type { LpEngine } from './lp/engine.ts';
 import { anchorOffcuts, maxOffcutUsage } from './offcut-usage.ts';
 import { type GroupPlan, offcutUsage, patternWeight } from './plan.ts';
+import { runToEnd } from './walk.ts';
 
 /** What the search knows about one job when it stops. */
 export interface GroupResult {
@@ -122,8 +123,16 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
     diver.dive(root, [], 0, 0);
     if (isOptimal() || budget.expired()) return result();
 
-    // Limited-discrepancy dives find the perfect packings of easy-but-tight jobs fastest; the complete
-    // branch and price then takes over (and proves the ⌈LP⌉ + 1 optima).
+    // One-bar jobs: limited-discrepancy dives (they find the perfect packings of easy-but-tight jobs
+    // fastest) side by side with the complete branch and price (which proves the ⌈LP⌉ + 1 optima). Their
+    // deviations fall on single bars, which is what finds the perfect packings (Hard28 BPP781: 4.3 s this
+    // way, unsolved in 20 s with whole-part steps).
+    trace.phase = 'branch';
+    if (job.sources.length === 1) {
+      diver.wholeSteps = false;
+      bound = Math.max(bound, interleave(search, bound, budget, isOptimal));
+      return result();
+    }
     // Jobs with several kinds of bar first get a short branch and price: most of their gaps lie in the
     // mix of sources, which a few branches close and a dive does not change; then short dives for the
     // plans the first dive missed, then the full tree. Their phases hand over after pricing rounds (a
@@ -131,20 +140,8 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
     const rounds = (): number => trace.cgIterations;
     const workFor = (factor: number, least: number): Budget =>
       workLimited(budget, rounds, rounds() + Math.max(least, factor * rounds()));
-    if (job.sources.length > 1) {
-      trace.phase = 'branch';
-      bound = Math.max(bound, branchAndPrice(search, bound, workFor(QUICK_TREE_WORK, MIN_MIXED_ROUNDS)));
-      if (isOptimal() || budget.expired()) return result();
-    }
-    // One bar at a time in the limited-discrepancy dives of one-bar jobs: their deviations then fall on
-    // single bars, which is what finds the perfect packings (Hard28 BPP781: 4.3 s this way, unsolved in
-    // 20 s with whole-part steps).
-    if (job.sources.length === 1) {
-      diver.wholeSteps = false;
-      trace.phase = 'branch';
-      bound = Math.max(bound, interleave(search, bound, budget, isOptimal));
-      return result();
-    }
+    bound = Math.max(bound, branchAndPrice(search, bound, workFor(QUICK_TREE_WORK, MIN_MIXED_ROUNDS)));
+    if (isOptimal() || budget.expired()) return result();
     const lds = workFor(LDS_WORK_MIXED, MIN_MIXED_ROUNDS);
     for (let discrepancy = 1; discrepancy <= 2 && !isOptimal() && !lds.expired(); discrepancy++) {
       const state = { exhausted: true };
@@ -152,7 +149,6 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
       if (state.exhausted) break;
     }
     if (isOptimal() || budget.expired()) return result();
-    trace.phase = 'branch';
     bound = Math.max(bound, branchAndPrice(search, bound, budget));
     return result();
   } finally {
@@ -166,10 +162,9 @@ const TREE_ROUNDS_PER_DIVE_ROUND = 1;
 
 /**
  * One-bar jobs: limited-discrepancy dives (one, then two deviations) and the complete branch and price run
- * side by side, a node at a time, the tree getting twice the dives' pricing rounds. The dives find the
- * perfect packings of tight easy jobs fastest, the tree proves the ⌈LP⌉ + 1 optima; sharing by rounds,
- * not time, keeps the search the same on any machine (a 30 % time share for the dives made plans differ
- * between fast and slow machines). Returns the tree's bound.
+ * side by side, a node at a time, the tree getting `TREE_ROUNDS_PER_DIVE_ROUND` pricing rounds for each
+ * of the dives'. Sharing by rounds, not time, keeps the search the same on any machine (a 30 % time share
+ * for the dives made plans differ between fast and slow machines). Returns the tree's bound.
  */
 function interleave(search: TreeSearch, rootBound: number, budget: Budget, isOptimal: () => boolean): number {
   const { diver, root, trace } = search;
@@ -185,8 +180,7 @@ function interleave(search: TreeSearch, rootBound: number, budget: Budget, isOpt
   let ldsDone = false;
   let diveRounds = 0;
   let treeRounds = 0;
-  for (;;) {
-    if (isOptimal() || budget.expired()) break;
+  while (!isOptimal() && !budget.expired()) {
     const before = trace.cgIterations;
     if (!ldsDone && diveRounds * TREE_ROUNDS_PER_DIVE_ROUND <= treeRounds) {
       ldsDone = lds.next().done === true;
@@ -198,10 +192,9 @@ function interleave(search: TreeSearch, rootBound: number, budget: Budget, isOpt
     }
   }
   // Stopped (plan proven or time up): the tree reports the bound of what it left open.
-  let step = tree.next();
-  while (!step.done) step = tree.next();
-  return step.value;
+  return runToEnd(tree);
 }
+
 /** Jobs with several kinds of bar: pricing rounds for the short tree and for the dives, as multiples of
  * the rounds so far, and the fewest either gets. */
 const QUICK_TREE_WORK = 0.25;

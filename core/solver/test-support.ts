@@ -3,11 +3,14 @@
  * a budget is a fixed amount of work and runs are repeatable), one shared LP engine, and a solve that goes
  * through the real parser and the verifying entry point.
  */
+import { join } from 'node:path';
+import { type Instance, loadSet } from '../../bench/instances.ts';
 import type { Clock } from '../budget.ts';
 import type { CutplanError, Result } from '../errors.ts';
 import { createLpEngine, optimise } from '../optimise.ts';
 import { parseOptimiseBody } from '../request/index.ts';
 import type { OptimiseResponse } from '../types.ts';
+import { buildJobs, type Job } from './job.ts';
 import type { LpEngine } from './lp/engine.ts';
 
 /** Time moves `stepMs` on every read: budgets become work limits, and runs repeat exactly. */
@@ -54,4 +57,20 @@ export async function planOf(
   const r = await solveBody(body, options);
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
   return r.value;
+}
+
+/** One benchmark instance kept in `core/solver/fixtures` (set folder, file name); throws when it is missing. */
+export function fixture(set: string, file: string): Instance {
+  const found = loadSet(set, join(import.meta.dirname, 'fixtures')).find((i) => i.file.endsWith(file));
+  if (!found) throw new Error(`fixture ${set}/${file} missing`);
+  return found;
+}
+
+/** The one job of a single-material body, through the real parser; throws on a broken fixture. */
+export function onlyJob(body: unknown): Job {
+  const parsed = parseOptimiseBody(body, 'json');
+  if (!parsed.ok) throw new Error(`fixture does not parse: ${parsed.error.message}`);
+  const [job] = buildJobs(parsed.value);
+  if (!job) throw new Error('fixture has no job');
+  return job;
 }
