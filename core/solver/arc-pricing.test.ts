@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { priceWithArcs } from './arc-pricing.ts';
+import { dpWithArcs, priceWithArcs, searchWithArcs } from './arc-pricing.ts';
 import { arcsOf } from './arcs.ts';
 
 /** Value of a pattern under item values plus the duals of the arcs it uses (positions in canonical order). */
@@ -87,11 +87,22 @@ const instance = fc
     };
   });
 
-describe('priceWithArcs', () => {
+type Pricer = (input: Parameters<typeof dpWithArcs>[0]) => { counts: Int32Array; value: number } | null;
+
+// The DP alone, the branch and bound alone (no node limit), and the two together with a node limit so
+// small that the search gives up and the DP answers.
+const pricers: [string, Pricer][] = [
+  ['the DP', dpWithArcs],
+  ['the branch and bound', (input) => searchWithArcs(input, Number.POSITIVE_INFINITY)],
+  ['the search falling back to the DP', (input) => priceWithArcs(input, 3)],
+];
+
+describe.each(pricers)('pricing with arc duals by %s', (_name, price) => {
   it('finds the best pattern under item values and arc duals, and the pattern it returns fits and earns it', () => {
     fc.assert(
       fc.property(instance, ({ weights, values, bounds, capacity, duals }) => {
-        const got = priceWithArcs({ weights, values, bounds, capacity, arcDuals: duals });
+        const got = price({ weights, values, bounds, capacity, arcDuals: duals });
+        if (!got) throw new Error('no answer');
         const expected = bruteForce(weights, values, bounds, capacity, duals);
         expect(got.value).toBeCloseTo(expected, 9);
         let used = 0;

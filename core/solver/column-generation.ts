@@ -1,8 +1,8 @@
 import type { Budget } from '../budget.ts';
-import { ARC_DP_CELLS, arcDpCells, priceWithArcs } from './arc-pricing.ts';
+import { ARC_DP_CELLS, ARC_SEARCH_NODES, arcDpCells, priceWithArcs, searchWithArcs } from './arc-pricing.ts';
 import { type Arc, activeArcDuals, arcKey, arcsOf } from './arcs.ts';
 import { type Job, LARGE_JOB_ITEM_TYPES } from './job.ts';
-import { solveKnapsacks } from './knapsack.ts';
+import { type KnapsackResult, solveKnapsacks } from './knapsack.ts';
 import { type BoundTerm, lagrangianBound } from './lagrangian-bound.ts';
 import type { LpEngine, LpSolution, MasterLp } from './lp/engine.ts';
 import { patternKey } from './plan.ts';
@@ -364,11 +364,10 @@ export class ColumnGeneration {
     const { demand, hi } = this.residual;
     const bounds = Int32Array.from(demand, (d) => Math.max(0, d));
     const arcs = activeArcDuals(this.arcRows, this.residual.arcs, masterDuals);
-    // In fast mode every capacity gets the plain knapsack, sources with arc duals too: its packings,
-    // checked against the arc duals, are often improving columns, for a fraction of the exact arc DP.
-    const plain = this.capacities.filter((c) =>
-      this.job.sources.some((s, k) => s.capacity === c && (mode === 'fast' || !arcs.bySource.has(k))),
-    );
+    // Every capacity gets the plain knapsack, sources with arc duals too: its packings, checked against
+    // the arc duals, are often improving columns, and often prove the arc optimum, for a fraction of the
+    // exact arc DP (see below).
+    const plain = this.capacities;
     const results = solveKnapsacks({ values: pi, weights: this.weights, bounds }, plain, { extras: 3, mode });
     const byCap = new Map(plain.map((c, k) => [c, results[k]]));
     const nu = this.usageRow >= 0 ? Math.max(0, masterDuals[this.usageRow] ?? 0) : 0;
@@ -392,23 +391,21 @@ export class ColumnGeneration {
       let value = 0;
       const duals = arcs.bySource.get(k);
       const r = byCap.get(s.capacity);
-      if (duals && mode === 'fast' && r) {
-        candidates = [r.counts, ...r.extra];
-        value = r.upperBound + positiveTotal(duals);
-        exact = false;
+      const shortcut = duals && r ? this.plainAnswer(k, r, duals, mode, reduced) : null;
+      if (shortcut) {
+        candidates = shortcut.candidates;
+        value = shortcut.value;
+        exact &&= shortcut.exact;
       } else if (duals) {
-        if (arcDpCells({ capacity: s.capacity, weights: this.weights }) <= ARC_DP_CELLS) {
-          const best = priceWithArcs({
-            weights: this.weights,
-            values: pi,
-            bounds,
-            capacity: s.capacity,
-            arcDuals: duals,
-          });
+        const input = { weights: this.weights, values: pi, bounds, capacity: s.capacity, arcDuals: duals };
+        // Too large for the exact DP: the branch and bound alone, with a node limit.
+        const best =
+          arcDpCells(input) <= ARC_DP_CELLS ? priceWithArcs(input) : searchWithArcs(input, ARC_SEARCH_NODES);
+        if (best) {
           candidates = [best.counts];
           value = best.value;
         } else {
-          // Too large for the exact DP: a valid upper bound is the plain knapsack plus every positive arc dual.
+          // Neither could answer: a valid upper bound is the plain knapsack plus every positive arc dual.
           const plainBest = solveKnapsacks({ values: pi, weights: this.weights, bounds }, [s.capacity], {
             mode,
           })[0];
@@ -443,6 +440,33 @@ export class ColumnGeneration {
       return Math.max(0, value) + usagePay(k);
     });
     return { columns, bound: this.lagrangianBound(pi, values, nu, arcs.rhs), duals: pi, exact };
+  }
+
+  /**
+   * A source with arc duals, answered from the plain knapsack's packings when that is enough: in fast mode
+   * always (a valid bound is the plain optimum plus every positive arc dual); in exact mode when one of the
+   * packings prices out under the arc duals (the round goes on, so the looser bound does), or when no arc
+   * dual is positive and the plain optimum's packing meets no negative one (then no pattern can beat it:
+   * the arc optimum is the plain optimum). Otherwise null: the exact arc DP must decide.
+   */
+  private plainAnswer(
+    k: number,
+    r: KnapsackResult,
+    duals: ReadonlyMap<number, ReadonlyMap<number, number>>,
+    mode: 'fast' | 'exact',
+    reduced: (k: number, counts: Int32Array) => number,
+  ): { candidates: Int32Array[]; value: number; exact: boolean } | null {
+    const candidates = [r.counts, ...r.extra];
+    const positive = positiveTotal(duals);
+    const loose = { candidates, value: r.upperBound + positive, exact: false };
+    if (mode === 'fast') return loose;
+    const tol = REL_TOL * Math.max(1, this.job.sources[k]?.cost ?? 0);
+    if (candidates.some((c) => reduced(k, c) < -tol && !this.keys.has(patternKey(k, c)))) return loose;
+    if (!r.exact || positive > 0) return null;
+    const penalised = arcsOf(this.weights, k, r.counts).some(
+      (a) => (duals.get(a.pos)?.get(a.item) ?? 0) !== 0,
+    );
+    return penalised ? null : { candidates, value: r.upperBound, exact: true };
   }
 
   /** The bound the duals `pi` (with usage dual `nu` and arc rows' `arcRhs`) prove for the current residual. */
