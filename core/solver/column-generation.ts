@@ -367,7 +367,11 @@ export class ColumnGeneration {
     // Every capacity gets the plain knapsack, sources with arc duals too: its packings, checked against
     // the arc duals, are often improving columns, and often prove the arc optimum, for a fraction of the
     // exact arc DP (see below).
-    const plain = this.capacities;
+    // Capacities whose sources have no bar left here (used up, or branched to zero) need no pricing: no
+    // column of theirs could enter, and the bound counts them at zero bars.
+    const plain = this.capacities.filter((c) =>
+      this.job.sources.some((s, k) => s.capacity === c && (hi[k] ?? 0) > 0),
+    );
     const results = solveKnapsacks({ values: pi, weights: this.weights, bounds }, plain, { extras: 3, mode });
     const byCap = new Map(plain.map((c, k) => [c, results[k]]));
     const nu = this.usageRow >= 0 ? Math.max(0, masterDuals[this.usageRow] ?? 0) : 0;
@@ -387,6 +391,8 @@ export class ColumnGeneration {
     let exact = results.every((r) => r.exact);
     // Under offcuts_first the usage row's dual ν pays every offcut bar ν·Lₒ on top of its pieces.
     const values = this.job.sources.map((s, k) => {
+      // No bar of this source left here: nothing to price, and the bound counts it at zero bars.
+      if ((hi[k] ?? 0) <= 0) return 0;
       let candidates: Int32Array[] = [];
       let value = 0;
       const duals = arcs.bySource.get(k);
@@ -425,16 +431,10 @@ export class ColumnGeneration {
         const one = bestSinglePiece(this.weights, pi, bounds, s.capacity);
         if (one) candidates = [...candidates, one];
       }
-      if ((hi[k] ?? 0) > 0) {
-        const tol = REL_TOL * Math.max(1, s.cost);
-        for (const counts of candidates) {
-          if (
-            counts.some((c) => c > 0) &&
-            reduced(k, counts) < -tol &&
-            !this.keys.has(patternKey(k, counts))
-          ) {
-            columns.push({ source: k, counts });
-          }
+      const tol = REL_TOL * Math.max(1, s.cost);
+      for (const counts of candidates) {
+        if (counts.some((c) => c > 0) && reduced(k, counts) < -tol && !this.keys.has(patternKey(k, counts))) {
+          columns.push({ source: k, counts });
         }
       }
       return Math.max(0, value) + usagePay(k);
