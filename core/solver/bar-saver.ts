@@ -8,16 +8,13 @@ export const BAR_SAVER_MAX_PIECES = 20_000;
 
 /** Bars' worth of pieces in the pool: the search ends when the pool fits in this many bars. */
 const POOL_BARS = 2;
-/** Most pieces a tabu step takes out of a bar, and puts into it from the pool. */
-const MAX_OUT = 2;
-const MAX_IN = 2;
 /** Steps a moved piece stays put: at least `TABU_LEAST`, plus up to `TABU_SPREAD` more at random. */
 const TABU_LEAST = 3;
 const TABU_SPREAD = 8;
 /** Tabu iterations between two descents. */
 const TABU_STEPS = 50;
-/** Work units without a saved bar after which the search starts again from the incumbent. */
-const RESTART_UNITS = 20_000;
+/** Operations without a saved bar after which the search starts again from the incumbent. */
+const RESTART_OPS = 50_000_000;
 /** Nodes of one bar's subset-sum search in the descent. */
 const FILL_NODES = 2_000;
 
@@ -48,6 +45,9 @@ export class BarSaver {
   private restarts = 0;
   private iteration = 0;
   private sinceRestart = 0;
+  /** Operations done, and granted by `work` so far. */
+  private ops = 0;
+  private granted = 0;
   private mode: 'descent' | 'tabu' = 'descent';
   private cursor = 0;
   private unimproved = 0;
@@ -82,15 +82,25 @@ export class BarSaver {
     return job.sources.length === 1 && pieces <= BAR_SAVER_MAX_PIECES && job.items.length > 0;
   }
 
-  /** Runs `units` units of work, offering every plan with a bar fewer to the incumbent. */
-  work(units: number): void {
-    for (let u = 0; u < units; u++) {
-      if (this.inc.plan !== this.from || this.sinceRestart >= RESTART_UNITS) {
-        if (!this.restart()) return;
+  /**
+   * Runs about `ops` operations of search (moves and subsets looked at, subset-sum nodes), offering every
+   * plan with a bar fewer to the incumbent. A step that overruns is paid back by the next call, so the
+   * search is the same however its work is sliced.
+   */
+  work(ops: number): void {
+    this.granted += ops;
+    while (this.ops < this.granted) {
+      if (this.inc.plan !== this.from || this.sinceRestart >= RESTART_OPS) {
+        if (!this.restart()) {
+          this.ops = this.granted;
+          return;
+        }
       }
-      this.sinceRestart++;
+      const before = this.ops;
       if (this.mode === 'descent') this.descentStep();
       else this.tabuStep();
+      this.ops += 1;
+      this.sinceRestart += this.ops - before;
       if (this.poolWeight <= POOL_BARS * this.cap) this.tryEmit();
     }
   }
@@ -99,10 +109,6 @@ export class BarSaver {
   private restart(): boolean {
     const plan = this.inc.plan;
     if (!plan) return false;
-    const fresh = plan !== this.from;
-    this.from = plan;
-    this.sinceRestart = 0;
-    if (fresh) this.restarts = 0;
     const next = new Int32Array(this.job.items.length);
     let start = 0;
     for (let i = 0; i < this.job.items.length; i++) {
@@ -120,7 +126,15 @@ export class BarSaver {
         });
         bins.push(bin);
       }
-    if (bins.length <= POOL_BARS) return false;
+    // Too few bars to save one: no search state, so the next call looks at the incumbent again.
+    if (bins.length <= POOL_BARS) {
+      this.from = null;
+      return false;
+    }
+    const fresh = plan !== this.from;
+    this.from = plan;
+    this.sinceRestart = 0;
+    if (fresh) this.restarts = 0;
     const load = bins.map((b) => this.sum(b));
     // First the emptiest bars; on later restarts bars at random.
     const order = bins.map((_, i) => i);
@@ -164,11 +178,13 @@ export class BarSaver {
       const w = types.map((t) => this.job.items[t]?.weight ?? 0);
       const avail = types.map((t) => counts[t] ?? 0);
       const found = maxFill(w, avail, this.cap, this.poolWeight - this.cap - 1);
-      if (found === null) return;
+      this.ops += found.nodes;
+      const take = found.take;
+      if (take === null) return;
       const first = new Int32Array(m);
       types.forEach((t, i) => {
-        first[t] = found.take[i] ?? 0;
-        counts[t] = (counts[t] ?? 0) - (found.take[i] ?? 0);
+        first[t] = take[i] ?? 0;
+        counts[t] = (counts[t] ?? 0) - (take[i] ?? 0);
       });
       poolBars.push(first, counts);
     }
@@ -210,9 +226,10 @@ export class BarSaver {
     const w = types.map((t) => this.job.items[t]?.weight ?? 0);
     const avail = types.map((t) => byType.get(t)?.length ?? 0);
     const found = maxFill(w, avail, this.cap, load);
-    if (found === null) return false;
+    this.ops += types.length + found.nodes;
+    if (found.take === null) return false;
+    const chosen: number[] = found.take;
     const best = found.sum;
-    const chosen = found.take;
     const inBin: number[] = [];
     const toPool: number[] = [];
     types.forEach((t, i) => {
@@ -236,7 +253,7 @@ export class BarSaver {
   }
 
   /**
-   * One tabu step: the swap of at most `MAX_OUT` pieces of a bar with one to `MAX_IN` pieces of the pool
+   * One tabu step: the swap of at most two pieces of a bar with one or two pieces of the pool
    * that leaves the lightest pool (then the pool with more pieces); moved pieces may not move again for a
    * few steps unless that gives the lightest pool yet.
    */
@@ -250,7 +267,7 @@ export class BarSaver {
     const isTabu = (p: number): boolean => (this.tabuUntil[p] ?? 0) > it;
     // Pool subsets, one per combination of types (and tabu state), sorted by weight, fewer pieces last
     // among equal weights so the search for the heaviest that fits finds the smallest subset first.
-    const cands = this.subsets(this.pool, MAX_IN, (set) => set.some(isTabu));
+    const cands = this.subsets(this.pool, isTabu);
     cands.sort((x, y) => x.w - y.w || y.pieces.length - x.pieces.length);
     let best: Move | null = null;
     let ties = 0;
@@ -259,13 +276,13 @@ export class BarSaver {
       const room = this.cap - (this.load[b] ?? 0);
       const outs = this.subsets(
         bin.filter((p) => !isTabu(p)),
-        MAX_OUT,
         () => false,
       );
-      outs.push({ pieces: [], w: 0, key: '', flag: false });
+      outs.push({ pieces: [], w: 0, key: 0, flag: false });
       for (const out of outs) {
         // Heaviest pool subset that fits; a tabu one only when it gives the lightest pool so far.
         for (let hi = upperIndex(cands, room + out.w); hi >= 0; hi--) {
+          this.ops++;
           const c = cands[hi] as Subset;
           const delta = out.w - c.w;
           if (best !== null && delta > best.delta) break;
@@ -297,31 +314,43 @@ export class BarSaver {
       this.tabuUntil[p] = it + TABU_LEAST + Math.floor(this.random() * TABU_SPREAD);
   }
 
-  /** Subsets of 1..`most` of `pieces`, one per multiset of types and `flag` value. */
-  private subsets(pieces: readonly number[], most: number, flagOf: (set: number[]) => boolean): Subset[] {
+  /**
+   * Single pieces and pairs of `pieces`, one per multiset of types and `flag` value: pieces of one type
+   * and flag are interchangeable, so the work grows with the kinds of piece, not the pieces.
+   */
+  private subsets(pieces: readonly number[], flagOf: (p: number) => boolean): Subset[] {
+    const m = this.job.items.length;
+    const groups = new Map<number, number[]>();
+    for (const p of pieces) {
+      const g = (this.type[p] ?? 0) * 2 + (flagOf(p) ? 1 : 0);
+      const list = groups.get(g);
+      if (list) list.push(p);
+      else groups.set(g, [p]);
+    }
+    const kinds = [...groups.keys()].sort((x, y) => x - y);
     const out: Subset[] = [];
-    const seen = new Set<string>();
-    const sorted = [...pieces].sort((x, y) => (this.type[x] ?? 0) - (this.type[y] ?? 0) || x - y);
-    const set: number[] = [];
-    const walk = (from: number, w: number): void => {
-      if (set.length > 0) {
-        const key = set.map((p) => this.type[p]).join(',');
-        const flag = flagOf(set);
-        const full = `${key}|${flag}`;
-        if (!seen.has(full)) {
-          seen.add(full);
-          out.push({ pieces: set.slice(), w, key, flag });
-        }
+    for (let a = 0; a < kinds.length; a++) {
+      const ga = kinds[a] ?? 0;
+      const pa = groups.get(ga) ?? [];
+      const first = pa[0] ?? 0;
+      const ta = ga >> 1;
+      const wa = this.weight[first] ?? 0;
+      out.push({ pieces: [first], w: wa, key: ta + 1, flag: (ga & 1) === 1 });
+      for (let b = a; b < kinds.length; b++) {
+        const gb = kinds[b] ?? 0;
+        const pb = groups.get(gb) ?? [];
+        const second = a === b ? pb[1] : pb[0];
+        if (second === undefined) continue;
+        const tb = gb >> 1;
+        out.push({
+          pieces: [first, second],
+          w: wa + (this.weight[second] ?? 0),
+          key: (Math.min(ta, tb) + 1) * (m + 1) + Math.max(ta, tb) + 1,
+          flag: ((ga | gb) & 1) === 1,
+        });
       }
-      if (set.length >= most) return;
-      for (let i = from; i < sorted.length; i++) {
-        const p = sorted[i] ?? 0;
-        set.push(p);
-        walk(i + 1, w + (this.weight[p] ?? 0));
-        set.pop();
-      }
-    };
-    walk(0, 0);
+    }
+    this.ops += out.length;
     return out;
   }
 }
@@ -329,8 +358,8 @@ export class BarSaver {
 interface Subset {
   readonly pieces: number[];
   readonly w: number;
-  /** The pieces' types, sorted: subsets with equal keys are interchangeable. */
-  readonly key: string;
+  /** The pieces' types as one number: subsets with equal keys are interchangeable. */
+  readonly key: number;
   /** For pool subsets: holds a tabu piece. */
   readonly flag: boolean;
 }
@@ -364,7 +393,7 @@ function maxFill(
   avail: readonly number[],
   cap: number,
   least: number,
-): { sum: number; take: number[] } | null {
+): { sum: number; take: number[] | null; nodes: number } {
   const n = w.length;
   const rest = new Float64Array(n + 1);
   for (let i = n - 1; i >= 0; i--) rest[i] = (rest[i + 1] ?? 0) + (w[i] ?? 0) * (avail[i] ?? 0);
@@ -389,7 +418,7 @@ function maxFill(
     take[i] = 0;
   };
   dfs(0, 0);
-  return bestTake === null ? null : { sum: best, take: bestTake };
+  return { sum: best, take: bestTake, nodes };
 }
 
 function countPiece(counts: Int32Array, type: number): void {

@@ -160,12 +160,13 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
 }
 
 /**
- * One-bar jobs: work units of the bar saver per pricing round of the dives and the tree, and per call. A
- * small share: the saver finds its plans within a few thousand units or not at all, and an ⌈LP⌉ + 1 job
- * needs the rounds for its proof (at 100 units a round, Hard28's slowest proof took 18.8 s, not 12.9 s).
+ * One-bar jobs: operations of the bar saver (moves and subsets looked at) per pricing round of the dives
+ * and the tree, handed over in slices of `SAVER_SLICE`. A small share (about a millisecond a round): the
+ * saver finds its plans early or not at all, and an ⌈LP⌉ + 1 job needs the rounds for its proof (with
+ * about five times this share Hard28's slowest proof took 18.8 s instead of 12.9 s).
  */
-const SAVER_UNITS_PER_ROUND = 10;
-const SAVER_CHUNK = 10;
+const SAVER_OPS_PER_ROUND = 20_000;
+const SAVER_SLICE = 20_000;
 
 /** One-bar jobs: pricing rounds of branch and price per round of the limited-discrepancy dives. */
 const TREE_ROUNDS_PER_DIVE_ROUND = 1;
@@ -173,7 +174,7 @@ const TREE_ROUNDS_PER_DIVE_ROUND = 1;
 /**
  * One-bar jobs: limited-discrepancy dives (one, then two deviations) and the complete branch and price run
  * side by side, a node at a time, the tree getting `TREE_ROUNDS_PER_DIVE_ROUND` pricing rounds for each
- * of the dives', and the bar saver `SAVER_UNITS_PER_ROUND` units of work for each round of either.
+ * of the dives', and the bar saver `SAVER_OPS_PER_ROUND` operations for each round of either.
  * Sharing by work, not time, keeps the search the same on any machine (a 30 % time share for the dives
  * made plans differ between fast and slow machines). Returns the tree's bound.
  */
@@ -192,12 +193,12 @@ function interleave(search: TreeSearch, rootBound: number, budget: Budget, isOpt
   let diveRounds = 0;
   let treeRounds = 0;
   const saver = BarSaver.applies(search.job) ? new BarSaver(search.job, search.inc) : null;
-  let saverUnits = 0;
+  let saverOps = 0;
   while (!isOptimal() && !budget.expired()) {
     const before = trace.cgIterations;
-    if (saver && saverUnits < SAVER_UNITS_PER_ROUND * (diveRounds + treeRounds + 1)) {
-      saver.work(SAVER_CHUNK);
-      saverUnits += SAVER_CHUNK;
+    if (saver && saverOps < SAVER_OPS_PER_ROUND * (diveRounds + treeRounds + 1)) {
+      saver.work(SAVER_SLICE);
+      saverOps += SAVER_SLICE;
     } else if (!ldsDone && diveRounds * TREE_ROUNDS_PER_DIVE_ROUND <= treeRounds) {
       ldsDone = lds.next().done === true;
       diveRounds += trace.cgIterations - before;
