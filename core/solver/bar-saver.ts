@@ -27,8 +27,9 @@ const FILL_NODES = 2_000;
  * search on swaps of up to two pieces between a bar and the pool.
  *
  * This finds near-perfect packings (every bar full to the last few units) that diving on the LP misses at
- * 500 pieces (Scholl 2). It proves nothing; the bound comes from elsewhere. Its work is counted in units (a
- * tabu step or a bar's refill), never in time, so it is the same on any machine.
+ * 500 pieces (Scholl 2). It proves nothing; the bound comes from elsewhere. Its work is counted in
+ * operations (moves and subsets looked at, subset-sum nodes), never in time, so it is the same on any
+ * machine.
  */
 export class BarSaver {
   private readonly cap: number;
