@@ -163,7 +163,7 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
  * One-bar jobs: operations of the bar saver (moves and subsets looked at) per pricing round of the dives
  * and the tree, handed over in slices of `SAVER_SLICE`. A small share (about a millisecond a round): the
  * saver finds its plans early or not at all, and an ⌈LP⌉ + 1 job needs the rounds for its proof (with
- * about five times this share Hard28's slowest proof took 18.8 s instead of 12.9 s).
+ * about five times this share Hard28's slowest proof took 18.8 s; with this one, 12.9–14.7 s).
  */
 const SAVER_OPS_PER_ROUND = 20_000;
 const SAVER_SLICE = 20_000;
