@@ -159,6 +159,16 @@ export class BarSaver {
     return true;
   }
 
+  /** Pieces of each item type among `pieces`. */
+  private countsOf(pieces: readonly number[]): Int32Array {
+    const counts = new Int32Array(this.job.items.length);
+    for (const p of pieces) {
+      const t = this.type[p] ?? 0;
+      counts[t] = (counts[t] ?? 0) + 1;
+    }
+    return counts;
+  }
+
   private sum(pieces: readonly number[]): number {
     let s = 0;
     for (const p of pieces) s += this.weight[p] ?? 0;
@@ -168,8 +178,7 @@ export class BarSaver {
   /** When the pool fits in `POOL_BARS` bars: the search's bars plus the pool's, offered to the incumbent. */
   private tryEmit(): void {
     const m = this.job.items.length;
-    const counts = new Int32Array(m);
-    for (const p of this.pool) countPiece(counts, this.type[p] ?? 0);
+    const counts = this.countsOf(this.pool);
     const poolBars: Int32Array[] = [];
     if (this.poolWeight <= this.cap) poolBars.push(counts);
     else {
@@ -189,11 +198,11 @@ export class BarSaver {
       });
       poolBars.push(first, counts);
     }
-    const bars: Layout[] = this.bins.map((pieces) => {
-      const c = new Int32Array(m);
-      for (const p of pieces) countPiece(c, this.type[p] ?? 0);
-      return { source: 0, counts: c, count: 1 };
-    });
+    const bars: Layout[] = this.bins.map((pieces) => ({
+      source: 0,
+      counts: this.countsOf(pieces),
+      count: 1,
+    }));
     for (const c of poolBars) bars.push({ source: 0, counts: c, count: 1 });
     this.inc.offer(bars, 'bar saver');
     // Whether or not the incumbent took it, start again from what the incumbent now holds.
@@ -236,21 +245,16 @@ export class BarSaver {
     types.forEach((t, i) => {
       const list = byType.get(t) ?? [];
       // Prefer the bar's own pieces, so the pool keeps its tabu history.
-      list.sort((x, y) => Number(this.isInBin(y, bin)) - Number(this.isInBin(x, bin)));
+      list.sort((x, y) => Number(bin.includes(y)) - Number(bin.includes(x)));
       for (let k = 0; k < list.length; k++) (k < (chosen[i] ?? 0) ? inBin : toPool).push(list[k] ?? 0);
     });
     this.bins[b] = inBin;
     this.load[b] = best;
-    this.pool = toPool.concat(
-      this.pool.filter((p) => !bin.includes(p) && !inBin.includes(p) && !toPool.includes(p)),
-    );
+    // Every piece of the bar and the pool was a candidate, so it is now in one or the other.
+    this.pool = toPool;
     this.poolWeight = this.sum(this.pool);
     if (this.poolWeight < this.bestPool) this.bestPool = this.poolWeight;
     return true;
-  }
-
-  private isInBin(p: number, bin: readonly number[]): boolean {
-    return bin.includes(p);
   }
 
   /**
@@ -420,8 +424,4 @@ function maxFill(
   };
   dfs(0, 0);
   return { sum: best, take: bestTake, nodes };
-}
-
-function countPiece(counts: Int32Array, type: number): void {
-  counts[type] = (counts[type] ?? 0) + 1;
 }

@@ -387,6 +387,11 @@ export class ColumnGeneration {
       const sourceDual = masterDuals[this.sourceRow + k] ?? 0;
       return (this.job.sources[k]?.cost ?? 0) - sourceDual - usagePay(k) - v;
     };
+    // A pattern enters when it is not empty, prices out and is new.
+    const pricesOut = (k: number, counts: Int32Array): boolean =>
+      counts.some((c) => c > 0) &&
+      reduced(k, counts) < -REL_TOL * Math.max(1, this.job.sources[k]?.cost ?? 0) &&
+      !this.keys.has(patternKey(k, counts));
     const columns: Column[] = [];
     let exact = results.every((r) => r.exact);
     // Under offcuts_first the usage row's dual ν pays every offcut bar ν·Lₒ on top of its pieces.
@@ -397,7 +402,7 @@ export class ColumnGeneration {
       let value = 0;
       const duals = arcs.bySource.get(k);
       const r = byCap.get(s.capacity);
-      const shortcut = duals && r ? this.plainAnswer(k, r, duals, mode, reduced) : null;
+      const shortcut = duals && r ? plainAnswer(k, r, duals, mode, pricesOut, this.weights) : null;
       if (shortcut) {
         candidates = shortcut.candidates;
         value = shortcut.value;
@@ -411,12 +416,10 @@ export class ColumnGeneration {
           candidates = [best.counts];
           value = best.value;
         } else {
-          // Neither could answer: a valid upper bound is the plain knapsack plus every positive arc dual.
-          const plainBest = solveKnapsacks({ values: pi, weights: this.weights, bounds }, [s.capacity], {
-            mode,
-          })[0];
-          candidates = plainBest ? [plainBest.counts] : [];
-          value = (plainBest?.upperBound ?? 0) + positiveTotal(duals);
+          // Neither could answer: a valid upper bound is the plain knapsack (solved above for every
+          // capacity with bars left) plus every positive arc dual.
+          candidates = r ? [r.counts] : [];
+          value = (r?.upperBound ?? Number.POSITIVE_INFINITY) + positiveTotal(duals);
           exact = false;
         }
       } else {
@@ -431,42 +434,10 @@ export class ColumnGeneration {
         const one = bestSinglePiece(this.weights, pi, bounds, s.capacity);
         if (one) candidates = [...candidates, one];
       }
-      const tol = REL_TOL * Math.max(1, s.cost);
-      for (const counts of candidates) {
-        if (counts.some((c) => c > 0) && reduced(k, counts) < -tol && !this.keys.has(patternKey(k, counts))) {
-          columns.push({ source: k, counts });
-        }
-      }
+      for (const counts of candidates) if (pricesOut(k, counts)) columns.push({ source: k, counts });
       return Math.max(0, value) + usagePay(k);
     });
     return { columns, bound: this.lagrangianBound(pi, values, nu, arcs.rhs), duals: pi, exact };
-  }
-
-  /**
-   * A source with arc duals, answered from the plain knapsack's packings when that is enough: in fast mode
-   * always (a valid bound is the plain optimum plus every positive arc dual); in exact mode when one of the
-   * packings prices out under the arc duals (the round goes on, so the looser bound does), or when no arc
-   * dual is positive and the plain optimum's packing meets no negative one (then no pattern can beat it:
-   * the arc optimum is the plain optimum). Otherwise null: the exact arc DP must decide.
-   */
-  private plainAnswer(
-    k: number,
-    r: KnapsackResult,
-    duals: ReadonlyMap<number, ReadonlyMap<number, number>>,
-    mode: 'fast' | 'exact',
-    reduced: (k: number, counts: Int32Array) => number,
-  ): { candidates: Int32Array[]; value: number; exact: boolean } | null {
-    const candidates = [r.counts, ...r.extra];
-    const positive = positiveTotal(duals);
-    const loose = { candidates, value: r.upperBound + positive, exact: false };
-    if (mode === 'fast') return loose;
-    const tol = REL_TOL * Math.max(1, this.job.sources[k]?.cost ?? 0);
-    if (candidates.some((c) => reduced(k, c) < -tol && !this.keys.has(patternKey(k, c)))) return loose;
-    if (!r.exact || positive > 0) return null;
-    const penalised = arcsOf(this.weights, k, r.counts).some(
-      (a) => (duals.get(a.pos)?.get(a.item) ?? 0) !== 0,
-    );
-    return penalised ? null : { candidates, value: r.upperBound, exact: true };
   }
 
   /** The bound the duals `pi` (with usage dual `nu` and arc rows' `arcRhs`) prove for the current residual. */
@@ -493,6 +464,30 @@ export class ColumnGeneration {
 }
 
 /** Every positive arc dual of a source: what its arcs can add to any pattern's value at most. */
+/**
+ * A source with arc duals, answered from the plain knapsack's packings when that is enough: in fast mode
+ * always (a valid bound is the plain optimum plus every positive arc dual); in exact mode when one of the
+ * packings prices out under the arc duals (the round goes on, so the looser bound does), or when no arc
+ * dual is positive and the plain optimum's packing crosses no arc with a dual (then no pattern can beat
+ * it: the arc optimum is the plain optimum). Otherwise null: the arc search or DP must decide.
+ */
+function plainAnswer(
+  k: number,
+  r: KnapsackResult,
+  duals: ReadonlyMap<number, ReadonlyMap<number, number>>,
+  mode: 'fast' | 'exact',
+  pricesOut: (k: number, counts: Int32Array) => boolean,
+  weights: ArrayLike<number>,
+): { candidates: Int32Array[]; value: number; exact: boolean } | null {
+  const candidates = [r.counts, ...r.extra];
+  const positive = positiveTotal(duals);
+  const loose = { candidates, value: r.upperBound + positive, exact: false };
+  if (mode === 'fast' || candidates.some((c) => pricesOut(k, c))) return loose;
+  if (!r.exact || positive > 0) return null;
+  const crossed = arcsOf(weights, k, r.counts).some((a) => (duals.get(a.pos)?.get(a.item) ?? 0) !== 0);
+  return crossed ? null : { candidates, value: r.upperBound, exact: true };
+}
+
 function positiveTotal(duals: ReadonlyMap<number, ReadonlyMap<number, number>>): number {
   let total = 0;
   for (const byItem of duals.values()) for (const d of byItem.values()) total += Math.max(0, d);
