@@ -347,20 +347,19 @@ export class ColumnGeneration {
    * the Lagrangian bound that `pi` proves. A small search usually finds an improving bar; the exact (and
    * costlier) pricing is needed only to prove that none exists and to tighten the bound.
    */
-  private price(
-    pi: Float64Array,
-    masterDuals: Float64Array,
-  ): { columns: Column[]; bound: number; duals: Float64Array; exact: boolean } {
+  private price(pi: Float64Array, masterDuals: Float64Array): Pricing {
     const fast = this.priceWith(pi, masterDuals, 'fast');
     if (fast.columns.length > 0 || fast.exact) return fast;
-    return this.priceWith(pi, masterDuals, 'exact');
+    return this.priceWith(pi, masterDuals, 'exact', fast.knapsacks);
   }
 
+  /** Prices at `pi` in one mode; `quick` is the fast round's knapsack answers at the same `pi`, if any. */
   private priceWith(
     pi: Float64Array,
     masterDuals: Float64Array,
     mode: 'fast' | 'exact',
-  ): { columns: Column[]; bound: number; duals: Float64Array; exact: boolean } {
+    quick?: readonly KnapsackResult[],
+  ): Pricing {
     const { demand, hi } = this.residual;
     const bounds = Int32Array.from(demand, (d) => Math.max(0, d));
     const arcs = activeArcDuals(this.arcRows, this.residual.arcs, masterDuals);
@@ -372,7 +371,11 @@ export class ColumnGeneration {
     const plain = this.capacities.filter((c) =>
       this.job.sources.some((s, k) => s.capacity === c && (hi[k] ?? 0) > 0),
     );
-    const results = solveKnapsacks({ values: pi, weights: this.weights, bounds }, plain, { extras: 3, mode });
+    const results = solveKnapsacks({ values: pi, weights: this.weights, bounds }, plain, {
+      extras: 3,
+      mode,
+      quick,
+    });
     const byCap = new Map(plain.map((c, k) => [c, results[k]]));
     const nu = this.usageRow >= 0 ? Math.max(0, masterDuals[this.usageRow] ?? 0) : 0;
     const usagePay = (k: number): number => {
@@ -437,7 +440,13 @@ export class ColumnGeneration {
       for (const counts of candidates) if (pricesOut(k, counts)) columns.push({ source: k, counts });
       return Math.max(0, value) + usagePay(k);
     });
-    return { columns, bound: this.lagrangianBound(pi, values, nu, arcs.rhs), duals: pi, exact };
+    return {
+      columns,
+      bound: this.lagrangianBound(pi, values, nu, arcs.rhs),
+      duals: pi,
+      exact,
+      knapsacks: results,
+    };
   }
 
   /** The bound the duals `pi` (with usage dual `nu` and arc rows' `arcRhs`) prove for the current residual. */
@@ -463,7 +472,16 @@ export class ColumnGeneration {
   }
 }
 
-/** Every positive arc dual of a source: what its arcs can add to any pattern's value at most. */
+/** A pricing round's answer: the entering columns, the bound the duals prove, and the knapsacks solved. */
+interface Pricing {
+  readonly columns: Column[];
+  bound: number;
+  readonly duals: Float64Array;
+  readonly exact: boolean;
+  /** The plain knapsack's answers, one per capacity priced. */
+  readonly knapsacks: readonly KnapsackResult[];
+}
+
 /**
  * A source with arc duals, answered from the plain knapsack's packings when that is enough: in fast mode
  * always (a valid bound is the plain optimum plus every positive arc dual); in exact mode when one of the
@@ -488,6 +506,7 @@ function plainAnswer(
   return crossed ? null : { candidates, value: r.upperBound, exact: true };
 }
 
+/** Every positive arc dual of a source: what its arcs can add to any pattern's value at most. */
 function positiveTotal(duals: ReadonlyMap<number, ReadonlyMap<number, number>>): number {
   let total = 0;
   for (const byItem of duals.values()) for (const d of byItem.values()) total += Math.max(0, d);

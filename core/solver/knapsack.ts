@@ -42,6 +42,11 @@ export interface KnapsackOptions {
   readonly mode?: 'exact' | 'fast';
   /** Number of extra packings wanted. */
   readonly extras?: number;
+  /**
+   * The `fast` answers already computed for these same values, bounds and capacities: `exact` mode starts
+   * from them instead of running the same quick branch and bound a second time.
+   */
+  readonly quick?: readonly KnapsackResult[] | undefined;
 }
 
 /** Below this many DP cells the exact DP is cheap enough to use before anything else. */
@@ -91,7 +96,10 @@ export function solveKnapsacks(
   // Few item types and varied values (the usual practical job) make the branch and bound finish in a
   // few thousand nodes, far below a DP over a fine-grained capacity.
   const quickNodes = Math.max(20_000, Math.min(80_000, Math.floor(QUICK_WORK / Math.max(1, m))));
-  const quick = capacities.map((capacity) => branchAndBound(values, weights, copies, capacity, quickNodes));
+  const quick =
+    options.quick?.length === capacities.length
+      ? [...options.quick]
+      : capacities.map((capacity) => branchAndBound(values, weights, copies, capacity, quickNodes));
   // Fast pricing only needs a column that prices out: the branch and bound's packings as they are, with
   // its valid (if looser) bound; the exact round follows when none prices out.
   if (quick.every((r) => r.exact) || options.mode === 'fast') return quick;

@@ -47,6 +47,14 @@ export function offcutUsage(job: Job, layouts: readonly Layout[]): number {
  * identical layouts merged, and layouts sorted deterministically.
  */
 export function finishPlan(job: Job, bars: readonly Layout[]): GroupPlan {
+  return mergeLayouts(job, trimExcess(job, bars));
+}
+
+/**
+ * The first half of {@link finishPlan}: excess pieces removed and empty bars dropped, not yet merged, so
+ * the plan's cost is known before the costlier merge.
+ */
+export function trimExcess(job: Job, bars: readonly Layout[]): Layout[] {
   const m = job.items.length;
   const produced = new Float64Array(m);
   for (const b of bars)
@@ -70,15 +78,16 @@ export function finishPlan(job: Job, bars: readonly Layout[]): GroupPlan {
           touched = true;
         }
       }
+      const empty = counts.every((c) => c === 0);
       if (!touched) {
-        out.push({ source: b.source, counts, count: left });
+        if (!empty) out.push({ source: b.source, counts, count: left });
         break;
       }
-      out.push({ source: b.source, counts, count: 1 });
+      if (!empty) out.push({ source: b.source, counts, count: 1 });
       left -= 1;
     }
   }
-  return mergeLayouts(job, out);
+  return out;
 }
 
 /** Merges identical layouts, drops empty ones and sorts: source order, then fuller bars first. */
