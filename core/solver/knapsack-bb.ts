@@ -42,18 +42,28 @@ export function branchAndBound(
   minW[n] = Number.POSITIVE_INFINITY;
   for (let k = n - 1; k >= 0; k--) minW[k] = Math.min(w[k] ?? 0, minW[k + 1] ?? 0);
 
+  // The Dantzig bound, tightened as Martello and Toth's U2: the break item s (the first that does not
+  // fit whole) either stays at the copies that fit, the room left filled at the next item's density, or
+  // takes one more copy, the weight it lacks freed at the density of the last item before it.
   const fractionalBound = (k0: number, room: number): number => {
     let bound = 0;
     let r = room;
+    let last = -1;
     for (let k = k0; k < n; k++) {
       const wk = w[k] ?? 1;
       const full = Math.min(u[k] ?? 0, Math.floor(r / wk));
       bound += full * (v[k] ?? 0);
       r -= full * wk;
       if (full < (u[k] ?? 0)) {
-        bound += (r / wk) * (v[k] ?? 0);
-        break;
+        const dantzig = bound + (r / wk) * (v[k] ?? 0);
+        const next = k + 1 < n ? r * ((v[k + 1] ?? 0) / (w[k + 1] ?? 1)) : 0;
+        const more =
+          last >= 0 && last !== k
+            ? (v[k] ?? 0) - (wk - r) * ((v[last] ?? 0) / (w[last] ?? 1))
+            : Number.NEGATIVE_INFINITY;
+        return Math.min(dantzig, bound + Math.max(next, more));
       }
+      if (full > 0) last = k;
     }
     return bound;
   };

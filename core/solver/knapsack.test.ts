@@ -79,6 +79,43 @@ describe('solveKnapsack', () => {
     expect(r.upperBound).toBeGreaterThanOrEqual(bruteForce([...values], [40, 30, 20], [1, 2, 3], 100));
   });
 
+  it('branch and bound: the optimum when it finishes, a bound never below it when it stops', () => {
+    // Values nearly proportional to weights (late column-generation duals): the bound decides what is
+    // pruned, so a bound that is too low loses the optimum here.
+    const nearlyProportional = fc.record({
+      items: fc.array(
+        fc.record({
+          weight: fc.integer({ min: 1, max: 40 }),
+          noise: fc.integer({ min: -20, max: 20 }),
+          bound: fc.integer({ min: 1, max: 3 }),
+        }),
+        { minLength: 2, maxLength: 7 },
+      ),
+      capacity: fc.integer({ min: 10, max: 120 }),
+    });
+    let stopped = 0;
+    fc.assert(
+      fc.property(nearlyProportional, fc.integer({ min: 0, max: 60 }), ({ items, capacity }, nodeLimit) => {
+        const values = items.map((i) => i.weight * (1 + i.noise / 200));
+        const weights = items.map((i) => i.weight);
+        const bounds = items.map((i) => i.bound);
+        const truth = bruteForce(values, weights, bounds, capacity);
+        const r = branchAndBound(
+          Float64Array.from(values),
+          weights,
+          Int32Array.from(bounds),
+          capacity,
+          nodeLimit,
+        );
+        expect(r.upperBound).toBeGreaterThanOrEqual(truth * (1 - 1e-12));
+        if (r.exact) expect(r.value).toBeCloseTo(truth, 10);
+        else stopped++;
+      }),
+      { seed: 14, numRuns: 600 },
+    );
+    expect(stopped).toBeGreaterThan(30);
+  });
+
   it('certifies, in exact mode, the answers of a fast round that stopped early, for every capacity', () => {
     let resumed = 0;
     fc.assert(
