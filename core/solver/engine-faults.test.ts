@@ -12,8 +12,8 @@ function failingAfter(engine: LpEngine, healthy: number, throwing = false): LpEn
   let solves = 0;
   return {
     name: `${engine.name} (failing after ${healthy})`,
-    createMaster(rows) {
-      const master = engine.createMaster(rows);
+    createMaster(rows, options) {
+      const master = engine.createMaster(rows, options);
       return {
         get columnCount() {
           return master.columnCount;

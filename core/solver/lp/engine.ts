@@ -34,8 +34,17 @@ export interface MasterLp {
   dispose(): void;
 }
 
+/** How a master is solved; engines without the choice ignore it. */
+export interface MasterOptions {
+  /**
+   * Re-solve with primal simplex when only columns were added since the last solve (the basis stays
+   * primal feasible), with dual simplex after bounds or rows changed.
+   */
+  readonly primalAfterColumns?: boolean;
+}
+
 export interface LpEngine {
   /** Engine name and version, e.g. "HiGHS 1.15.1". */
   readonly name: string;
-  createMaster(rows: readonly RowBounds[]): MasterLp;
+  createMaster(rows: readonly RowBounds[], options?: MasterOptions): MasterLp;
 }

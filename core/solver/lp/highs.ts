@@ -16,6 +16,8 @@ function findLoader(mod: unknown): Loader {
 }
 
 const OPTIMAL = 7;
+const DUAL_SIMPLEX = 1;
+const PRIMAL_SIMPLEX = 4;
 const INFEASIBLE = 8;
 
 /**
@@ -26,7 +28,7 @@ export async function createHighsEngine(): Promise<LpEngine> {
   const highs = await highsLoader();
   return {
     name: `HiGHS ${highs.version.string}`,
-    createMaster: (rows) => new HighsMaster(highs, rows),
+    createMaster: (rows, options) => new HighsMaster(highs, rows, options?.primalAfterColumns ?? false),
   };
 }
 
@@ -35,8 +37,15 @@ class HighsMaster implements MasterLp {
   private columns = 0;
   private rows = 0;
   private readonly inf: number;
+  /** Whether a bound or row changed since the last solve (else only columns were added). */
+  private boundsMoved = true;
+  private strategy: number = DUAL_SIMPLEX;
 
-  constructor(highs: Highs, rows: readonly RowBounds[]) {
+  constructor(
+    highs: Highs,
+    rows: readonly RowBounds[],
+    private readonly primalAfterColumns: boolean,
+  ) {
     this.inf = highs.infinity;
     this.model = highs.createModel();
     this.model.options.set({ output_flag: false, presolve: 'off' });
@@ -66,19 +75,30 @@ class HighsMaster implements MasterLp {
   }
 
   addRow(lower: number, upper: number, columns: readonly number[], coefs: readonly number[]): number {
+    this.boundsMoved = true;
     this.model.addRow(this.clamp(lower), this.clamp(upper), { indices: columns, values: coefs });
     return this.rows++;
   }
 
   setColumnBounds(column: number, lower: number, upper: number): void {
+    this.boundsMoved = true;
     this.model.changeColBounds(column, this.clamp(lower), this.clamp(upper));
   }
 
   setRowBounds(row: number, lower: number, upper: number): void {
+    this.boundsMoved = true;
     this.model.changeRowBounds(row, this.clamp(lower), this.clamp(upper));
   }
 
   solve(): LpSolution {
+    // Columns added to an optimal basis leave it primal feasible: primal simplex goes on from there. New
+    // bounds or rows (a branch, a dive's residual, an arc row) leave it dual feasible: dual simplex.
+    const want = this.boundsMoved || !this.primalAfterColumns ? DUAL_SIMPLEX : PRIMAL_SIMPLEX;
+    if (want !== this.strategy) {
+      this.model.options.set({ simplex_strategy: want });
+      this.strategy = want;
+    }
+    this.boundsMoved = false;
     let run = this.model.run();
     if (run.modelStatus !== OPTIMAL && run.modelStatus !== INFEASIBLE) {
       // Warm-started simplex can end in numerical trouble ("unknown") after bounds change under it
