@@ -50,6 +50,9 @@ export interface CgStop {
   readonly settle?: boolean;
 }
 
+/** Item types up to which jobs with several kinds of bar re-solve masters by primal simplex (see below). */
+const PRIMAL_MAX_TYPES = 60;
+
 const REL_TOL = 1e-6;
 /** Wentges smoothing weight: strong on large jobs (many rounds to save), mild on small ones. */
 const SMOOTHING_LARGE = 0.8;
@@ -110,11 +113,14 @@ export class ColumnGeneration {
     this.usageRow = job.offcutsFirst && residual.usage > 0 ? rows.length : -1;
     if (this.usageRow >= 0)
       rows.push({ lower: residual.usage / this.usageScale, upper: Number.POSITIVE_INFINITY });
-    // Jobs with several kinds of bar re-solve column generation's masters by primal simplex (practical
-    // seeds 1-200: median 18.6 -> 14.8 ms, seeds 201-400: p95 337 -> 247 ms). One-bar jobs stay on dual
-    // simplex: with primal, Hard28 BPP144's plan was not found in 40 s (20 s budget) though the set's
-    // median fell, and their search was measured and tuned on dual simplex's vertices.
-    this.master = engine.createMaster(rows, { primalAfterColumns: job.sources.length > 1 });
+    // Jobs with several kinds of bar and up to 60 item types (practical cut lists) re-solve column
+    // generation's masters by primal simplex after added columns (practical seeds 1-200: median 18.6 ->
+    // 14.8 ms; seeds 201-400: p95 337 -> 247 ms). The others stay on dual simplex, on whose vertices their
+    // dives and tree were tuned: with primal re-solves Hard28 BPP144 (one kind of bar) was not solved in
+    // 40 s, Monaci's 500-item prob_500_4 not in 20 s (0.5 s with dual simplex).
+    this.master = engine.createMaster(rows, {
+      primalAfterColumns: job.sources.length > 1 && job.items.length <= PRIMAL_MAX_TYPES,
+    });
     const maxCost = Math.max(1, ...job.sources.map((s) => s.cost));
     this.big = 1e4 * maxCost;
     for (let i = 0; i < this.m; i++) this.master.addColumn(this.big, [i], [1]);
