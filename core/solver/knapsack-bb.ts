@@ -57,10 +57,9 @@ export function branchAndBound(
       if (full < (u[k] ?? 0)) {
         const dantzig = bound + (r / wk) * (v[k] ?? 0);
         const next = k + 1 < n ? r * ((v[k + 1] ?? 0) / (w[k + 1] ?? 1)) : 0;
+        // No item taken before it: one more copy cannot be made room for.
         const more =
-          last >= 0 && last !== k
-            ? (v[k] ?? 0) - (wk - r) * ((v[last] ?? 0) / (w[last] ?? 1))
-            : Number.NEGATIVE_INFINITY;
+          last >= 0 ? (v[k] ?? 0) - (wk - r) * ((v[last] ?? 0) / (w[last] ?? 1)) : Number.NEGATIVE_INFINITY;
         return Math.min(dantzig, bound + Math.max(next, more));
       }
       if (full > 0) last = k;
