@@ -1,7 +1,7 @@
 import type { Budget } from '../budget.ts';
 import { ARC_DP_CELLS, ARC_SEARCH_NODES, arcDpCells, priceWithArcs, searchWithArcs } from './arc-pricing.ts';
 import { type Arc, activeArcDuals, arcKey, arcsOf } from './arcs.ts';
-import { type Job, LARGE_JOB_ITEM_TYPES } from './job.ts';
+import { type Job, LARGE_JOB_ITEM_TYPES, PRACTICAL_ITEM_TYPES } from './job.ts';
 import { type KnapsackResult, solveKnapsacks } from './knapsack.ts';
 import { type BoundTerm, lagrangianBound } from './lagrangian-bound.ts';
 import type { LpEngine, LpSolution, MasterLp } from './lp/engine.ts';
@@ -49,9 +49,6 @@ export interface CgStop {
   /** Stop when ⌈bound⌉ can no longer rise (it equals ⌈LP⌉). */
   readonly settle?: boolean;
 }
-
-/** Item types up to which jobs with several kinds of bar re-solve masters by primal simplex (see below). */
-const PRIMAL_MAX_TYPES = 60;
 
 const REL_TOL = 1e-6;
 /** Wentges smoothing weight: strong on large jobs (many rounds to save), mild on small ones. */
@@ -119,7 +116,7 @@ export class ColumnGeneration {
     // dives and tree were tuned: with primal re-solves Hard28 BPP144 (one kind of bar) was not solved in
     // 40 s, Monaci's 500-item prob_500_4 not in 20 s (0.5 s with dual simplex).
     this.master = engine.createMaster(rows, {
-      primalAfterColumns: job.sources.length > 1 && job.items.length <= PRIMAL_MAX_TYPES,
+      primalAfterColumns: job.sources.length > 1 && job.items.length <= PRACTICAL_ITEM_TYPES,
     });
     const maxCost = Math.max(1, ...job.sources.map((s) => s.cost));
     this.big = 1e4 * maxCost;
@@ -385,6 +382,7 @@ export class ColumnGeneration {
       extras: 3,
       mode,
       quick,
+      resume: this.m <= PRACTICAL_ITEM_TYPES,
     });
     const byCap = new Map(plain.map((c, k) => [c, results[k]]));
     const nu = this.usageRow >= 0 ? Math.max(0, masterDuals[this.usageRow] ?? 0) : 0;

@@ -119,28 +119,33 @@ describe('solveKnapsack', () => {
   it('certifies, in exact mode, the answers of a fast round that stopped early, for every capacity', () => {
     let resumed = 0;
     fc.assert(
-      fc.property(instance, fc.integer({ min: 1, max: 999 }), ({ items, capacity }, jitter) => {
-        // Fine-grained lengths (a 1,000× scale with odd remainders) keep this off the small exact DP.
-        const weights = items.map((i, k) => i.weight * 1000 + ((jitter * (k + 1)) % 1000));
-        const values = Float64Array.from(items, (i) => i.value);
-        const bounds = Int32Array.from(items, (i) => i.bound);
-        const capacities = [capacity * 1000, Math.ceil(capacity * 600)];
-        const input = { values, weights: Float64Array.from(weights), bounds };
-        const quick = capacities.map((c) => branchAndBound(values, weights, bounds, c, 0));
-        const out = solveKnapsacks(input, capacities, { mode: 'exact', quick });
-        capacities.forEach((c, k) => {
-          const r = out[k];
-          const truth = bruteForce([...values], weights, [...bounds], c);
-          expect(r?.exact).toBe(true);
-          expect(r?.value).toBeCloseTo(truth, 10);
-          let load = 0;
-          r?.counts.forEach((n, i) => {
-            load += n * (weights[i] ?? 0);
+      fc.property(
+        instance,
+        fc.integer({ min: 1, max: 999 }),
+        fc.boolean(),
+        ({ items, capacity }, jitter, resume) => {
+          // Fine-grained lengths (a 1,000× scale with odd remainders) keep this off the small exact DP.
+          const weights = items.map((i, k) => i.weight * 1000 + ((jitter * (k + 1)) % 1000));
+          const values = Float64Array.from(items, (i) => i.value);
+          const bounds = Int32Array.from(items, (i) => i.bound);
+          const capacities = [capacity * 1000, Math.ceil(capacity * 600)];
+          const input = { values, weights: Float64Array.from(weights), bounds };
+          const quick = capacities.map((c) => branchAndBound(values, weights, bounds, c, 0));
+          const out = solveKnapsacks(input, capacities, { mode: 'exact', quick, resume });
+          capacities.forEach((c, k) => {
+            const r = out[k];
+            const truth = bruteForce([...values], weights, [...bounds], c);
+            expect(r?.exact).toBe(true);
+            expect(r?.value).toBeCloseTo(truth, 10);
+            let load = 0;
+            r?.counts.forEach((n, i) => {
+              load += n * (weights[i] ?? 0);
+            });
+            expect(load).toBeLessThanOrEqual(c);
+            if (!quick[k]?.exact) resumed++;
           });
-          expect(load).toBeLessThanOrEqual(c);
-          if (!quick[k]?.exact) resumed++;
-        });
-      }),
+        },
+      ),
       { seed: 13, numRuns: 200 },
     );
     // Some fast answers must really have stopped early for this to check anything.

@@ -47,6 +47,11 @@ export interface KnapsackOptions {
    * from them instead of running the same quick branch and bound a second time.
    */
   readonly quick?: readonly KnapsackResult[] | undefined;
+  /**
+   * `exact` mode: where the quick branch and bound stopped, resume it from its own best packing before
+   * anything else (it usually finishes with few item types, rarely with many).
+   */
+  readonly resume?: boolean;
 }
 
 /** Below this many DP cells the exact DP is cheap enough to use before anything else. */
@@ -62,8 +67,6 @@ const EXACT_NODES = 2_000_000;
  * usually finishes and spares the DP), fewer for many types, where it rarely finishes and costs more per node. */
 const QUICK_WORK = 3_600_000;
 const SEEDED_NODES = 200_000;
-/** Item types up to which a stopped quick branch and bound is resumed from its own best packing. */
-const RESUME_MAX_TYPES = 60;
 
 /** Solves one knapsack (see {@link solveKnapsacks}). */
 export function solveKnapsack(input: KnapsackInput, options: KnapsackOptions = {}): KnapsackResult {
@@ -105,10 +108,10 @@ export function solveKnapsacks(
   // Fast pricing only needs a column that prices out: the branch and bound's packings as they are, with
   // its valid (if looser) bound; the exact round follows when none prices out.
   if (quick.every((r) => r.exact) || options.mode === 'fast') return quick;
-  // Few item types (practical jobs): certify where the quick search stopped, by a branch and bound that
-  // starts from its best packing, whose value prunes from the first node. It usually finishes and spares
-  // the coarse DP. With many types it rarely does (Scholl 3: 129 of 209 did not, 70 % more nodes).
-  if (m <= RESUME_MAX_TYPES) {
+  // Certify where the quick search stopped, by a branch and bound that starts from its best packing,
+  // whose value prunes from the first node: with few item types it usually finishes and spares the coarse
+  // DP; with many it rarely does (Scholl 3: 129 of 209 did not, 70 % more nodes), so it is asked for.
+  if (options.resume) {
     const resumed = capacities.map((capacity, k) => {
       const q = quick[k];
       return q?.exact ? q : branchAndBound(values, weights, copies, capacity, SEEDED_NODES, q?.counts);
