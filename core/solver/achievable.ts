@@ -21,9 +21,11 @@ export function liftBound(
   bound: number,
   below: number,
   sources: readonly CostSource[],
+  cuts: readonly CountCutLike[] = [],
   stepLimit = 200_000,
 ): number {
   if (bound >= below) return bound;
+  if (cuts.length > 0) return liftWithCuts(bound, below, sources, cuts, stepLimit);
   const list = sources.filter((s) => s.hi > 0 || s.lo > 0).sort((a, b) => b.cost - a.cost);
   // Zero-cost sources never change a sum: fold them away.
   const paid = list.filter((s) => s.cost > 0);
@@ -64,4 +66,180 @@ export function liftBound(
   };
   search(0, base);
   return gaveUp ? bound : Math.max(bound, best);
+}
+
+/** A valid inequality on bar counts: every plan has Σ vₛ·nₛ ≥ rhs. */
+export interface CountCutLike {
+  readonly rhs: number;
+  readonly v: ArrayLike<number>;
+}
+
+/**
+ * {@link liftBound} with inequalities on the bar counts: the smallest Σ cₛ·nₛ ≥ `bound` (and < `below`)
+ * over counts within [lo, hi] that satisfy every cut, or `below` when there is none.
+ */
+function liftWithCuts(
+  bound: number,
+  below: number,
+  sources: readonly CostSource[],
+  cuts: readonly CountCutLike[],
+  stepLimit: number,
+): number {
+  const K = cuts.length;
+  const times = (v: number, n: number): number => (n === 0 || v === 0 ? 0 : v * n);
+  const cover0 = new Float64Array(K);
+  const need = Float64Array.from(cuts, (c) => c.rhs - 1e-9 * Math.max(1, Math.abs(c.rhs)));
+  let base = 0;
+  const paid: number[] = [];
+  sources.forEach((s, k) => {
+    const fixed = s.cost > 0 ? s.lo : s.hi;
+    if (s.cost > 0) base += s.cost * s.lo;
+    for (let j = 0; j < K; j++) cover0[j] = (cover0[j] ?? 0) + times(cuts[j]?.v[k] ?? 0, fixed);
+    if (s.cost > 0 && s.hi > s.lo) paid.push(k);
+  });
+  if (base >= below) return below;
+  paid.sort((a, b) => (sources[b]?.cost ?? 0) - (sources[a]?.cost ?? 0) || a - b);
+  const P = paid.length;
+  // room[j·(P+1) + q]: most cut j can still gain from paid sources q…
+  const room = new Float64Array(K * (P + 1));
+  for (let j = 0; j < K; j++) {
+    for (let q = P - 1; q >= 0; q--) {
+      const k = paid[q] ?? 0;
+      const s = sources[k];
+      const span = s ? s.hi - s.lo : 0;
+      room[j * (P + 1) + q] = (room[j * (P + 1) + q + 1] ?? 0) + times(cuts[j]?.v[k] ?? 0, span);
+    }
+  }
+  // ratio[j·(P+1) + q]: the least cost per unit of cut j's coverage among paid sources q…: covering a
+  // gap g costs at least g times it.
+  const ratio = new Float64Array(K * (P + 1)).fill(Number.POSITIVE_INFINITY);
+  for (let j = 0; j < K; j++) {
+    for (let q = P - 1; q >= 0; q--) {
+      const k = paid[q] ?? 0;
+      const v = cuts[j]?.v[k] ?? 0;
+      const own = v > 0 ? (sources[k]?.cost ?? 0) / v : Number.POSITIVE_INFINITY;
+      ratio[j * (P + 1) + q] = Math.min(own, ratio[j * (P + 1) + q + 1] ?? Number.POSITIVE_INFINITY);
+    }
+  }
+  let best = below;
+  let steps = 0;
+  let gaveUp = false;
+  const cover = cover0.slice();
+  const snap = new Float64Array(K * (P + 1));
+  const search = (q: number, sum: number): void => {
+    if (gaveUp || sum >= best) return;
+    if (++steps > stepLimit) {
+      gaveUp = true;
+      return;
+    }
+    let ok = true;
+    for (let j = 0; j < K; j++) {
+      const c = cover[j] ?? 0;
+      const n = need[j] ?? 0;
+      if (c >= n) continue;
+      ok = false;
+      if (c + (room[j * (P + 1) + q] ?? 0) < n) return;
+      // Margin: the cheapest way to cover the gap must stay below the best sum found (floats: the ratio
+      // bound is relaxed a little, so it never cuts off a sum that would really do).
+      if (sum + (n - c) * (ratio[j * (P + 1) + q] ?? 0) * (1 - 1e-9) >= best) return;
+    }
+    if (ok && sum >= bound) {
+      best = sum;
+      return;
+    }
+    if (q >= P) return;
+    const k = paid[q] ?? 0;
+    const s = sources[k];
+    if (!s) return;
+    if (q === P - 1) {
+      // The last source: more bars only add cost and coverage, so its fewest sufficient bars decide.
+      let n = Math.max(0, Math.ceil((bound - sum) / s.cost));
+      for (let j = 0; j < K; j++) {
+        const gap = (need[j] ?? 0) - (cover[j] ?? 0);
+        if (gap <= 0) continue;
+        const v = cuts[j]?.v[k] ?? 0;
+        if (v <= 0) return;
+        n = Math.max(n, Number.isFinite(v) ? Math.ceil(gap / v) : 1);
+      }
+      if (n <= s.hi - s.lo && sum + n * s.cost < best) best = sum + n * s.cost;
+      return;
+    }
+    let most = Math.min(s.hi - s.lo, Math.floor((best - 1 - sum) / s.cost));
+    if (!Number.isFinite(most)) {
+      // No incumbent to stop at: enough bars to reach the bound and cover every cut with this source alone.
+      most = Math.max(0, Math.ceil((bound - sum) / s.cost));
+      for (let j = 0; j < K; j++) {
+        const v = cuts[j]?.v[k] ?? 0;
+        if (v > 0 && Number.isFinite(v))
+          most = Math.max(most, Math.ceil(((need[j] ?? 0) - (cover[j] ?? 0)) / v));
+        else if (v > 0) most = Math.max(most, 1);
+      }
+    }
+    snap.set(cover, q * K);
+    for (let n = 0; n <= most && !gaveUp; n++) {
+      if (sum + n * s.cost >= best) break;
+      if (n > 0) for (let j = 0; j < K; j++) cover[j] = (cover[j] ?? 0) + (cuts[j]?.v[k] ?? 0);
+      search(q + 1, sum + n * s.cost);
+    }
+    cover.set(snap.subarray(q * K, (q + 1) * K));
+  };
+  search(0, base);
+  return gaveUp ? bound : Math.max(bound, best);
+}
+
+/** Bars of each source (`n`, by source index) and what they cost. */
+export interface Mix {
+  readonly n: readonly number[];
+  readonly cost: number;
+}
+
+/**
+ * Every mix of bars within [lo, hi] with `bound` ≤ cost < `below` that satisfies the cuts, in no
+ * particular order, or null when there are more than `limit`. Sources of cost 0 are not enumerated:
+ * their count stays free (listed as `hi`).
+ */
+export function cheapMixes(
+  bound: number,
+  below: number,
+  sources: readonly CostSource[],
+  cuts: readonly CountCutLike[],
+  limit: number,
+): Mix[] | null {
+  const out: Mix[] = [];
+  const n = sources.map((s) => (s.cost > 0 ? s.lo : s.hi));
+  const need = cuts.map((c) => c.rhs - 1e-9 * Math.max(1, Math.abs(c.rhs)));
+  const paid = sources.flatMap((s, k) => (s.cost > 0 ? [k] : []));
+  let base = 0;
+  for (const k of paid) base += (sources[k]?.cost ?? 0) * (n[k] ?? 0);
+  const covers = (): boolean =>
+    cuts.every((cut, j) => {
+      let c = 0;
+      n.forEach((x, k) => {
+        const v = cut.v[k] ?? 0;
+        if (x > 0 && v > 0) c += v * x;
+      });
+      return c >= (need[j] ?? 0);
+    });
+  let overflow = false;
+  const visit = (q: number, sum: number): void => {
+    if (overflow || sum >= below) return;
+    if (q === paid.length) {
+      if (sum < bound || !covers()) return;
+      if (out.length === limit) overflow = true;
+      else out.push({ n: n.slice(), cost: sum });
+      return;
+    }
+    const k = paid[q] ?? 0;
+    const s = sources[k];
+    if (!s) return;
+    const most = Math.min(s.hi - s.lo, Math.floor((below - 1 - sum) / s.cost));
+    for (let x = 0; x <= most && !overflow; x++) {
+      n[k] = s.lo + x;
+      visit(q + 1, sum + x * s.cost);
+    }
+    n[k] = s.lo;
+  };
+  if (!Number.isFinite(below)) return null;
+  visit(0, base);
+  return overflow ? null : out;
 }

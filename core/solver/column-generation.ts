@@ -29,6 +29,12 @@ export interface Residual {
   readonly arcs?: ReadonlyMap<string, { readonly lo: number; readonly hi: number }>;
 }
 
+/** Every plan of the root's demand uses bars n with Σ vₛ·nₛ ≥ rhs (vₛ: best pattern value under π). */
+export interface CountCut {
+  readonly rhs: number;
+  readonly v: Float64Array;
+}
+
 export interface CgOutcome {
   /** `optimal`: no column prices out (the LP is solved); `stopped`: ended early (bound settled, cutoff or budget). */
   readonly status: 'optimal' | 'stopped' | 'infeasible' | 'failed';
@@ -87,6 +93,11 @@ export class ColumnGeneration {
   private readonly capacities: number[];
   private readonly weights: Float64Array;
   private residual: Residual;
+  /** The demand and usage of the residual the master was built for (the root): cuts are recorded there. */
+  private readonly baseDemand: Int32Array;
+  private readonly baseUsage: number;
+  /** The cut of the last pricing round at the root's demand (see {@link CountCut}). */
+  lastCut: CountCut | null = null;
   private center: Float64Array | null = null;
   /** Arc rows added by branching: key → row; rows whose arc is not bounded at a node are left free. */
   private readonly arcRows = new Map<string, { readonly row: number; readonly arc: Arc }>();
@@ -98,6 +109,8 @@ export class ColumnGeneration {
   ) {
     this.m = job.items.length;
     this.residual = copyResidual(residual);
+    this.baseDemand = residual.demand.slice();
+    this.baseUsage = residual.usage;
     this.weights = Float64Array.from(job.items, (it) => it.weight);
     this.usageScale = Math.max(1, ...job.sources.filter((s) => s.kind === 'offcut').map((s) => s.length));
     const rows: { lower: number; upper: number }[] = [];
@@ -448,6 +461,7 @@ export class ColumnGeneration {
       for (const counts of candidates) if (pricesOut(k, counts)) columns.push({ source: k, counts });
       return Math.max(0, value) + usagePay(k);
     });
+    this.recordCut(pi, nu, byCap);
     return {
       columns,
       bound: this.lagrangianBound(pi, values, nu, arcs.rhs),
@@ -455,6 +469,20 @@ export class ColumnGeneration {
       exact,
       knapsacks: results,
     };
+  }
+
+  private recordCut(pi: Float64Array, nu: number, byCap: Map<number, KnapsackResult | undefined>): void {
+    const { demand, usage } = this.residual;
+    if (usage !== this.baseUsage) return;
+    for (let i = 0; i < this.m; i++) if (demand[i] !== this.baseDemand[i]) return;
+    let rhs = this.usageRow >= 0 ? (nu * Math.max(0, usage)) / this.usageScale : 0;
+    for (let i = 0; i < this.m; i++) rhs += (demand[i] ?? 0) * (pi[i] ?? 0);
+    const v = Float64Array.from(this.job.sources, (s) => {
+      const r = byCap.get(s.capacity);
+      const pay = s.kind === 'offcut' ? (nu * s.length) / this.usageScale : 0;
+      return r ? Math.max(0, r.upperBound) + pay : Number.POSITIVE_INFINITY;
+    });
+    this.lastCut = { rhs, v };
   }
 
   /** The bound the duals `pi` (with usage dual `nu` and arc rows' `arcRhs`) prove for the current residual. */

@@ -1,5 +1,5 @@
 import { type Budget, workLimited } from '../budget.ts';
-import { type CostSource, liftBound } from './achievable.ts';
+import { type CostSource, cheapMixes, liftBound, type Mix } from './achievable.ts';
 import { BarSaver } from './bar-saver.ts';
 import { continuousBound, l2Bound } from './bounds.ts';
 import { branchAndPrice, branchAndPriceSteps, type TreeSearch } from './branch-and-price.ts';
@@ -106,7 +106,8 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
     trace.cgIterations += first.iterations;
     trace.rootLp = first.lpValue;
     bound = Math.max(bound, safeCeil(first.bound));
-    bound = liftBound(bound, inc.pruneAt(), costSources(job, root));
+    const rootCuts = cg.lastCut ? [cg.lastCut] : [];
+    bound = liftBound(bound, inc.pruneAt(), costSources(job, root), rootCuts);
     trace.phase = 'root';
     if (inc.plan === null && first.artificial > 1e-6 && provesInfeasible(job, engine, root, budget)) {
       return result(true);
@@ -114,7 +115,7 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
     if (isOptimal() || budget.expired()) return result();
 
     const diver = new Diver(job, cg, budget, trace, inc, isOptimal);
-    const search: TreeSearch = { job, cg, diver, root, trace, inc };
+    const search: TreeSearch = { job, cg, diver, root, rootCuts, trace, inc };
     // Whole-part steps except in large one-bar jobs, whose dives must turn on single bars to find perfect
     // packings (with whole-part steps three 750–1000-item random instances ended a bar above the optimum).
     diver.wholeSteps = job.sources.length > 1 || job.items.length < LARGE_JOB_ITEM_TYPES;
@@ -142,6 +143,19 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
     const rounds = (): number => trace.cgIterations;
     const workFor = (factor: number, least: number): Budget =>
       workLimited(budget, rounds, rounds() + Math.max(least, factor * rounds()));
+    // The mixes of bars that could still beat the incumbent, when few: each searched on its own, the
+    // bar counts fixed, cheapest first (the cuts usually put the optimum's mix first).
+    const mixes = cheapMixes(bound, inc.pruneAt(), costSources(job, root), rootCuts, MIX_LIMIT);
+    if (mixes) {
+      const pass = searchMixes(
+        search,
+        mixes,
+        cg.sourceTotals(first.x),
+        workFor(MIX_PASS_WORK, MIN_MIXED_ROUNDS),
+      );
+      bound = Math.max(bound, pass);
+      if (isOptimal() || budget.expired()) return result();
+    }
     bound = Math.max(bound, branchAndPrice(search, bound, workFor(QUICK_TREE_WORK, MIN_MIXED_ROUNDS)));
     if (isOptimal() || budget.expired()) return result();
     const lds = workFor(LDS_WORK_MIXED, MIN_MIXED_ROUNDS);
@@ -217,6 +231,65 @@ function interleave(search: TreeSearch, rootBound: number, budget: Budget, isOpt
 const QUICK_TREE_WORK = 0.25;
 const LDS_WORK_MIXED = 1;
 const MIN_MIXED_ROUNDS = 20;
+
+/**
+ * Jobs with several kinds of bar: the most mixes (bar counts per source) searched one by one, and the
+ * pricing rounds for the whole pass and for each mix, as multiples of the rounds so far.
+ */
+const MIX_LIMIT = 64;
+const MIX_PASS_WORK = 1;
+const MIX_EACH_WORK = 0.25;
+
+/**
+ * Searches each mix (bars of every paid source fixed; free sources stay within their bounds) by branch
+ * and price, cheapest first, equal costs nearest the root LP's bar totals first. Every plan's mix is in
+ * the list (it satisfies the cuts and costs less than the incumbent), so once the mixes below a cost are
+ * closed, no plan is cheaper than it. Each mix gets a share of the pass's pricing rounds, so one hard mix
+ * (practical seed 279: 238 rounds) does not hold up the others; a mix left open ends the bound's rise.
+ * Returns the bound the pass proves.
+ */
+function searchMixes(search: TreeSearch, mixes: readonly Mix[], totals: Float64Array, pass: Budget): number {
+  const { job, root, trace, inc, cg } = search;
+  const rounds = (): number => trace.cgIterations;
+  const away = (n: readonly number[]): number => n.reduce((d, x, k) => d + Math.abs(x - (totals[k] ?? 0)), 0);
+  const order = [...mixes].sort(
+    (a, b) => a.cost - b.cost || away(a.n) - away(b.n) || a.n.join().localeCompare(b.n.join()),
+  );
+  // A mix may ask for bars of a source no column uses yet: without one, its restricted master reads as
+  // infeasible and the mix would be closed unsearched (a false proof: two 2000s at 12 over one 3000 at 10).
+  job.sources.forEach((s, k) => {
+    if (cg.columns.some((c) => c.source === k) || !mixes.some((m) => (m.n[k] ?? 0) > 0)) return;
+    const counts = new Int32Array(job.items.length);
+    let room = s.capacity;
+    job.items.forEach((it, i) => {
+      const take = Math.min(root.demand[i] ?? 0, Math.floor(room / it.weight));
+      counts[i] = take;
+      room -= take * it.weight;
+    });
+    if (counts.some((c) => c > 0)) cg.addColumn(k, counts);
+  });
+  let bound = Number.NEGATIVE_INFINITY;
+  let closed = true;
+  for (const mix of order) {
+    if (mix.cost >= inc.pruneAt() || pass.expired()) break;
+    if (closed) bound = Math.max(bound, mix.cost);
+    const lo = root.lo.slice();
+    const hi = root.hi.slice();
+    job.sources.forEach((s, k) => {
+      if (s.cost > 0) {
+        lo[k] = mix.n[k] ?? 0;
+        hi[k] = mix.n[k] ?? 0;
+      }
+    });
+    const each = workLimited(pass, rounds, rounds() + Math.max(MIN_MIXED_ROUNDS, MIX_EACH_WORK * rounds()));
+    const left = branchAndPrice({ ...search, root: { ...root, lo, hi } }, mix.cost, each);
+    if (left < inc.pruneAt()) closed = false;
+  }
+  cg.setResidual(root);
+  // Every mix below the incumbent closed: nothing beats it.
+  if (closed && !pass.expired()) bound = Math.max(bound, inc.pruneAt());
+  return bound;
+}
 
 /**
  * Phase one: with every bar free, the master's optimum is positive exactly when no fractional plan covers
