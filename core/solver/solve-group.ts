@@ -10,6 +10,7 @@ import { Incumbent } from './incumbent.ts';
 import { type Job, LARGE_JOB_ITEM_TYPES } from './job.ts';
 import type { LpEngine } from './lp/engine.ts';
 import { anchorOffcuts, maxOffcutUsage } from './offcut-usage.ts';
+import { PerfectPacking } from './perfect-packing.ts';
 import { type GroupPlan, offcutUsage, patternWeight } from './plan.ts';
 import { runToEnd } from './walk.ts';
 
@@ -88,6 +89,14 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
     if (!p || p.cost > bound) return false;
     return !job.offcutsFirst || offcutUsage(job, p.layouts) >= usageTarget;
   };
+  // One-bar jobs whose bound leaves no room at all (every bar filled to the last unit, as in the AI
+  // instances): an exact search for such a packing, first on its own, then beside the dives and the tree.
+  const packer = isOptimal() ? null : perfectPacker(job, demand, bound, inc);
+  const pieces = demand.reduce((a, d) => a + d, 0);
+  const packerFirst = Math.min(PACKER_FIRST_OPS, PACKER_FIRST_OPS_PER_PIECE_SQUARED * pieces * pieces);
+  for (let ops = 0; packer && ops < packerFirst && !budget.expired(); ops += PACKER_SLICE) {
+    if (!packer.work(PACKER_SLICE)) break;
+  }
   const result = (infeasible = false): GroupResult => ({
     plan: inc.plan,
     bound: Math.min(bound, inc.plan?.cost ?? bound),
@@ -133,7 +142,8 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
     trace.phase = 'branch';
     if (job.sources.length === 1) {
       diver.wholeSteps = false;
-      bound = Math.max(bound, interleave(search, bound, budget, isOptimal));
+      const packerLeft = packer ? { packer, ops: PACKER_TOTAL_OPS - packerFirst } : null;
+      bound = Math.max(bound, interleave(search, bound, budget, isOptimal, packerLeft));
       return result();
     }
     // Jobs with several kinds of bar first get a short branch and price: most of their gaps lie in the
@@ -182,6 +192,64 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
 const SAVER_OPS_PER_ROUND = 20_000;
 const SAVER_SLICE = 20_000;
 
+/**
+ * One-bar jobs with no room to spare: operations of the perfect-packing search (about 5 ns each) before
+ * column generation (2,000 per piece squared, at most `PACKER_FIRST_OPS`), then per pricing round of the
+ * dives and the tree, in slices, up to a total. The AI packings it finds take 42,000–650,000,000
+ * operations, and the root LP of a 1,002-piece AI instance is not solved in 20 s, so the large ones must
+ * be found before it. The ANI instances look the same (their pieces add up to whole bars) but have no
+ * perfect packing: the search never ends there, and the total caps what it takes from their proofs
+ * (about 5 s of their 60). A practical cut list of 100 pieces whose lengths happen to add up to whole bars
+ * pays at most 20 million operations (about 0.1 s).
+ */
+const PACKER_FIRST_OPS = 800_000_000;
+const PACKER_FIRST_OPS_PER_PIECE_SQUARED = 2_000;
+const PACKER_OPS_PER_ROUND = 5_000_000;
+const PACKER_TOTAL_OPS = 1_000_000_000;
+const PACKER_SLICE = 20_000;
+
+/** A perfect-packing search that offers what it finds; `work` says whether it is still searching. */
+interface Packer {
+  work(ops: number): boolean;
+}
+
+/**
+ * The perfect-packing search for a one-bar job whose bound is exactly its pieces' total over the bar
+ * capacity (so every bar of an optimal plan is full to the last unit), or null for any other job.
+ */
+function perfectPacker(job: Job, demand: Int32Array, bound: number, inc: Incumbent): Packer | null {
+  const source = job.sources[0];
+  if (job.sources.length !== 1 || !source || source.cost <= 0) return null;
+  const bars = bound / source.cost;
+  if (!Number.isInteger(bars) || bars <= 0 || bars > source.supply) return null;
+  const input = {
+    weights: job.items.map((it) => it.weight),
+    demands: [...demand],
+    capacity: source.capacity,
+    bins: bars,
+  };
+  if (!PerfectPacking.applies(input)) return null;
+  const search = new PerfectPacking(input);
+  let done = false;
+  return {
+    work(ops: number): boolean {
+      if (done) return false;
+      const step = search.work(ops);
+      if (step.status === 'working') return true;
+      done = true;
+      if (step.status === 'found') {
+        const layouts = step.bins.map((bin) => {
+          const counts = new Int32Array(job.items.length);
+          for (const i of bin) counts[i] = (counts[i] ?? 0) + 1;
+          return { source: 0, counts, count: 1 };
+        });
+        inc.offer(layouts, 'perfect packing');
+      }
+      return false;
+    },
+  };
+}
+
 /** One-bar jobs: pricing rounds of branch and price per round of the limited-discrepancy dives. */
 const TREE_ROUNDS_PER_DIVE_ROUND = 1;
 
@@ -192,7 +260,13 @@ const TREE_ROUNDS_PER_DIVE_ROUND = 1;
  * Sharing by work, not time, keeps the search the same on any machine (a 30 % time share for the dives
  * made plans differ between fast and slow machines). Returns the tree's bound.
  */
-function interleave(search: TreeSearch, rootBound: number, budget: Budget, isOptimal: () => boolean): number {
+function interleave(
+  search: TreeSearch,
+  rootBound: number,
+  budget: Budget,
+  isOptimal: () => boolean,
+  packer: { readonly packer: Packer; readonly ops: number } | null,
+): number {
   const { diver, root, trace } = search;
   const tree = branchAndPriceSteps(search, rootBound, budget);
   function* dives(): Generator<void, void, void> {
@@ -208,9 +282,18 @@ function interleave(search: TreeSearch, rootBound: number, budget: Budget, isOpt
   let treeRounds = 0;
   const saver = BarSaver.applies(search.job) ? new BarSaver(search.job, search.inc) : null;
   let saverOps = 0;
+  let packerOps = 0;
+  let packing = packer !== null;
   while (!isOptimal() && !budget.expired()) {
     const before = trace.cgIterations;
-    if (saver && saverOps < SAVER_OPS_PER_ROUND * (diveRounds + treeRounds + 1)) {
+    if (
+      packer &&
+      packing &&
+      packerOps < Math.min(packer.ops, PACKER_OPS_PER_ROUND * (diveRounds + treeRounds + 1))
+    ) {
+      packing = packer.packer.work(PACKER_SLICE);
+      packerOps += PACKER_SLICE;
+    } else if (saver && saverOps < SAVER_OPS_PER_ROUND * (diveRounds + treeRounds + 1)) {
       saver.work(SAVER_SLICE);
       saverOps += SAVER_SLICE;
     } else if (!ldsDone && diveRounds * TREE_ROUNDS_PER_DIVE_ROUND <= treeRounds) {

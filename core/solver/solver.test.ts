@@ -1,7 +1,10 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSet } from '../../bench/instances.ts';
-import { planOf, solveBody } from './test-support.ts';
+import { budgetOf } from '../budget.ts';
+import { patternWeight } from './plan.ts';
+import { solveGroup } from './solve-group.ts';
+import { onlyJob, planOf, solveBody, stepClock, testEngine } from './test-support.ts';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures');
 
@@ -15,6 +18,7 @@ const known = [
   'random',
   'vpsolver_examples',
   'monaci_vsbpp',
+  'ai',
 ].flatMap((set) => loadSet(set, FIXTURES));
 
 describe('solver on benchmark instances with known optima', () => {
@@ -26,6 +30,21 @@ describe('solver on benchmark instances with known optima', () => {
     expect(res.plan.verified).toBe(true);
     if (inst.objective === 'bins') expect(res.plan.stockBarsLowerBound).toBe(inst.opt);
     else expect(res.costLowerBound).toBe(inst.opt);
+  });
+});
+
+describe('perfect packings', () => {
+  it('fills every bar to the last unit before column generation when the pieces add up to whole bars (AI 201_2500_DI_4)', async () => {
+    const inst = known.find((k) => k.file.endsWith('201_2500_DI_4.txt'));
+    if (!inst) throw new Error('fixture missing');
+    const job = onlyJob(inst.body);
+    const res = solveGroup(job, await testEngine(), budgetOf(stepClock(0.001), 60_000));
+    // The exact search found it: no master LP was ever solved (the dives and tree did not find it in 3 s).
+    expect(res.trace.rootLp).toBeNull();
+    expect(res.plan?.cost).toBe(inst.opt);
+    expect(res.optimal).toBe(true);
+    const capacity = job.sources[0]?.capacity ?? 0;
+    for (const l of res.plan?.layouts ?? []) expect(patternWeight(job, l.counts)).toBe(capacity);
   });
 });
 

@@ -1,0 +1,928 @@
+import { rng } from './random.ts';
+
+/** A one-bar packing job whose bars must all be filled to the last unit. */
+export interface PerfectPackingInput {
+  /** Distinct positive integer piece weights, in any order. */
+  readonly weights: readonly number[];
+  /** Copies of each weight (same index). */
+  readonly demands: readonly number[];
+  /** Integer bar capacity. */
+  readonly capacity: number;
+  /** Bars to fill exactly; Σ weights·demands must equal bins·capacity. */
+  readonly bins: number;
+}
+
+/** What one slice of work ended with. */
+export type PerfectPackingStep =
+  /** Each bar lists item indices (into `weights`), one entry per piece; every bar sums to the capacity. */
+  | { readonly status: 'found'; readonly bins: readonly (readonly number[])[] }
+  /** The slice is used up: call `work` again to go on. */
+  | { readonly status: 'working' }
+  /** The search ended without a packing; see {@link PerfectPacking} for when that is a proof. */
+  | { readonly status: 'exhausted' };
+
+/** Pieces above which the search does not run (its arrays grow with pieces and candidate bars). */
+export const PERFECT_PACKING_MAX_PIECES = 20_000;
+/** Candidate bars (a long piece and one or two short ones) above which the search does not run. */
+const MAX_ROWS = 400_000;
+/** Operations between two points where `work` may pause (keeps one pause under a few microseconds). */
+const YIELD_OPS = 512;
+/** Operations a portfolio member runs before the next one's turn (times its share). */
+const QUANTUM = 1 << 20;
+/** Conflicts of the first restart; later restarts follow the Luby sequence times this. */
+const RESTART_BASE = 64;
+/** Learnt-clause literals kept before the less active half is dropped (bounds memory). */
+const LEARNT_LITERALS = 300_000;
+/** Steps of one exact packing of the leftover pieces (a dozen pieces in the intended jobs). */
+const LEFTOVER_NODES = 100_000;
+
+const UNSET = 0;
+const TRUE = 1;
+const FALSE = 2;
+
+/** Why a variable got its value. */
+const R_DECISION = 0;
+/** Another option of the same long piece is true. */
+const R_ONE_OF = 1;
+/** All other options of the long piece are false. */
+const R_AT_LEAST = 2;
+/** The short piece's copies are all taken by true rows. */
+const R_SHORT = 3;
+/** A learnt clause. */
+const R_CLAUSE = 4;
+/** The most expensive long pieces are already chosen. */
+const R_EXPENSIVE = 5;
+
+function luby(i: number): number {
+  let size = 1;
+  let seq = 0;
+  while (size < i + 1) {
+    seq++;
+    size = 2 * size + 1;
+  }
+  let x = i;
+  let s = size;
+  let q = seq;
+  while (s - 1 !== x) {
+    s = (s - 1) >> 1;
+    q--;
+    x %= s;
+  }
+  return 2 ** q;
+}
+
+/**
+ * Searches for a perfect packing: `bins` bars, each filled exactly to the capacity. Built for the
+ * "augmented IRUP" (AI) instances of Delorme, Iori & Martello (2016), where nearly every bar holds one
+ * long piece (over half a bar) and one or two short ones that fill it exactly, and a few bars (the
+ * kernel) hold many short pieces.
+ *
+ * Model: a 0/1 variable per candidate bar ("row": a long piece with one or two short pieces summing to
+ * its residual, found by hashing) and per long piece an "expensive" variable (the piece shares its bar
+ * with three or more short pieces, chosen at the end). Each long piece takes exactly one option; each
+ * kind of short piece is used at most as often as it is demanded. A conflict-driven search (as in SAT
+ * solvers: propagation of these counting constraints, first-UIP clause learning, fewest-options choice
+ * with activity ties, Luby restarts with saved choices) picks the rows; once every long piece is placed,
+ * the short pieces left over are packed exactly into the expensive bars' residuals and the bars without
+ * a long piece by a small bin-completion search. When that fails, a clause forbids the same leftover
+ * with the same expensive pieces, and the search goes on.
+ *
+ * Four such searches share the work round-robin, differing only in how many long pieces may be
+ * expensive: at most 1 (the AI kernel's shape; twice the share), 0 (proves out in milliseconds when the
+ * kernel needs a long piece), 2, and any number (complete for any job, but it propagates weakly).
+ *
+ * `exhausted` proves that no perfect packing exists only when it comes back at once (an inexact total, a
+ * piece longer than a bar, more long pieces than bars). Later it may follow from a leftover packing cut
+ * off at its step limit, so it only means "gave up". Work is counted in operations (constraint and
+ * clause visits, search nodes), never time; `work` does the same search however its operations are
+ * sliced, and the same seed gives the same search.
+ */
+export class PerfectPacking {
+  private readonly members: Member[] = [];
+  private result: PerfectPackingStep | null = null;
+  private granted = 0;
+  private done = 0;
+  private cursor = 0;
+  private quantumLeft = 0;
+
+  constructor(input: PerfectPackingInput, seed = 1) {
+    if (!PerfectPacking.exact(input)) {
+      this.result = { status: 'exhausted' };
+      return;
+    }
+    let bigs = 0;
+    input.weights.forEach((w, i) => {
+      if (2 * w > input.capacity) bigs += input.demands[i] ?? 0;
+    });
+    // At most one long piece among many short ones is the AI kernel's shape; none proves out fast when
+    // it cannot work; the unbounded search is complete for any job but propagates weakly.
+    const bounds = [...new Set([1, 0, 2, bigs].map((e) => Math.min(e, bigs)))];
+    for (const e of bounds) {
+      const state = new SearchState(input, seed + e, e);
+      this.members.push({ state, search: state.run(), share: e === 1 ? 2 : 1, over: false });
+    }
+    this.quantumLeft = QUANTUM * (this.members[0]?.share ?? 1);
+  }
+
+  private static exact(input: PerfectPackingInput): boolean {
+    const { weights, demands, capacity, bins } = input;
+    if (!Number.isInteger(capacity) || capacity <= 0 || !Number.isInteger(bins) || bins < 0) return false;
+    if (weights.length !== demands.length) return false;
+    let total = 0;
+    for (let i = 0; i < weights.length; i++) {
+      const w = weights[i] ?? 0;
+      const d = demands[i] ?? 0;
+      if (!Number.isInteger(w) || !Number.isInteger(d) || w <= 0 || d < 0 || w > capacity) return false;
+      total += w * d;
+    }
+    return total === bins * capacity;
+  }
+
+  /** Cheap check: the total is exact and the job is small enough for the search's arrays. */
+  static applies(input: PerfectPackingInput): boolean {
+    if (!PerfectPacking.exact(input)) return false;
+    let pieces = 0;
+    for (const d of input.demands) pieces += d;
+    return pieces <= PERFECT_PACKING_MAX_PIECES;
+  }
+
+  /** Operations done so far (may pass the total granted by the last pause's worth, a few hundred). */
+  get ops(): number {
+    return this.done;
+  }
+
+  /** Continues the search for up to `ops` counted operations (nodes, constraint visits), never time. */
+  work(ops: number): PerfectPackingStep {
+    if (this.result) return this.result;
+    // The target is cumulative, so the pauses fall at the same operations however the work is sliced.
+    this.granted += Math.max(0, ops);
+    while (this.done < this.granted) {
+      const m = this.members[this.cursor];
+      if (!m) break;
+      const before = m.state.ops;
+      const step = m.search.next();
+      const used = m.state.ops - before;
+      this.done += used;
+      this.quantumLeft -= used;
+      if (step.done) {
+        if (step.value.status === 'found') {
+          this.result = step.value;
+          return step.value;
+        }
+        m.over = true;
+      }
+      if (m.over || this.quantumLeft <= 0) {
+        if (!this.members.some((x) => !x.over)) {
+          this.result = { status: 'exhausted' };
+          return this.result;
+        }
+        do this.cursor = (this.cursor + 1) % this.members.length;
+        while (this.members[this.cursor]?.over);
+        this.quantumLeft = QUANTUM * (this.members[this.cursor]?.share ?? 1);
+      }
+    }
+    return { status: 'working' };
+  }
+}
+
+/** One search of the portfolio: a bound on the expensive long pieces, and its share of the rounds. */
+interface Member {
+  readonly state: SearchState;
+  readonly search: Generator<void, PerfectPackingStep, void>;
+  readonly share: number;
+  over: boolean;
+}
+
+class SearchState {
+  ops = 0;
+  /** Set when a conflict holds at level 0: no assignment is left. */
+  private unsat = false;
+  private lastYield = 0;
+  private readonly cap: number;
+  private readonly weights: readonly number[];
+  private readonly demands: readonly number[];
+  private readonly bins: number;
+  private readonly random: () => number;
+
+  // Long pieces, one entry per piece.
+  private bigType: Int32Array = new Int32Array(0);
+  private bigRes: Int32Array = new Int32Array(0);
+  // Short piece kinds, lightest first.
+  private sType: Int32Array = new Int32Array(0);
+  private sW: Int32Array = new Int32Array(0);
+  private sCount: Int32Array = new Int32Array(0);
+  // Rows: long piece and up to two kinds of short piece (with multiplicity).
+  private rowBig: number[] = [];
+  private rowA: number[] = [];
+  private rowAm: number[] = [];
+  private rowB: number[] = [];
+  private rowBm: number[] = [];
+  private nRows = 0;
+  private nBig = 0;
+  private nVars = 0;
+  private opts: Int32Array[] = [];
+  private rowsOf: Int32Array[] = [];
+  private multOf: Int32Array[] = [];
+
+  // Assignment.
+  private val: Uint8Array = new Uint8Array(0);
+  private level: Int32Array = new Int32Array(0);
+  private reasonKind: Uint8Array = new Uint8Array(0);
+  private reasonRef: Int32Array = new Int32Array(0);
+  private trailPos: Int32Array = new Int32Array(0);
+  private trail: number[] = [];
+  private trailLim: number[] = [];
+  private qhead = 0;
+  private load: Int32Array = new Int32Array(0);
+  private nFalse: Int32Array = new Int32Array(0);
+  private trueOpt: Int32Array = new Int32Array(0);
+  private saved: Int32Array = new Int32Array(0);
+  private nExpensive = 0;
+
+  // Learning.
+  private activity: Float64Array = new Float64Array(0);
+  private varInc = 1;
+  private clauses: (Int32Array | null)[] = [];
+  private clauseAct: number[] = [];
+  private clauseInc = 1;
+  private watches: number[][] = [];
+  private learntLits = 0;
+  private seen: Uint8Array = new Uint8Array(0);
+
+  constructor(
+    input: PerfectPackingInput,
+    seed: number,
+    private readonly maxExpensive: number,
+  ) {
+    this.cap = input.capacity;
+    this.weights = input.weights;
+    this.demands = input.demands;
+    this.bins = input.bins;
+    this.random = rng(seed);
+  }
+
+  *run(): Generator<void, PerfectPackingStep, void> {
+    const cap = this.cap;
+    const bigs: number[] = [];
+    const shorts: number[] = [];
+    this.weights.forEach((w, i) => {
+      if ((this.demands[i] ?? 0) === 0) return;
+      if (2 * w > cap) for (let q = 0; q < (this.demands[i] ?? 0); q++) bigs.push(i);
+      else shorts.push(i);
+    });
+    const k = this.bins - bigs.length;
+    // A long piece needs a bar of its own.
+    if (k < 0) return { status: 'exhausted' };
+    bigs.sort((a, b) => (this.weights[b] ?? 0) - (this.weights[a] ?? 0) || a - b);
+    shorts.sort((a, b) => (this.weights[a] ?? 0) - (this.weights[b] ?? 0));
+    this.nBig = bigs.length;
+    this.bigType = Int32Array.from(bigs);
+    this.bigRes = Int32Array.from(bigs, (i) => cap - (this.weights[i] ?? 0));
+    this.sType = Int32Array.from(shorts);
+    this.sW = Int32Array.from(shorts, (i) => this.weights[i] ?? 0);
+    this.sCount = Int32Array.from(shorts, (i) => this.demands[i] ?? 0);
+    const ns = shorts.length;
+    const byWeight = new Map<number, number>();
+    for (let s = 0; s < ns; s++) byWeight.set(this.sW[s] ?? 0, s);
+
+    // Rows per long piece; pieces of one weight share the enumeration.
+    let lastRes = -1;
+    let combos: number[] = [];
+    for (let b = 0; b < this.nBig; b++) {
+      const res = this.bigRes[b] ?? 0;
+      if (res !== lastRes) {
+        lastRes = res;
+        combos = [];
+        if (res === 0) combos.push(-1, -1);
+        const one = byWeight.get(res);
+        if (one !== undefined) combos.push(one, -1);
+        for (let s = 0; s < ns && 2 * (this.sW[s] ?? 0) <= res; s++) {
+          const t = byWeight.get(res - (this.sW[s] ?? 0));
+          if (t !== undefined && (t > s || (t === s && (this.sCount[s] ?? 0) >= 2))) combos.push(s, t);
+          if ((++this.ops & (YIELD_OPS - 1)) === 0) yield;
+        }
+      }
+      for (let c = 0; c < combos.length; c += 2) {
+        const a = combos[c] ?? -1;
+        const t = combos[c + 1] ?? -1;
+        this.rowBig.push(b);
+        if (a >= 0 && a === t) {
+          this.rowA.push(a);
+          this.rowAm.push(2);
+          this.rowB.push(-1);
+          this.rowBm.push(0);
+        } else {
+          this.rowA.push(a);
+          this.rowAm.push(a >= 0 ? 1 : 0);
+          this.rowB.push(t);
+          this.rowBm.push(t >= 0 ? 1 : 0);
+        }
+      }
+      if (this.rowBig.length > MAX_ROWS) return { status: 'exhausted' };
+    }
+    const R = this.rowBig.length;
+    this.nRows = R;
+    const nv = R + this.nBig;
+    this.nVars = nv;
+    const optLists: number[][] = Array.from({ length: this.nBig }, () => []);
+    for (let r = 0; r < R; r++) optLists[this.rowBig[r] ?? 0]?.push(r);
+    for (let b = 0; b < this.nBig; b++) optLists[b]?.push(R + b);
+    this.opts = optLists.map((l) => Int32Array.from(l));
+    const rl: number[][] = Array.from({ length: ns }, () => []);
+    const ml: number[][] = Array.from({ length: ns }, () => []);
+    for (let r = 0; r < R; r++) {
+      const a = this.rowA[r] ?? -1;
+      const t = this.rowB[r] ?? -1;
+      if (a >= 0) {
+        rl[a]?.push(r);
+        ml[a]?.push(this.rowAm[r] ?? 0);
+      }
+      if (t >= 0) {
+        rl[t]?.push(r);
+        ml[t]?.push(this.rowBm[r] ?? 0);
+      }
+    }
+    this.rowsOf = rl.map((l) => Int32Array.from(l));
+    this.multOf = ml.map((l) => Int32Array.from(l));
+    this.ops += R + nv;
+    yield;
+
+    this.val = new Uint8Array(nv);
+    this.level = new Int32Array(nv);
+    this.reasonKind = new Uint8Array(nv);
+    this.reasonRef = new Int32Array(nv);
+    this.trailPos = new Int32Array(nv);
+    this.load = new Int32Array(ns);
+    this.nFalse = new Int32Array(this.nBig);
+    this.trueOpt = new Int32Array(this.nBig).fill(-1);
+    this.saved = new Int32Array(this.nBig).fill(-1);
+    this.activity = new Float64Array(nv);
+    this.seen = new Uint8Array(nv);
+    this.watches = Array.from({ length: 2 * nv }, () => []);
+    // Rare short pieces first: a row whose pieces few other rows use is likelier to be right.
+    for (let r = 0; r < R; r++) {
+      let score = 0;
+      const a = this.rowA[r] ?? -1;
+      const t = this.rowB[r] ?? -1;
+      if (a >= 0) score += 1 / (this.rowsOf[a]?.length ?? 1);
+      if (t >= 0) score += 1 / (this.rowsOf[t]?.length ?? 1);
+      this.activity[r] = score * 1e-3 + this.random() * 1e-6;
+    }
+
+    if (this.maxExpensive === 0) for (let e = R; e < nv; e++) this.assign(e, FALSE, R_EXPENSIVE, 0);
+    let conflicts = 0;
+    let restart = 0;
+    let restartAt = RESTART_BASE * luby(0);
+    for (;;) {
+      const confl = this.propagate();
+      if ((this.ops & ~(YIELD_OPS - 1)) !== this.lastYield) {
+        this.lastYield = this.ops & ~(YIELD_OPS - 1);
+        yield;
+      }
+      if (confl !== null) {
+        conflicts++;
+        if (this.trailLim.length === 0) return { status: 'exhausted' };
+        this.resolve(confl);
+        continue;
+      }
+      if (conflicts >= restartAt) {
+        restart++;
+        restartAt = conflicts + RESTART_BASE * luby(restart);
+        this.backtrack(0);
+        continue;
+      }
+      const d = this.decide();
+      if (d >= 0) {
+        this.trailLim.push(this.trail.length);
+        this.assign(d, TRUE, R_DECISION, 0);
+        continue;
+      }
+      // Every long piece is placed: pack what is left over.
+      const packed = this.packLeftover(k);
+      if ((this.ops & ~(YIELD_OPS - 1)) !== this.lastYield) {
+        this.lastYield = this.ops & ~(YIELD_OPS - 1);
+        yield;
+      }
+      if (packed) return { status: 'found', bins: packed };
+      conflicts++;
+      const nogood = this.leftoverNogood();
+      if (nogood.length === 0) return { status: 'exhausted' };
+      this.resolve(nogood);
+      if (this.unsat) return { status: 'exhausted' };
+    }
+  }
+
+  private isRow(v: number): boolean {
+    return v < this.nRows;
+  }
+
+  private bigOf(v: number): number {
+    return v < this.nRows ? (this.rowBig[v] ?? 0) : v - this.nRows;
+  }
+
+  private assign(v: number, value: number, kind: number, ref: number): void {
+    this.val[v] = value;
+    this.level[v] = this.trailLim.length;
+    this.reasonKind[v] = kind;
+    this.reasonRef[v] = ref;
+    this.trailPos[v] = this.trail.length;
+    this.trail.push(v);
+    const b = this.bigOf(v);
+    if (value === TRUE) {
+      this.trueOpt[b] = v;
+      if (!this.isRow(v)) this.nExpensive++;
+      if (this.isRow(v)) {
+        const a = this.rowA[v] ?? -1;
+        const t = this.rowB[v] ?? -1;
+        if (a >= 0) this.load[a] = (this.load[a] ?? 0) + (this.rowAm[v] ?? 0);
+        if (t >= 0) this.load[t] = (this.load[t] ?? 0) + (this.rowBm[v] ?? 0);
+      }
+    } else this.nFalse[b] = (this.nFalse[b] ?? 0) + 1;
+  }
+
+  private unassign(v: number): void {
+    const b = this.bigOf(v);
+    if (this.val[v] === TRUE) {
+      this.trueOpt[b] = -1;
+      this.saved[b] = v;
+      if (!this.isRow(v)) this.nExpensive--;
+      if (this.isRow(v)) {
+        const a = this.rowA[v] ?? -1;
+        const t = this.rowB[v] ?? -1;
+        if (a >= 0) this.load[a] = (this.load[a] ?? 0) - (this.rowAm[v] ?? 0);
+        if (t >= 0) this.load[t] = (this.load[t] ?? 0) - (this.rowBm[v] ?? 0);
+      }
+    } else this.nFalse[b] = (this.nFalse[b] ?? 0) - 1;
+    this.val[v] = UNSET;
+  }
+
+  private backtrack(lvl: number): void {
+    if (this.trailLim.length <= lvl) return;
+    const to = this.trailLim[lvl] ?? 0;
+    for (let i = this.trail.length - 1; i >= to; i--) this.unassign(this.trail[i] ?? 0);
+    this.ops += this.trail.length - to;
+    this.trail.length = to;
+    this.trailLim.length = lvl;
+    this.qhead = Math.min(this.qhead, to);
+  }
+
+  private litFalse(lit: number): boolean {
+    const v = lit >> 1;
+    const x = this.val[v] ?? UNSET;
+    return x !== UNSET && (x === TRUE) === ((lit & 1) === 1);
+  }
+
+  private litTrue(lit: number): boolean {
+    const v = lit >> 1;
+    const x = this.val[v] ?? UNSET;
+    return x !== UNSET && (x === TRUE) === ((lit & 1) === 0);
+  }
+
+  /** Propagates the queue; returns a falsified clause (as literals) on conflict. */
+  private propagate(): number[] | null {
+    while (this.qhead < this.trail.length) {
+      const v = this.trail[this.qhead++] ?? 0;
+      const b = this.bigOf(v);
+      const opts = this.opts[b] ?? new Int32Array(0);
+      this.ops++;
+      if (this.val[v] === TRUE) {
+        // At most one option per long piece.
+        for (let i = 0; i < opts.length; i++) {
+          const o = opts[i] ?? 0;
+          this.ops++;
+          if (o === v) continue;
+          const x = this.val[o];
+          if (x === TRUE) return [2 * v + 1, 2 * o + 1];
+          if (x === UNSET) this.assign(o, FALSE, R_ONE_OF, v);
+        }
+        if (!this.isRow(v)) {
+          if (this.nExpensive > this.maxExpensive) {
+            const cl: number[] = [];
+            for (let e = this.nRows; e < this.nVars; e++) if (this.val[e] === TRUE) cl.push(2 * e + 1);
+            this.ops += this.nBig;
+            return cl;
+          }
+          if (this.nExpensive === this.maxExpensive) {
+            for (let e = this.nRows; e < this.nVars; e++)
+              if (this.val[e] === UNSET) this.assign(e, FALSE, R_EXPENSIVE, 0);
+            this.ops += this.nBig;
+          }
+        }
+        if (this.isRow(v)) {
+          for (const s of [this.rowA[v] ?? -1, this.rowB[v] ?? -1]) {
+            if (s < 0) continue;
+            const c = this.sCount[s] ?? 0;
+            const ld = this.load[s] ?? 0;
+            const rows = this.rowsOf[s] ?? new Int32Array(0);
+            const mult = this.multOf[s] ?? new Int32Array(0);
+            if (ld > c) {
+              const cl: number[] = [];
+              for (let i = 0; i < rows.length; i++) {
+                const r = rows[i] ?? 0;
+                if (this.val[r] === TRUE) cl.push(2 * r + 1);
+              }
+              this.ops += rows.length;
+              return cl;
+            }
+            for (let i = 0; i < rows.length; i++) {
+              const r = rows[i] ?? 0;
+              if (this.val[r] === UNSET && ld + (mult[i] ?? 0) > c) this.assign(r, FALSE, R_SHORT, s);
+            }
+            this.ops += rows.length;
+          }
+        }
+      } else {
+        if (this.trueOpt[b] === -1) {
+          const nf = this.nFalse[b] ?? 0;
+          if (nf === opts.length) {
+            const cl: number[] = [];
+            for (let i = 0; i < opts.length; i++) cl.push(2 * (opts[i] ?? 0));
+            this.ops += opts.length;
+            return cl;
+          }
+          if (nf === opts.length - 1) {
+            for (let i = 0; i < opts.length; i++) {
+              const o = opts[i] ?? 0;
+              if (this.val[o] === UNSET) {
+                this.assign(o, TRUE, R_AT_LEAST, b);
+                break;
+              }
+            }
+            this.ops += opts.length;
+          }
+        }
+      }
+      // Learnt clauses watching ¬v (the literal that just became false).
+      const falseLit = this.val[v] === TRUE ? 2 * v + 1 : 2 * v;
+      const ws = this.watches[falseLit] ?? [];
+      let j = 0;
+      let conflict: number[] | null = null;
+      for (let i = 0; i < ws.length; i++) {
+        const ci = ws[i] ?? 0;
+        const cl = this.clauses[ci];
+        this.ops++;
+        if (!cl) continue;
+        if (conflict) {
+          ws[j++] = ci;
+          continue;
+        }
+        // Keep the false literal in slot 1.
+        if (cl[0] === falseLit) {
+          cl[0] = cl[1] ?? 0;
+          cl[1] = falseLit;
+        }
+        const first = cl[0] ?? 0;
+        if (this.litTrue(first)) {
+          ws[j++] = ci;
+          continue;
+        }
+        let moved = false;
+        for (let q = 2; q < cl.length; q++) {
+          const l = cl[q] ?? 0;
+          if (!this.litFalse(l)) {
+            cl[1] = l;
+            cl[q] = falseLit;
+            this.watches[l]?.push(ci);
+            moved = true;
+            break;
+          }
+        }
+        this.ops += cl.length >> 2;
+        if (moved) continue;
+        ws[j++] = ci;
+        if (this.litFalse(first)) conflict = Array.from(cl);
+        else this.assign(first >> 1, first & 1 ? FALSE : TRUE, R_CLAUSE, ci);
+      }
+      ws.length = j;
+      if (conflict) return conflict;
+    }
+    return null;
+  }
+
+  /** Literals of the reason of `v` other than `v`'s own (all false). */
+  private reasonLits(v: number, out: number[]): void {
+    const kind = this.reasonKind[v];
+    const ref = this.reasonRef[v] ?? 0;
+    const pos = this.trailPos[v] ?? 0;
+    out.length = 0;
+    if (kind === R_ONE_OF) out.push(2 * ref + 1);
+    else if (kind === R_AT_LEAST) {
+      const opts = this.opts[ref] ?? new Int32Array(0);
+      for (let i = 0; i < opts.length; i++) {
+        const o = opts[i] ?? 0;
+        if (o !== v) out.push(2 * o);
+      }
+    } else if (kind === R_SHORT) {
+      const rows = this.rowsOf[ref] ?? new Int32Array(0);
+      for (let i = 0; i < rows.length; i++) {
+        const r = rows[i] ?? 0;
+        if (this.val[r] === TRUE && (this.trailPos[r] ?? 0) < pos) out.push(2 * r + 1);
+      }
+    } else if (kind === R_EXPENSIVE) {
+      for (let e = this.nRows; e < this.nVars; e++)
+        if (this.val[e] === TRUE && (this.trailPos[e] ?? 0) < pos) out.push(2 * e + 1);
+    } else if (kind === R_CLAUSE) {
+      const cl = this.clauses[ref];
+      if (cl) {
+        this.bumpClause(ref);
+        for (let i = 0; i < cl.length; i++) {
+          const l = cl[i] ?? 0;
+          if (l >> 1 !== v) out.push(l);
+        }
+      }
+    }
+    this.ops += out.length + 1;
+  }
+
+  private bump(v: number): void {
+    const a = (this.activity[v] ?? 0) + this.varInc;
+    this.activity[v] = a;
+    if (a > 1e100) {
+      for (let i = 0; i < this.nVars; i++) this.activity[i] = (this.activity[i] ?? 0) * 1e-100;
+      this.varInc *= 1e-100;
+      this.ops += this.nVars;
+    }
+  }
+
+  private bumpClause(ci: number): void {
+    const a = (this.clauseAct[ci] ?? 0) + this.clauseInc;
+    this.clauseAct[ci] = a;
+    if (a > 1e100) {
+      for (let i = 0; i < this.clauseAct.length; i++) this.clauseAct[i] = (this.clauseAct[i] ?? 0) * 1e-100;
+      this.clauseInc *= 1e-100;
+    }
+  }
+
+  /** First-UIP analysis of a falsified clause, then backjump and assert. */
+  private resolve(confl: number[]): void {
+    // The clause may have no literal at the current level (a leftover nogood): go down to its top level.
+    let top = 0;
+    for (const l of confl) top = Math.max(top, this.level[l >> 1] ?? 0);
+    if (top === 0) {
+      this.backtrack(0);
+      this.trailLim.length = 0;
+      this.qhead = this.trail.length;
+      this.unsat = true;
+      return;
+    }
+    this.backtrack(top);
+    const learnt: number[] = [0];
+    const seen = this.seen;
+    const touched: number[] = [];
+    let pending = 0;
+    let idx = this.trail.length - 1;
+    let lits = confl;
+    let uip = -1;
+    const buf: number[] = [];
+    for (;;) {
+      for (const l of lits) {
+        const v = l >> 1;
+        if (seen[v] || (this.level[v] ?? 0) === 0) continue;
+        seen[v] = 1;
+        touched.push(v);
+        this.bump(v);
+        if ((this.level[v] ?? 0) === top) pending++;
+        else learnt.push(l);
+      }
+      while (!seen[this.trail[idx] ?? 0]) idx--;
+      uip = this.trail[idx] ?? 0;
+      idx--;
+      pending--;
+      if (pending <= 0) break;
+      this.reasonLits(uip, buf);
+      lits = buf;
+    }
+    for (const v of touched) seen[v] = 0;
+    learnt[0] = this.val[uip] === TRUE ? 2 * uip + 1 : 2 * uip;
+    this.varInc *= 1.05;
+    this.clauseInc *= 1.001;
+    let back = 0;
+    let second = 1;
+    for (let i = 1; i < learnt.length; i++) {
+      const lv = this.level[(learnt[i] ?? 0) >> 1] ?? 0;
+      if (lv > back) {
+        back = lv;
+        second = i;
+      }
+    }
+    if (learnt.length > 1) {
+      const t = learnt[1] ?? 0;
+      learnt[1] = learnt[second] ?? 0;
+      learnt[second] = t;
+    }
+    this.ops += learnt.length + touched.length;
+    this.backtrack(back);
+    const asserting = learnt[0] ?? 0;
+    if (learnt.length === 1) {
+      this.assign(asserting >> 1, asserting & 1 ? FALSE : TRUE, R_DECISION, 0);
+      this.level[asserting >> 1] = 0;
+      return;
+    }
+    const ci = this.addClause(learnt);
+    this.assign(asserting >> 1, asserting & 1 ? FALSE : TRUE, R_CLAUSE, ci);
+  }
+
+  private addClause(lits: number[]): number {
+    if (this.learntLits > LEARNT_LITERALS) this.reduce();
+    const ci = this.clauses.length;
+    const cl = Int32Array.from(lits);
+    this.clauses.push(cl);
+    this.clauseAct.push(this.clauseInc);
+    this.watches[cl[0] ?? 0]?.push(ci);
+    this.watches[cl[1] ?? 0]?.push(ci);
+    this.learntLits += cl.length;
+    return ci;
+  }
+
+  /** Drops the less active half of the learnt clauses that are not the reason of an assignment. */
+  private reduce(): void {
+    const locked = new Set<number>();
+    for (const v of this.trail) if (this.reasonKind[v] === R_CLAUSE) locked.add(this.reasonRef[v] ?? 0);
+    const live: number[] = [];
+    for (let i = 0; i < this.clauses.length; i++) if (this.clauses[i] && !locked.has(i)) live.push(i);
+    live.sort((a, b) => (this.clauseAct[a] ?? 0) - (this.clauseAct[b] ?? 0) || a - b);
+    for (let q = 0; q < live.length >> 1; q++) {
+      const ci = live[q] ?? 0;
+      this.learntLits -= this.clauses[ci]?.length ?? 0;
+      this.clauses[ci] = null;
+    }
+    this.ops += this.learntLits + live.length;
+  }
+
+  /** Fewest remaining options first (ties: activity), then the saved or most active option. */
+  private decide(): number {
+    // Two passes: the fewest free options first, then activity among the long pieces that have them.
+    let bestFree = Number.POSITIVE_INFINITY;
+    for (let b = 0; b < this.nBig; b++) {
+      if (this.trueOpt[b] !== -1) continue;
+      const free = (this.opts[b]?.length ?? 0) - (this.nFalse[b] ?? 0);
+      if (free < bestFree) bestFree = free;
+    }
+    this.ops += this.nBig;
+    let best = -1;
+    let bestAct = -1;
+    for (let b = 0; b < this.nBig; b++) {
+      if (this.trueOpt[b] !== -1) continue;
+      const opts = this.opts[b] ?? new Int32Array(0);
+      if (opts.length - (this.nFalse[b] ?? 0) !== bestFree) continue;
+      let act = 0;
+      for (let i = 0; i < opts.length; i++) {
+        const o = opts[i] ?? 0;
+        if (this.val[o] === UNSET) act = Math.max(act, this.activity[o] ?? 0);
+      }
+      this.ops += opts.length;
+      if (act > bestAct) {
+        best = b;
+        bestAct = act;
+      }
+    }
+    if (best < 0) return -1;
+    const opts = this.opts[best] ?? new Int32Array(0);
+    const sv = this.saved[best] ?? -1;
+    if (sv >= 0 && this.val[sv] === UNSET) return sv;
+    let pick = -1;
+    let pickAct = -1;
+    for (let i = 0; i < opts.length; i++) {
+      const o = opts[i] ?? 0;
+      // The expensive option goes last: it spends short pieces the kernel bars need.
+      const a = this.isRow(o) ? (this.activity[o] ?? 0) + 1 : 0;
+      if (this.val[o] === UNSET && a > pickAct) {
+        pick = o;
+        pickAct = a;
+      }
+    }
+    return pick;
+  }
+
+  private leftoverCount(): Int32Array {
+    const ns = this.sW.length;
+    const left = new Int32Array(ns);
+    for (let s = 0; s < ns; s++) left[s] = (this.sCount[s] ?? 0) - (this.load[s] ?? 0);
+    return left;
+  }
+
+  /** Packs the leftover short pieces into the expensive bars' residuals and k bars of their own. */
+  private packLeftover(k: number): number[][] | null {
+    const left = this.leftoverCount();
+    const ns = left.length;
+    this.ops += ns;
+    const targets: number[] = [];
+    const owner: number[] = [];
+    for (let b = 0; b < this.nBig; b++)
+      if ((this.trueOpt[b] ?? -1) >= this.nRows) {
+        targets.push(this.bigRes[b] ?? 0);
+        owner.push(b);
+      }
+    for (let q = 0; q < k; q++) {
+      targets.push(this.cap);
+      owner.push(-1);
+    }
+    const fill = exactFill(this.sW, left, targets, LEFTOVER_NODES);
+    this.ops += fill.nodes;
+    if (!fill.bins) return null;
+    const out: number[][] = [];
+    for (let b = 0; b < this.nBig; b++) {
+      const o = this.trueOpt[b] ?? -1;
+      if (o >= this.nRows) continue;
+      const bin = [this.bigType[b] ?? 0];
+      const a = this.rowA[o] ?? -1;
+      const t = this.rowB[o] ?? -1;
+      for (let q = 0; q < (this.rowAm[o] ?? 0); q++) bin.push(this.sType[a] ?? 0);
+      for (let q = 0; q < (this.rowBm[o] ?? 0); q++) bin.push(this.sType[t] ?? 0);
+      out.push(bin);
+    }
+    fill.bins.forEach((pieces, i) => {
+      const b = owner[i] ?? -1;
+      const bin = b >= 0 ? [this.bigType[b] ?? 0] : [];
+      for (const s of pieces) bin.push(this.sType[s] ?? 0);
+      out.push(bin);
+    });
+    return out;
+  }
+
+  /**
+   * The leftover could not be packed: forbid the same expensive pieces with the same leftover. With every
+   * other long piece on a row the leftover's total is fixed, so "at least this leftover" means "this
+   * leftover"; it changes only if a false row using a leftover kind becomes true or the set of expensive
+   * pieces changes.
+   */
+  private leftoverNogood(): number[] {
+    const lits: number[] = [];
+    const left = this.leftoverCount();
+    for (let b = 0; b < this.nBig; b++) {
+      const e = this.nRows + b;
+      lits.push(this.val[e] === TRUE ? 2 * e + 1 : 2 * e);
+    }
+    for (let s = 0; s < left.length; s++) {
+      if ((left[s] ?? 0) === 0) continue;
+      const rows = this.rowsOf[s] ?? new Int32Array(0);
+      for (let i = 0; i < rows.length; i++) {
+        const r = rows[i] ?? 0;
+        if (this.val[r] === FALSE) lits.push(2 * r);
+      }
+    }
+    this.ops += lits.length;
+    // Literals at level 0 are false for good: leave them out.
+    return lits.filter((l) => (this.level[l >> 1] ?? 0) > 0 || !this.litFalse(l));
+  }
+}
+
+/**
+ * Exact bin completion: fills every target exactly with the pieces (counts per kind, weights ascending),
+ * largest piece first, each piece tried in each bin of a distinct residual. Returns kinds per bin.
+ */
+function exactFill(
+  weights: Int32Array,
+  counts: Int32Array,
+  targets: readonly number[],
+  nodeLimit: number,
+): { bins: number[][] | null; nodes: number } {
+  const cnt = Int32Array.from(counts);
+  const res = targets.slice();
+  const bins: number[][] = targets.map(() => []);
+  let total = 0;
+  for (let s = 0; s < cnt.length; s++) total += (cnt[s] ?? 0) * (weights[s] ?? 0);
+  let need = 0;
+  for (const t of targets) need += t;
+  if (total !== need) return { bins: null, nodes: 1 };
+  // Counts every loop step, so a cut-off search never takes longer than its limit says.
+  let nodes = 0;
+  let top = cnt.length - 1;
+  let smallest = 0;
+  const go = (): boolean => {
+    if (++nodes > nodeLimit) return false;
+    while (top >= 0 && (cnt[top] ?? 0) === 0) top--;
+    if (top < 0) return true;
+    const s = top;
+    const w = weights[s] ?? 0;
+    // A residual below the smallest piece left can never be filled exactly.
+    while ((cnt[smallest] ?? 0) === 0) smallest++;
+    const wmin = weights[smallest] ?? 0;
+    nodes += res.length;
+    for (const r of res) if (r > 0 && r < wmin) return false;
+    const savedSmallest = smallest;
+    for (let i = 0; i < res.length; i++) {
+      const r = res[i] ?? 0;
+      if (r < w) continue;
+      // Bars with equal residuals are interchangeable: try the piece in the first of them only.
+      let twin = false;
+      for (let j = 0; j < i && !twin; j++) twin = res[j] === r;
+      nodes += i;
+      if (twin) continue;
+      cnt[s] = (cnt[s] ?? 0) - 1;
+      res[i] = r - w;
+      bins[i]?.push(s);
+      const savedTop = top;
+      if (go()) return true;
+      top = savedTop;
+      smallest = savedSmallest;
+      bins[i]?.pop();
+      res[i] = r;
+      cnt[s] = (cnt[s] ?? 0) + 1;
+      if (nodes > nodeLimit) return false;
+    }
+    return false;
+  };
+  const ok = go();
+  return { bins: ok ? bins : null, nodes };
+}
