@@ -166,6 +166,19 @@ describe('cheapMixes', () => {
     );
   });
 
+  it('gives up (null) on countless mixes of many unlimited sources instead of enumerating them', () => {
+    // Six unlimited lengths and about 150 bars: billions of mixes below the incumbent.
+    const sources = [5000, 4500, 4000, 3500, 3000, 2500].map((cost) => ({
+      cost,
+      lo: 0,
+      hi: Number.POSITIVE_INFINITY,
+    }));
+    const cuts = [{ rhs: 450_000, v: sources.map((s) => s.cost * 0.98) }];
+    expect(cheapMixes(450_000, 480_000, sources, cuts, 64)).toBeNull();
+    // Two of them and a narrow window: few enough to list.
+    expect(cheapMixes(450_000, 452_000, sources.slice(0, 2), [], 64)?.length).toBeGreaterThan(0);
+  });
+
   it('leaves free sources at their most bars', () => {
     const got = cheapMixes(
       0,

@@ -195,7 +195,8 @@ export interface Mix {
 
 /**
  * Every mix of bars within [lo, hi] with `bound` ≤ cost < `below` that satisfies the cuts, in no
- * particular order, or null when there are more than `limit`. Sources of cost 0 are not enumerated:
+ * particular order, or null when there are more than `limit` (or the search for them takes more than
+ * `stepLimit` steps). Sources of cost 0 are not enumerated:
  * their count stays free (listed as `hi`).
  */
 export function cheapMixes(
@@ -204,6 +205,7 @@ export function cheapMixes(
   sources: readonly CostSource[],
   cuts: readonly CountCutLike[],
   limit: number,
+  stepLimit = 100_000,
 ): Mix[] | null {
   const out: Mix[] = [];
   const n = sources.map((s) => (s.cost > 0 ? s.lo : s.hi));
@@ -221,8 +223,14 @@ export function cheapMixes(
       return c >= (need[j] ?? 0);
     });
   let overflow = false;
+  let steps = 0;
   const visit = (q: number, sum: number): void => {
     if (overflow || sum >= below) return;
+    // Many bars of several unlimited sources make the window's mixes countless: too many, like `limit`.
+    if (++steps > stepLimit) {
+      overflow = true;
+      return;
+    }
     if (q === paid.length) {
       if (sum < bound || !covers()) return;
       if (out.length === limit) overflow = true;
@@ -233,7 +241,9 @@ export function cheapMixes(
     const s = sources[k];
     if (!s) return;
     const most = Math.min(s.hi - s.lo, Math.floor((below - 1 - sum) / s.cost));
-    for (let x = 0; x <= most && !overflow; x++) {
+    // The last source's count alone decides whether the sum reaches the window.
+    const least = q === paid.length - 1 ? Math.max(0, Math.ceil((bound - sum) / s.cost)) : 0;
+    for (let x = least; x <= most && !overflow; x++) {
       n[k] = s.lo + x;
       visit(q + 1, sum + x * s.cost);
     }
