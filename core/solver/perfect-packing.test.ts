@@ -70,6 +70,36 @@ function aiLike(bars: number, seed: number): PerfectPackingInput {
   return fromBars(capacity, out);
 }
 
+/**
+ * A random AI-like job: `bars` bars of capacity 1000 with a planted perfect packing. Most bars are a long
+ * piece and one or two short ones; the kernel is one long piece with three to five short ones and `k`
+ * bars cut into three to seven short pieces. Weights repeat, so short kinds have several copies.
+ */
+function randomAiLike(bars: number, k: number, seed: number): PerfectPackingInput {
+  const random = rng(seed);
+  const capacity = 1000;
+  const pick = (lo: number, hi: number): number => lo + Math.floor(random() * (hi - lo + 1));
+  /** `total` cut into `n` pieces of at least 1, none above half a bar. */
+  const cut = (total: number, n: number): number[] => {
+    for (;;) {
+      const points = new Set<number>();
+      while (points.size < n - 1) points.add(pick(1, total - 1));
+      const sorted = [...points].sort((a, b) => a - b);
+      const pieces = [...sorted, total].map((p, i) => p - (i > 0 ? (sorted[i - 1] ?? 0) : 0));
+      if (pieces.every((p) => 2 * p <= capacity)) return pieces;
+    }
+  };
+  const out: number[][] = [];
+  for (let b = 0; b < bars - k - 1; b++) {
+    const big = pick(501, 980);
+    out.push([big, ...cut(capacity - big, random() < 0.1 ? 1 : 2)]);
+  }
+  const big = pick(501, 900);
+  out.push([big, ...cut(capacity - big, pick(3, Math.min(5, capacity - big)))]);
+  for (let q = 0; q < k; q++) out.push(cut(capacity, pick(3, 7)));
+  return fromBars(capacity, out);
+}
+
 describe('the perfect packing search', () => {
   const cases: { name: string; input: PerfectPackingInput; found: boolean }[] = [
     {
@@ -142,6 +172,25 @@ describe('the perfect packing search', () => {
     const step = solve(input, 20_000_000);
     expect(step.status).toBe('found');
     if (step.status === 'found') expect(flaw(input, step.bins)).toBeNull();
+  });
+
+  // The leftover's count and weight bounds are tight on these (the kernel is exactly what is left):
+  // a bound off by one, or a wrong reason, would cut the planted packing off.
+  it('finds the planted packing of random AI-like jobs with a kernel', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 12, max: 40 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        (bars, k, seed) => {
+          const input = randomAiLike(bars, k, seed);
+          const step = solve(input, 20_000_000);
+          expect(step.status).toBe('found');
+          if (step.status === 'found') expect(flaw(input, step.bins)).toBeNull();
+        },
+      ),
+      { seed: 7, numRuns: 40 },
+    );
   });
 
   // Bars cut into random pieces and shuffled: a perfect packing exists by construction.

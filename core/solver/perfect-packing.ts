@@ -52,6 +52,8 @@ const R_SHORT = 3;
 const R_CLAUSE = 4;
 /** The most expensive long pieces are already chosen. */
 const R_EXPENSIVE = 5;
+/** Leaving the row out would leave over more short copies or weight than the leftover can take. */
+const R_WEIGHT = 6;
 
 function luby(i: number): number {
   let size = 1;
@@ -80,12 +82,15 @@ function luby(i: number): number {
  * Model: a 0/1 variable per candidate bar ("row": a long piece with one or two short pieces summing to
  * its residual, found by hashing) and per long piece an "expensive" variable (the piece shares its bar
  * with three or more short pieces, chosen at the end). Each long piece takes exactly one option; each
- * kind of short piece is used at most as often as it is demanded. A conflict-driven search (as in SAT
- * solvers: propagation of these counting constraints, first-UIP clause learning, fewest-options choice
- * with activity ties, Luby restarts with saved choices) picks the rows; once every long piece is placed,
- * the short pieces left over are packed exactly into the expensive bars' residuals and the bars without
- * a long piece by a small bin-completion search. When that fails, a clause forbids the same leftover
- * with the same expensive pieces, and the search goes on.
+ * kind of short piece is used at most as often as it is demanded. The copies no row can take any more
+ * are left over, and the leftover has at most so many copies and so much weight (the bars without a long
+ * piece and the expensive residuals): a row whose loss would pass either bound is forced. A
+ * conflict-driven search (as in SAT solvers: propagation of these constraints, first-UIP clause learning
+ * with the learnt clause shortened by resolution on its lower-level literals, fewest-options choice with
+ * activity ties, Luby restarts, no saved choices) picks the rows; once every long piece is placed, the
+ * short pieces left over are packed exactly into the expensive bars' residuals and the bars without a
+ * long piece by a small bin-completion search. When that fails, a clause forbids the same leftover with
+ * the same expensive pieces, and the search goes on.
  *
  * Four such searches share the work round-robin, differing only in how many long pieces may be
  * expensive: at most 1 (the AI kernel's shape; twice the share), 0 (proves out in milliseconds when the
@@ -234,10 +239,23 @@ class SearchState {
   private trailLim: number[] = [];
   private qhead = 0;
   private load: Int32Array = new Int32Array(0);
+  /** Copies of each short kind that rows not yet decided could still take. */
+  private live: Int32Array = new Int32Array(0);
+  /** Copies of each short kind no row can take any more: they end up in the leftover. */
+  private forced: Int32Array = new Int32Array(0);
+  private forcedW = 0;
+  private forcedN = 0;
+  /** Most short copies the leftover can have. */
+  private countBudget = Number.POSITIVE_INFINITY;
+  /** Reasons of the R_WEIGHT assignments on the trail, in trail order. */
+  private weightReasons: Int32Array[] = [];
+  /** Most weight the leftover can have. */
+  private budget = Number.POSITIVE_INFINITY;
   private nFalse: Int32Array = new Int32Array(0);
   private trueOpt: Int32Array = new Int32Array(0);
-  private saved: Int32Array = new Int32Array(0);
   private nExpensive = 0;
+  /** The expensive options that are true, in trail order. */
+  private expTrue: number[] = [];
 
   // Learning.
   private activity: Float64Array = new Float64Array(0);
@@ -353,9 +371,38 @@ class SearchState {
     this.reasonRef = new Int32Array(nv);
     this.trailPos = new Int32Array(nv);
     this.load = new Int32Array(ns);
+    this.live = new Int32Array(ns);
+    this.forced = new Int32Array(ns);
+    for (let s = 0; s < ns; s++) {
+      let m = 0;
+      for (const x of this.multOf[s] ?? []) m += x;
+      this.live[s] = m;
+      const f = Math.max(0, (this.sCount[s] ?? 0) - m);
+      this.forced[s] = f;
+      this.forcedW += f * (this.sW[s] ?? 0);
+      this.forcedN += f;
+    }
+    if (this.maxExpensive < this.nBig) {
+      let maxRes = 0;
+      for (let b = 0; b < this.nBig; b++) maxRes = Math.max(maxRes, this.bigRes[b] ?? 0);
+      this.budget = k * cap + this.maxExpensive * maxRes;
+      // Each long piece on a row takes at least its smallest row's short copies.
+      const minSize: number[] = [];
+      let shortsTotal = 0;
+      for (let q = 0; q < ns; q++) shortsTotal += this.sCount[q] ?? 0;
+      for (let b = 0; b < this.nBig; b++) {
+        let m = 2;
+        for (const r of this.opts[b] ?? [])
+          if (r < R) m = Math.min(m, (this.rowAm[r] ?? 0) + (this.rowBm[r] ?? 0));
+        minSize.push(m);
+      }
+      minSize.sort((x, y) => y - x);
+      let cb = shortsTotal;
+      for (let b = this.maxExpensive; b < this.nBig; b++) cb -= minSize[b] ?? 0;
+      this.countBudget = cb;
+    }
     this.nFalse = new Int32Array(this.nBig);
     this.trueOpt = new Int32Array(this.nBig).fill(-1);
-    this.saved = new Int32Array(this.nBig).fill(-1);
     this.activity = new Float64Array(nv);
     this.seen = new Uint8Array(nv);
     this.watches = Array.from({ length: 2 * nv }, () => []);
@@ -430,7 +477,10 @@ class SearchState {
     const b = this.bigOf(v);
     if (value === TRUE) {
       this.trueOpt[b] = v;
-      if (!this.isRow(v)) this.nExpensive++;
+      if (!this.isRow(v)) {
+        this.nExpensive++;
+        this.expTrue.push(v);
+      }
       if (this.isRow(v)) {
         const a = this.rowA[v] ?? -1;
         const t = this.rowB[v] ?? -1;
@@ -438,14 +488,21 @@ class SearchState {
         if (t >= 0) this.load[t] = (this.load[t] ?? 0) + (this.rowBm[v] ?? 0);
       }
     } else this.nFalse[b] = (this.nFalse[b] ?? 0) + 1;
+    if (this.isRow(v)) {
+      this.moveLive(this.rowA[v] ?? -1, -(this.rowAm[v] ?? 0));
+      this.moveLive(this.rowB[v] ?? -1, -(this.rowBm[v] ?? 0));
+    }
   }
 
   private unassign(v: number): void {
+    if (this.reasonKind[v] === R_WEIGHT) this.weightReasons.pop();
     const b = this.bigOf(v);
     if (this.val[v] === TRUE) {
       this.trueOpt[b] = -1;
-      this.saved[b] = v;
-      if (!this.isRow(v)) this.nExpensive--;
+      if (!this.isRow(v)) {
+        this.nExpensive--;
+        this.expTrue.pop();
+      }
       if (this.isRow(v)) {
         const a = this.rowA[v] ?? -1;
         const t = this.rowB[v] ?? -1;
@@ -453,7 +510,99 @@ class SearchState {
         if (t >= 0) this.load[t] = (this.load[t] ?? 0) - (this.rowBm[v] ?? 0);
       }
     } else this.nFalse[b] = (this.nFalse[b] ?? 0) - 1;
+    if (this.isRow(v)) {
+      this.moveLive(this.rowA[v] ?? -1, this.rowAm[v] ?? 0);
+      this.moveLive(this.rowB[v] ?? -1, this.rowBm[v] ?? 0);
+    }
     this.val[v] = UNSET;
+  }
+
+  /** Changes the live copies of short kind `s` (after its load changed, if it did) and its forced copies. */
+  private moveLive(s: number, d: number): void {
+    if (s < 0) return;
+    const live = (this.live[s] ?? 0) + d;
+    this.live[s] = live;
+    const f = Math.max(0, (this.sCount[s] ?? 0) - (this.load[s] ?? 0) - live);
+    this.forcedW += (f - (this.forced[s] ?? 0)) * (this.sW[s] ?? 0);
+    this.forcedN += f - (this.forced[s] ?? 0);
+    this.forced[s] = f;
+  }
+
+  /** Fewest short copies and most weight the leftover can have; a conflict when the forced copies pass either. */
+  private weightConflict(): number[] | null {
+    const byCount = this.forcedN > this.countBudget;
+    if (!byCount && this.forcedW <= this.budget) return null;
+    const cl: number[] = [];
+    this.overflowReason(-1, 0, byCount, cl);
+    return cl;
+  }
+
+  /**
+   * Appends the false rows of forced short kinds (kind `s` with `extra` more copies first, then the
+   * largest) whose forced copies overflow the count (byCount) or the weight budget.
+   */
+  private overflowReason(s: number, extra: number, byCount: boolean, out: number[]): void {
+    const part = (q: number): number => {
+      const f = (this.forced[q] ?? 0) + (q === s ? extra : 0);
+      return byCount ? f : f * (this.sW[q] ?? 0);
+    };
+    const limit = byCount ? this.countBudget : this.budget;
+    let sum = 0;
+    if (s >= 0) {
+      sum += part(s);
+      this.falseRows(s, out);
+      if (sum > limit) return;
+    }
+    const kinds: number[] = [];
+    for (let q = 0; q < this.forced.length; q++) if (q !== s && (this.forced[q] ?? 0) > 0) kinds.push(q);
+    kinds.sort((x, y) => part(y) - part(x) || x - y);
+    this.ops += this.forced.length + kinds.length * 4;
+    for (const q of kinds) {
+      sum += part(q);
+      this.falseRows(q, out);
+      if (sum > limit) return;
+    }
+  }
+
+  /** Forces a row whose short pieces would otherwise strand more copies or weight than the leftover takes. */
+  private weightPropagate(): boolean {
+    const slackW = this.budget - this.forcedW;
+    const slackN = this.countBudget - this.forcedN;
+    for (let s = this.sW.length - 1; s >= 0; s--) {
+      const w = this.sW[s] ?? 0;
+      if (slackN >= 2 && 2 * w <= slackW) break;
+      this.ops++;
+      const live = this.live[s] ?? 0;
+      if (live === 0) continue;
+      const need = (this.sCount[s] ?? 0) - (this.load[s] ?? 0);
+      if (need + 2 <= live) continue;
+      const f = this.forced[s] ?? 0;
+      const rows = this.rowsOf[s] ?? new Int32Array(0);
+      const mult = this.multOf[s] ?? new Int32Array(0);
+      this.ops += rows.length;
+      for (let i = 0; i < rows.length; i++) {
+        const r = rows[i] ?? 0;
+        if (this.val[r] !== UNSET) continue;
+        const d = Math.max(0, need - live + (mult[i] ?? 0)) - f;
+        if (d * w <= slackW && d <= slackN) continue;
+        const lits: number[] = [];
+        this.overflowReason(s, d, d > slackN, lits);
+        this.assign(r, TRUE, R_WEIGHT, this.weightReasons.length);
+        this.weightReasons.push(Int32Array.from(lits));
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Appends the literals "row r is true" of the false rows (above level 0) holding short kind s. */
+  private falseRows(s: number, out: number[]): void {
+    const rows = this.rowsOf[s] ?? new Int32Array(0);
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i] ?? 0;
+      if (this.val[r] === FALSE && (this.level[r] ?? 0) > 0) out.push(2 * r);
+    }
+    this.ops += rows.length;
   }
 
   private backtrack(lvl: number): void {
@@ -479,7 +628,7 @@ class SearchState {
   }
 
   /** Propagates the queue; returns a falsified clause (as literals) on conflict. */
-  private propagate(): number[] | null {
+  private propagateQueue(): number[] | null {
     while (this.qhead < this.trail.length) {
       const v = this.trail[this.qhead++] ?? 0;
       const b = this.bigOf(v);
@@ -599,6 +748,17 @@ class SearchState {
     return null;
   }
 
+  /** Propagates the queue and the leftover's count and weight; returns a falsified clause on conflict. */
+  private propagate(): number[] | null {
+    for (;;) {
+      const c = this.propagateQueue();
+      if (c) return c;
+      const wc = this.weightConflict();
+      if (wc) return wc;
+      if (!this.weightPropagate()) return null;
+    }
+  }
+
   /** Literals of the reason of `v` other than `v`'s own (all false). */
   private reasonLits(v: number, out: number[]): void {
     const kind = this.reasonKind[v];
@@ -618,9 +778,12 @@ class SearchState {
         const r = rows[i] ?? 0;
         if (this.val[r] === TRUE && (this.trailPos[r] ?? 0) < pos) out.push(2 * r + 1);
       }
+      this.ops += rows.length;
     } else if (kind === R_EXPENSIVE) {
-      for (let e = this.nRows; e < this.nVars; e++)
-        if (this.val[e] === TRUE && (this.trailPos[e] ?? 0) < pos) out.push(2 * e + 1);
+      for (const e of this.expTrue) if ((this.trailPos[e] ?? 0) < pos) out.push(2 * e + 1);
+    } else if (kind === R_WEIGHT) {
+      const cl = this.weightReasons[ref];
+      if (cl) for (let i = 0; i < cl.length; i++) out.push(cl[i] ?? 0);
     } else if (kind === R_CLAUSE) {
       const cl = this.clauses[ref];
       if (cl) {
@@ -675,6 +838,7 @@ class SearchState {
     let uip = -1;
     const buf: number[] = [];
     for (;;) {
+      this.ops += lits.length;
       for (const l of lits) {
         const v = l >> 1;
         if (seen[v] || (this.level[v] ?? 0) === 0) continue;
@@ -694,6 +858,7 @@ class SearchState {
     }
     for (const v of touched) seen[v] = 0;
     learnt[0] = this.val[uip] === TRUE ? 2 * uip + 1 : 2 * uip;
+    this.minimise(learnt);
     this.varInc *= 1.05;
     this.clauseInc *= 1.001;
     let back = 0;
@@ -720,6 +885,46 @@ class SearchState {
     }
     const ci = this.addClause(learnt);
     this.assign(asserting >> 1, asserting & 1 ? FALSE : TRUE, R_CLAUSE, ci);
+  }
+
+  /**
+   * Shortens a learnt clause by resolution on its lower-level literals: one whose reason's other
+   * literals are all in the clause (or at level 0) goes; one whose reason adds a single new literal
+   * gives way to it (each step moves back on the trail, so it ends).
+   */
+  private minimise(learnt: number[]): void {
+    const mark = this.seen;
+    for (const l of learnt) mark[l >> 1] = 1;
+    const buf: number[] = [];
+    let j = 1;
+    for (let i = 1; i < learnt.length; i++) {
+      const l = learnt[i] ?? 0;
+      const v = l >> 1;
+      const kind = this.reasonKind[v];
+      if (kind === R_DECISION || (kind === R_CLAUSE && !this.clauses[this.reasonRef[v] ?? 0])) {
+        learnt[j++] = l;
+        continue;
+      }
+      this.reasonLits(v, buf);
+      this.ops += buf.length;
+      let fresh = -1;
+      let nFresh = 0;
+      for (const q of buf) {
+        const u = q >> 1;
+        if (mark[u] || (this.level[u] ?? 0) === 0) continue;
+        nFresh++;
+        fresh = q;
+        if (nFresh > 1) break;
+      }
+      if (nFresh === 1) {
+        mark[fresh >> 1] = 1;
+        learnt.push(fresh);
+      }
+      if (nFresh <= 1) mark[v] = 0;
+      else learnt[j++] = l;
+    }
+    learnt.length = j;
+    for (const l of learnt) mark[l >> 1] = 0;
   }
 
   private addClause(lits: number[]): number {
@@ -749,7 +954,10 @@ class SearchState {
     this.ops += this.learntLits + live.length;
   }
 
-  /** Fewest remaining options first (ties: activity), then the saved or most active option. */
+  /**
+   * Fewest remaining options first (ties: activity), then the most active option. No saved choices
+   * (phase saving): after a restart it led straight back to the same wrong rows on the AI jobs.
+   */
   private decide(): number {
     // Two passes: the fewest free options first, then activity among the long pieces that have them.
     let bestFree = Number.POSITIVE_INFINITY;
@@ -778,8 +986,6 @@ class SearchState {
     }
     if (best < 0) return -1;
     const opts = this.opts[best] ?? new Int32Array(0);
-    const sv = this.saved[best] ?? -1;
-    if (sv >= 0 && this.val[sv] === UNSET) return sv;
     let pick = -1;
     let pickAct = -1;
     for (let i = 0; i < opts.length; i++) {
