@@ -201,11 +201,16 @@ describe('solver against exhaustive search', () => {
       }),
       { minLength: 2, maxLength: 3, selector: (s) => s.length },
     ),
+    // Owned offcuts are free: a plan uses as many as help.
+    offcuts: fc.uniqueArray(
+      fc.record({ length: fc.integer({ min: 400, max: 2500 }), quantity: fc.integer({ min: 1, max: 2 }) }),
+      { maxLength: 2, selector: (o) => o.length },
+    ),
   });
 
-  it('claims optimal only for the cheapest plan, and never bounds above it (priced mixes of bars)', async () => {
+  it('claims optimal only for the cheapest plan, and never bounds above it (priced mixes of bars, free offcuts)', async () => {
     await fc.assert(
-      fc.asyncProperty(small, async ({ parts, stocks }) => {
+      fc.asyncProperty(small, async ({ parts, stocks, offcuts }) => {
         // Distinct lengths (a repeated length would be one item in the job), every part fitting the longest bar.
         const lengths = [...new Set(parts.map((p) => p.length))].filter(
           (l) => l <= Math.max(...stocks.map((s) => s.length)),
@@ -214,11 +219,10 @@ describe('solver against exhaustive search', () => {
           parts.filter((p) => p.length === l).reduce((a, p) => a + p.quantity, 0),
         );
         if (lengths.length === 0) return;
-        const exact = cheapestPlan(
-          lengths,
-          demand,
-          stocks.map((s) => ({ length: s.length, cost: s.price, supply: s.supply })),
-        );
+        const exact = cheapestPlan(lengths, demand, [
+          ...stocks.map((s) => ({ length: s.length, cost: s.price, supply: s.supply })),
+          ...offcuts.map((o) => ({ length: o.length, cost: 0, supply: o.quantity })),
+        ]);
         // No plan at all: the request is refused before the solver (tested elsewhere).
         if (!Number.isFinite(exact)) return;
         const res = await solveBody({
@@ -228,6 +232,7 @@ describe('solver against exhaustive search', () => {
             quantity: s.supply === 50 ? null : s.supply,
             price: s.price,
           })),
+          ...(offcuts.length > 0 ? { offcuts } : {}),
           kerf: 0,
         });
         if (!res.ok) throw new Error(JSON.stringify(res.error));
