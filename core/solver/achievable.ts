@@ -14,14 +14,15 @@ export interface CostSource {
 }
 
 /**
- * The smallest value ≥ `bound` and < `below` that some bar counts within [lo, hi] add up to, or `below`
- * when there is none. Gives up (returns `bound` unchanged) after `stepLimit` search steps.
+ * The smallest value ≥ `bound` and < `below` that some bar counts within [lo, hi] add up to (and that
+ * satisfy every cut), or `below` when there is none. Gives up (returns `bound` unchanged) after
+ * `stepLimit` search steps.
  */
 export function liftBound(
   bound: number,
   below: number,
   sources: readonly CostSource[],
-  cuts: readonly CountCutLike[] = [],
+  cuts: readonly CountCut[] = [],
   stepLimit = 200_000,
 ): number {
   if (bound >= below) return bound;
@@ -68,8 +69,11 @@ export function liftBound(
   return gaveUp ? bound : Math.max(bound, best);
 }
 
-/** A valid inequality on bar counts: every plan has Σ vₛ·nₛ ≥ rhs. */
-export interface CountCutLike {
+/**
+ * A valid inequality on bar counts: every plan has Σ vₛ·nₛ ≥ rhs (from duals π ≥ 0: rhs = Σ dᵢπᵢ, vₛ the
+ * best pattern value of source s under π, `Infinity` where it was not priced).
+ */
+export interface CountCut {
   readonly rhs: number;
   readonly v: ArrayLike<number>;
 }
@@ -82,7 +86,7 @@ function liftWithCuts(
   bound: number,
   below: number,
   sources: readonly CostSource[],
-  cuts: readonly CountCutLike[],
+  cuts: readonly CountCut[],
   stepLimit: number,
 ): number {
   const K = cuts.length;
@@ -203,7 +207,7 @@ export function cheapMixes(
   bound: number,
   below: number,
   sources: readonly CostSource[],
-  cuts: readonly CountCutLike[],
+  cuts: readonly CountCut[],
   limit: number,
   stepLimit = 100_000,
 ): Mix[] | null {

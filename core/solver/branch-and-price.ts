@@ -1,13 +1,7 @@
 import type { Budget } from '../budget.ts';
-import { liftBound } from './achievable.ts';
+import { type CountCut, liftBound } from './achievable.ts';
 import { type ArcMap, arcCell } from './arcs.ts';
-import {
-  type Arc,
-  type ColumnGeneration,
-  type CountCut,
-  type Residual,
-  safeCeil,
-} from './column-generation.ts';
+import { type Arc, type ColumnGeneration, type Residual, safeCeil } from './column-generation.ts';
 import type { Diver } from './dive.ts';
 import type { Incumbent } from './incumbent.ts';
 import type { Job } from './job.ts';

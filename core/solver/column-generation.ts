@@ -1,4 +1,5 @@
 import type { Budget } from '../budget.ts';
+import type { CountCut } from './achievable.ts';
 import { ARC_DP_CELLS, ARC_SEARCH_NODES, arcDpCells, priceWithArcs, searchWithArcs } from './arc-pricing.ts';
 import { type Arc, activeArcDuals, arcKey, arcsOf } from './arcs.ts';
 import { type Job, LARGE_JOB_ITEM_TYPES, PRACTICAL_ITEM_TYPES } from './job.ts';
@@ -27,12 +28,6 @@ export interface Residual {
   usage: number;
   /** Branching bounds on arc flows (key from {@link arcKey}); arcs not listed are free. */
   readonly arcs?: ReadonlyMap<string, { readonly lo: number; readonly hi: number }>;
-}
-
-/** Every plan of the root's demand uses bars n with Σ vₛ·nₛ ≥ rhs (vₛ: best pattern value under π). */
-export interface CountCut {
-  readonly rhs: number;
-  readonly v: Float64Array;
 }
 
 export interface CgOutcome {
