@@ -100,6 +100,33 @@ function randomAiLike(bars: number, k: number, seed: number): PerfectPackingInpu
   return fromBars(capacity, out);
 }
 
+/**
+ * A job split 2-adically like the AI ones: in each bar of a long piece and two short ones, one short
+ * piece has the long piece's 2-adic valuation and the other a higher one, so the carry budgets are
+ * tight (at modulus 2 there is no slack at all); the kernel is a long piece with four short pieces of
+ * even weight and a bar of three.
+ */
+function twoAdic(bars: number, seed: number): PerfectPackingInput {
+  const random = rng(seed);
+  const capacity = 6400;
+  const between = (lo: number, hi: number): number => lo + Math.floor(random() * (hi - lo));
+  const out: number[][] = [];
+  for (let b = 0; b < bars - 2; b++) {
+    for (;;) {
+      const j = between(0, 5);
+      const big = (2 * between(1700, 2800) + 1) * 2 ** j;
+      const a = (2 * between(1, (capacity - big) / 2 ** (j + 1) - 1) + 1) * 2 ** j;
+      const c = capacity - big - a;
+      if (2 * big > capacity && big < capacity && c > 0 && a > 0) {
+        out.push([big, a, c]);
+        break;
+      }
+    }
+  }
+  out.push([3600, 640, 832, 576, 752], [2176, 2048, 2176]);
+  return fromBars(capacity, out);
+}
+
 describe('the perfect packing search', () => {
   const cases: { name: string; input: PerfectPackingInput; found: boolean }[] = [
     {
@@ -190,6 +217,19 @@ describe('the perfect packing search', () => {
         },
       ),
       { seed: 7, numRuns: 40 },
+    );
+  });
+
+  // Wrong carry slack or a wrong carry reason would cut the planted packing off.
+  it('finds the planted packing of 2-adically split jobs', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 10, max: 40 }), fc.integer({ min: 1, max: 1_000_000 }), (bars, seed) => {
+        const input = twoAdic(bars, seed);
+        const step = solve(input, 20_000_000);
+        expect(step.status).toBe('found');
+        if (step.status === 'found') expect(flaw(input, step.bins)).toBeNull();
+      }),
+      { seed: 3, numRuns: 30 },
     );
   });
 

@@ -54,6 +54,34 @@ const R_CLAUSE = 4;
 const R_EXPENSIVE = 5;
 /** Leaving the row out would leave over more short copies or weight than the leftover can take. */
 const R_WEIGHT = 6;
+/** The option's carry modulo a power of two would pass what the bars can carry in all (see `carryPropagate`). */
+const R_CARRY = 7;
+/** Carry budgets are kept for the moduli 2, 4, …, 2^CARRY_MAX_BITS (and below the capacity). */
+const CARRY_MAX_BITS = 12;
+
+/** A portfolio member: its bound on the expensive long pieces, choice order, carry budgets and share. */
+interface MemberPlan {
+  readonly maxExpensive: number;
+  readonly byLevel: boolean;
+  readonly carry: boolean;
+  readonly share: number;
+}
+
+/**
+ * The portfolio. At most one expensive long piece is the AI kernel's shape; none proves out fast when
+ * it cannot work; the unbounded searches are complete for any job but propagate weakly. Placing the
+ * long pieces of the lowest 2-adic valuation first lets the unbounded search reach leftovers that pack
+ * on the hardest AI jobs (600_20000_DI_48, 801_40000_DI_12 and _49, 1002_80000_DI_27 in 0.1-0.45e9
+ * operations with seed 1); the last member is the search as it was before that order and the carry
+ * budgets, which alone finds 801_40000_DI_21.
+ */
+const PLANS: readonly MemberPlan[] = [
+  { maxExpensive: 1, byLevel: true, carry: true, share: 2 },
+  { maxExpensive: 0, byLevel: false, carry: true, share: 1 },
+  { maxExpensive: 2, byLevel: true, carry: true, share: 1 },
+  { maxExpensive: Number.POSITIVE_INFINITY, byLevel: true, carry: true, share: 2 },
+  { maxExpensive: Number.POSITIVE_INFINITY, byLevel: false, carry: false, share: 1 },
+];
 
 function luby(i: number): number {
   let size = 1;
@@ -92,9 +120,18 @@ function luby(i: number): number {
  * long piece by a small bin-completion search. When that fails, a clause forbids the same leftover with
  * the same expensive pieces, and the search goes on.
  *
- * Four such searches share the work round-robin, differing only in how many long pieces may be
- * expensive: at most 1 (the AI kernel's shape; twice the share), 0 (proves out in milliseconds when the
- * kernel needs a long piece), 2, and any number (complete for any job, but it propagates weakly).
+ * Carry budgets add what exact bar sums imply modulo powers of two: a bar's Σ (w mod m) is (C mod m)
+ * plus m times a carry ≥ 0, and the carries of all bars add up to a constant fixed by the pieces. Above
+ * each long piece's least carry there is a small slack (none at m = 2 on the AI jobs: each odd long
+ * piece takes exactly one odd short one and the leftover none), shared by the chosen options and the
+ * leftover; an option that no longer fits is set false. The choice can also take the long pieces of the
+ * lowest 2-adic valuation first, which follows how the AI jobs were built (pieces split so that each
+ * bar cancels modulo growing powers of two).
+ *
+ * Five such searches share the work round-robin (see `PLANS`), differing in how many long pieces may be
+ * expensive: at most 1 (the AI kernel's shape), 0 (proves out in milliseconds when the kernel needs a
+ * long piece), 2, and any number (complete for any job, but it propagates weakly; twice, with and
+ * without the valuation order and carry budgets).
  *
  * `exhausted` proves that no perfect packing exists only when it comes back at once (an inexact total, a
  * piece longer than a bar, more long pieces than bars). Later it may follow from a leftover packing cut
@@ -119,12 +156,16 @@ export class PerfectPacking {
     input.weights.forEach((w, i) => {
       if (2 * w > input.capacity) bigs += input.demands[i] ?? 0;
     });
-    // At most one long piece among many short ones is the AI kernel's shape; none proves out fast when
-    // it cannot work; the unbounded search is complete for any job but propagates weakly.
-    const bounds = [...new Set([1, 0, 2, bigs].map((e) => Math.min(e, bigs)))];
-    for (const e of bounds) {
-      const state = new SearchState(input, seed + e, e);
-      this.members.push({ state, search: state.run(), share: e === 1 ? 2 : 1, over: false });
+    // Plans that coincide once the bound is capped at the long pieces run once.
+    const seen = new Set<string>();
+    for (const plan of PLANS) {
+      const e = Math.min(plan.maxExpensive, bigs);
+      const key = `${e} ${plan.byLevel} ${plan.carry}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const share = plan.share;
+      const state = new SearchState(input, seed + e, e, plan.byLevel, plan.carry);
+      this.members.push({ state, search: state.run(), share, over: false });
     }
     this.quantumLeft = QUANTUM * (this.members[0]?.share ?? 1);
   }
@@ -212,6 +253,8 @@ class SearchState {
   // Long pieces, one entry per piece.
   private bigType: Int32Array = new Int32Array(0);
   private bigRes: Int32Array = new Int32Array(0);
+  /** 2-adic valuation of each long piece's weight (the power of two dividing it). */
+  private bigLevel: Int32Array = new Int32Array(0);
   // Short piece kinds, lightest first.
   private sType: Int32Array = new Int32Array(0);
   private sW: Int32Array = new Int32Array(0);
@@ -257,6 +300,32 @@ class SearchState {
   /** The expensive options that are true, in trail order. */
   private expTrue: number[] = [];
 
+  // Carry budgets, one per modulus m = 2^(j+1): every bar's Σ (w mod m) is (C mod m) plus m times a
+  // carry ≥ 0, and the carries of all bars add up to a constant. Options are kept as their carry above
+  // their long piece's least one ("excess"); the excesses of the chosen options and the leftover's
+  // least excess must fit in what is left.
+  private nMod = 0;
+  private mods: Int32Array = new Int32Array(0);
+  /** Excess of option o at modulus j, at o * nMod + j. */
+  private excess: Int32Array = new Int32Array(0);
+  /** Weight mod m of short kind s at modulus j, at s * nMod + j. */
+  private sRes: Int32Array = new Int32Array(0);
+  /** Room of an expensive bar's short pieces below its least carry, at b * nMod + j. */
+  private expRoom: Int32Array = new Int32Array(0);
+  private maxExpRoom: Int32Array = new Int32Array(0);
+  private carrySlack: Int32Array = new Int32Array(0);
+  private carryUsed: Int32Array = new Int32Array(0);
+  private carryExpRoom: Int32Array = new Int32Array(0);
+  private forcedRes: Float64Array = new Float64Array(0);
+  /** Options with a positive excess at modulus j, largest excess first. */
+  private carryOrder: Int32Array[] = [];
+  /** Remaining room at modulus j when its options were last checked (none above it is unset). */
+  private carryChecked: Float64Array = new Float64Array(0);
+  /** Reasons of the R_CARRY assignments, with the trail length each was made at. */
+  private carryReasons: Int32Array[] = [];
+  private carryReasonAt: number[] = [];
+  private leftoverBars = 0;
+
   // Learning.
   private activity: Float64Array = new Float64Array(0);
   private varInc = 1;
@@ -271,6 +340,8 @@ class SearchState {
     input: PerfectPackingInput,
     seed: number,
     private readonly maxExpensive: number,
+    private readonly byLevel: boolean,
+    private readonly carry: boolean,
   ) {
     this.cap = input.capacity;
     this.weights = input.weights;
@@ -296,6 +367,15 @@ class SearchState {
     this.nBig = bigs.length;
     this.bigType = Int32Array.from(bigs);
     this.bigRes = Int32Array.from(bigs, (i) => cap - (this.weights[i] ?? 0));
+    this.bigLevel = Int32Array.from(bigs, (i) => {
+      let w = this.weights[i] ?? 1;
+      let v = 0;
+      while (w % 2 === 0 && v < 30) {
+        w /= 2;
+        v++;
+      }
+      return v;
+    });
     this.sType = Int32Array.from(shorts);
     this.sW = Int32Array.from(shorts, (i) => this.weights[i] ?? 0);
     this.sCount = Int32Array.from(shorts, (i) => this.demands[i] ?? 0);
@@ -401,6 +481,8 @@ class SearchState {
       for (let b = this.maxExpensive; b < this.nBig; b++) cb -= minSize[b] ?? 0;
       this.countBudget = cb;
     }
+    this.leftoverBars = k;
+    this.setupCarry();
     this.nFalse = new Int32Array(this.nBig);
     this.trueOpt = new Int32Array(this.nBig).fill(-1);
     this.activity = new Float64Array(nv);
@@ -477,6 +559,7 @@ class SearchState {
     const b = this.bigOf(v);
     if (value === TRUE) {
       this.trueOpt[b] = v;
+      this.moveCarry(v, b, 1);
       if (!this.isRow(v)) {
         this.nExpensive++;
         this.expTrue.push(v);
@@ -499,6 +582,7 @@ class SearchState {
     const b = this.bigOf(v);
     if (this.val[v] === TRUE) {
       this.trueOpt[b] = -1;
+      this.moveCarry(v, b, -1);
       if (!this.isRow(v)) {
         this.nExpensive--;
         this.expTrue.pop();
@@ -525,7 +609,185 @@ class SearchState {
     const f = Math.max(0, (this.sCount[s] ?? 0) - (this.load[s] ?? 0) - live);
     this.forcedW += (f - (this.forced[s] ?? 0)) * (this.sW[s] ?? 0);
     this.forcedN += f - (this.forced[s] ?? 0);
+    const df = f - (this.forced[s] ?? 0);
     this.forced[s] = f;
+    if (df !== 0) {
+      const nm = this.nMod;
+      for (let j = 0; j < nm; j++)
+        this.forcedRes[j] = (this.forcedRes[j] ?? 0) + df * (this.sRes[s * nm + j] ?? 0);
+    }
+  }
+
+  /** Adds (d = 1) or removes (d = -1) a true option's excess and, for an expensive one, its room. */
+  private moveCarry(v: number, b: number, d: number): void {
+    const nm = this.nMod;
+    for (let j = 0; j < nm; j++) {
+      this.carryUsed[j] = (this.carryUsed[j] ?? 0) + d * (this.excess[v * nm + j] ?? 0);
+      if (v >= this.nRows)
+        this.carryExpRoom[j] = (this.carryExpRoom[j] ?? 0) + d * (this.expRoom[b * nm + j] ?? 0);
+    }
+  }
+
+  /**
+   * Carry budgets (see the fields). A bar's carry at modulus m is (Σ (w mod m) − (C mod m)) / m, an
+   * integer ≥ 0 because the bar sums to C; summed over all bars it is fixed by the pieces. So the
+   * carries above each long piece's least option, and those of the leftover, share a fixed slack. The
+   * instances built by splitting pieces 2-adically use almost all of it at small powers of two.
+   */
+  private setupCarry(): void {
+    const cap = this.cap;
+    const nm = this.carry ? Math.max(0, Math.min(CARRY_MAX_BITS, Math.floor(Math.log2(cap)))) : 0;
+    this.nMod = nm;
+    const R = this.nRows;
+    const ns = this.sW.length;
+    this.mods = Int32Array.from({ length: nm }, (_, j) => 2 ** (j + 1));
+    this.excess = new Int32Array(this.nVars * nm);
+    this.sRes = new Int32Array(ns * nm);
+    this.expRoom = new Int32Array(this.nBig * nm);
+    this.maxExpRoom = new Int32Array(nm);
+    this.carrySlack = new Int32Array(nm);
+    this.carryUsed = new Int32Array(nm);
+    this.carryExpRoom = new Int32Array(nm);
+    this.forcedRes = new Float64Array(nm);
+    this.carryChecked = new Float64Array(nm).fill(Number.POSITIVE_INFINITY);
+    this.carryOrder = [];
+    for (let j = 0; j < nm; j++) {
+      const m = this.mods[j] ?? 1;
+      const c = cap % m;
+      let total = 0;
+      for (let i = 0; i < this.weights.length; i++)
+        total += ((this.weights[i] ?? 0) % m) * (this.demands[i] ?? 0);
+      let slack = (total - this.bins * c) / m;
+      for (let s = 0; s < ns; s++) {
+        const t = (this.sW[s] ?? 0) % m;
+        this.sRes[s * nm + j] = t;
+        this.forcedRes[j] = (this.forcedRes[j] ?? 0) + (this.forced[s] ?? 0) * t;
+      }
+      for (let b = 0; b < this.nBig; b++) {
+        const opts = this.opts[b] ?? new Int32Array(0);
+        const tl = (this.weights[this.bigType[b] ?? 0] ?? 0) % m;
+        let least = Number.POSITIVE_INFINITY;
+        for (let i = 0; i < opts.length; i++) {
+          const o = opts[i] ?? 0;
+          let q: number;
+          if (o < R) {
+            let sum = tl;
+            const a = this.rowA[o] ?? -1;
+            const t = this.rowB[o] ?? -1;
+            if (a >= 0) sum += (this.rowAm[o] ?? 0) * (this.sRes[a * nm + j] ?? 0);
+            if (t >= 0) sum += (this.rowBm[o] ?? 0) * (this.sRes[t * nm + j] ?? 0);
+            q = (sum - c) / m;
+          } else {
+            // The short pieces of an expensive bar bring the carry up from the long piece's.
+            q = tl > c ? 1 : 0;
+            const room = c - tl + m * q;
+            this.expRoom[b * nm + j] = room;
+            this.maxExpRoom[j] = Math.max(this.maxExpRoom[j] ?? 0, room);
+          }
+          this.excess[o * nm + j] = q;
+          least = Math.min(least, q);
+        }
+        for (let i = 0; i < opts.length; i++) {
+          const o = opts[i] ?? 0;
+          this.excess[o * nm + j] = (this.excess[o * nm + j] ?? 0) - least;
+        }
+        slack -= least;
+      }
+      this.carrySlack[j] = slack;
+      const order: number[] = [];
+      for (let o = 0; o < this.nVars; o++) if ((this.excess[o * nm + j] ?? 0) > 0) order.push(o);
+      order.sort((x, y) => (this.excess[y * nm + j] ?? 0) - (this.excess[x * nm + j] ?? 0) || x - y);
+      this.carryOrder.push(Int32Array.from(order));
+    }
+    this.ops += (this.nVars + ns) * nm;
+  }
+
+  /** The least carry excess of the leftover at modulus j, from the copies already forced into it. */
+  private leftoverExcess(j: number): number {
+    const m = this.mods[j] ?? 1;
+    const c = this.cap % m;
+    const open = Math.max(0, this.maxExpensive - this.nExpensive);
+    const room = (this.carryExpRoom[j] ?? 0) + Math.min(open, this.nBig) * (this.maxExpRoom[j] ?? 0);
+    return Math.max(0, Math.ceil(((this.forcedRes[j] ?? 0) - this.leftoverBars * c - room) / m));
+  }
+
+  /**
+   * Carry budgets: a conflict when the true options' excess and the leftover's least excess pass a
+   * modulus's slack; else the options whose excess no longer fits are set false. Returns a falsified
+   * clause, true when it set something, false at a fixpoint.
+   */
+  private carryPropagate(): number[] | boolean {
+    const nm = this.nMod;
+    for (let j = 0; j < nm; j++) {
+      this.ops++;
+      const used = this.carryUsed[j] ?? 0;
+      const slack = this.carrySlack[j] ?? 0;
+      // Excesses are 0, 1 or 2 (an option has at most three pieces): only room 0 or 1 sets anything.
+      if (slack - used >= 2 && (this.forcedRes[j] ?? 0) === 0) continue;
+      const lx = this.leftoverExcess(j);
+      const room = slack - used - lx;
+      if (room < 0) {
+        const cl: number[] = [];
+        this.carryReason(j, slack + 1, cl);
+        return cl;
+      }
+      if (room >= 2 || room >= (this.carryChecked[j] ?? 0)) continue;
+      const order = this.carryOrder[j] ?? new Int32Array(0);
+      let reason: Int32Array | null = null;
+      let any = false;
+      for (let i = 0; i < order.length; i++) {
+        const o = order[i] ?? 0;
+        if ((this.excess[o * nm + j] ?? 0) <= room) break;
+        this.ops++;
+        if (this.val[o] !== UNSET) continue;
+        if (!reason) {
+          const lits: number[] = [];
+          this.carryReason(j, slack - room, lits);
+          reason = Int32Array.from(lits);
+          this.carryReasons.push(reason);
+          this.carryReasonAt.push(this.trail.length);
+        }
+        this.assign(o, FALSE, R_CARRY, this.carryReasons.length - 1);
+        any = true;
+      }
+      this.carryChecked[j] = room;
+      if (any) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Appends false literals whose truth shows a carry of at least `need` at modulus j: true options with
+   * excess, largest first; when they fall short, all of them and the leftover's part (the false rows of
+   * the forced kinds with a residue, and the true expensive options whose room was counted).
+   */
+  private carryReason(j: number, need: number, out: number[]): void {
+    const nm = this.nMod;
+    const withExcess: number[] = [];
+    for (const v of this.trail) {
+      if (this.val[v] === TRUE && (this.excess[v * nm + j] ?? 0) > 0 && (this.level[v] ?? 0) > 0)
+        withExcess.push(v);
+    }
+    this.ops += this.trail.length;
+    let sum = 0;
+    for (const v of this.trail) if (this.val[v] === TRUE) sum += this.excess[v * nm + j] ?? 0;
+    if (sum >= need) {
+      // Level-0 options hold for good: count them without naming them.
+      let fixed = sum;
+      for (const v of withExcess) fixed -= this.excess[v * nm + j] ?? 0;
+      withExcess.sort((x, y) => (this.excess[y * nm + j] ?? 0) - (this.excess[x * nm + j] ?? 0) || x - y);
+      let got = fixed;
+      for (const v of withExcess) {
+        if (got >= need) break;
+        got += this.excess[v * nm + j] ?? 0;
+        out.push(2 * v + 1);
+      }
+      return;
+    }
+    for (const v of withExcess) out.push(2 * v + 1);
+    for (let s = 0; s < this.forced.length; s++)
+      if ((this.forced[s] ?? 0) > 0 && (this.sRes[s * nm + j] ?? 0) > 0) this.falseRows(s, out);
+    for (const e of this.expTrue) if ((this.level[e] ?? 0) > 0) out.push(2 * e + 1);
   }
 
   /** Fewest short copies and most weight the leftover can have; a conflict when the forced copies pass either. */
@@ -613,6 +875,11 @@ class SearchState {
     this.trail.length = to;
     this.trailLim.length = lvl;
     this.qhead = Math.min(this.qhead, to);
+    while (this.carryReasonAt.length > 0 && (this.carryReasonAt[this.carryReasonAt.length - 1] ?? 0) >= to) {
+      this.carryReasonAt.pop();
+      this.carryReasons.pop();
+    }
+    this.carryChecked.fill(Number.POSITIVE_INFINITY);
   }
 
   private litFalse(lit: number): boolean {
@@ -755,7 +1022,10 @@ class SearchState {
       if (c) return c;
       const wc = this.weightConflict();
       if (wc) return wc;
-      if (!this.weightPropagate()) return null;
+      if (this.weightPropagate()) continue;
+      const cc = this.carryPropagate();
+      if (cc === false) return null;
+      if (cc !== true) return cc;
     }
   }
 
@@ -783,6 +1053,9 @@ class SearchState {
       for (const e of this.expTrue) if ((this.trailPos[e] ?? 0) < pos) out.push(2 * e + 1);
     } else if (kind === R_WEIGHT) {
       const cl = this.weightReasons[ref];
+      if (cl) for (let i = 0; i < cl.length; i++) out.push(cl[i] ?? 0);
+    } else if (kind === R_CARRY) {
+      const cl = this.carryReasons[ref];
       if (cl) for (let i = 0; i < cl.length; i++) out.push(cl[i] ?? 0);
     } else if (kind === R_CLAUSE) {
       const cl = this.clauses[ref];
@@ -958,12 +1231,23 @@ class SearchState {
    * Fewest remaining options first (ties: activity), then the most active option. No saved choices
    * (phase saving): after a restart it led straight back to the same wrong rows on the AI jobs.
    */
+  /**
+   * Which undecided long piece to choose from: the fewest free options, or with `byLevel` the lowest
+   * 2-adic valuation first (an odd long piece's bar must hold an odd short piece; settling the lowest
+   * residue classes first meets their conflicts while little else is placed).
+   */
+  private decideKey(b: number): number {
+    const free = (this.opts[b]?.length ?? 0) - (this.nFalse[b] ?? 0);
+    const v = this.bigLevel[b] ?? 0;
+    return this.byLevel ? v * 1_000_000 + free : free;
+  }
+
   private decide(): number {
     // Two passes: the fewest free options first, then activity among the long pieces that have them.
     let bestFree = Number.POSITIVE_INFINITY;
     for (let b = 0; b < this.nBig; b++) {
       if (this.trueOpt[b] !== -1) continue;
-      const free = (this.opts[b]?.length ?? 0) - (this.nFalse[b] ?? 0);
+      const free = this.decideKey(b);
       if (free < bestFree) bestFree = free;
     }
     this.ops += this.nBig;
@@ -972,7 +1256,7 @@ class SearchState {
     for (let b = 0; b < this.nBig; b++) {
       if (this.trueOpt[b] !== -1) continue;
       const opts = this.opts[b] ?? new Int32Array(0);
-      if (opts.length - (this.nFalse[b] ?? 0) !== bestFree) continue;
+      if (this.decideKey(b) !== bestFree) continue;
       let act = 0;
       for (let i = 0; i < opts.length; i++) {
         const o = opts[i] ?? 0;
