@@ -195,11 +195,11 @@ const SAVER_SLICE = 20_000;
 /**
  * One-bar jobs with no room to spare: operations of the perfect-packing search (about 5 ns each) before
  * column generation (2,000 per piece squared, at most `PACKER_FIRST_OPS`), then per pricing round of the
- * dives and the tree, in slices, up to a total. The AI packings it finds take 42,000–650,000,000
- * operations, and the root LP of a 1,002-piece AI instance is not solved in 20 s, so the large ones must
+ * dives and the tree, in slices, up to a total. The AI packings it finds take 13,000–180,000,000
+ * operations (seed 1), and the root LP of a 1,002-piece AI instance is not solved in 20 s, so the large ones must
  * be found before it. The ANI instances look the same (their pieces add up to whole bars) but have no
  * perfect packing: the search never ends there, and the total caps what it takes from their proofs
- * (about 5 s of their 60). A practical cut list of 100 pieces whose lengths happen to add up to whole bars
+ * (up to about 9 s of their 60). A practical cut list of 100 pieces whose lengths happen to add up to whole bars
  * pays at most 20 million operations (about 0.1 s).
  */
 const PACKER_FIRST_OPS = 800_000_000;
