@@ -39,7 +39,9 @@ function packingFlaw(p: Packing, instanceText: string): string | null {
 
 const dir = join(import.meta.dirname, 'results', 'packings');
 let failed = false;
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort()) {
   const p = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Packing;
   const flaw = packingFlaw(p, readFileSync(join(INSTANCES_DIR, p.instance), 'utf8'));
   console.log(`${p.instance}: ${p.bars} bars, ${flaw ?? 'every bar full, every piece once'}`);
