@@ -1,11 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PerfectPacking, type PerfectPackingInput, type PerfectPackingStep } from './perfect-packing.ts';
+import {
+  type MemberPlan,
+  PerfectPacking,
+  type PerfectPackingInput,
+  type PerfectPackingStep,
+  PLANS,
+} from './perfect-packing.ts';
 import { rng } from './random.ts';
 
 /** Runs the search in slices until it stops or `ops` operations are spent. */
-function solve(input: PerfectPackingInput, ops: number, slice = 20_000): PerfectPackingStep {
-  const pp = new PerfectPacking(input);
+function solve(
+  input: PerfectPackingInput,
+  ops: number,
+  slice = 20_000,
+  plans: readonly MemberPlan[] = PLANS,
+): PerfectPackingStep {
+  const pp = new PerfectPacking(input, 1, plans);
   let step: PerfectPackingStep = { status: 'working' };
   for (let spent = 0; spent < ops && step.status === 'working'; spent += slice) step = pp.work(slice);
   return step;
@@ -232,6 +243,76 @@ describe('the perfect packing search', () => {
       { seed: 3, numRuns: 30 },
     );
   });
+
+  // A kernel of 20 short pieces: packing the right leftover takes more than the first step limit, and
+  // with that limit every member forbade it and gave up.
+  it('finds a packing whose leftover takes more than the first step limit to pack', () => {
+    const input = {
+      weights: [
+        944, 857, 854, 852, 832, 727, 608, 540, 538, 444, 410, 396, 376, 287, 269, 234, 226, 224, 217, 215,
+        193,
+      ],
+      demands: Array(21).fill(1) as number[],
+      capacity: 1000,
+      bins: 12,
+    };
+    const small = [185, 175, 147, 143, 130, 106, 96, 78, 77, 73, 70, 62, 61, 58, 47, 44, 43, 28, 13, 5, 3];
+    const smallDemands = small.map((w) => (w === 70 || w === 43 ? 2 : 1));
+    const job = {
+      ...input,
+      weights: [...input.weights, ...small],
+      demands: [...input.demands, ...smallDemands],
+    };
+    const step = solve(job, 50_000_000);
+    expect(step.status).toBe('found');
+    if (step.status === 'found') expect(flaw(job, step.bins)).toBeNull();
+  });
+
+  // Each member alone: in the portfolio another member may find the packing that a member's wrong
+  // pruning cut off, so only members run one by one show that each is sound. The planted kernels need
+  // one expensive long piece: the members that allow one or two must find a packing; the unbounded ones
+  // are complete but weak (a 28-bar job takes them over 0.5 billion operations), so they must at least
+  // never give up on a job that has one.
+  const bounded = PLANS.filter((p) => p.maxExpensive >= 1 && Number.isFinite(p.maxExpensive));
+  const unbounded = PLANS.filter((p) => !Number.isFinite(p.maxExpensive));
+  const plannedJobs = fc.oneof(
+    fc
+      .tuple(
+        fc.integer({ min: 12, max: 30 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 1, max: 1_000_000 }),
+      )
+      .map(([bars, k, seed]) => randomAiLike(bars, k, seed)),
+    fc
+      .tuple(fc.integer({ min: 10, max: 30 }), fc.integer({ min: 1, max: 1_000_000 }))
+      .map(([bars, seed]) => twoAdic(bars, seed)),
+  );
+  it.each(bounded.map((plan) => ({ plan, name: JSON.stringify(plan) })))(
+    'the member $name alone finds a packing of jobs with a planted kernel',
+    ({ plan }) => {
+      fc.assert(
+        fc.property(plannedJobs, (input) => {
+          const step = solve(input, 100_000_000, 100_000, [plan]);
+          expect(step.status).toBe('found');
+          if (step.status === 'found') expect(flaw(input, step.bins)).toBeNull();
+        }),
+        { seed: 5, numRuns: 25 },
+      );
+    },
+  );
+  it.each(unbounded.map((plan) => ({ plan, name: JSON.stringify(plan) })))(
+    'the member $name alone never gives up on a job with a planted kernel',
+    ({ plan }) => {
+      fc.assert(
+        fc.property(plannedJobs, (input) => {
+          const step = solve(input, 5_000_000, 100_000, [plan]);
+          expect(step.status).not.toBe('exhausted');
+          if (step.status === 'found') expect(flaw(input, step.bins)).toBeNull();
+        }),
+        { seed: 5, numRuns: 25 },
+      );
+    },
+  );
 
   // Bars cut into random pieces and shuffled: a perfect packing exists by construction.
   const planted = fc

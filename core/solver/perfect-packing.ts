@@ -34,13 +34,17 @@ const RESTART_BASE = 64;
 /** Learnt-clause literals kept before the less active half is dropped (bounds memory). */
 const LEARNT_LITERALS = 300_000;
 /**
- * Steps of one exact packing of the leftover pieces (a dozen pieces in the intended jobs). The leftovers
- * that pack on the AI jobs take under 4,000 steps; the unbounded searches reach many with ten or more
- * expensive pieces that run to any limit and almost never pack, and the nogood is the same whether the
- * packing failed or was cut off, so a low limit only saves work (the hardest AI jobs take a third of
- * the operations or less).
+ * Steps of one exact packing of the leftover pieces (a dozen pieces in the intended jobs), at first. The
+ * leftovers that pack on the AI jobs take under 4,000 steps; the unbounded searches reach many with ten
+ * or more expensive pieces that run to any limit and almost never pack, so a low limit saves work (the
+ * hardest AI jobs take a third of the operations or less). But the nogood is the same whether the packing
+ * failed or was cut off, so a search that ran out after a cut-off may have forbidden the one leftover
+ * that packs (a 12-bar job with a kernel of 20 short pieces: every member gave up at 10,000 steps and
+ * found it at once without a limit). Such a search starts again with ten times the limit, up to
+ * `LEFTOVER_NODES_MAX`.
  */
 const LEFTOVER_NODES = 10_000;
+const LEFTOVER_NODES_MAX = 10_000_000;
 
 const UNSET = 0;
 const TRUE = 1;
@@ -66,7 +70,7 @@ const R_CARRY = 7;
 const CARRY_MAX_BITS = 12;
 
 /** A portfolio member: its bound on the expensive long pieces, choice order, carry budgets and share. */
-interface MemberPlan {
+export interface MemberPlan {
   readonly maxExpensive: number;
   readonly byLevel: boolean;
   readonly carry: boolean;
@@ -81,7 +85,7 @@ interface MemberPlan {
  * operations with seed 1, and 1002_80000_DI_36 with seeds 2, 3 and 5); the last member is the search as
  * it was before that order and the carry budgets, which alone finds 801_40000_DI_21.
  */
-const PLANS: readonly MemberPlan[] = [
+export const PLANS: readonly MemberPlan[] = [
   { maxExpensive: 1, byLevel: true, carry: true, share: 2 },
   { maxExpensive: 0, byLevel: false, carry: true, share: 1 },
   { maxExpensive: 2, byLevel: true, carry: true, share: 1 },
@@ -153,7 +157,11 @@ export class PerfectPacking {
   private cursor = 0;
   private quantumLeft = 0;
 
-  constructor(input: PerfectPackingInput, seed = 1) {
+  /**
+   * `plans` is the portfolio (tests run one member at a time, where the others cannot hide a pruning
+   * mistake in it).
+   */
+  constructor(input: PerfectPackingInput, seed = 1, plans: readonly MemberPlan[] = PLANS) {
     if (!PerfectPacking.exact(input)) {
       this.result = { status: 'exhausted' };
       return;
@@ -164,14 +172,15 @@ export class PerfectPacking {
     });
     // Plans that coincide once the bound is capped at the long pieces run once.
     const seen = new Set<string>();
-    for (const plan of PLANS) {
+    for (const plan of plans) {
       const e = Math.min(plan.maxExpensive, bigs);
       const key = `${e} ${plan.byLevel} ${plan.carry}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      const share = plan.share;
-      const state = new SearchState(input, seed + e, e, plan.byLevel, plan.carry);
-      this.members.push({ state, search: state.run(), share, over: false });
+      const restart = (limit: number): SearchState =>
+        new SearchState(input, seed + e, e, plan.byLevel, plan.carry, limit);
+      const state = restart(LEFTOVER_NODES);
+      this.members.push({ state, search: state.run(), share: plan.share, restart, over: false });
     }
     this.quantumLeft = QUANTUM * (this.members[0]?.share ?? 1);
   }
@@ -221,7 +230,10 @@ export class PerfectPacking {
           this.result = step.value;
           return step.value;
         }
-        m.over = true;
+        if (m.state.cutOff && m.state.leftoverLimit < LEFTOVER_NODES_MAX) {
+          m.state = m.restart(m.state.leftoverLimit * 10);
+          m.search = m.state.run();
+        } else m.over = true;
       }
       if (m.over || this.quantumLeft <= 0) {
         if (!this.members.some((x) => !x.over)) {
@@ -239,9 +251,11 @@ export class PerfectPacking {
 
 /** One search of the portfolio: a bound on the expensive long pieces, and its share of the rounds. */
 interface Member {
-  readonly state: SearchState;
-  readonly search: Generator<void, PerfectPackingStep, void>;
+  state: SearchState;
+  search: Generator<void, PerfectPackingStep, void>;
   readonly share: number;
+  /** How to start it again with a higher leftover limit. */
+  readonly restart: (leftoverLimit: number) => SearchState;
   over: boolean;
 }
 
@@ -341,6 +355,8 @@ class SearchState {
   private watches: number[][] = [];
   private learntLits = 0;
   private seen: Uint8Array = new Uint8Array(0);
+  /** A leftover packing ran into its step limit: its nogood may have cut off a packing. */
+  cutOff = false;
 
   constructor(
     input: PerfectPackingInput,
@@ -348,6 +364,8 @@ class SearchState {
     private readonly maxExpensive: number,
     private readonly byLevel: boolean,
     private readonly carry: boolean,
+    /** Steps of one exact packing of a leftover. */
+    readonly leftoverLimit: number,
   ) {
     this.cap = input.capacity;
     this.weights = input.weights;
@@ -1313,8 +1331,9 @@ class SearchState {
       targets.push(this.cap);
       owner.push(-1);
     }
-    const fill = exactFill(this.sW, left, targets, LEFTOVER_NODES);
+    const fill = exactFill(this.sW, left, targets, this.leftoverLimit);
     this.ops += fill.nodes;
+    if (fill.nodes > this.leftoverLimit) this.cutOff = true;
     if (!fill.bins) return null;
     const out: number[][] = [];
     for (let b = 0; b < this.nBig; b++) {
