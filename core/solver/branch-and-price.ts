@@ -47,6 +47,11 @@ export interface TreeSearch {
   readonly rootCuts: readonly CountCut[];
   readonly trace: SearchTrace;
   readonly inc: Incumbent;
+  /**
+   * Full-bar jobs (see `solveGroup`): the pieces' total over the bar capacity, a lower bound on every
+   * node's LP at which its column generation stops; and no dives from the top nodes.
+   */
+  readonly fullBars?: { readonly floor: number };
 }
 
 /**
@@ -85,7 +90,11 @@ export function* branchAndPriceSteps(
     trace.branchNodes++;
     const here: Residual = { ...root, lo: node.lo, hi: node.hi, arcs: node.arcs };
     cg.setResidual(here);
-    const out = cg.solve(budget, { cutoff: inc.pruneAt() });
+    const floor = search.fullBars?.floor;
+    const out = cg.solve(
+      budget,
+      floor === undefined ? { cutoff: inc.pruneAt() } : { cutoff: inc.pruneAt(), floor },
+    );
     trace.cgIterations += out.iterations;
     // A pause after each node's master solve (what follows reads only `out` and the column list).
     yield;
@@ -145,7 +154,7 @@ export function* branchAndPriceSteps(
     const downArcs = new Map(node.arcs).set(arcPick.key, { lo: prev.lo, hi: Math.floor(arcPick.value) });
     const upArcs = new Map(node.arcs).set(arcPick.key, { lo: Math.ceil(arcPick.value), hi: prev.hi });
     open.push(child(node.lo, node.hi, downArcs), child(node.lo, node.hi, upArcs));
-    if (node.depth < 2) diver.dive(here, [], 0, 0);
+    if (node.depth < 2 && !search.fullBars) diver.dive(here, [], 0, 0);
   }
   cg.setResidual(root);
   const best = inc.pruneAt();

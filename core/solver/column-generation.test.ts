@@ -52,3 +52,67 @@ describe('column generation', () => {
     },
   );
 });
+
+/** `bars` bars of 10,000 each cut into three random pieces: a perfect packing exists, so the LP is `bars`. */
+function fullBarJob(seed: number, bars: number) {
+  const r = rng(seed);
+  const parts: { length: number; quantity: number }[] = [];
+  for (let b = 0; b < bars; b++) {
+    const a = 1000 + Math.floor(r() * 4000);
+    const c = 1000 + Math.floor(r() * (8000 - a));
+    parts.push(
+      { length: a, quantity: 1 },
+      { length: c, quantity: 1 },
+      { length: 10_000 - a - c, quantity: 1 },
+    );
+  }
+  const parsed = parseOptimiseBody({ parts, stockLength: 10_000 }, 'json');
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  const [job] = buildJobs(parsed.value);
+  if (!job) throw new Error('no job');
+  return job;
+}
+
+describe('column generation with a floor', () => {
+  it.each([1, 2])(
+    'stops optimal once the master meets a valid lower bound, and not before (seed %i)',
+    async (seed) => {
+      const bars = 20;
+      const job = fullBarJob(seed, bars);
+      const demand = Int32Array.from(job.items, (it) => it.demand);
+      const hi = Float64Array.from(job.sources, (s) => s.supply);
+      const root = { demand, lo: new Float64Array(hi.length), hi, usage: 0 };
+      const cost = job.sources[0]?.cost ?? 1;
+      const run = async (floor?: number) => {
+        const cg = new ColumnGeneration(job, await testEngine(), root);
+        try {
+          cg.dropSubstitution();
+          const out = cg.solve(budgetOf(stepClock(), 60_000), floor === undefined ? {} : { floor });
+          const made = new Float64Array(job.items.length);
+          out.x.forEach((v, j) => {
+            cg.columns[j]?.counts.forEach((c, i) => {
+              made[i] = (made[i] ?? 0) + c * v;
+            });
+          });
+          return { out, made };
+        } finally {
+          cg.dispose();
+        }
+      };
+      const plain = await run();
+      const floored = await run(bars * cost);
+      const below = await run((bars - 1) * cost);
+      expect(plain.out.lpValue).toBeCloseTo(bars * cost, 6);
+      // Met: the master's value is the floor, so its solution is optimal, found in fewer rounds.
+      expect(floored.out.status).toBe('optimal');
+      expect(floored.out.lpValue).toBeCloseTo(bars * cost, 6);
+      expect(floored.out.iterations).toBeLessThan(plain.out.iterations);
+      job.items.forEach((it, i) => {
+        expect(floored.made[i]).toBeGreaterThanOrEqual(it.demand - 1e-6);
+      });
+      // A floor the LP never meets changes nothing.
+      expect(below.out.iterations).toBe(plain.out.iterations);
+      expect(below.out.lpValue).toBe(plain.out.lpValue);
+    },
+  );
+});

@@ -49,6 +49,11 @@ export interface CgStop {
   readonly cutoff?: number;
   /** Stop when ⌈bound⌉ can no longer rise (it equals ⌈LP⌉). */
   readonly settle?: boolean;
+  /**
+   * A valid lower bound on the LP value (such as the pieces' total over the bar capacity): a restricted
+   * master that meets it is optimal, whatever the pricing would still find.
+   */
+  readonly floor?: number;
 }
 
 const REL_TOL = 1e-6;
@@ -101,6 +106,7 @@ export class ColumnGeneration {
     private readonly job: Job,
     engine: LpEngine,
     residual: Residual,
+    options: { readonly primalAfterColumns?: boolean } = {},
   ) {
     this.m = job.items.length;
     this.residual = copyResidual(residual);
@@ -124,7 +130,8 @@ export class ColumnGeneration {
     // dives and tree were tuned: with primal re-solves Hard28 BPP144 (one kind of bar) was not solved in
     // 40 s, Monaci's 500-item prob_500_4 not in 20 s (0.5 s with dual simplex).
     this.master = engine.createMaster(rows, {
-      primalAfterColumns: job.sources.length > 1 && job.items.length <= PRACTICAL_ITEM_TYPES,
+      primalAfterColumns:
+        options.primalAfterColumns ?? (job.sources.length > 1 && job.items.length <= PRACTICAL_ITEM_TYPES),
     });
     const maxCost = Math.max(1, ...job.sources.map((s) => s.cost));
     this.big = 1e4 * maxCost;
@@ -287,6 +294,9 @@ export class ColumnGeneration {
           iterations,
         );
       }
+      if (stop.floor !== undefined && this.meets(sol, stop.floor)) {
+        return this.outcome('optimal', sol, Math.max(bestBound, stop.floor), iterations);
+      }
       const duals = this.itemDuals(sol.duals);
       let priced = this.price(this.center ? this.smooth(duals) : duals, sol.duals);
       if (this.center && priced.columns.length === 0) priced = this.price(duals, sol.duals);
@@ -315,6 +325,14 @@ export class ColumnGeneration {
       }
       if (budget.expired()) return this.outcome('stopped', this.solveMaster(), bestBound, iterations + 1);
     }
+  }
+
+  /** Whether a restricted master's solution, free of artificial columns, has come down to `floor`. */
+  private meets(sol: LpSolution, floor: number): boolean {
+    if (sol.objective > floor + 1e-9 * Math.max(1, Math.abs(floor))) return false;
+    let leaning = 0;
+    for (let a = 0; a < this.artificialColumns; a++) leaning += sol.x[a] ?? 0;
+    return leaning <= 1e-9;
   }
 
   /**

@@ -94,9 +94,17 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
   const packer = isOptimal() ? null : perfectPacker(job, demand, bound, inc);
   const pieces = demand.reduce((a, d) => a + d, 0);
   const packerFirst = Math.min(PACKER_FIRST_OPS, PACKER_FIRST_OPS_PER_PIECE_SQUARED * pieces * pieces);
+  let searching = packer !== null;
   for (let ops = 0; packer && ops < packerFirst && !budget.expired(); ops += PACKER_SLICE) {
-    if (!packer.work(PACKER_SLICE)) break;
+    searching = packer.work(PACKER_SLICE);
+    if (!searching) break;
   }
+  // Full-bar jobs: a better plan fills every bar to the last unit, and the perfect-packing search, still
+  // on it after its first phase, is the search for one (on the AI instances it finds them where dives
+  // do not). Column generation and the tree then serve the proof: the master is re-solved by primal
+  // simplex, every node's LP stops at the pieces' total over the capacity (its floor), and no dives run
+  // beside or below the tree (see docs/solver.md: ANI 402-600 proofs).
+  const fullBars = searching && !isOptimal() ? { floor: bound } : undefined;
   const result = (infeasible = false): GroupResult => ({
     plan: inc.plan,
     bound: Math.min(bound, inc.plan?.cost ?? bound),
@@ -108,7 +116,7 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
   if (isOptimal() || budget.expired()) return result();
 
   const root: Residual = { demand, lo: new Float64Array(job.sources.length), hi: supply, usage: usageTarget };
-  const cg = new ColumnGeneration(job, engine, root);
+  const cg = new ColumnGeneration(job, engine, root, fullBars ? { primalAfterColumns: true } : {});
   try {
     seedColumns(job, cg, root, inc.plan);
     const first = cg.solve(budget, { settle: true, cutoff: inc.pruneAt() });
@@ -124,7 +132,16 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
     if (isOptimal() || budget.expired()) return result();
 
     const diver = new Diver(job, cg, budget, trace, inc, isOptimal);
-    const search: TreeSearch = { job, cg, diver, root, rootCuts, trace, inc };
+    const search: TreeSearch = {
+      job,
+      cg,
+      diver,
+      root,
+      rootCuts,
+      trace,
+      inc,
+      ...(fullBars ? { fullBars } : {}),
+    };
     // Whole-part steps except in large one-bar jobs, whose dives must turn on single bars to find perfect
     // packings (with whole-part steps three 750–1000-item random instances ended a bar above the optimum).
     diver.wholeSteps = job.sources.length > 1 || job.items.length < LARGE_JOB_ITEM_TYPES;
@@ -309,7 +326,7 @@ function interleave(
     } else if (saver && saverOps < SAVER_OPS_PER_ROUND * (diveRounds + treeRounds + 1)) {
       saver.work(SAVER_SLICE);
       saverOps += SAVER_SLICE;
-    } else if (!ldsDone && diveRounds * TREE_ROUNDS_PER_DIVE_ROUND <= treeRounds) {
+    } else if (!ldsDone && !search.fullBars && diveRounds * TREE_ROUNDS_PER_DIVE_ROUND <= treeRounds) {
       ldsDone = lds.next().done === true;
       diveRounds += trace.cgIterations - before;
     } else {
