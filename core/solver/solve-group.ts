@@ -103,7 +103,7 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
   // on it after its first phase, is the search for one (on the AI instances it finds them where dives
   // do not). Column generation and the tree then serve the proof: the master is re-solved by primal
   // simplex, every node's LP stops at the pieces' total over the capacity (its floor), and no dives run
-  // beside or below the tree (see docs/solver.md: ANI 402-600 proofs).
+  // beside or below the tree (docs/solver.md, Search, item 6: what each measured on ANI).
   const fullBars = searching && !isOptimal() ? { floor: bound } : undefined;
   const result = (infeasible = false): GroupResult => ({
     plan: inc.plan,
