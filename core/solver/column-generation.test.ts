@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { budgetOf } from '../budget.ts';
-import { parseOptimiseBody } from '../request/index.ts';
 import { ColumnGeneration } from './column-generation.ts';
-import { buildJobs } from './job.ts';
 import { rng } from './random.ts';
-import { stepClock, testEngine } from './test-support.ts';
+import { onlyJob, stepClock, testEngine } from './test-support.ts';
 
 /** A one-stock job with `m` distinct lengths, the size at which the substitution columns are used. */
 function largeJob(seed: number, m: number) {
@@ -12,11 +10,7 @@ function largeJob(seed: number, m: number) {
   const lengths = new Set<number>();
   while (lengths.size < m) lengths.add(200 + Math.floor(r() * 500));
   const parts = [...lengths].map((length) => ({ length, quantity: 1 + Math.floor(r() * 3) }));
-  const parsed = parseOptimiseBody({ parts, stockLength: 1000 }, 'json');
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  const [job] = buildJobs(parsed.value);
-  if (!job) throw new Error('no job');
-  return job;
+  return onlyJob({ parts, stockLength: 1000 });
 }
 
 describe('column generation', () => {
@@ -66,11 +60,7 @@ function fullBarJob(seed: number, bars: number) {
       { length: 10_000 - a - c, quantity: 1 },
     );
   }
-  const parsed = parseOptimiseBody({ parts, stockLength: 10_000 }, 'json');
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  const [job] = buildJobs(parsed.value);
-  if (!job) throw new Error('no job');
-  return job;
+  return onlyJob({ parts, stockLength: 10_000 });
 }
 
 describe('column generation with a floor', () => {
