@@ -100,11 +100,16 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
     if (!searching) break;
   }
   // Full-bar jobs: a better plan fills every bar to the last unit, and the perfect-packing search, still
-  // on it after its first phase, is the search for one (on the AI instances it finds them where dives
-  // do not). Column generation and the tree then serve the proof: the master is re-solved by primal
-  // simplex, every node's LP stops at the pieces' total over the capacity (its floor), and no dives run
-  // beside or below the tree (docs/solver.md, Search, item 6: what each measured on ANI).
-  const fullBars = searching && !isOptimal() ? { floor: bound } : undefined;
+  // on it after its first phase, is the search for one where nearly every bar must take a piece over
+  // half its length, the shape it is built for (on the AI instances it finds the packings dives miss;
+  // on cut lists with fewer such pieces the dives find them, and without dives 13 of 30 were missed).
+  // Column generation and the tree then serve the proof: the master is re-solved by primal simplex,
+  // every node's LP stops at the pieces' total over the capacity (its floor), and no dives run beside or
+  // below the tree (docs/solver.md, Search, item 6: what each measured on ANI).
+  const fullBars =
+    searching && !isOptimal() && barsWithoutLongPiece(job, demand, bound) <= FULL_BAR_SHORT_BARS
+      ? { floor: bound }
+      : undefined;
   const result = (infeasible = false): GroupResult => ({
     plan: inc.plan,
     bound: Math.min(bound, inc.plan?.cost ?? bound),
@@ -278,6 +283,23 @@ function perfectPacker(job: Job, demand: Int32Array, bound: number, inc: Incumbe
       return false;
     },
   };
+}
+
+/**
+ * Full-bar jobs may have at most this many bars without a piece over half the bar (the AI and ANI
+ * instances have 1 or 2; cut lists built from random whole bars had half their bars or more).
+ */
+const FULL_BAR_SHORT_BARS = 2;
+
+/** Bars of a one-bar job's bound (in bars) that no piece over half a bar can fill. */
+function barsWithoutLongPiece(job: Job, demand: Int32Array, bound: number): number {
+  const source = job.sources[0];
+  if (!source || source.cost <= 0) return Number.POSITIVE_INFINITY;
+  let long = 0;
+  job.items.forEach((it, i) => {
+    if (2 * it.weight > source.capacity) long += demand[i] ?? 0;
+  });
+  return bound / source.cost - long;
 }
 
 /** One-bar jobs: pricing rounds of branch and price per round of the limited-discrepancy dives. */
