@@ -107,14 +107,19 @@ export class PartsLimitError extends CutplanError {
 export class RateLimitedError extends CutplanError {
   override readonly code = 'rateLimited' as const;
   override readonly name = 'RateLimitedError';
+  /** When the limit resets (ms since epoch). */
+  readonly resetAtMs: number;
+  readonly retryAfterSeconds: number;
+
   constructor(
     detail: string,
-    /** When the limit resets (ms since epoch). */
-    readonly resetAtMs: number,
-    readonly retryAfterSeconds: number,
+    resetAtMs: number,
+    retryAfterSeconds: number,
     headers: Readonly<Record<string, string>> = {},
   ) {
     super(detail, { ...headers, 'Retry-After': String(retryAfterSeconds) });
+    this.resetAtMs = resetAtMs;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
   override bodyExtras(): Readonly<Record<string, unknown>> {
     return { retryAfterSeconds: this.retryAfterSeconds, resetAt: new Date(this.resetAtMs).toISOString() };
@@ -125,12 +130,11 @@ export class RateLimitedError extends CutplanError {
 export class BusyError extends CutplanError {
   override readonly code = 'busy' as const;
   override readonly name = 'BusyError';
-  constructor(
-    detail: string,
-    readonly retryAfterSeconds: number,
-    headers: Readonly<Record<string, string>> = {},
-  ) {
+  readonly retryAfterSeconds: number;
+
+  constructor(detail: string, retryAfterSeconds: number, headers: Readonly<Record<string, string>> = {}) {
     super(detail, { ...headers, 'Retry-After': String(retryAfterSeconds) });
+    this.retryAfterSeconds = retryAfterSeconds;
   }
   override bodyExtras(): Readonly<Record<string, unknown>> {
     return { retryAfterSeconds: this.retryAfterSeconds };
@@ -147,11 +151,11 @@ export class NotFoundError extends CutplanError {
 export class MethodNotAllowedError extends CutplanError {
   override readonly code = 'methodNotAllowed' as const;
   override readonly name = 'MethodNotAllowedError';
-  constructor(
-    detail: string,
-    readonly allow: readonly string[],
-  ) {
+  readonly allow: readonly string[];
+
+  constructor(detail: string, allow: readonly string[]) {
     super(detail, { Allow: allow.join(', ') });
+    this.allow = allow;
   }
 }
 

@@ -19,7 +19,10 @@ export class Flow {
   readonly pages: Op[][] = [[]];
   private y: number;
 
-  constructor(readonly frame: Frame) {
+  readonly frame: Frame;
+
+  constructor(frame: Frame) {
+    this.frame = frame;
     this.y = frame.top;
   }
 

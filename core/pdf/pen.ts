@@ -25,7 +25,11 @@ export interface TextStyle {
 
 /** Makes measured text ops; all user text goes through `printable` here, once. */
 export class Pen {
-  constructor(private readonly metrics: TextMetrics) {}
+  private readonly metrics: TextMetrics;
+
+  constructor(metrics: TextMetrics) {
+    this.metrics = metrics;
+  }
 
   width(text: string, size: number, weight: Weight = 'regular'): number {
     return this.metrics.width(this.metrics.printable(text), size, weight);

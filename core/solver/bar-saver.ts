@@ -54,11 +54,12 @@ export class BarSaver {
   private unimproved = 0;
   private tabuLeft = 0;
 
-  constructor(
-    private readonly job: Job,
-    private readonly inc: Incumbent,
-    seed = 1,
-  ) {
+  private readonly job: Job;
+  private readonly inc: Incumbent;
+
+  constructor(job: Job, inc: Incumbent, seed = 1) {
+    this.job = job;
+    this.inc = inc;
     const source = job.sources[0];
     this.cap = source?.capacity ?? 0;
     let pieces = 0;

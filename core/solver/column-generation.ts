@@ -102,12 +102,15 @@ export class ColumnGeneration {
   /** Arc rows added by branching: key → row; rows whose arc is not bounded at a node are left free. */
   private readonly arcRows = new Map<string, { readonly row: number; readonly arc: Arc }>();
 
+  private readonly job: Job;
+
   constructor(
-    private readonly job: Job,
+    job: Job,
     engine: LpEngine,
     residual: Residual,
     options: { readonly primalAfterColumns?: boolean } = {},
   ) {
+    this.job = job;
     this.m = job.items.length;
     this.residual = copyResidual(residual);
     this.baseDemand = residual.demand.slice();

@@ -23,14 +23,28 @@ export class Diver {
    */
   shareSteps = false;
 
+  private readonly job: Job;
+  private readonly cg: ColumnGeneration;
+  private readonly budget: Budget;
+  private readonly trace: SearchTrace;
+  private readonly inc: Incumbent;
+  private readonly done: () => boolean;
+
   constructor(
-    private readonly job: Job,
-    private readonly cg: ColumnGeneration,
-    private readonly budget: Budget,
-    private readonly trace: SearchTrace,
-    private readonly inc: Incumbent,
-    private readonly done: () => boolean,
-  ) {}
+    job: Job,
+    cg: ColumnGeneration,
+    budget: Budget,
+    trace: SearchTrace,
+    inc: Incumbent,
+    done: () => boolean,
+  ) {
+    this.job = job;
+    this.cg = cg;
+    this.budget = budget;
+    this.trace = trace;
+    this.inc = inc;
+    this.done = done;
+  }
 
   /** Runs a whole dive (see {@link Diver.steps}). */
   dive(

@@ -14,10 +14,13 @@ import {
 export class Incumbent {
   plan: GroupPlan | null = null;
 
-  constructor(
-    private readonly job: Job,
-    private readonly usageTarget: number,
-  ) {}
+  private readonly job: Job;
+  private readonly usageTarget: number;
+
+  constructor(job: Job, usageTarget: number) {
+    this.job = job;
+    this.usageTarget = usageTarget;
+  }
 
   /** Flaws found in offered plans (a bug upstream); tests assert there are none. */
   readonly rejected: string[] = [];

@@ -357,16 +357,24 @@ class SearchState {
   private seen: Uint8Array = new Uint8Array(0);
   /** A leftover packing ran into its step limit: its nogood may have cut off a packing. */
   cutOff = false;
+  private readonly maxExpensive: number;
+  private readonly byLevel: boolean;
+  private readonly carry: boolean;
+  /** Steps of one exact packing of a leftover. */
+  readonly leftoverLimit: number;
 
   constructor(
     input: PerfectPackingInput,
     seed: number,
-    private readonly maxExpensive: number,
-    private readonly byLevel: boolean,
-    private readonly carry: boolean,
-    /** Steps of one exact packing of a leftover. */
-    readonly leftoverLimit: number,
+    maxExpensive: number,
+    byLevel: boolean,
+    carry: boolean,
+    leftoverLimit: number,
   ) {
+    this.maxExpensive = maxExpensive;
+    this.byLevel = byLevel;
+    this.carry = carry;
+    this.leftoverLimit = leftoverLimit;
     this.cap = input.capacity;
     this.weights = input.weights;
     this.demands = input.demands;

@@ -16,13 +16,17 @@ export function isRecord(value: unknown): value is Rec {
 export type MaterialRead = { readonly ok: true; readonly material: Material } | { readonly ok: false };
 
 export class Reader {
-  constructor(
-    readonly findings: Findings,
-    /** Scale units per caller length unit. */
-    readonly scale: number,
-    /** Price units per currency unit. */
-    readonly priceScale: number,
-  ) {}
+  readonly findings: Findings;
+  /** Scale units per caller length unit. */
+  readonly scale: number;
+  /** Price units per currency unit. */
+  readonly priceScale: number;
+
+  constructor(findings: Findings, scale: number, priceScale: number) {
+    this.findings = findings;
+    this.scale = scale;
+    this.priceScale = priceScale;
+  }
 
   record(value: unknown, path: string): Rec | null {
     if (isRecord(value)) return value;

@@ -21,10 +21,10 @@ class GlpkMaster implements MasterLp {
   private readonly rows: RowBounds[];
   private readonly cols: Column[] = [];
 
-  constructor(
-    private readonly glpk: Glpk,
-    rows: readonly RowBounds[],
-  ) {
+  private readonly glpk: Glpk;
+
+  constructor(glpk: Glpk, rows: readonly RowBounds[]) {
+    this.glpk = glpk;
     this.rows = rows.map((r) => ({ ...r }));
   }
 

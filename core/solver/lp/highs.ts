@@ -41,11 +41,10 @@ class HighsMaster implements MasterLp {
   private boundsMoved = true;
   private strategy: number = DUAL_SIMPLEX;
 
-  constructor(
-    highs: Highs,
-    rows: readonly RowBounds[],
-    private readonly primalAfterColumns: boolean,
-  ) {
+  private readonly primalAfterColumns: boolean;
+
+  constructor(highs: Highs, rows: readonly RowBounds[], primalAfterColumns: boolean) {
+    this.primalAfterColumns = primalAfterColumns;
     this.inf = highs.infinity;
     this.model = highs.createModel();
     this.model.options.set({ output_flag: false, presolve: 'off' });
