@@ -5,7 +5,7 @@
  * means to keep behaviour (a refactor) must reproduce the recorded fingerprints exactly.
  *
  *   npx tsx bench/same-plans.ts            # compare with bench/same-plans.json, exit 1 on a difference
- *   npx tsx bench/same-plans.ts --record   # rewrite bench/same-plans.json (only when behaviour is meant to change)
+ *   npx tsx bench/same-plans.ts --record   # rewrite it (only when behaviour is meant to change; then biome format it)
  *   npx tsx bench/same-plans.ts --only practical,hard28
  *
  * The work budget, not a clock, decides where a search stops, so moving code cannot move the stop.
@@ -147,7 +147,7 @@ for (const c of cases()) {
 process.stderr.write(`${prints.length} cases in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
 
 if (values.record) {
-  writeFileSync(values.file, `${JSON.stringify(prints, null, 1)}\n`);
+  writeFileSync(values.file, `${JSON.stringify(prints, null, 2)}\n`);
   process.stderr.write(`recorded ${values.file}\n`);
 } else {
   const recorded = new Map(
