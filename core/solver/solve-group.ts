@@ -1,18 +1,18 @@
 import { type Budget, workLimited } from '../budget.ts';
-import { type CostSource, cheapMixes, liftBound, type Mix } from './achievable.ts';
-import { BarSaver } from './bar-saver.ts';
-import { continuousBound, l2Bound } from './bounds.ts';
-import { branchAndPrice, branchAndPriceSteps, type TreeSearch } from './branch-and-price.ts';
-import { ColumnGeneration, type Residual, safeCeil } from './column-generation.ts';
-import { Diver } from './dive.ts';
-import { downsize, greedyPack, sourcePreference } from './greedy.ts';
-import { Incumbent } from './incumbent.ts';
-import { type Job, LARGE_JOB_ITEM_TYPES } from './job.ts';
+import { type CostSource, cheapMixes, liftBound, type Mix } from './bounds/achievable.ts';
+import { continuousBound, l2Bound } from './bounds/combinatorial.ts';
+import { anchorOffcuts, maxOffcutUsage } from './bounds/offcut-usage.ts';
+import { PerfectPacking } from './exact/perfect-packing.ts';
+import { BarSaver } from './heuristics/bar-saver.ts';
+import { downsize, greedyPack, sourcePreference } from './heuristics/greedy.ts';
 import type { LpEngine } from './lp/engine.ts';
-import { anchorOffcuts, maxOffcutUsage } from './offcut-usage.ts';
-import { PerfectPacking } from './perfect-packing.ts';
-import { type GroupPlan, offcutUsage, patternWeight } from './plan.ts';
-import { runToEnd } from './walk.ts';
+import { ColumnGeneration, type Residual, safeCeil } from './master/column-generation.ts';
+import { Incumbent } from './model/incumbent.ts';
+import { type Job, LARGE_JOB_ITEM_TYPES } from './model/job.ts';
+import { type GroupPlan, offcutUsage, patternWeight } from './model/plan.ts';
+import { runToEnd } from './model/walk.ts';
+import { branchAndPrice, branchAndPriceSteps, type TreeSearch } from './tree/branch-and-price.ts';
+import { Diver } from './tree/dive.ts';
 
 /** What the search knows about one job when it stops. */
 export interface GroupResult {

@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSet } from '../../bench/instances.ts';
 import { budgetOf } from '../budget.ts';
-import { patternWeight } from './plan.ts';
-import { rng } from './random.ts';
+import { patternWeight } from './model/plan.ts';
+import { rng } from './model/random.ts';
 import { solveGroup } from './solve-group.ts';
 import { onlyJob, planOf, solveBody, stepClock, testEngine } from './test-support.ts';
 
@@ -230,7 +230,7 @@ describe('supply, prices and methods', () => {
 
 describe('substituteShortages', () => {
   it('cuts a short piece where a longer one is over-produced', async () => {
-    const { substituteShortages } = await import('./plan.ts');
+    const { substituteShortages } = await import('./model/plan.ts');
     const job = {
       items: [
         { length: 500, weight: 500, demand: 1, parts: [] },

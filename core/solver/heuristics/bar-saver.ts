@@ -1,7 +1,7 @@
-import type { Incumbent } from './incumbent.ts';
-import type { Job } from './job.ts';
-import type { GroupPlan, Layout } from './plan.ts';
-import { rng } from './random.ts';
+import type { Incumbent } from '../model/incumbent.ts';
+import type { Job } from '../model/job.ts';
+import type { GroupPlan, Layout } from '../model/plan.ts';
+import { rng } from '../model/random.ts';
 
 /** Pieces from which a job is too large for the local search (its arrays grow with the pieces). */
 export const BAR_SAVER_MAX_PIECES = 20_000;

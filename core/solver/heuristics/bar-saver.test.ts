@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { Incumbent } from '../model/incumbent.ts';
+import type { Job } from '../model/job.ts';
+import { fixture, onlyJob } from '../test-support.ts';
 import { BarSaver } from './bar-saver.ts';
 import { greedyPack, sourcePreference } from './greedy.ts';
-import { Incumbent } from './incumbent.ts';
-import type { Job } from './job.ts';
-import { fixture, onlyJob } from './test-support.ts';
 
 /** An incumbent holding the first-fit-decreasing plan of a job. */
 function firstFit(job: Job): Incumbent {

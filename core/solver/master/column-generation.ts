@@ -1,12 +1,18 @@
-import type { Budget } from '../budget.ts';
-import type { CountCut } from './achievable.ts';
-import { ARC_DP_CELLS, ARC_SEARCH_NODES, arcDpCells, priceWithArcs, searchWithArcs } from './arc-pricing.ts';
-import { type Arc, activeArcDuals, arcKey, arcsOf } from './arcs.ts';
-import { type Job, LARGE_JOB_ITEM_TYPES, PRACTICAL_ITEM_TYPES } from './job.ts';
-import { type KnapsackResult, solveKnapsacks } from './knapsack.ts';
-import { type BoundTerm, lagrangianBound } from './lagrangian-bound.ts';
-import type { LpEngine, LpSolution, MasterLp } from './lp/engine.ts';
-import { patternKey } from './plan.ts';
+import type { Budget } from '../../budget.ts';
+import type { CountCut } from '../bounds/achievable.ts';
+import { type BoundTerm, lagrangianBound } from '../bounds/lagrangian.ts';
+import type { LpEngine, LpSolution, MasterLp } from '../lp/engine.ts';
+import { type Job, LARGE_JOB_ITEM_TYPES, PRACTICAL_ITEM_TYPES } from '../model/job.ts';
+import { patternKey } from '../model/plan.ts';
+import {
+  ARC_DP_CELLS,
+  ARC_SEARCH_NODES,
+  arcDpCells,
+  priceWithArcs,
+  searchWithArcs,
+} from '../pricing/arc-pricing.ts';
+import { type Arc, activeArcDuals, arcKey, arcsOf } from '../pricing/arcs.ts';
+import { type KnapsackResult, solveKnapsacks } from '../pricing/knapsack.ts';
 
 /** A generated pattern: a feasible bar of one source. */
 export interface Column {
@@ -15,8 +21,8 @@ export interface Column {
 }
 
 /** What is still to be decided: the demand left, and how many bars of each source may (must) be used. */
-export type { Arc } from './arcs.ts';
-export { arcKey, arcsOf } from './arcs.ts';
+export type { Arc } from '../pricing/arcs.ts';
+export { arcKey, arcsOf } from '../pricing/arcs.ts';
 
 export interface Residual {
   readonly demand: Int32Array;

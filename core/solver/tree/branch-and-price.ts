@@ -1,13 +1,13 @@
-import type { Budget } from '../budget.ts';
-import { type CountCut, liftBound } from './achievable.ts';
-import { type ArcMap, arcCell } from './arcs.ts';
-import { type Arc, type ColumnGeneration, type Residual, safeCeil } from './column-generation.ts';
+import type { Budget } from '../../budget.ts';
+import { type CountCut, liftBound } from '../bounds/achievable.ts';
+import { type Arc, type ColumnGeneration, type Residual, safeCeil } from '../master/column-generation.ts';
+import type { Incumbent } from '../model/incumbent.ts';
+import type { Job } from '../model/job.ts';
+import type { Layout } from '../model/plan.ts';
+import { runToEnd } from '../model/walk.ts';
+import { type ArcMap, arcCell } from '../pricing/arcs.ts';
+import { costSources, type SearchTrace } from '../solve-group.ts';
 import type { Diver } from './dive.ts';
-import type { Incumbent } from './incumbent.ts';
-import type { Job } from './job.ts';
-import type { Layout } from './plan.ts';
-import { costSources, type SearchTrace } from './solve-group.ts';
-import { runToEnd } from './walk.ts';
 
 interface BranchNode {
   readonly lo: Float64Array;

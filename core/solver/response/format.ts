@@ -14,11 +14,11 @@ import type {
   PlacedPart,
   Purchase,
   Stats,
-} from '../types.ts';
+} from '../../types.ts';
+import type { Job } from '../model/job.ts';
+import type { GroupPlan } from '../model/plan.ts';
 import { assignParts, type Bar } from './assign-parts.ts';
 import { barFigures } from './bar-figures.ts';
-import type { Job } from './job.ts';
-import type { GroupPlan } from './plan.ts';
 
 /** One solved material group, as the formatter needs it. */
 export interface SolvedGroup {

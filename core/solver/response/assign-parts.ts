@@ -1,5 +1,5 @@
-import type { Job } from './job.ts';
-import type { Layout } from './plan.ts';
+import type { Job } from '../model/job.ts';
+import type { Layout } from '../model/plan.ts';
 
 export interface Bar {
   readonly job: Job;

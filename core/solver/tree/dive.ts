@@ -1,13 +1,13 @@
-import type { Budget } from '../budget.ts';
-import { type ColumnGeneration, type Residual, safeCeil } from './column-generation.ts';
-import { packExactly } from './exact-pack.ts';
-import { downsize, greedyPack, sourcePreference } from './greedy.ts';
-import type { Incumbent } from './incumbent.ts';
-import type { Job } from './job.ts';
-import type { Layout } from './plan.ts';
-import { patternWeight } from './plan.ts';
-import type { SearchTrace } from './solve-group.ts';
-import { runToEnd } from './walk.ts';
+import type { Budget } from '../../budget.ts';
+import { packExactly } from '../exact/exact-pack.ts';
+import { downsize, greedyPack, sourcePreference } from '../heuristics/greedy.ts';
+import { type ColumnGeneration, type Residual, safeCeil } from '../master/column-generation.ts';
+import type { Incumbent } from '../model/incumbent.ts';
+import type { Job } from '../model/job.ts';
+import type { Layout } from '../model/plan.ts';
+import { patternWeight } from '../model/plan.ts';
+import { runToEnd } from '../model/walk.ts';
+import type { SearchTrace } from '../solve-group.ts';
 
 /**
  * Depth-first diving on the column-generation LP: fix the bars the LP most wants (whole parts of large

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { budgetOf } from '../budget.ts';
+import { budgetOf } from '../../budget.ts';
+import { rng } from '../model/random.ts';
+import { onlyJob, stepClock, testEngine } from '../test-support.ts';
 import { ColumnGeneration } from './column-generation.ts';
-import { rng } from './random.ts';
-import { onlyJob, stepClock, testEngine } from './test-support.ts';
 
 /** A one-stock job with `m` distinct lengths, the size at which the substitution columns are used. */
 function largeJob(seed: number, m: number) {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { rng } from '../model/random.ts';
 import {
   type MemberPlan,
   PerfectPacking,
@@ -7,7 +8,6 @@ import {
   type PerfectPackingStep,
   PLANS,
 } from './perfect-packing.ts';
-import { rng } from './random.ts';
 
 /** Runs the search in slices until it stops or `ops` operations are spent. */
 function solve(
