@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { budgetOf } from '../core/budget.ts';
 import { parseOptimiseBody } from '../core/request/index.ts';
 import { createGlpkEngine, createHighsEngine, type LpEngine } from '../core/solver/lp/index.ts';
-import { ColumnGeneration } from '../core/solver/master/column-generation.ts';
-import { buildJobs } from '../core/solver/model/job.ts';
+import { ColumnGeneration } from '../core/solver/master/index.ts';
+import { buildJobs } from '../core/solver/model/index.ts';
 import { INSTANCES_DIR, parseInstance } from './instances.ts';
 
 const FILES = [

@@ -10,7 +10,7 @@ export interface PracticalOptions {
   readonly maxParts?: number;
 }
 
-import { rng } from '../core/solver/model/random.ts';
+import { rng } from '../core/solver/model/index.ts';
 
 type Body = Record<string, unknown>;
 

@@ -3,10 +3,7 @@
  */
 import type { Clock } from './budget.ts';
 import { type CutplanError, err, InternalError, ok, type Result } from './errors.ts';
-import type { LpEngine } from './solver/lp/engine.ts';
-import { createHighsEngine } from './solver/lp/highs.ts';
-import { formatResponse } from './solver/response/format.ts';
-import { solveRequest } from './solver/solve.ts';
+import { createHighsEngine, formatResponse, type LpEngine, solveRequest } from './solver/index.ts';
 import type { OptimiseRequest, OptimiseResponse } from './types.ts';
 import { formatFailure, verifyPlan } from './verify/index.ts';
 

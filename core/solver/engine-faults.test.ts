@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { budgetOf } from '../budget.ts';
-import type { LpEngine } from './lp/engine.ts';
+import type { LpEngine } from './lp/index.ts';
 import { solveGroup } from './solve-group.ts';
 import { fixture, onlyJob, stepClock, testEngine } from './test-support.ts';
 

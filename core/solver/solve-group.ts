@@ -1,18 +1,28 @@
 import { type Budget, workLimited } from '../budget.ts';
-import { type CostSource, cheapMixes, liftBound, type Mix } from './bounds/achievable.ts';
-import { continuousBound, l2Bound } from './bounds/combinatorial.ts';
-import { anchorOffcuts, maxOffcutUsage } from './bounds/offcut-usage.ts';
-import { PerfectPacking } from './exact/perfect-packing.ts';
-import { BarSaver } from './heuristics/bar-saver.ts';
-import { downsize, greedyPack, sourcePreference } from './heuristics/greedy.ts';
-import type { LpEngine } from './lp/engine.ts';
-import { ColumnGeneration, type Residual, safeCeil } from './master/column-generation.ts';
-import { Incumbent } from './model/incumbent.ts';
-import { type Job, LARGE_JOB_ITEM_TYPES } from './model/job.ts';
-import { type GroupPlan, offcutUsage, patternWeight } from './model/plan.ts';
-import { runToEnd } from './model/walk.ts';
-import { branchAndPrice, branchAndPriceSteps, type TreeSearch } from './tree/branch-and-price.ts';
-import { Diver } from './tree/dive.ts';
+import {
+  anchorOffcuts,
+  type CostSource,
+  cheapMixes,
+  continuousBound,
+  l2Bound,
+  liftBound,
+  type Mix,
+  maxOffcutUsage,
+} from './bounds/index.ts';
+import { PerfectPacking } from './exact/index.ts';
+import { BarSaver, downsize, greedyPack, sourcePreference } from './heuristics/index.ts';
+import type { LpEngine } from './lp/index.ts';
+import { ColumnGeneration, type Residual, safeCeil } from './master/index.ts';
+import {
+  type GroupPlan,
+  Incumbent,
+  type Job,
+  LARGE_JOB_ITEM_TYPES,
+  offcutUsage,
+  patternWeight,
+  runToEnd,
+} from './model/index.ts';
+import { branchAndPrice, branchAndPriceSteps, Diver, type TreeSearch } from './tree/index.ts';
 
 /** What the search knows about one job when it stops. */
 export interface GroupResult {

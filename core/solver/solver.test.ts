@@ -2,8 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSet } from '../../bench/instances.ts';
 import { budgetOf } from '../budget.ts';
-import { patternWeight } from './model/plan.ts';
-import { rng } from './model/random.ts';
+import { patternWeight, rng } from './model/index.ts';
 import { solveGroup } from './solve-group.ts';
 import { onlyJob, planOf, solveBody, stepClock, testEngine } from './test-support.ts';
 

@@ -10,8 +10,8 @@ import type { CutplanError, Result } from '../errors.ts';
 import { createLpEngine, optimise } from '../optimise.ts';
 import { parseOptimiseBody } from '../request/index.ts';
 import type { OptimiseResponse } from '../types.ts';
-import type { LpEngine } from './lp/engine.ts';
-import { buildJobs, type Job } from './model/job.ts';
+import type { LpEngine } from './lp/index.ts';
+import { buildJobs, type Job } from './model/index.ts';
 
 /** Time moves `stepMs` on every read: budgets become work limits, and runs repeat exactly. */
 export function stepClock(stepMs = 0.001): Clock {

@@ -1,4 +1,4 @@
-import type { Job } from '../model/job.ts';
+import type { Job } from '../model/index.ts';
 
 /**
  * The most owned offcut material any plan can use (`offcuts_first`). An offcut bar counts as used when at

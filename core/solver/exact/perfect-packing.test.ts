@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rng } from '../model/random.ts';
+import { rng } from '../model/index.ts';
 import {
   type MemberPlan,
   PerfectPacking,

@@ -1,4 +1,4 @@
-import { rng } from '../model/random.ts';
+import { rng } from '../model/index.ts';
 
 /** A one-bar packing job whose bars must all be filled to the last unit. */
 export interface PerfectPackingInput {

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Incumbent } from '../model/incumbent.ts';
-import type { Job } from '../model/job.ts';
+import { Incumbent, type Job } from '../model/index.ts';
 import { fixture, onlyJob } from '../test-support.ts';
 import { BarSaver } from './bar-saver.ts';
 import { greedyPack, sourcePreference } from './greedy.ts';

@@ -1,7 +1,4 @@
-import type { Incumbent } from '../model/incumbent.ts';
-import type { Job } from '../model/job.ts';
-import type { GroupPlan, Layout } from '../model/plan.ts';
-import { rng } from '../model/random.ts';
+import { type GroupPlan, type Incumbent, type Job, type Layout, rng } from '../model/index.ts';
 
 /** Pieces from which a job is too large for the local search (its arrays grow with the pieces). */
 export const BAR_SAVER_MAX_PIECES = 20_000;

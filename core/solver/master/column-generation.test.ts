@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { budgetOf } from '../../budget.ts';
-import { rng } from '../model/random.ts';
+import { rng } from '../model/index.ts';
 import { onlyJob, stepClock, testEngine } from '../test-support.ts';
 import { ColumnGeneration } from './column-generation.ts';
 

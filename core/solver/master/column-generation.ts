@@ -1,18 +1,20 @@
 import type { Budget } from '../../budget.ts';
-import type { CountCut } from '../bounds/achievable.ts';
-import { type BoundTerm, lagrangianBound } from '../bounds/lagrangian.ts';
-import type { LpEngine, LpSolution, MasterLp } from '../lp/engine.ts';
-import { type Job, LARGE_JOB_ITEM_TYPES, PRACTICAL_ITEM_TYPES } from '../model/job.ts';
-import { patternKey } from '../model/plan.ts';
+import { type BoundTerm, type CountCut, lagrangianBound } from '../bounds/index.ts';
+import type { LpEngine, LpSolution, MasterLp } from '../lp/index.ts';
+import { type Job, LARGE_JOB_ITEM_TYPES, PRACTICAL_ITEM_TYPES, patternKey } from '../model/index.ts';
 import {
   ARC_DP_CELLS,
   ARC_SEARCH_NODES,
+  type Arc,
+  activeArcDuals,
   arcDpCells,
+  arcKey,
+  arcsOf,
+  type KnapsackResult,
   priceWithArcs,
   searchWithArcs,
-} from '../pricing/arc-pricing.ts';
-import { type Arc, activeArcDuals, arcKey, arcsOf } from '../pricing/arcs.ts';
-import { type KnapsackResult, solveKnapsacks } from '../pricing/knapsack.ts';
+  solveKnapsacks,
+} from '../pricing/index.ts';
 
 /** A generated pattern: a feasible bar of one source. */
 export interface Column {

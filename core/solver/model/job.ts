@@ -1,5 +1,5 @@
 import type { Material, Method, OptimiseRequest } from '../../types.ts';
-import { gcd } from '../pricing/knapsack.ts';
+import { gcd } from './integers.ts';
 
 /** A distinct part length of a group, with the request parts that share it. */
 export interface Item {

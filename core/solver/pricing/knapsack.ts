@@ -13,6 +13,7 @@
  *   that stops early, a value-only DP; past every cap it returns the best packing and a valid upper bound.
  */
 
+import { gcd } from '../model/index.ts';
 import { branchAndBound } from './knapsack-bb.ts';
 
 export interface KnapsackInput {
@@ -149,17 +150,6 @@ export function solveKnapsacks(
 
 function emptyResult(m: number): KnapsackResult {
   return { counts: new Int32Array(m), value: 0, upperBound: 0, exact: true, extra: [] };
-}
-
-export function gcd(a: number, b: number): number {
-  let x = Math.abs(a);
-  let y = Math.abs(b);
-  while (y) {
-    const t = x % y;
-    x = y;
-    y = t;
-  }
-  return x;
 }
 
 function exactDp(

@@ -1,5 +1,4 @@
-import type { Job } from '../model/job.ts';
-import type { Layout } from '../model/plan.ts';
+import type { Job, Layout } from '../model/index.ts';
 
 export interface Bar {
   readonly job: Job;

@@ -15,8 +15,7 @@ import type {
   Purchase,
   Stats,
 } from '../../types.ts';
-import type { Job } from '../model/job.ts';
-import type { GroupPlan } from '../model/plan.ts';
+import type { GroupPlan, Job } from '../model/index.ts';
 import { assignParts, type Bar } from './assign-parts.ts';
 import { barFigures } from './bar-figures.ts';
 

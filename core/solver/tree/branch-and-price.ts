@@ -1,11 +1,8 @@
 import type { Budget } from '../../budget.ts';
-import { type CountCut, liftBound } from '../bounds/achievable.ts';
-import { type Arc, type ColumnGeneration, type Residual, safeCeil } from '../master/column-generation.ts';
-import type { Incumbent } from '../model/incumbent.ts';
-import type { Job } from '../model/job.ts';
-import type { Layout } from '../model/plan.ts';
-import { runToEnd } from '../model/walk.ts';
-import { type ArcMap, arcCell } from '../pricing/arcs.ts';
+import { type CountCut, liftBound } from '../bounds/index.ts';
+import { type Arc, type ColumnGeneration, type Residual, safeCeil } from '../master/index.ts';
+import { type Incumbent, type Job, type Layout, runToEnd } from '../model/index.ts';
+import { type ArcMap, arcCell } from '../pricing/index.ts';
 import { costSources, type SearchTrace } from '../solve-group.ts';
 import type { Diver } from './dive.ts';
 

@@ -1,12 +1,8 @@
 import type { Budget } from '../../budget.ts';
-import { packExactly } from '../exact/exact-pack.ts';
-import { downsize, greedyPack, sourcePreference } from '../heuristics/greedy.ts';
-import { type ColumnGeneration, type Residual, safeCeil } from '../master/column-generation.ts';
-import type { Incumbent } from '../model/incumbent.ts';
-import type { Job } from '../model/job.ts';
-import type { Layout } from '../model/plan.ts';
-import { patternWeight } from '../model/plan.ts';
-import { runToEnd } from '../model/walk.ts';
+import { packExactly } from '../exact/index.ts';
+import { downsize, greedyPack, sourcePreference } from '../heuristics/index.ts';
+import { type ColumnGeneration, type Residual, safeCeil } from '../master/index.ts';
+import { type Incumbent, type Job, type Layout, patternWeight, runToEnd } from '../model/index.ts';
 import type { SearchTrace } from '../solve-group.ts';
 
 /**

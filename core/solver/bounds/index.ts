@@ -1,0 +1,4 @@
+export { type CostSource, type CountCut, cheapMixes, liftBound, type Mix } from './achievable.ts';
+export { continuousBound, l2Bound } from './combinatorial.ts';
+export { type BoundTerm, lagrangianBound } from './lagrangian.ts';
+export { anchorOffcuts, maxOffcutUsage } from './offcut-usage.ts';

@@ -1,0 +1,2 @@
+export { packExactly } from './exact-pack.ts';
+export { PerfectPacking } from './perfect-packing.ts';

@@ -1,0 +1,2 @@
+export { BarSaver } from './bar-saver.ts';
+export { downsize, greedyPack, sourcePreference } from './greedy.ts';

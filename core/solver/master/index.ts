@@ -1,0 +1,1 @@
+export { type Arc, ColumnGeneration, type Residual, safeCeil } from './column-generation.ts';

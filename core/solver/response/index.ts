@@ -1,0 +1,1 @@
+export { formatResponse, type SolvedGroup } from './format.ts';
