@@ -1,6 +1,6 @@
 /**
  * Builds the deployment bundles: one esbuild run per function into `dist/<name>/` (ESM, minified, source
- * maps, Node 22), plus the files the bundle reads at run time from beside itself. Used by `npm run build`
+ * maps, Node 24), plus the files the bundle reads at run time from beside itself. Used by `npm run build`
  * (`build.ts`), `npm run synth`, the bundle tests and the cold-start benchmark.
  */
 import { copyFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
@@ -102,7 +102,7 @@ async function bundleOne(name: FunctionName, outDir: string, awsSdk: AwsSdkShipp
     chunkNames: 'chunks/[name]-[hash]',
     format: 'esm',
     platform: 'node',
-    target: 'node22',
+    target: 'node24',
     // The AWS SDK is bundled, from its ES build: its credential providers other than the environment's
     // (SSO, STS, INI, …) are dynamic imports there, so they become lazy chunks Lambda never loads, and the
     // eager code shrinks. Measured cold starts: docs/operations.md, "AWS SDK".
