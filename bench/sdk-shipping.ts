@@ -5,7 +5,7 @@
  * - `bundled`: in the bundle, from the SDK's ES build (what `npm run build` does);
  * - `bundled-cjs`: in the bundle, from its CommonJS build (esbuild's default for Node);
  * - `external`: not bundled; loaded from `node_modules/@aws-sdk/client-dynamodb` beside the bundle,
- *   linked to the project's copy. That stands in for the Lambda runtime's own SDK, which the nodejs22.x
+ *   linked to the project's copy. That stands in for the Lambda runtime's own SDK, which the nodejs24.x
  *   runtime resolves for ES modules through `NODE_PATH` (plain Node does not), and which, like ours,
  *   loads as CommonJS (`dist-cjs`).
  *

@@ -166,7 +166,8 @@ export async function runTasks(
       () =>
         new Promise<void>((resolve, reject) => {
           const child = fork(join(import.meta.dirname, 'solver-worker.ts'), [], {
-            execArgv: ['--import', 'tsx', '--max-old-space-size=2048'],
+            // The parent's flags (a loader such as `--import tsx` on a Node without type stripping) carry over.
+            execArgv: [...process.execArgv, '--max-old-space-size=2048'],
             stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
           });
           const feed = (): void => {

@@ -19,7 +19,9 @@ async function main(argv: string[]): Promise<number> {
     const list = Object.entries(commands)
       .map(([n, c]) => `  ${n.padEnd(10)} ${c.summary}`)
       .join('\n');
-    process.stderr.write(`usage: cutplan <command> [options]\n\ncommands:\n${list}\n`);
+    process.stderr.write(
+      `usage: cutplan <command> [options]\n       cutplan --version\n\ncommands:\n${list}\n`,
+    );
     return name === undefined || name === '--help' || name === '-h' ? 0 : 2;
   }
   const mod = await command.load();

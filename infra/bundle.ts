@@ -1,6 +1,6 @@
 /**
  * Builds the deployment bundles: one esbuild run per function into `dist/<name>/` (ESM, minified, source
- * maps, Node 22), plus the files the bundle reads at run time from beside itself. Used by `npm run build`
+ * maps, Node 24), plus the files the bundle reads at run time from beside itself. Used by `npm run build`
  * (`build.ts`), `npm run synth`, the bundle tests and the cold-start benchmark.
  */
 import { copyFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
@@ -22,6 +22,9 @@ import {
  * CommonJS code inside an ESM bundle calls `require` (for Node built-ins); ESM has none, so each output
  * file makes one from its own URL.
  */
+/** The Lambda runtime's Node (infra/constructs/cutplan-function.ts), the same major as package.json pins. */
+export const ESBUILD_TARGET = 'node24';
+
 const REQUIRE_BANNER =
   "import{createRequire as __cutplanCreateRequire}from'node:module';const require=__cutplanCreateRequire(import.meta.url);";
 
@@ -102,7 +105,7 @@ async function bundleOne(name: FunctionName, outDir: string, awsSdk: AwsSdkShipp
     chunkNames: 'chunks/[name]-[hash]',
     format: 'esm',
     platform: 'node',
-    target: 'node22',
+    target: ESBUILD_TARGET,
     // The AWS SDK is bundled, from its ES build: its credential providers other than the environment's
     // (SSO, STS, INI, …) are dynamic imports there, so they become lazy chunks Lambda never loads, and the
     // eager code shrinks. Measured cold starts: docs/operations.md, "AWS SDK".

@@ -141,9 +141,9 @@ describe('limits table', () => {
 });
 
 describe('functions', () => {
-  it.each(FUNCTION_NAMES)('%s runs Node.js 22 on arm64 with source maps and a 30-day log group', (name) => {
+  it.each(FUNCTION_NAMES)('%s runs Node.js 24 on arm64 with source maps and a 30-day log group', (name) => {
     const f = fn(name);
-    expect(prop(f, 'Runtime')).toBe('nodejs22.x');
+    expect(prop(f, 'Runtime')).toBe('nodejs24.x');
     expect(prop(f, 'Architectures')).toEqual(['arm64']);
     expect(prop(f, 'Handler')).toBe('index.handler');
     expect(envOf(name).NODE_OPTIONS).toBe('--enable-source-maps');

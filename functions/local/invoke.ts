@@ -6,6 +6,7 @@
  * The solving functions need their limits table: with `DYNAMODB_ENDPOINT` set they use it, as in Lambda;
  * otherwise an embedded dynalite (in memory) serves them for this one invocation.
  */
+import '../../bin/node-major.js';
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { readLimitsConfig } from '../shared/limits/index.ts';

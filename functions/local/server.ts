@@ -9,6 +9,7 @@
  * run), `DYNAMODB_ENDPOINT` / `TABLE_NAME` for another table, `TIER_OVERRIDES` to change tier limits
  * locally. Flag: `--data-dir <dir>` keeps the embedded table (keys, counters) across restarts.
  */
+import '../../bin/node-major.js';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import {

@@ -17,7 +17,6 @@ import { VERSION } from '../../functions/shared/version.ts';
 import { startServerProcess } from '../support/server-process.ts';
 
 const root = new URL('../../', import.meta.url);
-const tsx = ['--import', 'tsx'];
 
 /** `cutplan keys …` run in `cwd` with no table settings, as a developer beside `npm start` would. */
 async function keys(cwd: string, argv: string[]) {
@@ -114,7 +113,7 @@ describe('npm start', () => {
 
 describe('npm run invoke', () => {
   const invoke = (...args: string[]) =>
-    promisify(execFile)(process.execPath, [...tsx, 'functions/local/invoke.ts', ...args], { cwd: root });
+    promisify(execFile)(process.execPath, ['functions/local/invoke.ts', ...args], { cwd: root });
 
   it('runs the optimise function on a sample event over an in-memory limits table', async () => {
     const { stdout, stderr } = await invoke('optimise', 'events/optimise/post-shorthand.json');

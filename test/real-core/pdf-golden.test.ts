@@ -5,7 +5,7 @@ import { renderPlanPdf } from '../../core/pdf/index.ts';
 import { parseOptimiseBody } from '../../core/request/index.ts';
 import { planOf } from '../../core/solver/test-support.ts';
 import { loadInterFonts } from '../support/inter-fonts.ts';
-import { pdfText } from '../support/poppler.ts';
+import { pdfText } from '../support/pdf.ts';
 
 /**
  * A real request through the real solver (on the deterministic step clock) into the renderer: the same

@@ -6,14 +6,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 
 const SERVER = fileURLToPath(new URL('../../functions/local/server.ts', import.meta.url));
-/** tsx's loader by absolute URL: `--import tsx` would be resolved from the (temporary) working directory. */
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 export interface ServerProcess {
   readonly child: ChildProcess;
@@ -39,7 +36,7 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
   const cwd = await mkdtemp(join(tmpdir(), 'cutplan-server-'));
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', ...options.env };
   if (options.env?.DYNAMODB_ENDPOINT === undefined) delete env.DYNAMODB_ENDPOINT;
-  const child = spawn(process.execPath, ['--import', TSX, SERVER, ...(options.args ?? [])], {
+  const child = spawn(process.execPath, [SERVER, ...(options.args ?? [])], {
     cwd,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -61,7 +58,10 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
         output += chunk.toString();
         if (/ {2}try: /.test(output)) resolve();
       });
-      child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+      // 'close' (not 'exit'): by then the pipes are drained, so the output holds the server's last words.
+      child.on('close', (code, signal) =>
+        reject(new Error(`server exited with ${code ?? signal}: ${output}`)),
+      );
     });
   } catch (error) {
     await rm(cwd, { recursive: true, force: true });

@@ -1,0 +1,2 @@
+// Side effect only: see node-major.js.
+export {};
