@@ -59,6 +59,9 @@ describe('scanList', () => {
 
 describe('shorthand on adversarial 1 MB strings', () => {
   const MB = 1 << 20;
+  // These guard against super-linear scanning (backtracking), not speed: a quadratic scan of 1 MB takes
+  // hours, a linear one milliseconds, so the cap is far from both and a loaded CI machine cannot trip it.
+  const CAP_MS = 10_000;
   const cases: [string, string][] = [
     ['digits', '1'.repeat(MB)],
     ['x', 'x'.repeat(MB)],
@@ -74,14 +77,14 @@ describe('shorthand on adversarial 1 MB strings', () => {
     const started = performance.now();
     const entries = scanList(text);
     expect(entries.length).toBeGreaterThan(0);
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(performance.now() - started).toBeLessThan(CAP_MS);
   });
 
-  it.each(cases)('parses or refuses a request whose parts are %s well within a second', (_, text) => {
+  it.each(cases)('parses or refuses a request whose parts are %s in linear time', (_, text) => {
     const started = performance.now();
     const result = parseOptimiseBody({ parts: text, stockLength: 6000 }, 'json');
     // Every one of these is refused except the spaces (one part of length 1); none may hang or throw.
     expect(result.ok).toBe(text.trim() === '1');
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(performance.now() - started).toBeLessThan(CAP_MS);
   });
 });
