@@ -242,7 +242,6 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
         `Browser code may read these headers: ${EXPOSED_HEADERS}.`,
         'Decisions the specification leaves open are in docs/api.md.',
       ].join('\n\n'),
-      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     // Relative to this document (`…/v1/openapi.json`): the API's base, with or without a stage prefix.
     servers: [{ url: '..', description: 'The service that served this document' }],
