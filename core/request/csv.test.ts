@@ -58,6 +58,7 @@ describe('parseCsvParts', () => {
     expect(partsOf('length,quantity\n1.234,1')).toEqual([{ length: 1.234, quantity: 1 }]);
     expect(errorOf('length;quantity\n1.234;1')).toContain('row 2, column "length": "1.234" is ambiguous');
     expect(errorOf('length;quantity\n1.234,5;1')).toContain('has both a point and a comma');
+    expect(errorOf('length\tquantity\n1.234\t1')).toContain('"1.234" is ambiguous under tabs');
   });
 
   it('reads inch fractions in the length column only', () => {
@@ -138,7 +139,7 @@ describe('parseCsvParts', () => {
           const lines = parts.map((p) =>
             [num(p.length), String(p.quantity), p.label === undefined ? '' : cell(p.label)].join(d),
           );
-          const parsed = parseCsvParts(['Length', 'Quantity', 'Label'].join(d) + '\r\n' + lines.join('\r\n'));
+          const parsed = parseCsvParts(`${['Length', 'Quantity', 'Label'].join(d)}\r\n${lines.join('\r\n')}`);
           const expected = parts.map((p) => ({ ...p, label: p.label ?? undefined }));
           // Two decimals at most, so no length is the ambiguous 1.234 under ";".
           if (!parsed.ok) throw new Error(parsed.error.message);

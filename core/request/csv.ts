@@ -206,7 +206,7 @@ export function readCsvNumber(raw: string, delimiter: Delimiter, fractions: bool
   if (commaDecimal && /^[-+]?\d+\.\d{3}$/.test(text)) {
     return {
       ok: false,
-      message: `${quote(text)} is ambiguous under ";" (1234 or 1.234?): write 1234, or 1,234 for a decimal`,
+      message: `${quote(text)} is ambiguous under ${delimiter === ';' ? '";"' : 'tabs'} (1234 or 1.234?): write 1234, or 1,234 for a decimal`,
     };
   }
   const plain = commaDecimal ? text.replace(',', '.') : text;

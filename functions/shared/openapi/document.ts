@@ -127,7 +127,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
     description: 'A verified plan.',
     headers: headers(RATE_HEADERS),
     content: json(ref('schemas', 'OptimiseResponse'), {
-      examples: { [`query`]: { summary: 'The GET example above', value: examples.response } },
+      examples: { query: { summary: 'The plan of the GET example', value: examples.response } },
     }),
   };
   const tiers = TIER_NAMES.map((n) => {
