@@ -154,6 +154,97 @@ describe('the playground page', () => {
     await page.emulateMedia({ media: 'screen' });
   });
 
+  it('draws mitred pieces as trapezoids and a usable remnant as such (an angle-mode answer, canned)', async () => {
+    // Angle solving is not in the service yet; the drawing is checked against the answer shape the
+    // specification gives (`cutPositions` as [top, bottom] pairs, `parts[].orientation`).
+    const plan = {
+      plan: {
+        combinations: [
+          {
+            count: 1,
+            usedComb: {
+              combination: [500, 500],
+              length: 2000,
+              source: 'stock',
+              sourceIndex: 0,
+              waste: { total: 1000, remnant: 960, saw: 40 },
+              parts: [
+                { part: 0, length: 500, label: 'mitre A', orientation: 'up', leftAngle: 90, rightAngle: 45 },
+                {
+                  part: 0,
+                  length: 500,
+                  label: 'mitre B',
+                  orientation: 'down',
+                  leftAngle: 45,
+                  rightAngle: 90,
+                },
+              ],
+              cutPositions: [[460, 500], 1040],
+            },
+          },
+        ],
+        purchases: [{ stock: 0, length: 2000, count: 1 }],
+        usableRemnants: [{ length: 960, count: 1 }],
+        unusedOffcuts: [],
+        stockBarsUsed: 1,
+        stockBarsLowerBound: 1,
+        totalWaste: 1000,
+        optimal: true,
+        verified: true,
+        solveTimeMs: 1,
+      },
+      stats: {
+        totalParts: 2,
+        totalPartsLength: 1000,
+        totalUsedLength: 2000,
+        yieldPercent: 50,
+        cutCount: 3,
+        layoutCount: 1,
+        totalCost: null,
+        trueWaste: 40,
+      },
+      costLowerBound: null,
+      meta: {
+        method: 'balanced',
+        kerf: 0,
+        tier: 'public',
+        poweredBy: 'cutplan',
+        unit: 'mm',
+        unitFormat: 'decimal',
+      },
+    };
+    await page.route('**/v1/optimise', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(plan) }),
+    );
+    try {
+      await page.fill('#f-kerf', '');
+      await page.fill('#f-minRemnant', '300');
+      await page.click('#solve');
+      await page.locator('svg.piece', { hasText: 'mitre A' }).waitFor();
+      expect(await page.locator('svg.piece polygon').count()).toBe(2);
+      expect(await page.locator('svg.remnant', { hasText: '960' }).count()).toBe(1);
+      expect(await text('#leftovers')).toContain('Usable remnants: 1 × 960 mm');
+    } finally {
+      await page.unroute('**/v1/optimise');
+      await page.fill('#f-minRemnant', '');
+    }
+  });
+
+  it('npm start serves the OpenAPI document and the page as public, cacheable and uncounted', async () => {
+    for (const [path, type] of [
+      ['/v1/openapi.json', 'application/json; charset=utf-8'],
+      ['/', 'text/html; charset=utf-8'],
+    ]) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe(type);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+      expect(res.headers.get('x-ratelimit-remaining')).toBeNull();
+    }
+    const committed = JSON.parse(await readFile(new URL('../../docs/openapi.json', import.meta.url), 'utf8'));
+    expect(await (await fetch(`${server.url}/v1/openapi.json`)).json()).toEqual(committed);
+  });
+
   it('talks to its own origin only, with no script or policy errors', () => {
     expect(requests.filter((u) => !u.startsWith(server.url))).toEqual([]);
     expect(problems.filter((p) => !/status of 400/.test(p))).toEqual([]);
