@@ -1,5 +1,5 @@
 /**
- * The cutplan stack: the limits table, the five functions from our bundles, the REST API wired from the
+ * The cutplan stack: the limits table, the six functions from our bundles, the REST API wired from the
  * route table, the scheduled synthetic check and the alarms. Decisions are explained in
  * docs/operations.md, "Deployment and alarms".
  */
