@@ -37,10 +37,22 @@ export const LINK_FIELDS = [
   'unit',
 ] as const;
 
+/**
+ * Shorthand written one entry (or list) per line: every line is shorthand, and says so with an `x` or has
+ * no separator at all (`2400,4` on its own line is a CSV row, length 2400 and quantity 4).
+ */
+function shorthandLines(text: string): string | null {
+  const lines = text
+    .split(/\r\n|\n|\r/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+  const shorthand = lines.every((l) => SHORTHAND.test(l) && (/[xX×]/.test(l) || !/[,;\t]/.test(l)));
+  return shorthand ? lines.join(', ') : null;
+}
+
 /** A cut list is CSV when it has several lines, a tab or a header; otherwise it is shorthand for the API. */
 function isCsv(text: string): boolean {
-  const t = text.trim();
-  return t.includes('\n') || t.includes('\t') || /^["\p{L}]/u.test(t);
+  return text.includes('\n') || text.includes('\r') || text.includes('\t') || /^["\p{L}]/u.test(text);
 }
 
 /** A number field: sent as a number when it reads as one, else as text so the API names the problem. */
@@ -54,7 +66,8 @@ export function buildRequest(f: FormValues): Built {
   const body: Record<string, unknown> = {};
   const query = new URLSearchParams();
   let linkable = true;
-  const parts = f.parts.trim();
+  const typed = f.parts.trim();
+  const parts = shorthandLines(typed) ?? typed;
   if (parts !== '' && isCsv(parts)) {
     const read = parseCsvParts(parts);
     if (!read.ok) return { ok: false, field: 'parts', message: read.error.message };
