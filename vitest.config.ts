@@ -8,6 +8,7 @@ export default defineConfig({
       'infra/**/*.test.ts',
       'test/**/*.test.ts',
       'bench/**/*.test.ts',
+      'web/**/*.test.ts',
     ],
     testTimeout: 30_000,
     hookTimeout: 30_000,

@@ -1,49 +1,106 @@
 /**
- * `cutplan optimise [FILE|-] [--time-limit S]`: solves a request file (or stdin) with the same core code as
- * POST /v1/optimise and prints the body that endpoint returns (exit 0), or its error body (exit 1). No tier
- * caps apply on your own machine; the answer is labelled with the public tier like an unkeyed call.
+ * `cutplan optimise [FILE|-] [flags]`: solves a request with the same core code as POST /v1/optimise and
+ * prints the body that endpoint returns (exit 0), or its error body (exit 1). FILE is a JSON request body,
+ * or a CSV cut list when its name ends in `.csv` (or with `--csv`); the flags set the other request
+ * fields (`--stock 6000`, `--stocks "6000x10,5000"`, `--kerf 3`, `--method least_waste`, …) and win over
+ * the same fields in a JSON file. `--pdf plan.pdf` also writes the print-ready PDF. No tier caps apply on
+ * your own machine; the answer is labelled with the public tier like an unkeyed call.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { statusOf, ValidationError } from '../core/errors.ts';
 import { createLpEngine, optimise } from '../core/optimise.ts';
-import { parseOptimiseBody } from '../core/request/index.ts';
+import { parseCsvParts, parseOptimiseBody } from '../core/request/index.ts';
 import { systemClock } from '../functions/shared/clock.ts';
 import { AUTOMATIC_BUDGET_SECONDS } from '../functions/shared/solve-budget.ts';
 import { TIERS } from '../functions/shared/tiers.ts';
 import { POWERED_BY } from '../functions/shared/version.ts';
 
-const USAGE = 'usage: cutplan optimise [FILE|-] [--time-limit SECONDS]\n';
+const USAGE = `usage: cutplan optimise [FILE|-] [options]
+  FILE             a JSON request body, or a CSV cut list (name ending in .csv, or --csv);
+                   CSV columns: length, quantity[, label, material, leftAngle, rightAngle]
+  --stock L        one stock length, as many bars as needed (or shorthand "6000x10, 5000")
+  --stocks S       purchasable stock as shorthand: "6000x10, 5000" (LENGTHxQUANTITY, comma-separated)
+  --offcuts S      owned offcuts as shorthand: "2500x2, 1200"
+  --kerf K         blade width
+  --method M       balanced, least_waste, offcuts_first, fewest_setups or bundle
+  --min-remnant R  leftovers this long or longer are kept as usable remnants
+  --unit U         unit printed on the plan (mm, in, …)
+  --job-name N     title of the PDF (with --pdf)
+  --pdf FILE       also write the print-ready PDF of the plan to FILE
+  --csv            read FILE (or stdin) as a CSV cut list
+  --time-limit S   solve budget in seconds
+`;
 
-export async function run(argv: string[]): Promise<number> {
+/** Flags that set a request field, and how their text becomes the field's value. */
+const FIELD_FLAGS = {
+  stock: { field: 'stock', kind: 'stock' },
+  stocks: { field: 'stocks', kind: 'text' },
+  offcuts: { field: 'offcuts', kind: 'text' },
+  kerf: { field: 'kerf', kind: 'number' },
+  method: { field: 'method', kind: 'text' },
+  'min-remnant': { field: 'minRemnant', kind: 'number' },
+  unit: { field: 'unit', kind: 'text' },
+  'job-name': { field: 'jobName', kind: 'text' },
+} as const;
+
+export interface OptimiseIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly readText: (file: string) => Promise<string>;
+  readonly writeBytes: (file: string, bytes: Uint8Array) => Promise<void>;
+}
+
+const processIo: OptimiseIo = {
+  stdout: (t) => process.stdout.write(t),
+  stderr: (t) => process.stderr.write(t),
+  readText: (file) => (file === '-' ? readStdin() : readFile(file, 'utf8')),
+  writeBytes: (file, bytes) => writeFile(file, bytes),
+};
+
+export async function run(argv: string[], io: OptimiseIo = processIo): Promise<number> {
   let args: ReturnType<typeof parse>;
   try {
     args = parse(argv);
   } catch (e) {
-    process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n${USAGE}`);
+    io.stderr(`${e instanceof Error ? e.message : String(e)}\n${USAGE}`);
     return 2;
   }
   if (args.values.help) {
-    process.stdout.write(USAGE);
+    io.stdout(USAGE);
     return 0;
   }
   const file = args.positionals[0] ?? '-';
-  const text = file === '-' ? await readStdin() : await readFile(file, 'utf8');
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch (e) {
-    return fail(
-      ValidationError.of('', `the request is not valid JSON: ${e instanceof Error ? e.message : String(e)}`),
-    );
+  const text = await io.readText(file);
+  const csv = args.values.csv === true || file.toLowerCase().endsWith('.csv');
+  const read = csv ? bodyOfCsv(text) : bodyOfJson(text);
+  if (!read.ok) return fail(io, read.error);
+  const body = read.value;
+  if (isRecord(body)) {
+    // `--stock` and `--stocks` stand in for whatever supply the file named.
+    if (args.values.stock !== undefined || args.values.stocks !== undefined) {
+      for (const supply of ['stock', 'stocks', 'stockLength']) delete body[supply];
+    }
+    for (const [flag, { field, kind }] of Object.entries(FIELD_FLAGS)) {
+      const value = args.values[flag as keyof typeof FIELD_FLAGS];
+      if (typeof value !== 'string') continue;
+      const number = Number(value);
+      const numeric = value.trim() !== '' && Number.isFinite(number);
+      if (kind === 'number' && !numeric) {
+        io.stderr(`--${flag} must be a number, got ${JSON.stringify(value)}\n${USAGE}`);
+        return 2;
+      }
+      body[field] = kind === 'number' || (kind === 'stock' && numeric) ? number : value;
+    }
   }
-  const parsed = parseOptimiseBody(body, 'json');
-  if (!parsed.ok) return fail(parsed.error);
+  const pdfFile = args.values.pdf;
+  const parsed = parseOptimiseBody(body, pdfFile === undefined ? 'json' : 'pdf');
+  if (!parsed.ok) return fail(io, parsed.error);
   const limitFlag = args.values['time-limit'];
   const seconds =
     limitFlag !== undefined ? Number(limitFlag) : (parsed.value.timeLimit ?? AUTOMATIC_BUDGET_SECONDS);
   if (!Number.isFinite(seconds) || seconds <= 0) {
-    process.stderr.write(`--time-limit must be a positive number of seconds\n${USAGE}`);
+    io.stderr(`--time-limit must be a positive number of seconds\n${USAGE}`);
     return 2;
   }
   const result = await optimise(parsed.value, {
@@ -53,28 +110,80 @@ export async function run(argv: string[]): Promise<number> {
     tier: TIERS.public.name,
     poweredBy: POWERED_BY,
   });
-  if (!result.ok) return fail(result.error);
-  process.stdout.write(`${JSON.stringify(result.value)}\n`);
+  if (!result.ok) return fail(io, result.error);
+  if (pdfFile !== undefined) {
+    // Loaded only when asked for: pdf-lib costs about half a second to import.
+    const { lazyPdfRenderer } = await import('../functions/shared/real-pdf.ts');
+    const pdf = await lazyPdfRenderer()({
+      request: parsed.value,
+      response: result.value,
+      jobName: parsed.value.jobName,
+      branding: null,
+      createdAtMs: systemClock.now(),
+    });
+    await io.writeBytes(pdfFile, pdf);
+  }
+  io.stdout(`${JSON.stringify(result.value)}\n`);
   return 0;
+}
+
+type BodyRead =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly error: ValidationError };
+
+function bodyOfJson(text: string): BodyRead {
+  try {
+    const value: unknown = JSON.parse(text);
+    // A body that is not an object goes to the parser as it is, which names what was sent.
+    return { ok: true, value: isRecord(value) ? { ...value } : value };
+  } catch (e) {
+    const reason = e instanceof Error ? e.message : String(e);
+    return { ok: false, error: ValidationError.of('', `the request is not valid JSON: ${reason}`) };
+  }
+}
+
+function bodyOfCsv(text: string): BodyRead {
+  const parts = parseCsvParts(text);
+  return parts.ok ? { ok: true, value: { parts: parts.value } } : parts;
 }
 
 function parse(argv: string[]) {
   return parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { 'time-limit': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      'time-limit': { type: 'string' },
+      pdf: { type: 'string' },
+      csv: { type: 'boolean' },
+      stock: { type: 'string' },
+      stocks: { type: 'string' },
+      offcuts: { type: 'string' },
+      kerf: { type: 'string' },
+      method: { type: 'string' },
+      'min-remnant': { type: 'string' },
+      unit: { type: 'string' },
+      'job-name': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
 }
 
-function fail(error: {
-  code: Parameters<typeof statusOf>[0];
-  message: string;
-  bodyExtras(): Readonly<Record<string, unknown>>;
-}): number {
+function fail(
+  io: OptimiseIo,
+  error: {
+    code: Parameters<typeof statusOf>[0];
+    message: string;
+    bodyExtras(): Readonly<Record<string, unknown>>;
+  },
+): number {
   const detail = statusOf(error.code) >= 500 ? 'internal error' : error.message;
-  process.stdout.write(`${JSON.stringify({ error: error.code, detail, ...error.bodyExtras() })}\n`);
-  if (statusOf(error.code) >= 500) process.stderr.write(`${error.message}\n`);
+  io.stdout(`${JSON.stringify({ error: error.code, detail, ...error.bodyExtras() })}\n`);
+  if (statusOf(error.code) >= 500) io.stderr(`${error.message}\n`);
   return 1;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 async function readStdin(): Promise<string> {

@@ -37,6 +37,11 @@ const STATUS: Readonly<Record<ErrorCode, number>> = {
   internal: 500,
 };
 
+/** Every error code, in the order of their statuses. */
+export const ERROR_CODES: readonly ErrorCode[] = (Object.keys(STATUS) as ErrorCode[]).sort(
+  (a, b) => STATUS[a] - STATUS[b],
+);
+
 /** The HTTP status of an error code. */
 export function statusOf(code: ErrorCode): number {
   return STATUS[code];

@@ -17,18 +17,23 @@ export function asScaled(n: number): Scaled {
   return n as Scaled;
 }
 
-export const METHODS = ['balanced', 'least_waste', 'offcuts_first', 'fewest_setups', 'bundle'] as const;
-/** The optimisation objective requested by the caller. */
-export type Method = (typeof METHODS)[number];
+export {
+  AXIAL_SYMMETRIES,
+  type AxialSymmetry,
+  METHODS,
+  type Method,
+  OBJECTIVES,
+  type Objective,
+  PAPER_SIZES,
+  type PaperSize,
+  UNIT_FORMATS,
+  type UnitFormat,
+} from './vocabulary.ts';
 
-export const AXIAL_SYMMETRIES = ['none', 'X', 'Y', 'Z', 'XYZ'] as const;
-export type AxialSymmetry = (typeof AXIAL_SYMMETRIES)[number];
-
-export const UNIT_FORMATS = ['decimal', 'fraction'] as const;
-export type UnitFormat = (typeof UNIT_FORMATS)[number];
-
-export const PAPER_SIZES = ['A4', 'Letter'] as const;
-export type PaperSize = (typeof PAPER_SIZES)[number];
+import type * as v from 'valibot';
+import type * as schemas from './response/schemas.ts';
+import type { DeepReadonly } from './response/schemas.ts';
+import type { AxialSymmetry, Method, PaperSize, UnitFormat } from './vocabulary.ts';
 
 /**
  * Material group key. `null` is the untagged group, which never mixes with tagged ones.
@@ -107,122 +112,24 @@ export interface OptimiseRequest {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Response body (HTTP 200 of POST /v1/optimise). Numbers are in the caller's unit (scaled / scale).
+// Response bodies: inferred from the valibot schemas of `core/response/schemas.ts`, which also carry the
+// meaning of every field (the OpenAPI document is generated from them). Numbers are in the caller's unit.
 // ---------------------------------------------------------------------------------------------
 
-export interface Waste {
-  /** Source length minus the parts cut from it: saw + remnant. */
-  readonly total: number;
-  /** The leftover end after the last cut. */
-  readonly remnant: number;
-  /** Material the blade removed: kerf between pieces, trim, and the cut that frees the leftover. */
-  readonly saw: number;
-}
+type Out<S extends v.GenericSchema> = DeepReadonly<v.InferOutput<S>>;
 
+export type Waste = Out<typeof schemas.wasteSchema>;
 /** A piece in a layout, in cut order from the bar's zero end. */
-export interface PlacedPart {
-  /** Index into the request's `parts`. */
-  readonly part: number;
-  readonly length: number;
-  readonly label?: string;
-  /** Angle mode only: how the piece lies (added by the angle-cuts work). */
-  readonly orientation?: string;
-}
-
+export type PlacedPart = Out<typeof schemas.placedPartSchema>;
 /** A saw cut measured from the bar's zero end: one number when square, `[top, bottom]` when angled. */
-export type CutPosition = number | readonly [number, number];
-
-export interface UsedComb {
-  /** Part lengths cut from the bar, in cut order. */
-  readonly combination: readonly number[];
-  /** Length of the source bar. */
-  readonly length: number;
-  readonly source: 'stock' | 'offcut';
-  /** Index of the source entry in the request's `stocks` (a `stockLength` is entry 0) or `offcuts`. */
-  readonly sourceIndex: number;
-  readonly waste: Waste;
-  readonly material?: string;
-  readonly parts: readonly PlacedPart[];
-  readonly cutPositions: readonly CutPosition[];
-  /** Bundle method only. */
-  readonly bundleBars?: number;
-}
-
-export interface Combination {
-  readonly usedComb: UsedComb;
-  /** How many bars are cut this way. */
-  readonly count: number;
-}
-
-export interface Purchase {
-  /** Index of the stock entry in the request's `stocks` (a `stockLength` is entry 0). */
-  readonly stock: number;
-  readonly length: number;
-  readonly count: number;
-  readonly price?: number;
-  readonly cost?: number;
-  readonly material?: string;
-}
-
+export type CutPosition = Out<typeof schemas.cutPositionSchema>;
+export type UsedComb = Out<typeof schemas.usedCombSchema>;
+export type Combination = Out<typeof schemas.combinationSchema>;
+export type Purchase = Out<typeof schemas.purchaseSchema>;
 /** A usable remnant or an unused offcut. Lists are sorted largest first. */
-export interface Leftover {
-  readonly length: number;
-  readonly count: number;
-  readonly material?: string;
-}
-
-export interface Plan {
-  readonly combinations: readonly Combination[];
-  readonly purchases: readonly Purchase[];
-  readonly usableRemnants: readonly Leftover[];
-  readonly unusedOffcuts: readonly Leftover[];
-  readonly stockBarsUsed: number;
-  readonly stockBarsLowerBound: number;
-  readonly totalWaste: number;
-  readonly optimal: boolean;
-  readonly verified: boolean;
-  readonly solveTimeMs: number;
-}
-
-export interface MaterialStats {
-  readonly totalParts: number;
-  readonly totalPartsLength: number;
-  readonly totalUsedLength: number;
-  readonly yieldPercent: number;
-  readonly cutCount: number;
-  readonly layoutCount: number;
-  readonly totalCost: number | null;
-  readonly trueWaste: number;
-  readonly stockBarsUsed: number;
-}
-
-export interface Stats {
-  readonly totalParts: number;
-  readonly totalPartsLength: number;
-  readonly totalUsedLength: number;
-  readonly yieldPercent: number;
-  readonly cutCount: number;
-  readonly layoutCount: number;
-  readonly totalCost: number | null;
-  readonly trueWaste: number;
-  /** Present when material groups are used; the untagged group's key is the empty string. */
-  readonly byMaterial?: Readonly<Record<string, MaterialStats>>;
-}
-
-export interface Meta {
-  readonly method: Method;
-  readonly kerf: number;
-  /** `public` for the free tier, else the key's tier name. */
-  readonly tier: string;
-  readonly poweredBy: string;
-  readonly unit: string;
-  readonly unitFormat: UnitFormat;
-}
-
-export interface OptimiseResponse {
-  readonly plan: Plan;
-  readonly stats: Stats;
-  /** null when no prices were supplied. */
-  readonly costLowerBound: number | null;
-  readonly meta: Meta;
-}
+export type Leftover = Out<typeof schemas.leftoverSchema>;
+export type Plan = Out<typeof schemas.planSchema>;
+export type MaterialStats = Out<typeof schemas.materialStatsSchema>;
+export type Stats = Out<typeof schemas.statsSchema>;
+export type Meta = Out<typeof schemas.metaSchema>;
+export type OptimiseResponse = Out<typeof schemas.optimiseResponseSchema>;

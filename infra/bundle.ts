@@ -126,6 +126,10 @@ async function bundleOne(name: FunctionName, outDir: string, awsSdk: AwsSdkShipp
   if (spec.fonts) {
     for (const file of await interFontFiles()) await copyFile(fontPath(file), join(dir, file));
   }
+  if (spec.playground === true) {
+    const { buildPlaygroundPage } = await import('../web/build.ts');
+    await writeFile(join(dir, 'playground.json'), JSON.stringify(await buildPlaygroundPage()));
+  }
   const files = await listFiles(dir);
   return {
     name,

@@ -4,7 +4,14 @@
  */
 import { join } from 'node:path';
 
-export const FUNCTION_NAMES = ['optimise', 'optimise-pdf', 'health', 'fallback', 'synthetic-check'] as const;
+export const FUNCTION_NAMES = [
+  'optimise',
+  'optimise-pdf',
+  'health',
+  'docs',
+  'fallback',
+  'synthetic-check',
+] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];
 
 export interface BundleSpec {
@@ -14,12 +21,15 @@ export interface BundleSpec {
   readonly wasm: boolean;
   /** Ships the two Inter WOFF files beside the bundle (the function sets `CUTPLAN_FONT_DIR` to its folder). */
   readonly fonts: boolean;
+  /** Ships the built playground page (`web/build.ts`) beside the bundle as `playground.json`. */
+  readonly playground?: boolean;
 }
 
 export const BUNDLES: Readonly<Record<FunctionName, BundleSpec>> = {
   optimise: { entry: 'functions/optimise.ts', wasm: true, fonts: false },
   'optimise-pdf': { entry: 'functions/optimise-pdf.ts', wasm: true, fonts: true },
   health: { entry: 'functions/health.ts', wasm: false, fonts: false },
+  docs: { entry: 'functions/docs.ts', wasm: false, fonts: false, playground: true },
   fallback: { entry: 'functions/fallback.ts', wasm: false, fonts: false },
   'synthetic-check': { entry: 'functions/synthetic-check.ts', wasm: false, fonts: false },
 };

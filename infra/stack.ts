@@ -1,5 +1,5 @@
 /**
- * The cutplan stack: the limits table, the five functions from our bundles, the REST API wired from the
+ * The cutplan stack: the limits table, the six functions from our bundles, the REST API wired from the
  * route table, the scheduled synthetic check and the alarms. Decisions are explained in
  * docs/operations.md, "Deployment and alarms".
  */
@@ -99,6 +99,7 @@ export class CutplanStack extends Stack {
         timeout: seconds(LIGHT_FUNCTION_TIMEOUT_SECONDS),
       });
     const health = light('Health', 'health', 'GET /v1/health');
+    const docs = light('Docs', 'docs', 'GET / (the playground page) and GET /v1/openapi.json');
     const fallback = light('Fallback', 'fallback', 'every other route and method: 404, 405, CORS preflights');
     for (const fn of [optimise, pdf]) this.table.grant(fn, ...TABLE_ACTIONS);
 
@@ -107,6 +108,7 @@ export class CutplanStack extends Stack {
         optimise: { fn: optimise, integrationTimeoutSeconds: optimiseTimeouts(quota).integrationSeconds },
         'optimise-pdf': { fn: pdf, integrationTimeoutSeconds: pdfTimeouts(quota).integrationSeconds },
         health: { fn: health },
+        docs: { fn: docs },
       },
       fallback,
     });
@@ -140,6 +142,7 @@ export class CutplanStack extends Stack {
       optimise,
       'optimise-pdf': pdf,
       health,
+      docs,
       fallback,
       'synthetic-check': synthetic,
     };

@@ -3,6 +3,8 @@
  * (POST body or GET query) into the typed {@link OptimiseRequest} of `core/types.ts`.
  * Decisions and grammar: `docs/api.md`.
  */
+
+export { CSV_COLUMNS, parseCsvParts } from './csv.ts';
 export { jobSize } from './job-size.ts';
 export { LIMITS } from './limits.ts';
 export { type Endpoint, parseOptimiseBody } from './parse-body.ts';

@@ -24,59 +24,58 @@ import type { IssueStream } from './sink.ts';
 /** Stops a field's checks at its first failure, so one bad value gets one message. */
 export const PARSE_CONFIG = { abortPipeEarly: true } as const;
 
-interface Form {
+/** How one list may be written: the one description that both the reader and the OpenAPI document use. */
+export interface ListForm {
   readonly schema: v.GenericSchema;
   readonly keys: readonly string[];
   readonly shape: string;
-  readonly tuple: string;
-  /** A shorthand string of this list, for messages. */
+  /** The fields of the array form, in order: `[length, quantity, label]`. Only the length is required. */
+  readonly tupleFields: readonly [string, ...string[]];
+  /** A shorthand string of this list, for messages and the document. */
   readonly example: string;
-  readonly width: number;
-  fromText(length: number, quantity: number | null): object;
-  fromTuple(a: readonly unknown[]): object;
+  /** The quantity of a bare length (`"2400"`, `[2400]`): 1, or null for unlimited stock. */
+  readonly bareQuantity: 1 | null;
 }
 
-const FORMS: Readonly<Record<ListName, Form>> = {
+export const LIST_FORMS: Readonly<Record<ListName, ListForm>> = {
   parts: {
     schema: partSchema,
     keys: PART_KEYS,
     shape: 'a part: {"length": 2400, "quantity": 5}, [2400, 5, "label"] or "2400x5"',
-    tuple: '[length, quantity, label]',
+    tupleFields: ['length', 'quantity', 'label'],
     example: '"2400x5, 1800x3"',
-    width: 3,
-    fromText: (length, q) => ({ length, quantity: q ?? 1 }),
-    fromTuple: (a) => ({
-      length: a[0],
-      quantity: a.length > 1 ? a[1] : 1,
-      ...(a.length > 2 ? { label: a[2] } : {}),
-    }),
+    bareQuantity: 1,
   },
   // A bare stock length means "as many bars as needed", as the spec's bare `stock` number does.
   stocks: {
     schema: stockSchema,
     keys: STOCK_KEYS,
     shape: 'a stock entry: {"length": 6000, "quantity": 10}, [6000, 10, 12.5] or "6000x10"',
-    tuple: '[length, quantity, price]',
+    tupleFields: ['length', 'quantity', 'price'],
     example: '"6000x10, 5000"',
-    width: 3,
-    fromText: (length, q) => ({ length, quantity: q }),
-    fromTuple: (a) => ({
-      length: a[0],
-      quantity: a.length > 1 ? a[1] : null,
-      ...(a.length > 2 ? { price: a[2] } : {}),
-    }),
+    bareQuantity: null,
   },
   offcuts: {
     schema: offcutSchema,
     keys: OFFCUT_KEYS,
     shape: 'an offcut: {"length": 2500, "quantity": 1}, [2500, 1] or "2500x1"',
-    tuple: '[length, quantity]',
+    tupleFields: ['length', 'quantity'],
     example: '"2500x2, 1200"',
-    width: 2,
-    fromText: (length, q) => ({ length, quantity: q ?? 1 }),
-    fromTuple: (a) => ({ length: a[0], quantity: a.length > 1 ? a[1] : 1 }),
+    bareQuantity: 1,
   },
 };
+
+const tupleText = (form: ListForm): string => `[${form.tupleFields.join(', ')}]`;
+
+function textEntry(form: ListForm, length: number, quantity: number | null): Record<string, unknown> {
+  return { length, quantity: quantity ?? form.bareQuantity };
+}
+
+function tupleEntry(form: ListForm, a: readonly unknown[]): Record<string, unknown> {
+  const object: Record<string, unknown> = { length: a[0], quantity: a.length > 1 ? a[1] : form.bareQuantity };
+  for (let i = 2; i < a.length; i++) object[form.tupleFields[i] as string] = a[i];
+  return object;
+}
 
 export type Entry<L extends ListName> = L extends 'parts'
   ? LongPart
@@ -101,7 +100,7 @@ export function readList<L extends ListName>(
   name: string,
   stream: IssueStream,
 ): ListRead<L> {
-  const form = FORMS[list];
+  const form = LIST_FORMS[list];
   const entries: Entry<L>[] = [];
   const texts: (string | undefined)[] = [];
   let index = 0;
@@ -117,16 +116,19 @@ export function readList<L extends ListName>(
   const fromText = (entry: ScannedEntry): void => {
     texts[index] = entry.text;
     const where = (): string => itemName(at(), entry.text, null);
-    if (entry.ok) check(form.fromText(entry.length, entry.quantity) as Record<string, unknown>, where);
+    if (entry.ok) check(textEntry(form, entry.length, entry.quantity), where);
     else stream.add({ path: where(), message: entry.message });
     index++;
   };
   const fromItem = (item: unknown): void => {
     if (Array.isArray(item)) {
-      if (item.length === 0 || item.length > form.width) {
-        stream.add({ path: at(), message: `has ${item.length} elements: an array entry is ${form.tuple}` });
+      if (item.length === 0 || item.length > form.tupleFields.length) {
+        stream.add({
+          path: at(),
+          message: `has ${item.length} elements: an array entry is ${tupleText(form)}`,
+        });
       } else {
-        const object = form.fromTuple(item) as Record<string, unknown>;
+        const object = tupleEntry(form, item);
         check(object, () => describe(object));
       }
     } else if (isRecord(item)) {

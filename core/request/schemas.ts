@@ -40,71 +40,98 @@ const atMostMaxLength = v.maxValue<number, number, Message>(
   got(`must be at most ${LIMITS.maxLength}`),
 );
 
-/** A length that must be > 0: parts, stocks, offcuts, angleCuts.width. */
-const positiveLength = v.pipe(number, v.gtValue(0, got('must be > 0')), atMostMaxLength, exactDecimals);
-/** A length that may be 0: kerf, minRemnant. */
-const nonNegativeLength = v.pipe(number, v.minValue(0, got('must be ≥ 0')), atMostMaxLength, exactDecimals);
+// Each builder takes the field's meaning, carried into the OpenAPI document (parsing skips it). It goes
+// into the field's own pipe rather than a pipe around it: list entries are parsed by the hundred thousand.
+const d = v.description;
 
-function count(max: number) {
+/** A length that must be > 0: parts, stocks, offcuts, angleCuts.width. */
+const positiveLength = (meaning: string) =>
+  v.pipe(number, v.gtValue(0, got('must be > 0')), atMostMaxLength, exactDecimals, d(meaning));
+/** A length that may be 0: kerf, minRemnant. */
+const nonNegativeLength = (meaning: string) =>
+  v.pipe(number, v.minValue(0, got('must be ≥ 0')), atMostMaxLength, exactDecimals, d(meaning));
+
+function count(max: number, meaning: string) {
   return v.pipe(
     v.number(got('must be a whole number')),
     v.integer(got('must be a whole number')),
     v.minValue(1, got('must be ≥ 1')),
     v.maxValue(max, got(`must be at most ${max}`)),
+    d(meaning),
   );
 }
 
-function text(min: number, max: number) {
+function text(min: number, max: number, meaning: string) {
   return v.pipe(
     v.string(got('must be a string')),
     v.minLength(min, 'must not be empty'),
     v.maxLength(max, (issue) => `must be at most ${max} characters, got ${(issue.input as string).length}`),
+    d(meaning),
   );
 }
 
-const material = text(1, LIMITS.maxMaterial);
+const material = (meaning: string) => text(1, LIMITS.maxMaterial, meaning);
 
 /** Raw angle in degrees; the top-angle transform and the 10..170 range are in rules.ts (they need both). */
-const angle = v.pipe(number, finite);
+const angle = (meaning: string) => v.pipe(number, finite, d(meaning));
 
-const price = v.pipe(
-  number,
-  v.minValue(0, got('must be ≥ 0')),
-  v.maxValue(LIMITS.maxPrice, got(`must be at most ${LIMITS.maxPrice}`)),
-  exactDecimals,
-);
+const price = (meaning: string) =>
+  v.pipe(
+    number,
+    v.minValue(0, got('must be ≥ 0')),
+    v.maxValue(LIMITS.maxPrice, got(`must be at most ${LIMITS.maxPrice}`)),
+    exactDecimals,
+    d(meaning),
+  );
 
-const flag = v.boolean(got('must be true or false'));
+const flag = (meaning: string) => v.pipe(v.boolean(got('must be true or false')), d(meaning));
+
+const LENGTH_RULE = `> 0, at most ${LIMITS.maxLength}, at most ${LIMITS.maxDecimals} decimals`;
 
 const PART_ENTRIES = {
-  length: positiveLength,
-  quantity: count(LIMITS.maxPartQuantity),
-  label: v.nullish(text(0, LIMITS.maxLabel)),
-  material: v.nullish(material),
-  leftAngle: v.nullish(angle),
-  rightAngle: v.nullish(angle),
+  length: positiveLength(`Length of the part (${LENGTH_RULE}).`),
+  quantity: count(LIMITS.maxPartQuantity, 'How many pieces of this length.'),
+  label: v.nullish(text(0, LIMITS.maxLabel, 'Printed on PDF piece labels; empty is none.')),
+  material: v.nullish(material('Material group tag: cut only from stock of the same material.')),
+  leftAngle: v.nullish(
+    angle(
+      'Bottom angle of the left end in degrees (a negative number is a top angle: -60 = 120); 10 to 170 after that; 90 is square. Only with angleCuts.enabled.',
+    ),
+  ),
+  rightAngle: v.nullish(angle('Bottom angle of the right end; as leftAngle.')),
 };
 
 const STOCK_ENTRIES = {
-  length: positiveLength,
-  quantity: v.nullish(count(LIMITS.maxSupplyQuantity)),
-  price: v.nullish(price),
-  material: v.nullish(material),
-  priority: v.nullish(flag),
-  bundleSize: v.nullish(count(LIMITS.maxSupplyQuantity)),
+  length: positiveLength(`Purchasable bar length (${LENGTH_RULE}).`),
+  quantity: v.nullish(count(LIMITS.maxSupplyQuantity, 'Bars available; null or absent means unlimited.')),
+  price: v.nullish(price('Price per bar; null or absent optimises material instead of money.')),
+  material: v.nullish(material('Material group tag.')),
+  priority: v.nullish(flag('Soft preference: among equally good plans, use this first.')),
+  bundleSize: v.nullish(count(LIMITS.maxSupplyQuantity, 'Bars per bundle, for method bundle.')),
 };
 
 const OFFCUT_ENTRIES = {
-  length: positiveLength,
-  quantity: count(LIMITS.maxSupplyQuantity),
-  material: v.nullish(material),
-  priority: v.nullish(flag),
+  length: positiveLength(`Length of the owned piece (${LENGTH_RULE}).`),
+  quantity: count(LIMITS.maxSupplyQuantity, 'How many of them are owned.'),
+  material: v.nullish(material('Material group tag.')),
+  priority: v.nullish(flag('Soft preference: among equally good plans, use this first.')),
 };
 
 const ANGLE_CUTS_ENTRIES = {
-  enabled: flag,
-  width: v.nullish(positiveLength),
-  axialSymmetry: v.nullish(oneOf(AXIAL_SYMMETRIES)),
+  enabled: flag('Master switch: angles on parts are accepted only when true.'),
+  width: v.nullish(
+    positiveLength(
+      'Material width, in the unit of the lengths; required when enabled. An angled cut reaches sideways by width / tan(angle).',
+    ),
+  ),
+  axialSymmetry: v.nullish(
+    v.pipe(
+      oneOf(AXIAL_SYMMETRIES),
+      d(
+        'Which flips the material allows (default none): this decides how mitres may nest. Square tube is typically XYZ.',
+      ),
+    ),
+  ),
 };
 
 export const partSchema = v.object(PART_ENTRIES);
@@ -114,26 +141,47 @@ export const angleCutsSchema = v.object(ANGLE_CUTS_ENTRIES);
 
 /** The top-level fields that are single values (lists and angleCuts are read on their own). */
 const SCALAR_ENTRIES = {
-  stockLength: v.nullish(positiveLength),
-  kerf: v.nullish(nonNegativeLength),
-  trim: v.nullish(flag),
-  method: v.nullish(oneOf(METHODS)),
-  minRemnant: v.nullish(nonNegativeLength),
-  unit: v.nullish(text(1, LIMITS.maxUnit)),
-  unitFormat: v.nullish(oneOf(UNIT_FORMATS)),
+  stockLength: v.nullish(
+    positiveLength('One stock length, unlimited quantity. Send one of stockLength, stocks and stock.'),
+  ),
+  kerf: v.nullish(nonNegativeLength('Blade width consumed per cut (default 0).')),
+  trim: v.nullish(flag('Take one kerf off both ends of every source before cutting (default false).')),
+  method: v.nullish(
+    v.pipe(
+      oneOf(METHODS),
+      d(
+        'What to optimise (default balanced; with prices, balanced minimises cost). bundle needs stocks[].bundleSize.',
+      ),
+    ),
+  ),
+  minRemnant: v.nullish(
+    nonNegativeLength('Leftovers this long or longer are returned as usableRemnants (default 0).'),
+  ),
+  unit: v.nullish(text(1, LIMITS.maxUnit, 'Echoed back and printed on PDFs; converts nothing (default mm).')),
+  unitFormat: v.nullish(
+    v.pipe(
+      oneOf(UNIT_FORMATS),
+      d('decimal (default) or fraction: PDF dimensions as nearest-1/64 fractions.'),
+    ),
+  ),
   timeLimit: v.nullish(
     v.pipe(
       number,
       v.gtValue(0, got('must be > 0 seconds')),
       v.maxValue(LIMITS.maxTimeLimit, got(`must be at most ${LIMITS.maxTimeLimit} seconds`)),
+      d(
+        "Solve budget in seconds (default automatic: stop at proof, at most 5 s); capped by the tier's budget.",
+      ),
     ),
   ),
 };
 
 /** Fields only the PDF endpoint accepts. */
 const PDF_ENTRIES = {
-  jobName: v.nullish(text(0, LIMITS.maxJobName)),
-  paper: v.nullish(oneOf(PAPER_SIZES)),
+  jobName: v.nullish(text(0, LIMITS.maxJobName, 'Title of the PDF and its file name.')),
+  paper: v.nullish(
+    v.pipe(oneOf(PAPER_SIZES), d('A4 or Letter; absent means A4, or Letter when the unit is inches.')),
+  ),
 };
 
 export const jsonScalarsSchema = v.object(SCALAR_ENTRIES);

@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseOptimiseBody } from './index.ts';
-import { scanEntry, scanList } from './shorthand.ts';
+import { SHORTHAND_LIST_PATTERN, scanEntry, scanList } from './shorthand.ts';
 
 describe('scanEntry', () => {
   it.each([
@@ -86,5 +87,24 @@ describe('shorthand on adversarial 1 MB strings', () => {
     // Every one of these is refused except the spaces (one part of length 1); none may hang or throw.
     expect(result.ok).toBe(text.trim() === '1');
     expect(performance.now() - started).toBeLessThan(CAP_MS);
+  });
+});
+
+describe('SHORTHAND_LIST_PATTERN (the grammar as the OpenAPI document states it)', () => {
+  const pattern = new RegExp(SHORTHAND_LIST_PATTERN);
+  it('accepts exactly the strings the scanner reads without a syntax problem (property)', () => {
+    // The grammar's own characters plus near misses; exotic spaces that String.trim also removes are left out.
+    const text = fc.string({
+      unit: fc.constantFrom(...'0123456789.,xX×  \t\n-e+a/'.split('')),
+      maxLength: 30,
+    });
+    fc.assert(
+      fc.property(text, (s) => pattern.test(s) === scanList(s).every((e) => e.ok)),
+      { seed: 24, numRuns: 5000 },
+    );
+  });
+
+  it.each(['2400x5, 1800x3', '.5', ' 2400 × 2 ,1200'])('matches %j', (s) => {
+    expect(pattern.test(s)).toBe(true);
   });
 });

@@ -12,6 +12,12 @@
  * are the schema's job, so every form of an entry gets the same messages.
  */
 
+/** The grammar above as an ECMAScript regular expression source (whole list), for the OpenAPI document. */
+const WS = '[ \\t\\n\\r\\u00a0]*';
+const NUMBER = '(?:[0-9]+(?:\\.[0-9]+)?|\\.[0-9]+)';
+const ENTRY = `${WS}${NUMBER}${WS}(?:[xX\\u00d7]${WS}${NUMBER}${WS})?`;
+export const SHORTHAND_LIST_PATTERN = `^${ENTRY}(?:,${ENTRY})*$`;
+
 /** One scanned entry: its text (trimmed, for quoting in messages) and either values or a problem. */
 export type ScannedEntry =
   | { readonly ok: true; readonly text: string; readonly length: number; readonly quantity: number | null }

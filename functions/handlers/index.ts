@@ -1,5 +1,6 @@
 export { admitted } from './admitted.ts';
 export type { SolveDeps } from './deps.ts';
+export { type DocsDeps, makeDocsHandler, type PlaygroundPage } from './docs-handler.ts';
 export { makeFallbackHandler } from './fallback-handler.ts';
 export { type HealthDeps, makeHealthHandler } from './health-handler.ts';
 export { makeOptimiseHandler, OPTIMISE_HEADROOM_MS } from './optimise-handler.ts';

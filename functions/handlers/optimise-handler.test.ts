@@ -55,7 +55,7 @@ describe('makeOptimiseHandler', () => {
     expect((h.admitter as ReturnType<typeof recordingAdmitter>).calls).toHaveLength(0);
   });
 
-  it('admits the caller by IP, key and origin with the job size', async () => {
+  it('admits the caller by IP, key, origin and host with the job size', async () => {
     const admitter = recordingAdmitter();
     await testHandlers({ admitter }).optimise(sampleEvent('optimise/post-keyed.json'));
     expect(admitter.calls).toEqual([
@@ -64,6 +64,7 @@ describe('makeOptimiseHandler', () => {
           ip: '203.0.113.24',
           apiKey: 'cp_live_5f0c2b7e9d1a4c3b_sampleKeyNotIssuedAnywhere000001',
           origin: 'https://shop.example.com',
+          host: 'a1b2c3d4e5.execute-api.eu-west-1.amazonaws.com',
         },
         size: { totalParts: 10, distinctLines: 2 },
       },

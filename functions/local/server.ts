@@ -12,7 +12,10 @@
 import '../../bin/node-major.js';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
+import openapi from '../../docs/openapi.json' with { type: 'json' };
+import { buildPlaygroundPage } from '../../web/build.ts';
 import {
+  makeDocsHandler,
   makeFallbackHandler,
   makeHealthHandler,
   makeOptimiseHandler,
@@ -48,6 +51,18 @@ function readFlags() {
   }
 }
 
+/** Runs `make` once, on first use; a failure is not kept (the next request tries again). */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => {
+    made ??= make().catch((error: unknown) => {
+      made = undefined;
+      throw error;
+    });
+    return made;
+  };
+}
+
 const flags = readFlags();
 const tierTable = readTierOverrides(process.env.TIER_OVERRIDES);
 if (!tierTable.ok) exitWith(tierTable.error);
@@ -74,6 +89,7 @@ const server = createLocalServer({
     'optimise-pdf': makeOptimisePdfHandler({ ...services, renderPdf: lazyPdfRenderer() }),
     health: makeHealthHandler({ log, version: VERSION, solver: SOLVER_NAME }),
     fallback: makeFallbackHandler({ log }),
+    docs: makeDocsHandler({ log, openapi: JSON.stringify(openapi), playground: once(buildPlaygroundPage) }),
   },
   trustProxy,
   log: (line) => console.log(`${new Date().toISOString()} ${line}`),
@@ -92,6 +108,9 @@ server.listen(port, host, () => {
       `  keys:   npx cutplan keys create --workspace demo --tier pro  (finds this table through ${LOCAL_DISCOVERY_FILE})`,
     );
   }
+  console.log(
+    `  page:   http://localhost:${bound}/  (the playground; the API is described at /v1/openapi.json)`,
+  );
   console.log(`  try:    curl 'http://localhost:${bound}/v1/optimise?parts=500x4,300x2&stock=1000'`);
 });
 server.on('error', (error) => {

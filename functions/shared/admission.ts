@@ -14,6 +14,8 @@ export interface Caller {
   readonly apiKey: string | undefined;
   /** The `Origin` header of a browser call. */
   readonly origin: string | undefined;
+  /** The `Host` header: the service's own host as the caller reached it (its own page calls from there). */
+  readonly host?: string;
 }
 
 /** The size of a parsed job, checked against the tier's caps before anything is counted. */

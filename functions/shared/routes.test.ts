@@ -7,6 +7,9 @@ describe('matchRoute', () => {
     ['POST', '/v1/optimise', { kind: 'function', target: 'optimise' }],
     ['POST', '/v1/optimise/pdf', { kind: 'function', target: 'optimise-pdf' }],
     ['GET', '/v1/health', { kind: 'function', target: 'health' }],
+    ['GET', '/v1/openapi.json', { kind: 'function', target: 'docs' }],
+    ['GET', '/', { kind: 'function', target: 'docs' }],
+    ['POST', '/', { kind: 'methodNotAllowed', allow: ['GET', 'OPTIONS'] }],
     ['OPTIONS', '/v1/optimise', { kind: 'preflight', allow: ['GET', 'POST', 'OPTIONS'] }],
     ['OPTIONS', '/v1/optimise/pdf', { kind: 'preflight', allow: ['POST', 'OPTIONS'] }],
     ['DELETE', '/v1/optimise', { kind: 'methodNotAllowed', allow: ['GET', 'POST', 'OPTIONS'] }],
@@ -21,6 +24,8 @@ describe('matchRoute', () => {
   });
 
   it('describes every route for 404 details', () => {
-    expect(describeRoutes()).toBe('GET|POST /v1/optimise, POST /v1/optimise/pdf, GET /v1/health');
+    expect(describeRoutes()).toBe(
+      'GET|POST /v1/optimise, POST /v1/optimise/pdf, GET /v1/health, GET /v1/openapi.json, GET /',
+    );
   });
 });

@@ -15,7 +15,7 @@ import { type EmbeddedDynamo, startEmbeddedDynamo } from '../../functions/local/
 import { SOLVER_NAME } from '../../functions/shared/real-core.ts';
 import { solveServices } from '../../functions/shared/services.ts';
 import { VERSION } from '../../functions/shared/version.ts';
-import { collectingLogger, fakeRenderPdf } from '../support/handlers.ts';
+import { collectingLogger, fakeRenderPdf, testDocsHandler } from '../support/handlers.ts';
 import { realAdmitter } from '../support/limits.ts';
 import { type RunningServer, startServer } from '../support/local-server.ts';
 
@@ -56,6 +56,7 @@ beforeAll(async () => {
     'optimise-pdf': makeOptimisePdfHandler({ ...services, renderPdf }),
     health: makeHealthHandler({ log, version: VERSION, solver: SOLVER_NAME }),
     fallback: makeFallbackHandler({ log }),
+    docs: testDocsHandler(log),
   });
   proKey = await keys([
     'create',

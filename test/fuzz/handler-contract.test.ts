@@ -189,7 +189,7 @@ function routedElsewhere(event: APIGatewayProxyEvent): boolean {
   return matchRoute(httpMethod, path).kind === 'function';
 }
 
-const NAMES = ['optimise', 'optimise-pdf', 'health', 'fallback'] as const;
+const NAMES = ['optimise', 'optimise-pdf', 'health', 'docs', 'fallback'] as const;
 
 describe('handler fuzz contract', () => {
   it.each(NAMES)(

@@ -22,7 +22,7 @@ import { lazyPdfRenderer } from '../../functions/shared/real-pdf.ts';
 import { solveServices } from '../../functions/shared/services.ts';
 import { VERSION } from '../../functions/shared/version.ts';
 import { sampleEvent } from '../support/api-event.ts';
-import { collectingLogger } from '../support/handlers.ts';
+import { collectingLogger, testDocsHandler } from '../support/handlers.ts';
 import { realAdmitter } from '../support/limits.ts';
 import { type RunningServer, startServer } from '../support/local-server.ts';
 
@@ -56,6 +56,7 @@ describe.runIf(REAL_CORE)('HTTP surface over the real core', () => {
       'optimise-pdf': makeOptimisePdfHandler({ ...services, renderPdf: lazyPdfRenderer() }),
       health: makeHealthHandler({ log, version: VERSION, solver: SOLVER_NAME }),
       fallback: makeFallbackHandler({ log }),
+      docs: testDocsHandler(log),
     });
   });
   afterAll(async () => {

@@ -4,7 +4,9 @@
  */
 import type { CutplanError } from '../../core/errors.ts';
 import { err, ok, PartsLimitError } from '../../core/errors.ts';
+import openapi from '../../docs/openapi.json' with { type: 'json' };
 import {
+  makeDocsHandler,
   makeFallbackHandler,
   makeHealthHandler,
   makeOptimiseHandler,
@@ -97,6 +99,7 @@ export interface TestHandlers {
   readonly 'optimise-pdf': ApiHandler;
   readonly health: ApiHandler;
   readonly fallback: ApiHandler;
+  readonly docs: ApiHandler;
   readonly core: FakeCore;
   readonly admitter: Admitter;
   readonly renderPdf: ReturnType<typeof fakeRenderPdf>;
@@ -126,10 +129,20 @@ export function testHandlers(
     'optimise-pdf': makeOptimisePdfHandler({ ...deps, renderPdf: options.renderPdf ?? renderPdf }),
     health: makeHealthHandler({ log: deps.log, version: TEST_VERSION, solver: TEST_SOLVER }),
     fallback: makeFallbackHandler({ log: deps.log }),
+    docs: testDocsHandler(deps.log),
     core,
     admitter,
     renderPdf,
     log,
     clock,
   };
+}
+
+/** The docs handler over the committed document and a stand-in page (the real page: `web/build.ts`). */
+export function testDocsHandler(log: Logger): ApiHandler {
+  return makeDocsHandler({
+    log,
+    openapi: JSON.stringify(openapi),
+    playground: async () => ({ html: '<!doctype html><title>cutplan</title>', csp: "default-src 'none'" }),
+  });
 }

@@ -23,7 +23,12 @@ describe('readRequest', () => {
       requestId: 'req-1',
       remainingMs: null,
     });
-    expect(req.caller).toEqual({ ip: '198.51.100.4', apiKey: 'k-123', origin: 'https://shop.example' });
+    expect(req.caller).toEqual({
+      ip: '198.51.100.4',
+      apiKey: 'k-123',
+      origin: 'https://shop.example',
+      host: 'api.example.test',
+    });
   });
 
   it('looks headers up case-insensitively and keeps every value of a repeated header', () => {

@@ -55,9 +55,15 @@ export function readRequest(
       ip: nonEmptyString(field(field(ctx, 'identity'), 'sourceIp')) ?? 'unknown',
       apiKey: headers.get('x-api-key')?.[0],
       origin: headers.get('origin')?.[0],
+      ...hostOf(headers),
     },
     remainingMs: remainingMs(context),
   };
+}
+
+function hostOf(headers: ReadonlyMap<string, readonly string[]>): { host?: string } {
+  const host = headers.get('host')?.[0];
+  return host === undefined || host === '' ? {} : { host };
 }
 
 function readHeaders(single: unknown, multi: unknown): ReadonlyMap<string, readonly string[]> {

@@ -29,7 +29,7 @@ export interface ServeDeps {
   readonly newId?: () => string;
 }
 
-/** Headers on every response. */
+/** Headers on every response (a reply may override Cache-Control). */
 const COMMON_HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } as const;
 
 /**
@@ -59,7 +59,8 @@ export function serve(
     }
     return {
       statusCode: reply.status,
-      headers: { ...cors, ...reply.headers, ...COMMON_HEADERS, 'X-Request-Id': requestId },
+      // A reply may set its own Cache-Control (the public documents); no-store is the default.
+      headers: { ...cors, ...COMMON_HEADERS, ...reply.headers, 'X-Request-Id': requestId },
       body: reply.body,
       isBase64Encoded: reply.isBase64Encoded,
     };

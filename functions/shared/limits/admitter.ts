@@ -98,7 +98,7 @@ export function createAdmitter(options: AdmitterOptions): Admitter {
       if (error instanceof StoreUnavailableError) return err(unavailable(error, cors));
       throw error;
     }
-    const checked = checkKey(caller.apiKey, record, clock.now(), origin);
+    const checked = checkKey(caller.apiKey, record, clock.now(), origin, caller.host);
     if (!checked.ok) return err(new BadKeyError(checked.error.message, cors));
     const key = checked.value;
     return ok({

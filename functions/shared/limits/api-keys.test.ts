@@ -89,6 +89,22 @@ describe('checkKey', () => {
     expect(checkKey(key, record, 999, undefined).ok).toBe(true);
     expect(checkKey(key, { ...record, expiresAtMs: null }, 10 ** 13, undefined).ok).toBe(true);
   });
+  it("accepts every key from the service's own origin (its playground page), and no look-alike", () => {
+    expect(checkKey(key, record, 999, 'https://api.cutplan.example', 'api.cutplan.example').ok).toBe(true);
+    expect(checkKey(key, record, 999, 'http://localhost:3000', 'localhost:3000').ok).toBe(true);
+    for (const [origin, host] of [
+      ['https://api.cutplan.example.evil.example', 'api.cutplan.example'],
+      ['http://localhost:3001', 'localhost:3000'],
+      ['https://evil.example', ''],
+      ['https://evil.example', undefined],
+    ] as const) {
+      expect(checkKey(key, record, 999, origin, host).ok, `${origin} on ${host}`).toBe(false);
+    }
+    // A disabled or expired key stays refused there too.
+    expect(
+      checkKey(key, { ...record, disabled: true }, 0, 'http://localhost:3000', 'localhost:3000').ok,
+    ).toBe(false);
+  });
   it('compares the hash, not just the id', () => {
     expect(checkKey(key, { ...record, secretHash: hashKey('something else') }, 0, undefined).ok).toBe(false);
   });

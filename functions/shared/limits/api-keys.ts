@@ -76,13 +76,17 @@ export function parsePresentedKey(header: string): Result<string, BadKeyError> {
 
 /**
  * Whether a fetched record lets `key` in at `nowMs` from `origin` (the browser's Origin header, already
- * normalised; undefined for calls that are not from a browser).
+ * normalised; undefined for calls that are not from a browser). The service's own origin (an Origin whose
+ * host is the request's `serviceHost`, the Host header) is accepted for every key: the playground page
+ * that the service itself serves calls from there. No other page can send that Origin, since browsers set
+ * it and a page cannot forge another site's.
  */
 export function checkKey(
   key: string,
   record: KeyRecord | null,
   nowMs: number,
   origin: string | undefined,
+  serviceHost?: string,
 ): Result<KeyRecord & { readonly tier: PaidTierName }, BadKeyError> {
   if (record === null || !keyMatches(key, record.secretHash)) return err(new BadKeyError('unknown API key'));
   const shown = displayKey(record.keyId);
@@ -98,7 +102,7 @@ export function checkKey(
       new BadKeyError(`API key ${shown} belongs to tier "${record.tier}", which is no longer offered`),
     );
   }
-  if (origin !== undefined && !record.origins.includes(origin)) {
+  if (origin !== undefined && !record.origins.includes(origin) && !isOwnOrigin(origin, serviceHost)) {
     return err(
       new BadKeyError(
         `origin ${origin} is not allowed for API key ${shown}: add it to the key's allowed origins, or call from a server (no Origin header)`,
@@ -106,4 +110,14 @@ export function checkKey(
     );
   }
   return ok({ ...record, tier: record.tier });
+}
+
+/** Whether `origin` (normalised) is the service's own: its host and port are the request's Host header. */
+export function isOwnOrigin(origin: string, serviceHost: string | undefined): boolean {
+  if (serviceHost === undefined || serviceHost === '') return false;
+  try {
+    return new URL(origin).host === new URL(`http://${serviceHost}`).host && origin.startsWith('http');
+  } catch {
+    return false;
+  }
 }

@@ -1,0 +1,18 @@
+/** The closed word lists of the API (methods, symmetries, formats), shared by request, response and docs. */
+
+export const METHODS = ['balanced', 'least_waste', 'offcuts_first', 'fewest_setups', 'bundle'] as const;
+/** The optimisation objective requested by the caller. */
+export type Method = (typeof METHODS)[number];
+
+export const AXIAL_SYMMETRIES = ['none', 'X', 'Y', 'Z', 'XYZ'] as const;
+export type AxialSymmetry = (typeof AXIAL_SYMMETRIES)[number];
+
+export const UNIT_FORMATS = ['decimal', 'fraction'] as const;
+export type UnitFormat = (typeof UNIT_FORMATS)[number];
+
+export const PAPER_SIZES = ['A4', 'Letter'] as const;
+export type PaperSize = (typeof PAPER_SIZES)[number];
+
+/** What a plan minimised: money when the stocks carry prices, else material. */
+export const OBJECTIVES = ['cost', 'material'] as const;
+export type Objective = (typeof OBJECTIVES)[number];

@@ -1,0 +1,264 @@
+/**
+ * The OpenAPI 3.1 document of the API, built from the code that serves it: the route table, the request
+ * and response schemas (`schemas.ts`), the query parameters the GET parser takes, the error codes and
+ * their statuses, the tiers. `npm run openapi` writes it to `docs/openapi.json`, which `GET
+ * /v1/openapi.json` serves; a test rebuilds it and fails when the committed file is not current.
+ */
+import { ERROR_CODES, type ErrorCode, statusOf } from '../../../core/errors.ts';
+import { QUERY_PARAMETERS } from '../../../core/request/index.ts';
+import { EXPOSED_HEADERS } from '../http/cors.ts';
+import { ROUTES } from '../routes.ts';
+import { TIER_NAMES, TIERS } from '../tiers.ts';
+import { OPENAPI_PATH, PLAYGROUND_PATH } from './paths.ts';
+import { type Schema, schemaComponents } from './schemas.ts';
+
+/** Examples for the document, taken from `events/` (see `examples.ts`). */
+export interface OpenApiExamples {
+  /** Request bodies the parser accepts, by endpoint. */
+  readonly requests: readonly { name: string; endpoint: 'json' | 'pdf'; summary: string; body: unknown }[];
+  /** 400 answers: the detail the parser gives for a sample event. */
+  readonly validationErrors: readonly { name: string; summary: string; detail: string }[];
+  /** The query of a GET sample, parameter → value. */
+  readonly query: Readonly<Record<string, string>>;
+  /** A plan the service returned for the `query` example. */
+  readonly response: unknown;
+}
+
+const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
+const json = (schema: Schema, extra: Schema = {}) => ({ 'application/json': { schema, ...extra } });
+
+const HEADERS: Readonly<Record<string, { description: string; schema: Schema }>> = {
+  'X-Request-Id': {
+    description: 'Id of this request (on every response); quote it when reporting a problem.',
+    schema: { type: 'string' },
+  },
+  'X-RateLimit-Limit': {
+    description: 'Calls allowed in the binding window (the one with the fewest calls left).',
+    schema: { type: 'integer' },
+  },
+  'X-RateLimit-Remaining': { description: 'Calls left in the binding window.', schema: { type: 'integer' } },
+  'X-RateLimit-Reset': {
+    description: 'When the binding window resets, in epoch seconds (UTC).',
+    schema: { type: 'integer' },
+  },
+  'Retry-After': { description: 'Seconds to wait before retrying (429, 503).', schema: { type: 'integer' } },
+};
+const RATE_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+const headers = (names: readonly string[]) =>
+  Object.fromEntries(['X-Request-Id', ...names].map((n) => [n, ref('headers', n)]));
+
+const WHEN: Readonly<Record<ErrorCode, string>> = {
+  validation:
+    'The request is not valid: bad lengths or quantities, unknown fields or methods, a part that fits no source, demand over finite stock, broken angle rules, several supplies sent, a body that is not JSON. `detail` names the offending part, stock, offcut, material or field (up to ten problems).',
+  badKey:
+    "The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list.",
+  notFound: 'No such route; `detail` lists the routes.',
+  methodNotAllowed: 'The route exists but not for this method; the `Allow` header lists the methods.',
+  partsLimit: 'More parts or distinct part lines than the tier allows. Nothing was counted.',
+  payloadTooLarge: 'The body is larger than 1 MiB.',
+  rateLimited:
+    'Rate limit or monthly cap reached. `Retry-After`, `retryAfterSeconds` and `resetAt` say when it resets. Failed calls never count.',
+  internal: 'A bug, or a plan that failed verification (never returned). `detail` names the request id.',
+  busy: 'The solver is at capacity; retry after `Retry-After` seconds.',
+};
+
+function errorResponses(codes: readonly ErrorCode[], examples: OpenApiExamples): Record<string, unknown> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) byStatus.set(statusOf(code), [...(byStatus.get(statusOf(code)) ?? []), code]);
+  const out: Record<string, unknown> = {};
+  for (const [status, list] of byStatus) {
+    const extra: Schema = {};
+    if (status === 400 && examples.validationErrors.length > 0) {
+      extra.examples = Object.fromEntries(
+        examples.validationErrors.map((e) => [
+          e.name,
+          { summary: e.summary, value: { error: 'validation', detail: e.detail } },
+        ]),
+      );
+    }
+    const admitted = status === 429 || status === 503 || status === 500;
+    out[String(status)] = {
+      description: list.map((c) => `\`${c}\`: ${WHEN[c]}`).join(' '),
+      headers: headers(
+        status === 429 || status === 503 ? [...RATE_HEADERS, 'Retry-After'] : admitted ? RATE_HEADERS : [],
+      ),
+      content: json(ref('schemas', 'Error'), extra),
+    };
+  }
+  return out;
+}
+
+const SOLVE_ERRORS: readonly ErrorCode[] = ERROR_CODES.filter((c) => c !== 'notFound');
+const PUBLIC = [] as const;
+const KEYED = [{}, { ApiKey: [] }];
+
+function queryParameters(example: Readonly<Record<string, string>>): unknown[] {
+  const described: Readonly<Record<string, string>> = {
+    shorthand: 'Shorthand text, as in the body.',
+    number: 'A number: optional minus sign, digits with optional decimals, optional exponent.',
+    boolean: '`true`, `false`, `1` or `0`.',
+    text: 'The value, as in the body.',
+    json: 'JSON text of the body field, e.g. `[{"length": 6000, "quantity": 10, "price": 12.5}]`.',
+  };
+  return Object.entries(QUERY_PARAMETERS).map(([name, kind]) => ({
+    name,
+    in: 'query',
+    required: name === 'parts',
+    description: `The body field \`${name}\`. ${described[kind]}`,
+    schema:
+      kind === 'shorthand'
+        ? ref('schemas', 'ShorthandList')
+        : kind === 'boolean'
+          ? { type: 'string', enum: ['true', 'false', '1', '0'] }
+          : { type: 'string' },
+    ...(example[name] === undefined ? {} : { example: example[name] }),
+  }));
+}
+
+/** Builds the document. Pure: the same version and examples give the same document. */
+export function buildOpenApiDocument(version: string, examples: OpenApiExamples): Record<string, unknown> {
+  const requestExamples = (endpoint: 'json' | 'pdf') =>
+    Object.fromEntries(
+      examples.requests
+        .filter((e) => e.endpoint === endpoint)
+        .map((e) => [e.name, { summary: e.summary, value: e.body }]),
+    );
+  const plan = {
+    description: 'A verified plan.',
+    headers: headers(RATE_HEADERS),
+    content: json(ref('schemas', 'OptimiseResponse'), {
+      examples: { query: { summary: 'The plan of the GET example', value: examples.response } },
+    }),
+  };
+  const tiers = TIER_NAMES.map((n) => {
+    const t = TIERS[n];
+    return `${n}: ${t.maxParts} parts, ${t.maxLines} distinct lines, ${t.budgetSeconds} s budget`;
+  }).join('; ');
+  const paths: Record<string, unknown> = {
+    '/v1/optimise': {
+      get: {
+        operationId: 'optimiseQuery',
+        summary: 'Solve a small job sent in the query string',
+        description:
+          'The query is mapped to a body and read exactly as the POST. Labels, materials and angles on parts need the POST. An unknown or repeated parameter is a 400; an empty value counts as absent.',
+        security: KEYED,
+        parameters: queryParameters(examples.query),
+        responses: { '200': plan, ...errorResponses(SOLVE_ERRORS, examples) },
+      },
+      post: {
+        operationId: 'optimise',
+        summary: 'Solve a cut list',
+        description:
+          'Returns a verified cutting plan with its optimality certificate. Shorthand is expanded first; a shorthand request and its long form return identical plans.',
+        security: KEYED,
+        requestBody: {
+          required: true,
+          content: json(ref('schemas', 'OptimiseRequest'), { examples: requestExamples('json') }),
+        },
+        responses: { '200': plan, ...errorResponses(SOLVE_ERRORS, examples) },
+      },
+    },
+    '/v1/optimise/pdf': {
+      post: {
+        operationId: 'optimisePdf',
+        summary: 'Solve a cut list and return a print-ready PDF',
+        description:
+          "Page 1: purchase order, costs and the optimality certificate; then saw-operator sheets with running cut positions, labels and a tick box per bar. A key's branding is printed.",
+        security: KEYED,
+        requestBody: {
+          required: true,
+          content: json(ref('schemas', 'PdfRequest'), { examples: requestExamples('pdf') }),
+        },
+        responses: {
+          '200': {
+            description: 'The PDF, `Content-Disposition: inline` with a file name from jobName.',
+            headers: headers(RATE_HEADERS),
+            content: {
+              'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } },
+            },
+          },
+          ...errorResponses(SOLVE_ERRORS, examples),
+        },
+      },
+    },
+    '/v1/health': {
+      get: {
+        operationId: 'health',
+        summary: 'Health and version',
+        description: 'Needs no key; never counted.',
+        security: PUBLIC,
+        responses: {
+          '200': { description: 'Healthy.', headers: headers([]), content: json(ref('schemas', 'Health')) },
+        },
+      },
+    },
+    [OPENAPI_PATH]: {
+      get: {
+        operationId: 'openapi',
+        summary: 'This document',
+        description: 'Public, cacheable for an hour, never counted.',
+        security: PUBLIC,
+        responses: {
+          '200': {
+            description: 'The OpenAPI 3.1 document.',
+            headers: headers([]),
+            content: { 'application/json': { schema: { type: 'object' } } },
+          },
+        },
+      },
+    },
+    [PLAYGROUND_PATH]: {
+      get: {
+        operationId: 'playground',
+        summary: 'The playground page',
+        description:
+          'A web page to paste a cut list and see, print and download the plan. Opened with the query of GET /v1/optimise (`/?parts=2400x4,1150x6&stock=6000&kerf=3`) it solves at once. Public, cacheable, never counted.',
+        security: PUBLIC,
+        responses: {
+          '200': {
+            description: 'The page.',
+            headers: headers([]),
+            content: { 'text/html': { schema: { type: 'string' } } },
+          },
+        },
+      },
+    },
+  };
+  const served = new Set(Object.keys(paths));
+  const missing = ROUTES.map((r) => r.path).filter((p) => !served.has(p));
+  if (missing.length > 0) throw new Error(`the OpenAPI document does not describe ${missing.join(', ')}`);
+  return {
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
+    info: {
+      title: 'cutplan',
+      version,
+      summary: 'Cutting-plan optimisation: proven-optimal 1D cutting plans as JSON and print-ready PDFs.',
+      description: [
+        'Every plan is verified against the request before it is returned; `plan.optimal` is true only when no better plan exists.',
+        'Requests are stateless. Calls without a key run on the free public tier (30 per hour and 250 per month per IP address); an `X-API-Key` lifts the limits.',
+        `Size caps and solve budgets by tier: ${tiers}.`,
+        'Responses are open: fields are added, never removed, so clients must ignore fields they do not know.',
+        `Browser code may read these headers: ${EXPOSED_HEADERS}.`,
+        'Decisions the specification leaves open are in docs/api.md.',
+      ].join('\n\n'),
+    },
+    // Relative to this document (`…/v1/openapi.json`): the API's base, with or without a stage prefix.
+    servers: [{ url: '..', description: 'The service that served this document' }],
+    security: KEYED,
+    paths,
+    components: {
+      schemas: schemaComponents(),
+      headers: HEADERS,
+      securitySchemes: {
+        ApiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-API-Key',
+          description:
+            "A paid tier's key, `cp_live_<keyId>_<secret>`. Omit the header for the public tier; an empty or bad key is a 401. From a browser, the page's origin must be on the key's list, or be the service's own.",
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,75 @@
+/** `cutplan optimise` on CSV cut lists and flags, run in process with an in-memory file system. */
+import { describe, expect, it } from 'vitest';
+import { run } from '../bin/optimise.ts';
+
+async function cli(argv: string[], files: Record<string, string>) {
+  let stdout = '';
+  let stderr = '';
+  const written = new Map<string, Uint8Array>();
+  const code = await run(argv, {
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    readText: async (file) => {
+      const text = files[file];
+      if (text === undefined) throw new Error(`no file ${file}`);
+      return text;
+    },
+    writeBytes: async (file, bytes) => {
+      written.set(file, bytes);
+    },
+  });
+  return { code, stdout, stderr, written, body: stdout === '' ? null : JSON.parse(stdout) };
+}
+
+const CUTS = '\ufeffLength;Quantity;Label\r\n2400;4;rail\r\n1150,5;6;\r\n';
+
+describe('cutplan optimise', () => {
+  it('solves a CSV cut list with --stock and --kerf, and writes the PDF with --pdf', async () => {
+    const r = await cli(['cuts.csv', '--stock', '6000', '--kerf', '3', '--pdf', 'plan.pdf'], {
+      'cuts.csv': CUTS,
+    });
+    expect(r.code).toBe(0);
+    expect(r.body.plan).toMatchObject({ verified: true, optimal: true });
+    expect(r.body.stats.totalParts).toBe(10);
+    expect(r.body.meta.kerf).toBe(3);
+    const lengths = r.body.plan.combinations.flatMap(
+      (c: { usedComb: { combination: number[] }; count: number }) =>
+        Array.from({ length: c.count }, () => c.usedComb.combination).flat(),
+    );
+    expect(lengths.filter((l: number) => l === 1150.5)).toHaveLength(6);
+    const pdf = r.written.get('plan.pdf');
+    expect(
+      Buffer.from(pdf ?? [])
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+  });
+
+  it('takes --stocks shorthand and --method, and the flags win over the JSON file', async () => {
+    const json = JSON.stringify({ parts: '500x4', stockLength: 900, method: 'balanced' });
+    const r = await cli(['job.json', '--stocks', '1000x5', '--method', 'least_waste'], { 'job.json': json });
+    expect(r.code).toBe(0);
+    expect(r.body.meta.method).toBe('least_waste');
+    expect(r.body.plan.purchases).toEqual([{ stock: 0, length: 1000, count: 2 }]);
+  });
+
+  it('prints the 400 body naming the CSV row and column, exit 1', async () => {
+    const r = await cli(['cuts.csv', '--stock', '6000'], { 'cuts.csv': 'length,quantity\n2400,2\n2400,0\n' });
+    expect(r.code).toBe(1);
+    expect(r.body).toEqual({ error: 'validation', detail: 'row 3, column "quantity": must be ≥ 1, got 0' });
+  });
+
+  it('reads stdin as CSV with --csv, and refuses a kerf that is not a number (exit 2)', async () => {
+    const ok = await cli(['-', '--csv', '--stock', '1000'], { '-': 'length\tquantity\n500\t2\n' });
+    expect(ok.body.plan.stockBarsUsed).toBe(1);
+    const bad = await cli(['-', '--csv', '--stock', '1000', '--kerf', 'wide'], {
+      '-': 'length,quantity\n500,2\n',
+    });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--kerf must be a number, got "wide"');
+  });
+});

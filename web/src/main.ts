@@ -1,0 +1,265 @@
+/**
+ * The playground page: reads the form, calls the API of the origin that served it, and shows the plan.
+ * It solves when asked (the button, Enter in a field, Ctrl+Enter in the cut list) and at once when opened
+ * with a job in its query string, never on a keystroke: the free tier has 30 calls an hour.
+ */
+import type { OptimiseResponse } from '../../core/types.ts';
+import { drawBars, formatNumber } from './bars.ts';
+import { fieldsOfDetail } from './fields.ts';
+import { buildRequest, type FormValues, LINK_FIELDS, valuesOfQuery } from './request.ts';
+
+const KEY_STORAGE = 'cutplan.apiKey';
+const FIELDS = [
+  'parts',
+  'stock',
+  'kerf',
+  'method',
+  'offcuts',
+  'minRemnant',
+  'unit',
+  'angleCuts',
+  'key',
+  'general',
+];
+
+const $ = <T extends HTMLElement>(id: string): T => {
+  const node = document.getElementById(id);
+  if (node === null) throw new Error(`the page has no #${id}`);
+  return node as T;
+};
+const form = $<HTMLFormElement>('job');
+const input = (name: string) => $<HTMLInputElement>(`f-${name}`);
+const solveButton = $<HTMLButtonElement>('solve');
+const pdfButton = $<HTMLButtonElement>('pdf');
+const result = $<HTMLElement>('result');
+
+/** The API's address for `path`, relative to the page (the page may sit under a stage prefix). */
+function api(path: string): string {
+  const base = location.pathname.endsWith('/') ? location.pathname : `${location.pathname}/`;
+  return `${base}${path}`;
+}
+
+function values(): FormValues {
+  return {
+    parts: input('parts').value,
+    stock: input('stock').value,
+    kerf: input('kerf').value,
+    method: $<HTMLSelectElement>('f-method').value,
+    offcuts: input('offcuts').value,
+    minRemnant: input('minRemnant').value,
+    unit: input('unit').value,
+    trim: input('trim').checked,
+    angles: input('angles').checked,
+    angleWidth: input('angleCuts').value,
+    symmetry: $<HTMLSelectElement>('f-symmetry').value,
+  };
+}
+
+function clearErrors(): void {
+  for (const field of FIELDS) {
+    $(`f-${field}-error`).textContent = '';
+    document.getElementById(`f-${field}`)?.removeAttribute('aria-invalid');
+  }
+}
+
+/** Shows each message beside its field and moves the focus to the first one. */
+function showErrors(byField: Map<string, string[]>): void {
+  let first: HTMLElement | null = null;
+  for (const [field, messages] of byField) {
+    $(`f-${field}-error`).textContent = messages.join('\n');
+    const control = document.getElementById(`f-${field}`);
+    if (control !== null) {
+      control.setAttribute('aria-invalid', 'true');
+      if (control.closest('details') instanceof HTMLDetailsElement)
+        (control.closest('details') as HTMLDetailsElement).open = true;
+      first ??= control;
+    }
+  }
+  (first ?? $('f-general-error')).focus();
+}
+
+function headers(): Record<string, string> {
+  const key = input('key').value.trim();
+  return { 'Content-Type': 'application/json', ...(key === '' ? {} : { 'X-API-Key': key }) };
+}
+
+function callsLeft(res: Response): string {
+  const left = res.headers.get('X-RateLimit-Remaining');
+  const limit = res.headers.get('X-RateLimit-Limit');
+  const reset = Number(res.headers.get('X-RateLimit-Reset'));
+  if (left === null || limit === null) return '';
+  const at =
+    Number.isFinite(reset) && reset > 0
+      ? ` (resets ${new Date(reset * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })})`
+      : '';
+  return `${left} of ${limit} calls left${at}`;
+}
+
+async function errorOf(res: Response): Promise<Map<string, string[]>> {
+  let detail = `the service answered ${res.status}`;
+  try {
+    const body = (await res.json()) as { detail?: unknown };
+    if (typeof body.detail === 'string') detail = body.detail;
+  } catch {
+    // not JSON: keep the status
+  }
+  if (res.status !== 400) return new Map([[res.status === 401 ? 'key' : 'general', [detail]]]);
+  return fieldsOfDetail(detail);
+}
+
+let lastBody: Record<string, unknown> | null = null;
+
+async function solve(): Promise<void> {
+  clearErrors();
+  const built = buildRequest(values());
+  if (!built.ok) {
+    showErrors(new Map([[built.field, [built.message]]]));
+    return;
+  }
+  solveButton.disabled = true;
+  result.setAttribute('aria-busy', 'true');
+  try {
+    const res = await fetch(api('v1/optimise'), {
+      method: 'POST',
+      headers: headers(),
+      body: JSON.stringify(built.body),
+    });
+    $('calls').textContent = callsLeft(res);
+    if (!res.ok) {
+      showErrors(await errorOf(res));
+      return;
+    }
+    const plan = (await res.json()) as OptimiseResponse;
+    lastBody = built.body;
+    pdfButton.disabled = false;
+    const share = $<HTMLAnchorElement>('share');
+    if (built.query === null) share.hidden = true;
+    else {
+      const url = `${location.pathname}?${built.query}`;
+      history.replaceState(null, '', url);
+      share.href = url;
+      share.hidden = false;
+    }
+    show(plan, typeof built.body.minRemnant === 'number' ? built.body.minRemnant : 0);
+  } catch (error) {
+    showErrors(new Map([['general', [`the service could not be reached (${String(error)})`]]]));
+  } finally {
+    solveButton.disabled = false;
+    result.setAttribute('aria-busy', 'false');
+  }
+}
+
+function certificate(plan: OptimiseResponse): { text: string; proven: boolean } {
+  const p = plan.plan;
+  if (p.optimal) {
+    const what = plan.costLowerBound === null ? 'no plan uses fewer bars' : 'no plan costs less';
+    return { text: `Proven optimal: ${what}. Verified against the cut list.`, proven: true };
+  }
+  const floor = Math.ceil(p.stockBarsLowerBound - 1e-9);
+  const gap = p.stockBarsUsed - floor;
+  return {
+    text: `Not proven optimal: at most ${gap} bar${gap === 1 ? '' : 's'} more than the best possible (lower bound ${floor}). Verified against the cut list.`,
+    proven: false,
+  };
+}
+
+function show(plan: OptimiseResponse, minRemnant: number): void {
+  const unit = plan.meta.unit;
+  const cert = certificate(plan);
+  const certNode = $('certificate');
+  certNode.textContent = cert.text;
+  certNode.className = `certificate ${cert.proven ? 'proven' : 'gap'}`;
+  const s = plan.stats;
+  $('summary').textContent =
+    `${plan.plan.stockBarsUsed} bars to buy · ${s.totalParts} pieces · yield ${formatNumber(s.yieldPercent)} % · waste ${formatNumber(plan.plan.totalWaste)} ${unit}${s.totalCost === null ? '' : ` · cost ${formatNumber(s.totalCost)}`} · solved in ${Math.round(plan.plan.solveTimeMs)} ms`;
+  const rows = plan.plan.purchases.map((p) => {
+    const tr = document.createElement('tr');
+    for (const cell of [
+      `${formatNumber(p.length)} ${unit}${p.material === undefined ? '' : ` (${p.material})`}`,
+      String(p.count),
+      p.price === undefined ? '—' : formatNumber(p.price),
+      p.cost === undefined ? '—' : formatNumber(p.cost),
+    ]) {
+      const td = document.createElement('td');
+      td.textContent = cell;
+      tr.append(td);
+    }
+    return tr;
+  });
+  $('purchases')
+    .querySelector('tbody')
+    ?.replaceChildren(...rows);
+  drawBars($('bars'), plan, minRemnant);
+  const leftovers = $('leftovers');
+  leftovers.replaceChildren();
+  for (const [title, list] of [
+    ['Usable remnants', plan.plan.usableRemnants],
+    ['Offcuts not needed', plan.plan.unusedOffcuts],
+  ] as const) {
+    if (list.length === 0) continue;
+    const p = document.createElement('p');
+    p.textContent = `${title}: ${list.map((l) => `${l.count} × ${formatNumber(l.length)} ${unit}`).join(', ')}`;
+    leftovers.append(p);
+  }
+  result.hidden = false;
+  $('result-title').focus();
+}
+
+async function downloadPdf(): Promise<void> {
+  if (lastBody === null) return;
+  clearErrors();
+  pdfButton.disabled = true;
+  try {
+    const res = await fetch(api('v1/optimise/pdf'), {
+      method: 'POST',
+      headers: headers(),
+      body: JSON.stringify(lastBody),
+    });
+    $('calls').textContent = callsLeft(res) || $('calls').textContent;
+    if (!res.ok) {
+      showErrors(await errorOf(res));
+      return;
+    }
+    const name =
+      /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'cutting-plan.pdf';
+    const url = URL.createObjectURL(await res.blob());
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  } finally {
+    pdfButton.disabled = false;
+  }
+}
+
+form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  void solve();
+});
+input('parts').addEventListener('keydown', (event) => {
+  if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+    event.preventDefault();
+    form.requestSubmit();
+  }
+});
+pdfButton.addEventListener('click', () => void downloadPdf());
+const key = input('key');
+key.value = sessionStorage.getItem(KEY_STORAGE) ?? '';
+key.addEventListener('change', () => {
+  if (key.value.trim() === '') sessionStorage.removeItem(KEY_STORAGE);
+  else sessionStorage.setItem(KEY_STORAGE, key.value.trim());
+});
+
+// Opened with a job in the query string (a shared link): fill the form and solve at once.
+const linked = valuesOfQuery(location.search);
+for (const name of LINK_FIELDS) {
+  const value = linked[name];
+  if (value === undefined) continue;
+  if (name === 'trim') input('trim').checked = value === 'true' || value === '1';
+  else if (name === 'method') $<HTMLSelectElement>('f-method').value = value === 'balanced' ? '' : value;
+  else input(name).value = value;
+}
+if (linked.parts !== undefined) void solve();
