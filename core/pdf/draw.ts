@@ -43,8 +43,8 @@ export function fontsUsed(model: DocumentModel): Set<string> {
 
 /**
  * One text op: a font switch and `Tj` per run, which advance along the baseline. Right-to-left text is
- * drawn in visual order with a ToUnicode map per font, as browsers print it; readers (MuPDF, pdf.js,
- * poppler) reorder such runs back when extracting. `ActualText` spans were tried and dropped: MuPDF
+ * drawn in visual order with a ToUnicode map per font, as browsers print it; readers (MuPDF, tested)
+ * reorder such runs back when extracting. `ActualText` spans were tried and dropped: MuPDF
  * reorders their (logical) text once more and garbles it.
  */
 function textToPdf(op: TextOp, fonts: EmbeddedFonts): string {

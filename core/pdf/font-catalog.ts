@@ -49,13 +49,24 @@ export function covers(face: FontFace, cp: number): boolean {
 }
 
 function parseRow(row: string): FontFace {
-  const [family = '', pkg = '', weight = '', file = '', ranges = ''] = row.split(' ');
-  return { family, pkg, weight: weight === '700' ? 700 : 400, file, ranges: decodeRanges(ranges) };
+  const [family = '', pkg = '', weight = '', file = '', encoded = ''] = row.split(' ');
+  let ranges: Uint32Array | undefined;
+  return {
+    family,
+    pkg,
+    weight: weight === '700' ? 700 : 400,
+    file,
+    // Decoded when first asked: a Latin-only plan never decodes the CJK slices' ranges.
+    get ranges() {
+      ranges ??= decodeRanges(encoded);
+      return ranges;
+    },
+  };
 }
 
 let faces: readonly FontFace[] | undefined;
 
-/** Every face, in fallback order (decoded on first use: a few ms, in the PDF path only). */
+/** Every face, in fallback order (ranges decoded on first use, in the PDF path only). */
 export function allFaces(): readonly FontFace[] {
   faces ??= FACE_ROWS.map(parseRow);
   return faces;

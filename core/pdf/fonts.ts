@@ -10,7 +10,7 @@
 import fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 import { shapeArabic } from './arabic.ts';
-import { visualOrder } from './bidi.ts';
+import { hasRtl, loadBidi, visualOrder } from './bidi.ts';
 import {
   allFaces,
   baseFace,
@@ -120,10 +120,30 @@ const WEIGHTS: readonly Weight[] = ['regular', 'bold'];
  */
 export class FontSet {
   private readonly loaded: Map<FontFace, LoadedFace>;
-  private readonly choice = new Map<string, FontFace | null>();
+  /** Face chosen per code point, by weight and family order (see {@link familyOrder}). */
+  private readonly choice = new Map<string, Map<number, FontFace | null>>();
+  private basicSet: ReadonlySet<number> | undefined;
 
   private constructor(loaded: Map<FontFace, LoadedFace>) {
     this.loaded = loaded;
+  }
+
+  /**
+   * True for text made only of characters both Inter latin faces draw (marks excepted): nearly all of
+   * a Latin-script plan. Such text is one run in one font, measured and drawn as before fallback
+   * existed, without per-character lookups.
+   */
+  private isBasic(text: string): boolean {
+    if (this.basicSet === undefined) {
+      const bold = new Set(this.kitOf(baseFace('bold').file).characterSet);
+      const plain = (cp: number): boolean =>
+        cp >= 0x20 && !(cp >= 0x7f && cp < 0xa0) && !(cp >= 0x300 && cp < 0x370);
+      this.basicSet = new Set(
+        this.kitOf(baseFace('regular').file).characterSet.filter((cp) => bold.has(cp) && plain(cp)),
+      );
+    }
+    for (let i = 0; i < text.length; i++) if (!this.basicSet.has(text.charCodeAt(i))) return false;
+    return true;
   }
 
   /** Loads Inter's latin faces plus whatever `texts` need, and nothing else. */
@@ -134,6 +154,7 @@ export class FontSet {
       loaded.set(face, { face, sfnt, kit: plainFontkit.create(sfnt) });
     };
     await Promise.all(WEIGHTS.map((w) => loadFace(baseFace(w))));
+    if (texts.some(hasRtl)) await loadBidi();
     // Rounds: load the first face whose range holds each missing character; if its cmap lacks the
     // glyph after all, the next round tries the next face. Ranges come from the cmaps, so one round
     // is the rule.
@@ -147,8 +168,8 @@ export class FontSet {
           const cp = ch.codePointAt(0) ?? 0;
           for (const weight of WEIGHTS) {
             if (set.faceFor(cp, weight, order) !== null) continue;
-            const next = set.candidates(cp, weight, order).find((f) => !loaded.has(f));
-            if (next !== undefined) missing.add(next);
+            const next = FontSet.firstCovering(cp, weight, order, (f) => !loaded.has(f));
+            if (next !== null) missing.add(next);
           }
         }
       }
@@ -156,33 +177,43 @@ export class FontSet {
       // Sorted, so the same job loads in the same order (the loaded map's order is the catalog's).
       const faces = allFaces().filter((f) => missing.has(f));
       await Promise.all(faces.map(loadFace));
-      const sorted = [...loaded.values()].sort(
-        (a, b) => allFaces().indexOf(a.face) - allFaces().indexOf(b.face),
-      );
+      const rank = new Map(allFaces().map((f, i) => [f, i]));
+      const sorted = [...loaded.values()].sort((a, b) => (rank.get(a.face) ?? 0) - (rank.get(b.face) ?? 0));
       loaded.clear();
       for (const l of sorted) loaded.set(l.face, l);
     }
   }
 
-  private candidates(cp: number, weight: Weight, order: readonly string[]): FontFace[] {
-    return order.flatMap((family) => facesOf(family, weight).filter((f) => covers(f, cp)));
+  /** The first face, in fallback order, that `accept`s and whose range holds `cp`. */
+  private static firstCovering(
+    cp: number,
+    weight: Weight,
+    order: readonly string[],
+    accept: (face: FontFace) => boolean,
+  ): FontFace | null {
+    for (const family of order)
+      for (const face of facesOf(family, weight)) if (accept(face) && covers(face, cp)) return face;
+    return null;
   }
 
   /** The loaded face that draws `cp`, or null when none can. */
   faceFor(cp: number, weight: Weight, order: readonly string[]): FontFace | null {
-    const base = baseFace(weight);
-    if (cp < 0x80) return cp >= 0x20 && cp < 0x7f ? base : null;
-    const key = `${weight}${order[3]}${cp}`;
-    let face = this.choice.get(key);
+    if (cp < 0x80) return cp >= 0x20 && cp < 0x7f ? baseFace(weight) : null;
+    const key = weight + order.join();
+    let chosen = this.choice.get(key);
+    if (chosen === undefined) {
+      chosen = new Map();
+      this.choice.set(key, chosen);
+    }
+    let face = chosen.get(cp);
     if (face === undefined) {
-      face = null;
-      for (const f of this.candidates(cp, weight, order)) {
-        if (this.loaded.get(f)?.kit.hasGlyphForCodePoint(cp)) {
-          face = f;
-          break;
-        }
-      }
-      this.choice.set(key, face);
+      face = FontSet.firstCovering(
+        cp,
+        weight,
+        order,
+        (f) => this.loaded.get(f)?.kit.hasGlyphForCodePoint(cp) === true,
+      );
+      chosen.set(cp, face);
     }
     return face;
   }
@@ -194,6 +225,7 @@ export class FontSet {
 
   /** `text` (already printable) as drawn: joined, in visual order, cut into runs of one face each. */
   runs(text: string, weight: Weight): TextRun[] {
+    if (this.isBasic(text)) return [{ font: baseFace(weight).file, text }];
     const order = familyOrder(text);
     const printable = (cp: number): boolean => this.faceFor(cp, weight, order) !== null;
     const visual = visualOrder(shapeArabic(text, printable));
@@ -236,6 +268,7 @@ export class FontSet {
    * (`ő` → `o` if need be), else to `?`, so nothing renders as an invisible `.notdef` box.
    */
   printable(text: string): string {
+    if (this.isBasic(text)) return text;
     const order = familyOrder(text);
     const ok = (cp: number): boolean => WEIGHTS.every((w) => this.faceFor(cp, w, order) !== null);
     let out = '';
@@ -285,7 +318,9 @@ export async function embedFonts(
   set: FontSet,
   used: ReadonlySet<string>,
 ): Promise<EmbeddedFonts> {
-  doc.registerFontkit(plainFontkit);
+  // pdf-lib parses the font bytes again to embed them: hand it the fonts already parsed for layout.
+  const parsed = new Map(set.faces().map((l) => [l.sfnt, l.kit]));
+  doc.registerFontkit({ create: (bytes, name) => parsed.get(bytes) ?? plainFontkit.create(bytes, name) });
   const base = WEIGHTS.map((w) => baseFace(w).file);
   const faces = set.faces().filter((l) => base.includes(l.face.file) || used.has(l.face.file));
   faces.sort((a, b) => Number(!base.includes(a.face.file)) - Number(!base.includes(b.face.file)));
