@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import fontkit from '@pdf-lib/fontkit';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fontFilePath, loadInterFonts } from '../../test/support/inter-fonts.ts';
 import { allFaces, baseFace, type FontFile } from './font-catalog.ts';
@@ -157,6 +158,42 @@ describe('FontSet', () => {
   ])('prints %j as %j', async (input, output) => {
     const set = await FontSet.load(loadInterFonts(), [input]);
     expect(set.printable(input)).toBe(output);
+  });
+});
+
+describe('FontSet on any text', () => {
+  // Whole Unicode, lone surrogates, bidi controls, marks, emoji: nothing throws, every character is
+  // drawn by a loaded face or replaced, and text without right-to-left or Arabic keeps its order.
+  const text = fc.oneof(
+    fc.string({ unit: 'binary', maxLength: 12 }),
+    fc.string({
+      unit: fc.constantFrom(...'aŁó Ωж שׁ ب لا 東ひ서\u202e\u200f\u0301😀\ud800()[]12'.split('')),
+      maxLength: 12,
+    }),
+  );
+  it('prints, cuts into runs and measures it', async () => {
+    const source = loadInterFonts();
+    await fc.assert(
+      fc.asyncProperty(text, async (t) => {
+        const set = await FontSet.load(source, [t]);
+        const shown = set.printable(t);
+        const bad = Array.from(shown).filter((c) => {
+          const cp = c.codePointAt(0) ?? 0;
+          return cp < 0x20 || (cp >= 0xd800 && cp <= 0xdfff);
+        });
+        expect(bad).toEqual([]);
+        for (const weight of ['regular', 'bold'] as const) {
+          const runs = set.runs(shown, weight);
+          const files = new Set(set.faces().map((l) => l.face.file));
+          for (const run of runs) expect(files.has(run.font), run.font).toBe(true);
+          if (!/[\u0590-\u08ff\ufb1d-\ufefc\u200f\u202b\u202e]/.test(shown))
+            expect(runs.map((r) => r.text).join('')).toBe(shown);
+          const width = set.width(shown, 10, weight);
+          expect(Number.isFinite(width) && width >= 0).toBe(true);
+        }
+      }),
+      { seed: 2511, numRuns: 150 },
+    );
   });
 });
 

@@ -94,6 +94,22 @@ describe('labels outside Latin-1', () => {
     expect(pdf.length).toBeLessThan(120_000);
   });
 
+  it('renders hostile text (lone surrogates, bidi overrides, marks, emoji) without failing', async () => {
+    const hostile = 'x\ud800y \u202eabc\u202c Łódź e\u0301\u0301 👍🏽‍ שלום\u200f 1';
+    const fixture = worldLabels();
+    const out = await renderPlanPdf({
+      ...fixture,
+      jobName: hostile,
+      branding: hostile,
+      createdAtMs: 0,
+      fonts: loadInterFonts(),
+    });
+    const text = pageTexts(out).join('\n');
+    expect(text).toContain('Łódź');
+    expect(text).toContain('x?y');
+    expect(text).not.toContain('\ufffd');
+  });
+
   it('draws ink for every label on the saw sheet (each glyph has its outline)', async () => {
     if (process.env.KEEP_PNG === '1') writeFileSync(join(tmpdir(), 'world-labels-p2.png'), pagePng(pdf, 1));
     const input = { ...worldLabels(), jobName: null, branding: BRANDING, createdAtMs: 0 };
