@@ -102,7 +102,7 @@ interface LoadedFace {
   readonly kit: KitFont;
 }
 
-/** Every code point of every string in `value` (objects and arrays walked), for font selection. */
+/** Every string in `value` (objects and arrays walked): the text the renderer scans to pick fonts. */
 export function stringsIn(value: unknown, out: string[] = []): string[] {
   if (typeof value === 'string') out.push(value);
   else if (Array.isArray(value)) for (const v of value) stringsIn(v, out);
