@@ -122,27 +122,30 @@ export class FontSet {
   private readonly loaded: Map<FontFace, LoadedFace>;
   /** Face chosen per code point, by weight and family order (see {@link familyOrder}). */
   private readonly choice = new Map<string, Map<number, FontFace | null>>();
-  private basicSet: ReadonlySet<number> | undefined;
+  /** Per UTF-16 unit: 0 not yet known, 1 basic (see {@link isBasic}), 2 not. */
+  private readonly basicUnits = new Uint8Array(0x10000);
 
   private constructor(loaded: Map<FontFace, LoadedFace>) {
     this.loaded = loaded;
   }
 
   /**
-   * True for text made only of characters both Inter latin faces draw (marks excepted): nearly all of
-   * a Latin-script plan. Such text is one run in one font, measured and drawn as before fallback
-   * existed, without per-character lookups.
+   * True for text made only of characters both Inter latin faces draw (controls and marks excepted):
+   * nearly all of a Latin-script plan. Such text is one run in one font, measured and drawn as before
+   * fallback existed, without per-character lookups.
    */
   private isBasic(text: string): boolean {
-    if (this.basicSet === undefined) {
-      const bold = new Set(this.kitOf(baseFace('bold').file).characterSet);
-      const plain = (cp: number): boolean =>
-        cp >= 0x20 && !(cp >= 0x7f && cp < 0xa0) && !(cp >= 0x300 && cp < 0x370);
-      this.basicSet = new Set(
-        this.kitOf(baseFace('regular').file).characterSet.filter((cp) => bold.has(cp) && plain(cp)),
-      );
+    for (let i = 0; i < text.length; i++) {
+      const unit = text.charCodeAt(i);
+      let state = this.basicUnits[unit];
+      if (state === 0) {
+        const plain = unit >= 0x20 && !(unit >= 0x7f && unit < 0xa0) && !(unit >= 0x300 && unit < 0x370);
+        const drawn = WEIGHTS.every((w) => this.kitOf(baseFace(w).file).hasGlyphForCodePoint(unit));
+        state = plain && unit < 0xd800 && drawn ? 1 : 2;
+        this.basicUnits[unit] = state;
+      }
+      if (state !== 1) return false;
     }
-    for (let i = 0; i < text.length; i++) if (!this.basicSet.has(text.charCodeAt(i))) return false;
     return true;
   }
 
@@ -247,7 +250,8 @@ export class FontSet {
   /** Width of `text` at `size`: per run, the sum of glyph advances, computed as pdf-lib does. */
   width(text: string, size: number, weight: Weight): number {
     let total = 0;
-    for (const run of this.runs(text, weight)) {
+    const runs = this.isBasic(text) ? [{ font: baseFace(weight).file, text }] : this.runs(text, weight);
+    for (const run of runs) {
       const kit = this.kitOf(run.font);
       const scale = 1000 / kit.unitsPerEm;
       let width = 0;
