@@ -141,6 +141,17 @@ if (!skip.has('cold')) {
     '```',
     '',
   );
+  // The PDF function: bundle size (code and fonts) and first answer, Latin-only and with every script.
+  for (const target of ['pdf', 'pdf-world'] as const) {
+    lines.push(
+      `## Cold start of the PDF bundle (${target})`,
+      '',
+      '```',
+      JSON.stringify(await measureColdStart({ target, runs: 5 }), null, 2),
+      '```',
+      '',
+    );
+  }
 }
 
 await mkdir(dirname(args.values.out), { recursive: true });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INTER_FONT_FILES } from '../core/pdf/fonts.ts';
+import { allFaces } from '../core/pdf/font-catalog.ts';
 import { type BundleReport, bundleFunctions } from './bundle.ts';
 import { META_DIR_NAME, PROJECT_ROOT } from './bundles.ts';
 import { runBundleFresh, startLimitsTable } from './fresh-process.ts';
@@ -32,10 +32,10 @@ function output(suffix: string) {
 }
 
 describe('optimise-pdf bundle', () => {
-  it('ships highs.wasm and both Inter WOFF files beside index.mjs', () => {
+  it('ships highs.wasm and every WOFF file of the font catalog beside index.mjs', () => {
     const files = report.files.map((f) => f.file);
     expect(files).toEqual(
-      expect.arrayContaining(['index.mjs', 'highs.wasm', ...Object.values(INTER_FONT_FILES)]),
+      expect.arrayContaining(['index.mjs', 'highs.wasm', ...allFaces().map((face) => face.file)]),
     );
   });
 

@@ -124,7 +124,8 @@ async function bundleOne(name: FunctionName, outDir: string, awsSdk: AwsSdkShipp
   await writeFile(join(outDir, META_DIR_NAME, `${name}.json`), JSON.stringify(result.metafile));
   if (spec.wasm) await copyFile(highsWasmPath(), join(dir, 'highs.wasm'));
   if (spec.fonts) {
-    for (const file of await interFontFiles()) await copyFile(fontPath(file), join(dir, file));
+    const faces = await fontFaces();
+    await Promise.all(faces.map((face) => copyFile(fontPath(face), join(dir, face.file))));
   }
   if (spec.playground === true) {
     const { buildPlaygroundPage } = await import('../web/build.ts');
@@ -147,14 +148,17 @@ export function highsWasmPath(): string {
   return require.resolve('highs/runtime');
 }
 
-function fontPath(file: string): string {
-  return require.resolve(`@fontsource/inter/files/${file}`);
+function fontPath(face: { pkg: string; file: string }): string {
+  return require.resolve(`${face.pkg}/files/${face.file}`);
 }
 
-/** The WOFF files the renderer reads, as named by the renderer itself (one source of truth). */
-async function interFontFiles(): Promise<string[]> {
-  const { INTER_FONT_FILES } = await import('../core/pdf/fonts.ts');
-  return Object.values(INTER_FONT_FILES);
+/**
+ * Every WOFF file the renderer may read, as its font catalog names them (one source of truth): Inter
+ * and the Noto fallbacks, about 14 MB, read only when a PDF's text needs them.
+ */
+async function fontFaces(): Promise<readonly { pkg: string; file: string }[]> {
+  const { allFaces } = await import('../core/pdf/font-catalog.ts');
+  return allFaces();
 }
 
 function inputsOf(metafile: Metafile): string[] {

@@ -19,7 +19,7 @@ export interface BundleSpec {
   readonly entry: string;
   /** Ships `highs.wasm` beside the bundle: the HiGHS loader reads it from `new URL('highs.wasm', import.meta.url)`. */
   readonly wasm: boolean;
-  /** Ships the two Inter WOFF files beside the bundle (the function sets `CUTPLAN_FONT_DIR` to its folder). */
+  /** Ships the renderer's WOFF files beside the bundle (the function sets `CUTPLAN_FONT_DIR` to its folder). */
   readonly fonts: boolean;
   /** Ships the built playground page (`web/build.ts`) beside the bundle as `playground.json`. */
   readonly playground?: boolean;

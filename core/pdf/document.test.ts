@@ -1,17 +1,16 @@
-import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadInterFonts } from '../../test/support/inter-fonts.ts';
 import { buildDocumentModel, type DocumentInput } from './document.ts';
 import { inchFraction, manyLayouts, threeHundredParts, windowFrames } from './fixtures/fixtures.ts';
 import { buildFixture } from './fixtures/plan-builder.ts';
-import { embedInter } from './fonts.ts';
+import { FontSet } from './fonts.ts';
 import { boundsOf, type DocumentModel, type Op, type TextOp } from './model.ts';
 import { sawOrder } from './order.ts';
 import type { TextMetrics } from './pen.ts';
 
 let metrics: TextMetrics;
 beforeAll(async () => {
-  metrics = (await embedInter(await PDFDocument.create({ updateMetadata: false }), loadInterFonts())).metrics;
+  metrics = (await FontSet.load(loadInterFonts(), [])).metrics();
 });
 
 const input = (f: Pick<DocumentInput, 'request' | 'response'>): DocumentInput => ({

@@ -5,10 +5,7 @@
  */
 import { type PDFDocument, PDFName } from 'pdf-lib';
 import type { EmbeddedFonts } from './fonts.ts';
-import type { DocumentModel, Op, Rgb } from './model.ts';
-
-const REGULAR = 'F1';
-const BOLD = 'F2';
+import type { DocumentModel, Op, Rgb, TextOp } from './model.ts';
 
 /** A number as PDF writes it: at most 2 decimals (1/7200 in), no trailing zeros. */
 function n(x: number): string {
@@ -21,14 +18,8 @@ const n3 = (x: number): string => String(Math.round(x * 1000) / 1000);
 
 function opToPdf(op: Op, fonts: EmbeddedFonts): string {
   switch (op.kind) {
-    case 'text': {
-      const font = op.weight === 'bold' ? fonts.bold : fonts.regular;
-      const name = op.weight === 'bold' ? BOLD : REGULAR;
-      const mode = op.invisible ? '3 Tr ' : '';
-      const reset = op.invisible ? ' 0 Tr' : '';
-      const glyphs = font.encodeText(op.text).toString();
-      return `${rgb(op.color)} rg BT ${mode}/${name} ${n(op.size)} Tf ${n(op.x)} ${n(op.y)} Td ${glyphs} Tj${reset} ET`;
-    }
+    case 'text':
+      return textToPdf(op, fonts);
     case 'rect': {
       const path = `${n(op.x)} ${n(op.y)} ${n(op.w)} ${n(op.h)} re`;
       if (op.fill && op.stroke)
@@ -42,12 +33,38 @@ function opToPdf(op: Op, fonts: EmbeddedFonts): string {
   }
 }
 
+/** Every font file the model draws with. */
+export function fontsUsed(model: DocumentModel): Set<string> {
+  const used = new Set<string>();
+  for (const page of model.pages)
+    for (const op of page.ops) if (op.kind === 'text') for (const run of op.runs) used.add(run.font);
+  return used;
+}
+
+/**
+ * One text op: a font switch and `Tj` per run, which advance along the baseline. Right-to-left text is
+ * drawn in visual order with a ToUnicode map per font, as browsers print it; readers (MuPDF, tested)
+ * reorder such runs back when extracting. `ActualText` spans were tried and dropped: MuPDF
+ * reorders their (logical) text once more and garbles it.
+ */
+function textToPdf(op: TextOp, fonts: EmbeddedFonts): string {
+  const mode = op.invisible ? '3 Tr ' : '';
+  const reset = op.invisible ? ' 0 Tr' : '';
+  const shows = op.runs.map((run, i) => {
+    const font = fonts.get(run.font);
+    if (font === undefined) throw new Error(`font ${run.font} was not embedded`);
+    const glyphs = font.font.encodeText(run.text).toString();
+    const place = i === 0 ? ` ${n(op.x)} ${n(op.y)} Td` : '';
+    return `/${font.name} ${n(op.size)} Tf${place} ${glyphs} Tj`;
+  });
+  return `${rgb(op.color)} rg BT ${mode}${shows.join(' ')}${reset} ET`;
+}
+
 /** Adds one page per model page to `doc`, drawn with the embedded fonts. */
 export function drawDocument(doc: PDFDocument, model: DocumentModel, fonts: EmbeddedFonts): void {
   for (const pageModel of model.pages) {
     const page = doc.addPage([model.paper.width, model.paper.height]);
-    page.node.setFontDictionary(PDFName.of(REGULAR), fonts.regular.ref);
-    page.node.setFontDictionary(PDFName.of(BOLD), fonts.bold.ref);
+    for (const { name, font } of fonts.values()) page.node.setFontDictionary(PDFName.of(name), font.ref);
     const body = pageModel.ops.map((op) => opToPdf(op, fonts)).join('\n');
     const stream = doc.context.flateStream(body);
     page.node.addContentStream(doc.context.register(stream));

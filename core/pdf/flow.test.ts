@@ -16,6 +16,7 @@ function seg(name: string, height: number, extra: Partial<Segment> = {}): Segmen
         x: 0,
         y: top,
         text: name,
+        runs: [{ font: 'inter-latin-400-normal.woff', text: name }],
         size: 1,
         weight: 'regular',
         color: [0, 0, 0],

@@ -4,7 +4,8 @@
  */
 export { type Certificate, certificateOf } from './certificate.ts';
 export { buildDocumentModel, type DocumentInput } from './document.ts';
-export { type FontBytes, INTER_FONT_DIR, INTER_FONT_FILES } from './fonts.ts';
+export { allFaces, type FontFace, type FontFile } from './font-catalog.ts';
+export { cachedFontSource, type FontSource } from './fonts.ts';
 export { formatFraction64, isInchUnit } from './format.ts';
 export { type Paper, paperFor } from './paper.ts';
 export { type RenderInput, renderPlanPdf } from './render.ts';

@@ -21,12 +21,22 @@ export type Role =
   | 'decor'
   | 'chrome';
 
+/** Part of a text op drawn with one font, in visual (left-to-right) order. */
+export interface TextRun {
+  /** The font file (font-catalog.ts) that draws these characters. */
+  readonly font: string;
+  readonly text: string;
+}
+
 export interface TextOp {
   readonly kind: 'text';
   /** Left end of the baseline. */
   readonly x: number;
   readonly y: number;
+  /** As written (logical order): what search and copy give back. */
   readonly text: string;
+  /** As drawn: Arabic joined, right-to-left parts reordered, cut by font. */
+  readonly runs: readonly TextRun[];
   readonly size: number;
   readonly weight: Weight;
   readonly color: Rgb;

@@ -1,5 +1,5 @@
 /** Measured text: every text op is built here, with its width known before drawing. */
-import { INK, type Rgb, type Role, type TextOp, type Weight } from './model.ts';
+import { INK, type Rgb, type Role, type TextOp, type TextRun, type Weight } from './model.ts';
 
 /** Text measurement, supplied by the font layer (real Inter metrics in production and in tests). */
 export interface TextMetrics {
@@ -8,8 +8,10 @@ export interface TextMetrics {
   ascent(size: number): number;
   /** Depth below the baseline at `size` (positive). */
   descent(size: number): number;
-  /** `text` with every character the font cannot draw replaced (see fonts.ts). */
+  /** `text` with every character the fonts cannot draw replaced (see fonts.ts). */
   printable(text: string): string;
+  /** Printable `text` as drawn: in visual order, cut into runs of one font each. */
+  runs(text: string, weight: Weight): readonly TextRun[];
 }
 
 export interface TextStyle {
@@ -84,6 +86,7 @@ export class Pen {
       x: left,
       y,
       text: shown,
+      runs: this.metrics.runs(shown, weight),
       size: style.size,
       weight,
       color: style.color ?? INK,

@@ -1,15 +1,19 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { INTER_FONT_FILES } from '../../core/pdf/fonts.ts';
+import { allFaces } from '../../core/pdf/font-catalog.ts';
 import type { PdfJob, RenderPdf } from './core-port.ts';
-import { fontDirectory, lazyPdfRenderer } from './real-pdf.ts';
+import { fontDirectory, fontPath, lazyPdfRenderer } from './real-pdf.ts';
 
 describe('fontDirectory', () => {
-  it('finds the Inter WOFF files in node_modules by default', () => {
+  it('finds every font file of the catalog in node_modules by default', () => {
     const dir = fontDirectory({});
-    expect(existsSync(join(dir, INTER_FONT_FILES.regular))).toBe(true);
-    expect(existsSync(join(dir, INTER_FONT_FILES.bold))).toBe(true);
+    expect(dir).toBeUndefined();
+    const missing = allFaces().filter((face) => !existsSync(fontPath(face, dir)));
+    expect(missing.map((f) => f.file)).toEqual([]);
+    expect(fontPath({ pkg: '@fontsource/inter', file: 'a.woff' }, '/opt/fonts')).toBe(
+      join('/opt/fonts', 'a.woff'),
+    );
   });
 
   it('uses CUTPLAN_FONT_DIR when set', () => {
@@ -25,7 +29,7 @@ describe('lazyPdfRenderer', () => {
     const render = lazyPdfRenderer(
       () => '/fonts',
       async (dir) => {
-        loads.push(dir);
+        loads.push(dir ?? 'node_modules');
         return async () => new Uint8Array([loads.length]);
       },
     );

@@ -1,22 +1,29 @@
 /**
  * Production wiring of the PDF renderer. pdf-lib and fontkit cost about 0.6 s to import, so they load on
- * the first PDF request (and only in the PDF function), together with the two Inter WOFF files, once per
- * container. A failed load is not cached: the next request tries again.
+ * the first PDF request (and only in the PDF function). Font files are read when a job's text first needs
+ * them (Inter's latin pair for every PDF, a Noto face for other scripts), then kept for the container's
+ * life. A failed load is not cached: the next request tries again.
  */
 import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FontFile } from '../../core/pdf/font-catalog.ts';
 import type { PdfJob, RenderPdf } from './core-port.ts';
 
 /**
- * Where the Inter WOFF files are: `CUTPLAN_FONT_DIR` (set it when the bundle ships the fonts beside
- * itself), else `@fontsource/inter/files` in node_modules.
+ * Where the font files are: `CUTPLAN_FONT_DIR` (set it when the bundle ships the fonts beside itself,
+ * all in one folder), else undefined: each in its @fontsource package in node_modules.
  */
-export function fontDirectory(env: NodeJS.ProcessEnv = process.env): string {
+export function fontDirectory(env: NodeJS.ProcessEnv = process.env): string | undefined {
   const configured = env.CUTPLAN_FONT_DIR;
-  if (configured !== undefined && configured !== '') return configured;
-  // The package exports only CSS entry points; its main file sits beside the `files/` folder.
-  return join(dirname(fileURLToPath(import.meta.resolve('@fontsource/inter'))), 'files');
+  return configured !== undefined && configured !== '' ? configured : undefined;
+}
+
+/** The path of one font file, in `dir` or in node_modules (see {@link fontDirectory}). */
+export function fontPath(face: FontFile, dir: string | undefined): string {
+  return dir === undefined
+    ? fileURLToPath(import.meta.resolve(`${face.pkg}/files/${face.file}`))
+    : join(dir, face.file);
 }
 
 /**
@@ -24,8 +31,8 @@ export function fontDirectory(env: NodeJS.ProcessEnv = process.env): string {
  * (core/pdf and the fonts) unless a test passes another.
  */
 export function lazyPdfRenderer(
-  fontDir: () => string = () => fontDirectory(),
-  load: (dir: string) => Promise<RenderPdf> = loadRenderer,
+  fontDir: () => string | undefined = () => fontDirectory(),
+  load: (dir: string | undefined) => Promise<RenderPdf> = loadRenderer,
 ): RenderPdf {
   let loading: Promise<RenderPdf> | undefined;
   return async (job: PdfJob) => {
@@ -38,15 +45,8 @@ export function lazyPdfRenderer(
   };
 }
 
-async function loadRenderer(dir: string): Promise<RenderPdf> {
-  const [{ renderPlanPdf }, { INTER_FONT_FILES }] = await Promise.all([
-    import('../../core/pdf/index.ts'),
-    import('../../core/pdf/fonts.ts'),
-  ]);
-  const [regular, bold] = await Promise.all([
-    readFile(join(dir, INTER_FONT_FILES.regular)),
-    readFile(join(dir, INTER_FONT_FILES.bold)),
-  ]);
-  const fonts = { regular: new Uint8Array(regular), bold: new Uint8Array(bold) };
+async function loadRenderer(dir: string | undefined): Promise<RenderPdf> {
+  const { renderPlanPdf, cachedFontSource } = await import('../../core/pdf/index.ts');
+  const fonts = cachedFontSource(async (face) => new Uint8Array(await readFile(fontPath(face, dir))));
   return (job) => renderPlanPdf({ ...job, fonts });
 }

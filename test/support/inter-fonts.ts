@@ -1,12 +1,16 @@
-import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { type FontBytes, INTER_FONT_DIR, INTER_FONT_FILES } from '../../core/pdf/index.ts';
+import { dirname, join } from 'node:path';
+import { cachedFontSource, type FontFile, type FontSource } from '../../core/pdf/index.ts';
 
 const require = createRequire(import.meta.url);
 
-/** Reads the Inter WOFF files the renderer needs, as the PDF handler does once per container. */
-export function loadInterFonts(): FontBytes {
-  const read = (file: string): Uint8Array =>
-    new Uint8Array(readFileSync(require.resolve(`${INTER_FONT_DIR}/${file}`)));
-  return { regular: read(INTER_FONT_FILES.regular), bold: read(INTER_FONT_FILES.bold) };
+/** Where a font package's WOFF files are in node_modules. */
+export function fontFilePath(face: FontFile): string {
+  return join(dirname(require.resolve(`${face.pkg}/package.json`)), 'files', face.file);
+}
+
+/** The renderer's fonts from node_modules (Inter and the Noto fallbacks), read on request, as the PDF handler does. */
+export function loadInterFonts(): FontSource {
+  return cachedFontSource(async (face) => new Uint8Array(await readFile(fontFilePath(face))));
 }

@@ -1,0 +1,131 @@
+/**
+ * Generates `core/pdf/font-faces.ts`: every WOFF face the PDF renderer may embed, with the code points
+ * each covers, read from the `unicode-range` of the @fontsource packages' CSS (Google Fonts cut each font
+ * into subsets by coverage, so a range is what the file's cmap holds). The renderer loads a file only
+ * when a string needs one of its code points, so a Latin-only PDF reads Inter's latin files alone.
+ *
+ * `npx tsx infra/font-faces.ts` rewrites the file after a font package update; a test checks it is in step.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PROJECT_ROOT } from './bundles.ts';
+
+/** A font family of the fallback chain, in the order the renderer tries them. */
+interface FamilySpec {
+  readonly family: string;
+  readonly pkg: string;
+  /** CSS file per weight; only these weights ship (CJK: regular only, bold CJK prints in regular). */
+  readonly weights: readonly (400 | 700)[];
+  /** Which faces of the CSS to keep (file name test); fontsource repeats Latin in every family. */
+  readonly keep: RegExp;
+}
+
+export const FAMILIES: readonly FamilySpec[] = [
+  // Inter's latin first: latin-ext repeats some of its characters (ı, Œ), and Latin-only text must not
+  // load a second file.
+  ...['latin', 'latin-ext', 'greek', 'greek-ext', 'cyrillic', 'cyrillic-ext', 'vietnamese'].map((subset) => ({
+    family: 'inter',
+    pkg: '@fontsource/inter',
+    weights: [400, 700] as const,
+    keep: new RegExp(`^inter-${subset}-\\d`),
+  })),
+  { family: 'hebrew', pkg: '@fontsource/noto-sans-hebrew', weights: [400, 700], keep: /-hebrew-hebrew-/ },
+  { family: 'arabic', pkg: '@fontsource/noto-sans-arabic', weights: [400, 700], keep: /-arabic-arabic-/ },
+  { family: 'sc', pkg: '@fontsource/noto-sans-sc', weights: [400], keep: /^noto-sans-sc-\d+-/ },
+  { family: 'jp', pkg: '@fontsource/noto-sans-jp', weights: [400], keep: /^noto-sans-jp-\d+-/ },
+  { family: 'kr', pkg: '@fontsource/noto-sans-kr', weights: [400], keep: /^noto-sans-kr-\d+-/ },
+];
+
+export interface GeneratedFace {
+  readonly family: string;
+  readonly pkg: string;
+  readonly file: string;
+  readonly weight: 400 | 700;
+  readonly ranges: string;
+}
+
+const require = createRequire(import.meta.url);
+
+/** The folder of a @fontsource package (its exports name CSS files only; `package.json` resolves). */
+export function fontPackageDir(pkg: string): string {
+  return dirname(require.resolve(`${pkg}/package.json`, { paths: [PROJECT_ROOT] }));
+}
+
+/**
+ * Code point ranges as the renderer stores them: sorted, merged, each as `gap` or `gap-extra` in base 36
+ * (gap from the previous range's end, extra = length - 1), comma-separated; about a third of the CSS text.
+ */
+export function encodeRanges(ranges: readonly (readonly [number, number])[]): string {
+  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const [a, b] of sorted) {
+    const last = merged.at(-1);
+    if (last && a <= last[1] + 1) last[1] = Math.max(last[1], b);
+    else merged.push([a, b]);
+  }
+  let prev = -1;
+  return merged
+    .map(([a, b]) => {
+      const gap = (a - prev - 1).toString(36);
+      prev = b;
+      return b === a ? gap : `${gap}-${(b - a).toString(36)}`;
+    })
+    .join(',');
+}
+
+function parseCss(css: string): { file: string; ranges: [number, number][] }[] {
+  const faces: { file: string; ranges: [number, number][] }[] = [];
+  for (const block of css.split('@font-face').slice(1)) {
+    const file = /url\(\.\/files\/([^)]+\.woff)\) format\('woff'\)/.exec(block)?.[1];
+    const range = /unicode-range:\s*([^;]+);/.exec(block)?.[1];
+    if (file === undefined || range === undefined) continue;
+    const ranges = range.split(',').map((r): [number, number] => {
+      const [a = '', b] = r.trim().replace(/^U\+/i, '').split('-');
+      return [Number.parseInt(a, 16), Number.parseInt(b ?? a, 16)];
+    });
+    faces.push({ file, ranges });
+  }
+  return faces;
+}
+
+/** Every face in fallback order: family by family, then as the CSS lists them. */
+export function generateFaces(): GeneratedFace[] {
+  const faces: GeneratedFace[] = [];
+  for (const spec of FAMILIES) {
+    for (const weight of spec.weights) {
+      const css = readFileSync(join(fontPackageDir(spec.pkg), `${weight}.css`), 'utf8');
+      for (const face of parseCss(css)) {
+        if (!spec.keep.test(face.file)) continue;
+        faces.push({
+          family: spec.family,
+          pkg: spec.pkg,
+          file: face.file,
+          weight,
+          ranges: encodeRanges(face.ranges),
+        });
+      }
+    }
+  }
+  return faces;
+}
+
+export const FACES_FILE = join(PROJECT_ROOT, 'core', 'pdf', 'font-faces.ts');
+
+function render(faces: readonly GeneratedFace[]): string {
+  return [
+    '// Generated by `npx tsx infra/font-faces.ts` from the @fontsource CSS: do not edit.',
+    '/** Faces in fallback order, one per line: `family package weight file ranges` (see `font-catalog.ts`). */',
+    'export const FACE_ROWS: readonly string[] = [',
+    ...faces.map((f) => `  '${[f.family, f.pkg, f.weight, f.file, f.ranges].join(' ')}',`),
+    '];',
+    '',
+  ].join('\n');
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  writeFileSync(FACES_FILE, render(generateFaces()));
+  execFileSync('npx', ['biome', 'format', '--write', FACES_FILE], { cwd: PROJECT_ROOT, stdio: 'inherit' });
+}
