@@ -39,7 +39,10 @@ describe('a group the finite supply cannot cut (the kerf makes 600 + 600 too lon
   it.each([
     [
       'a material',
-      { parts: [{ length: 600, quantity: 2, material: 'a' }], stocks: [{ length: 1200, quantity: 1, material: 'a' }] },
+      {
+        parts: [{ length: 600, quantity: 2, material: 'a' }],
+        stocks: [{ length: 1200, quantity: 1, material: 'a' }],
+      },
       'material "a": the finite stock and offcuts cannot cover the demand',
     ],
     [
