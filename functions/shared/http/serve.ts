@@ -14,6 +14,7 @@ import { CutplanError, InternalError, MethodNotAllowedError } from '../../../cor
 import { errorFields, type Logger } from '../log.ts';
 import { corsFor } from './cors.ts';
 import { preflightReply } from './preflight.ts';
+import { checkQuerySize } from './query-size.ts';
 import { type Answer, fail, failureReply, type Reply } from './reply.ts';
 import { type HttpRequest, type LambdaContextLike, readRequest } from './request.ts';
 
@@ -30,7 +31,7 @@ export interface ServeDeps {
 }
 
 /** Headers on every response. */
-const COMMON_HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } as const;
+export const COMMON_HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } as const;
 
 /**
  * Wraps `handle` for a function that serves `methods`; other methods get 405 (OPTIONS a preflight).
@@ -66,6 +67,8 @@ export function serve(
   };
 
   async function answer(req: HttpRequest): Promise<Answer> {
+    const query = checkQuerySize(req);
+    if (!query.ok) return fail(query.error);
     if (methods === 'any' || methods.includes(req.method)) return handle(req);
     const allow = [...methods, 'OPTIONS'];
     if (req.method === 'OPTIONS') return preflightReply(req.caller.origin, allow);
