@@ -14,7 +14,6 @@ import { CutplanError, InternalError, MethodNotAllowedError } from '../../../cor
 import { errorFields, type Logger } from '../log.ts';
 import { corsFor } from './cors.ts';
 import { preflightReply } from './preflight.ts';
-import { checkQuerySize } from './query-size.ts';
 import { type Answer, fail, failureReply, type Reply } from './reply.ts';
 import { type HttpRequest, type LambdaContextLike, readRequest } from './request.ts';
 
@@ -67,8 +66,6 @@ export function serve(
   };
 
   async function answer(req: HttpRequest): Promise<Answer> {
-    const query = checkQuerySize(req);
-    if (!query.ok) return fail(query.error);
     if (methods === 'any' || methods.includes(req.method)) return handle(req);
     const allow = [...methods, 'OPTIONS'];
     if (req.method === 'OPTIONS') return preflightReply(req.caller.origin, allow);
