@@ -143,17 +143,49 @@ const RUNS = { seed: 20_261_125, numRuns: 120 };
 
 let optimise: ApiHandler;
 let optimisePdf: ApiHandler;
+const admitter = recordingAdmitter({ tier: 'pro' });
 beforeAll(async () => {
   const deps = {
     core: realCore,
     lp: await createLpEngine(),
     clock: systemClock,
-    admitter: recordingAdmitter({ tier: 'pro' }),
+    admitter,
     poweredBy: 'cutplan fuzz',
     log: collectingLogger(),
   };
   optimise = makeOptimiseHandler(deps);
   optimisePdf = makeOptimisePdfHandler({ ...deps, renderPdf: lazyPdfRenderer() });
+});
+
+describe('refusals before admission', () => {
+  it.each([
+    ['/v1/optimise', () => optimise],
+    ['/v1/optimise/pdf', () => optimisePdf],
+  ] as const)(
+    '%s refuses a real angle with a 400 before it is admitted (nothing counted)',
+    async (path, handler) => {
+      const before = admitter.calls.length;
+      const res = await handler()(
+        apiEvent({
+          method: 'POST',
+          path,
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            parts: [{ length: 800, quantity: 2, leftAngle: 45, rightAngle: 45 }],
+            stockLength: 6000,
+            angleCuts: { enabled: true, width: 40, axialSymmetry: 'XYZ' },
+          }),
+        }),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(JSON.parse(res.body)).toEqual({
+        error: 'validation',
+        detail:
+          'parts[0] (800): angle cuts are not available yet; send square ends (leftAngle and rightAngle 90 or absent) until they are',
+      });
+      expect(admitter.calls.length).toBe(before);
+    },
+  );
 });
 
 describe('fuzz contract over the real core', () => {
