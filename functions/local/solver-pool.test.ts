@@ -13,13 +13,14 @@ afterEach(async () => {
   pool = undefined;
 });
 
-function start(size: number, mode: string, delayMs = 0) {
+function start(size: number, mode: string, delayMs = 0, jobDeadlineMs?: number) {
   const log = collectingLogger();
   pool = createSolverPool({
     size,
     workerData: { limits, tiers: TIERS, ...({ mode, delayMs } as object) } as never,
     log,
     workerUrl: STAND_IN,
+    ...(jobDeadlineMs === undefined ? {} : { jobDeadlineMs }),
   });
   return { pool, log };
 }
@@ -52,6 +53,18 @@ describe('the solver pool', () => {
     expect(log.lines.map((l) => l.message)).toContain('solver worker exited; starting another');
     // The replacement starts and takes calls (and crashes again: this stand-in always does).
     await expect.poll(async () => (await call(p, '/y')).statusCode, { timeout: 10_000 }).toBe(500);
+  });
+
+  it('stops a worker that overruns the deadline, answers 500, and serves the next call', async () => {
+    const { pool: p, log } = start(1, 'echo', 5_000, 300);
+    await p.ready;
+    const res = await call(p, '/slow');
+    expect(res.statusCode).toBe(500);
+    expect(log.lines.map((l) => l.message)).toContain(
+      'a call overran its deadline; stopping its solver worker',
+    );
+    // The replacement answers (this one within its deadline: the stand-in is too slow, so again 500).
+    await expect.poll(async () => (await call(p, '/next')).statusCode, { timeout: 10_000 }).toBe(500);
   });
 
   it('rejects ready when a worker cannot start', async () => {

@@ -22,6 +22,11 @@ export interface SolverPoolOptions {
   readonly log: Logger;
   /** The worker's entry file; tests pass a stand-in. */
   readonly workerUrl?: URL;
+  /**
+   * How long a call may hold a worker before the worker is stopped and the call answered 500 (a solver
+   * bug must not hold a slot forever). Default: the largest tier budget plus a minute.
+   */
+  readonly jobDeadlineMs?: number;
 }
 
 export interface SolverPool {
@@ -40,6 +45,7 @@ interface Slot {
     readonly id: number;
     readonly event: APIGatewayProxyEvent;
     readonly done: (result: APIGatewayProxyResult) => void;
+    readonly deadline: NodeJS.Timeout;
   } | null;
 }
 
@@ -52,6 +58,9 @@ const TS_WORKER = new URL('./ts-worker.mjs', import.meta.url);
 export function createSolverPool(options: SolverPoolOptions): SolverPool {
   const url = options.workerUrl ?? new URL('./solve-worker.ts', import.meta.url);
   const { log } = options;
+  const jobDeadlineMs =
+    options.jobDeadlineMs ??
+    (Math.max(...Object.values(options.workerData.tiers).map((t) => t.budgetSeconds)) + 60) * 1000;
   let closing = false;
   let nextId = 1;
   let firstStart: { resolve: () => void; reject: (error: Error) => void } | undefined;
@@ -82,7 +91,8 @@ export function createSolverPool(options: SolverPoolOptions): SolverPool {
       } else if (message.kind === 'failed') {
         firstStart?.reject(new Error(`a solver worker cannot start: ${message.message}`));
       } else if (slot.job?.id === message.id) {
-        const { done } = slot.job;
+        const { done, deadline } = slot.job;
+        clearTimeout(deadline);
         slot.job = null;
         done(message.result);
       }
@@ -90,6 +100,7 @@ export function createSolverPool(options: SolverPoolOptions): SolverPool {
     worker.on('error', (error) => log.error('solver worker failed', errorFields(error)));
     worker.on('exit', (code) => {
       const job = slot.job;
+      if (job !== null) clearTimeout(job.deadline);
       slot.job = null;
       slot.ready = false;
       if (closing) return;
@@ -113,7 +124,11 @@ export function createSolverPool(options: SolverPoolOptions): SolverPool {
       if (slot === undefined) return busy(event, context);
       const id = nextId++;
       return new Promise<APIGatewayProxyResult>((resolve) => {
-        slot.job = { id, event, done: resolve };
+        const deadline = setTimeout(() => {
+          log.error('a call overran its deadline; stopping its solver worker', { jobDeadlineMs });
+          void slot.worker.terminate();
+        }, jobDeadlineMs);
+        slot.job = { id, event, done: resolve, deadline };
         const request: WorkerRequest = { id, target, event };
         slot.worker.postMessage(request);
       });
