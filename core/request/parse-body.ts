@@ -1,8 +1,8 @@
 /**
  * The request pipeline: read (shorthand expanded, every field checked) → cross-field rules → normalise
- * (exact scale) → features not available yet → feasibility. Each stage reports every problem it finds, up to the first few of each part
- * of the request; a stage runs only when the one before found none, because its rules need the values
- * the earlier stage vouched for.
+ * (exact scale) → features not available yet → feasibility. Each stage reports every problem it finds,
+ * up to the first few of each part of the request; a stage runs only when the one before found none,
+ * because its rules need the values the earlier stage vouched for.
  */
 import { err, ok, type Result, ValidationError } from '../errors.ts';
 import type { OptimiseRequest } from '../types.ts';

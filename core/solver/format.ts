@@ -95,7 +95,7 @@ export function formatResponse(
       t.cuts += fig.cutPositions.length * count;
       t.layouts += 1;
       t.waste += fig.total * count;
-      // Spec: leftovers minRemnant long or longer are usable remnants; with the default 0, every non-empty one.
+      // Spec: leftovers minRemnant long or longer are usable remnants (with the default 0, every one).
       if (fig.remnant > 0 && fig.remnant >= request.minRemnant) {
         t.remnant += fig.remnant * count;
         const rk = `${key(g.job.material)}\u0000${fig.remnant}`;

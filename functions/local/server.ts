@@ -9,7 +9,8 @@
  * Environment: `PORT` (default 3000), `HOST` (default 127.0.0.1; 0.0.0.0 to listen on every interface),
  * `TRUST_PROXY=1` to take the caller's IP from the first `X-Forwarded-For` hop (only behind a proxy you
  * run), `DYNAMODB_ENDPOINT` / `TABLE_NAME` for another table, `TIER_OVERRIDES` to change tier limits
- * locally, `SOLVER_WORKERS` for the number of solves at once (default: the number of cores). Flag: `--data-dir <dir>` keeps the embedded table (keys, counters) across restarts.
+ * locally, `SOLVER_WORKERS` for the number of solves at once (default: the number of cores). Flag:
+ * `--data-dir <dir>` keeps the embedded table (keys, counters) across restarts.
  */
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
@@ -105,7 +106,10 @@ server.listen(port, host, () => {
   console.log(`  try:    curl 'http://localhost:${bound}/v1/optimise?parts=500x4,300x2&stock=1000'`);
 });
 server.on('error', (error) => {
-  void limits.close().finally(() => exitWith(`cannot listen on ${host}:${port}: ${error.message}`));
+  void pool
+    .close()
+    .finally(() => limits.close())
+    .finally(() => exitWith(`cannot listen on ${host}:${port}: ${error.message}`));
 });
 
 let stopping = false;
