@@ -79,7 +79,11 @@ async function checkOneAnswer(url: string, headers: Record<string, string>): Pro
 
 const breakdown = await measureBreakdown(LOAD_JOB);
 const overrides = { scale: { rateLimit: 1_000_000, concurrency: Math.max(8, connections) } };
-const server = await startServerProcess({ env: { TIER_OVERRIDES: JSON.stringify(overrides) } });
+// One solver worker per connection: the server answers 503 at once when every worker is busy, and this run
+// measures throughput, not refusals.
+const server = await startServerProcess({
+  env: { TIER_OVERRIDES: JSON.stringify(overrides), SOLVER_WORKERS: String(connections) },
+});
 try {
   const key = await issueScaleKey(server);
   const url = `${server.url}/v1/optimise`;

@@ -14,6 +14,8 @@ export type ErrorCode =
   | 'notFound'
   | 'methodNotAllowed'
   | 'payloadTooLarge'
+  | 'queryTooLong'
+  | 'headersTooLarge'
   | 'internal';
 
 const STATUS: Readonly<Record<ErrorCode, number>> = {
@@ -25,6 +27,10 @@ const STATUS: Readonly<Record<ErrorCode, number>> = {
   partsLimit: 413,
   /** The body is larger than 1 MiB. */
   payloadTooLarge: 413,
+  /** The query string is over 8 KiB: a job that large goes in the body of a POST. */
+  queryTooLong: 414,
+  /** The request line and headers are over the server's limit (the local server's 16 KiB). */
+  headersTooLarge: 431,
   /** No such route. */
   notFound: 404,
   /** The route exists but not for this HTTP method (the response carries `Allow`). */
@@ -168,6 +174,18 @@ export class MethodNotAllowedError extends CutplanError {
 export class PayloadTooLargeError extends CutplanError {
   override readonly code = 'payloadTooLarge' as const;
   override readonly name = 'PayloadTooLargeError';
+}
+
+/** 414: the query string is too long; the detail says to POST the job instead. */
+export class QueryTooLongError extends CutplanError {
+  override readonly code = 'queryTooLong' as const;
+  override readonly name = 'QueryTooLongError';
+}
+
+/** 431: the request line and headers together are too large to read. */
+export class HeadersTooLargeError extends CutplanError {
+  override readonly code = 'headersTooLarge' as const;
+  override readonly name = 'HeadersTooLargeError';
 }
 
 /** 500: a bug or a plan that failed verification. The client sees only a generic message. */

@@ -103,6 +103,34 @@ describe('API routes', () => {
     }
   });
 
+  it.each([
+    ['REQUEST_TOO_LARGE', '413', 'payloadTooLarge'],
+    ['THROTTLED', '503', 'busy'],
+    ['DEFAULT_4XX', '400', 'validation'],
+    ['DEFAULT_5XX', '500', 'internal'],
+  ])(
+    "answers API Gateway's own %s as %s {error: %s, detail}, readable from any page",
+    (type, status, code) => {
+      const responses = ofType(resources, 'AWS::ApiGateway::GatewayResponse').filter(
+        ([, r]) => prop(r, 'ResponseType') === type,
+      );
+      expect(responses).toHaveLength(1);
+      const [[, response] = []] = responses;
+      if (response === undefined) return;
+      expect(prop(response, 'StatusCode')).toBe(status);
+      expect(prop<Record<string, string>>(response, 'ResponseParameters')).toMatchObject({
+        'gatewayresponse.header.Access-Control-Allow-Origin': "'*'",
+      });
+      const template = prop<Record<string, string>>(response, 'ResponseTemplates')['application/json'] ?? '';
+      expect(template).toMatch(new RegExp(`^\\{"error":"${code}","detail":.+\\}$`));
+      // With the context variables filled in, the template is JSON of the contract's shape.
+      const filled = template
+        .replace('$context.error.messageString', '"Missing Authentication Token"')
+        .replace('$context.requestId', 'rid-1');
+      expect(JSON.parse(filled)).toEqual({ error: code, detail: expect.any(String) });
+    },
+  );
+
   it('is a regional REST API with binary media types */* and a prod stage', () => {
     const [[, api] = []] = ofType(resources, 'AWS::ApiGateway::RestApi');
     expect(api && prop(api, 'Name')).toBe('Cutplan');

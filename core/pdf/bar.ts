@@ -88,7 +88,7 @@ export function barModel(request: OptimiseRequest, comb: UsedComb): BarModel {
   if (T > 0) spans.push({ kind: 'trim', from: (L - T) / s, to: L / s });
 
   const remnant = remnantInt / s;
-  const keep = request.minRemnant > 0 && remnantInt >= request.minRemnant;
+  const keep = remnantInt > 0 && remnantInt >= request.minRemnant;
   const leftoverNote = remnantInt === 0 ? 'no leftover' : `leftover ${keep ? 'kept as remnant' : 'is waste'}`;
   const expected = (T > 0 ? 2 : 0) + pieces.length - 1 + (free > 0 ? 1 : 0);
   const square = comb.cutPositions.every((c) => typeof c === 'number');

@@ -163,19 +163,19 @@ export function remnants(ctx: PageContext, flow: Flow): void {
   const list = response.plan.usableRemnants;
   const min = request.minRemnant / request.scale;
   const text =
-    request.minRemnant === 0
-      ? 'No leftovers are kept: every leftover counts as waste (set minRemnant to keep long leftovers).'
-      : list.length === 0
-        ? `None: no leftover reached ${fmt.lenU(min)}.`
-        : list
-            .map((r) => `${fmt.lenU(r.length)} × ${r.count}${r.material ? ` (${r.material})` : ''}`)
-            .join('  ·  ');
+    list.length === 0
+      ? request.minRemnant === 0
+        ? 'None: every bar was cut to its end.'
+        : `None: no leftover reached ${fmt.lenU(min)}.`
+      : list
+          .map((r) => `${fmt.lenU(r.length)} × ${r.count}${r.material ? ` (${r.material})` : ''}`)
+          .join('  ·  ');
   flow.gap(6);
   flow.place([
     heading(
       ctx,
       request.minRemnant === 0
-        ? 'Usable remnants'
+        ? 'Usable remnants (every leftover: label and keep)'
         : `Usable remnants (from ${fmt.lenU(min)}: label and keep)`,
     ),
     paragraph(ctx, text, 9),

@@ -133,7 +133,7 @@ export function summaryPage(ctx: SummaryContext, flow: Flow): void {
     request.trim ? 'trim: one kerf off both ends of every bar' : 'no trim',
     request.minRemnant > 0
       ? `remnants kept from ${fmt.lenU(request.minRemnant / request.scale)}`
-      : 'no remnants kept',
+      : 'every leftover kept as a remnant',
     `method ${response.meta.method}`,
     `numbers: ${fmt.describe}`,
   ].join(' · ');

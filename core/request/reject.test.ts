@@ -487,15 +487,114 @@ describe('parseOptimiseBody accepts the boundaries', () => {
       },
     ],
     [
-      'angles at 10 and −10',
+      'square ends sent as angles (90 and −90) with angle cuts enabled',
       {
-        parts: [{ length: 800, quantity: 1, leftAngle: 10, rightAngle: -10 }],
+        parts: [{ length: 800, quantity: 1, leftAngle: 90, rightAngle: -90 }],
         stockLength: 6000,
         angleCuts: { enabled: true, width: 40 },
       },
     ],
   ])('%s', (_, input) => {
     expect(parsed(input).parts.length).toBeGreaterThan(0);
+  });
+});
+
+describe('parseOptimiseBody reads text as characters', () => {
+  const LONE = '\uD83D'; // the first half of 🪚, alone
+  const SURROGATE =
+    'must be valid Unicode text, but has a lone UTF-16 surrogate (half of an emoji or other character)';
+  it.each<[string, Record<string, unknown>, string, 'json' | 'pdf']>([
+    [
+      'a label',
+      parts({ length: 2400, quantity: 1, label: `a${LONE}` }),
+      `parts[0] ("a\\ud83d", 2400): label ${SURROGATE}`,
+      'json',
+    ],
+    [
+      'a part material',
+      parts({ length: 2400, quantity: 1, material: LONE }),
+      `parts[0] (2400): material ${SURROGATE}`,
+      'json',
+    ],
+    [
+      'a stock material',
+      { parts: [{ length: 100, quantity: 1 }], stocks: [{ length: 600, material: `${LONE}x` }] },
+      `stocks[0] (600): material ${SURROGATE}`,
+      'json',
+    ],
+    [
+      'an offcut material',
+      { parts: '100', stockLength: 600, offcuts: [{ length: 600, quantity: 1, material: LONE }] },
+      `offcuts[0] (600): material ${SURROGATE}`,
+      'json',
+    ],
+    ['the unit', body(SIMPLE, { unit: `m${LONE}` }), `unit: ${SURROGATE}`, 'json'],
+    ['the job name', body(SIMPLE, { jobName: `Job ${'\uDE9A'}` }), `jobName: ${SURROGATE}`, 'pdf'],
+  ])('refuses a lone surrogate in %s, naming the field', (_, input, expected, endpoint) => {
+    expect(detail(input, endpoint)).toBe(expected);
+  });
+
+  it.each([
+    ['label', 100, (t: string) => parts({ length: 2400, quantity: 1, label: t })],
+    ['jobName', 200, (t: string) => body(SIMPLE, { jobName: t })],
+    ['unit', 16, (t: string) => body(SIMPLE, { unit: t })],
+  ] as const)('counts an emoji as one character in %s (at most %i)', (_, max, make) => {
+    const saw = '\u{1FA9A}'; // 🪚: two UTF-16 units, one character
+    expect(parsed(make(saw.repeat(max)), 'pdf')).toBeDefined();
+    expect(detail(make(saw.repeat(max + 1)), 'pdf')).toContain(
+      `must be at most ${max} characters, got ${max + 1}`,
+    );
+  });
+
+  it('never cuts a quoted value inside a surrogate pair', () => {
+    const label = `${'L'.repeat(39)}\u{1FA9A}${'L'.repeat(70)}`;
+    const message = detail(parts({ length: 2400, quantity: 1, label }));
+    expect(message).toContain(`("${'L'.repeat(39)}\u{1FA9A}…", 2400)`);
+  });
+});
+
+describe('parseOptimiseBody refuses real angles until angle cuts are available', () => {
+  const NOT_YET =
+    'angle cuts are not available yet; send square ends (leftAngle and rightAngle 90 or absent) until they are';
+  it.each<[string, Record<string, unknown>, string]>([
+    [
+      'angles at 10 and −10 (inside the range)',
+      {
+        parts: [{ length: 800, quantity: 1, leftAngle: 10, rightAngle: -10 }],
+        stockLength: 6000,
+        angleCuts: { enabled: true, width: 40 },
+      },
+      `parts[0] (800): ${NOT_YET}`,
+    ],
+    [
+      'one mitred part among square ones, named by its label',
+      {
+        parts: [
+          { length: 500, quantity: 2 },
+          { length: 800, quantity: 1, label: 'frame', rightAngle: 45 },
+        ],
+        stockLength: 6000,
+        angleCuts: { enabled: true, width: 40, axialSymmetry: 'XYZ' },
+      },
+      `parts[1] ("frame", 800): ${NOT_YET}`,
+    ],
+    [
+      'an angle out of range (the rule is named first)',
+      {
+        parts: [{ length: 800, quantity: 1, leftAngle: 5 }],
+        stockLength: 6000,
+        angleCuts: { enabled: true, width: 40 },
+      },
+      'parts[0] (800): leftAngle must be between 10 and 170 degrees, or −170 to −10 for a top angle, got 5',
+    ],
+    [
+      'an angle without angle cuts (the rule is named first)',
+      { parts: [{ length: 800, quantity: 1, leftAngle: 45 }], stockLength: 6000 },
+      'parts[0] (800): leftAngle needs "angleCuts": {"enabled": true, "width": …}',
+    ],
+  ])('%s', (_, input, expected) => {
+    expect(detail(input)).toBe(expected);
+    expect(detail(input, 'pdf')).toBe(expected);
   });
 });
 

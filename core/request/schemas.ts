@@ -10,7 +10,7 @@ import { AXIAL_SYMMETRIES, METHODS, PAPER_SIZES, UNIT_FORMATS } from '../types.t
 import { decimalsOf } from './decimals.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { LIMITS } from './limits.ts';
-import { show } from './show.ts';
+import { codePoints, LONE_SURROGATE, show } from './show.ts';
 
 type Message = (issue: v.BaseIssue<unknown>) => string;
 
@@ -61,11 +61,25 @@ function count(max: number, meaning: string) {
   );
 }
 
+/**
+ * A text field: well-formed Unicode (a lone UTF-16 surrogate, which JSON's `\ud800` escape can carry, is
+ * no character: it cannot be printed, URL-encoded or put in a file name), and at most `max` characters
+ * counted as code points, so an emoji counts as one character, as the message says.
+ */
 function text(min: number, max: number, meaning: string) {
   return v.pipe(
     v.string(got('must be a string')),
-    v.minLength(min, 'must not be empty'),
-    v.maxLength(max, (issue) => `must be at most ${max} characters, got ${(issue.input as string).length}`),
+    v.check(
+      (s: string) => !LONE_SURROGATE.test(s),
+      'must be valid Unicode text, but has a lone UTF-16 surrogate (half of an emoji or other character)',
+    ),
+    v.check((s: string) => s.length >= min, 'must not be empty'),
+    v.check(
+      (s: string) => codePoints(s) <= max,
+      (issue) => `must be at most ${max} characters, got ${codePoints(issue.input as string)}`,
+    ),
+    // JSON Schema counts a string's length in code points too, so the document states the same rule.
+    v.metadata({ minLength: min, maxLength: max }),
     d(meaning),
   );
 }

@@ -5,9 +5,25 @@
 
 const MAX_QUOTE = 40;
 
-/** `"text"` in JSON quotes, cut to 40 characters with an ellipsis. */
+/** A UTF-16 surrogate that is not half of a pair (in a `u` regex a pair is one code point, not two). */
+export const LONE_SURROGATE = /\p{Cs}/u;
+
+/** The number of characters (code points) of `text`: an emoji is one, as a person counts. */
+export function codePoints(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+/** `"text"` in JSON quotes, cut to 40 characters (never inside a surrogate pair) with an ellipsis. */
 export function quote(text: string): string {
-  const cut = text.length > MAX_QUOTE ? `${text.slice(0, MAX_QUOTE)}…` : text;
+  if (text.length <= MAX_QUOTE) return JSON.stringify(text);
+  let cut = '';
+  let n = 0;
+  for (const c of text) {
+    if (n++ === MAX_QUOTE) return JSON.stringify(`${cut}…`);
+    cut += c;
+  }
   return JSON.stringify(cut);
 }
 

@@ -48,16 +48,12 @@ export function solveRequest(
     const r = solveGroup(job, options.lp, share);
     traces.push(r.trace);
     if (!r.plan) {
-      const what = job.material === null ? 'the untagged parts' : `material "${job.material}"`;
+      // Named as the request layer names a group (docs/api.md, "Material groups"), once.
+      const group = job.material === null ? 'untagged material' : `material ${JSON.stringify(job.material)}`;
       const why = r.infeasible
         ? 'the finite stock and offcuts cannot cover the demand'
         : 'no plan that fits the finite stock and offcuts was found in the time limit';
-      return err(
-        ValidationError.of(
-          job.material === null ? 'stocks' : `material "${job.material}"`,
-          `${what}: ${why}`,
-        ),
-      );
+      return err(ValidationError.of(group, why));
     }
     groups.push({ job, plan: r.plan, bound: r.bound, barsBound: r.barsBound, optimal: r.optimal });
   }

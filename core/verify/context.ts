@@ -52,7 +52,7 @@ export interface CheckedLayout {
 
 /** The length of a usable remnant this bar leaves, or 0 when its leftover is waste. */
 export function usableRemnantOf(bar: BarFigures, minRemnant: bigint): bigint {
-  return bar.fits && minRemnant > 0n && bar.remnant >= minRemnant ? bar.remnant : 0n;
+  return bar.fits && bar.remnant > 0n && bar.remnant >= minRemnant ? bar.remnant : 0n;
 }
 
 /** The response's key for a material group: the untagged group is the empty string. */

@@ -118,6 +118,7 @@ describe('verifyPlan on other corrupted plans', () => {
     const plan = response(req, {
       bars: [{ cut: [0], waste: [500, 500, 0], cuts: [500] }],
       purchases: [[0, 1]],
+      remnants: [[500, 1]],
       stockBarsUsed: 1,
       totalWaste: 500,
       stockBarsLowerBound: 1,
@@ -129,7 +130,7 @@ describe('verifyPlan on other corrupted plans', () => {
         cutCount: 1,
         layoutCount: 1,
         totalCost: null,
-        trueWaste: 500,
+        trueWaste: 0,
       },
     });
     expect(checksOf(verifyPlan(req, plan))).toEqual(['unsupported']);

@@ -20,7 +20,7 @@ const noCost = { totalCost: null };
 
 export const PLAN_CASES: readonly PlanCase[] = [
   planCase(
-    'kerf 0 with a leftover that is waste',
+    'kerf 0, and the default minRemnant 0 keeps the leftover as a usable remnant',
     {
       parts: [
         [600, 2],
@@ -34,6 +34,7 @@ export const PLAN_CASES: readonly PlanCase[] = [
         { cut: [0], waste: [400, 400, 0], cuts: [600] },
       ],
       purchases: [[0, 2]],
+      remnants: [[400, 1]],
       stockBarsUsed: 2,
       totalWaste: 400,
       stockBarsLowerBound: 2,
@@ -45,13 +46,14 @@ export const PLAN_CASES: readonly PlanCase[] = [
         cutCount: 2,
         layoutCount: 2,
         ...noCost,
-        trueWaste: 400,
+        trueWaste: 0,
       },
     }),
   ),
   planCase('kerf and trim', { parts: [[500, 2]], stockLength: 1200, kerf: 3, trim: true }, () => ({
     bars: [{ cut: [0, 0], waste: [200, 188, 12], cuts: [0, 503, 1006, 1197] }],
     purchases: [[0, 1]],
+    remnants: [[188, 1]],
     stockBarsUsed: 1,
     totalWaste: 200,
     stockBarsLowerBound: 1,
@@ -63,7 +65,7 @@ export const PLAN_CASES: readonly PlanCase[] = [
       cutCount: 4,
       layoutCount: 1,
       ...noCost,
-      trueWaste: 200,
+      trueWaste: 12,
     },
   })),
   planCase(
@@ -160,6 +162,10 @@ export const PLAN_CASES: readonly PlanCase[] = [
         { stock: 0, cut: [0], waste: [700, 698, 2], cuts: [300] },
       ],
       purchases: [[0, 1]],
+      remnants: [
+        [698, 1],
+        [96, 1],
+      ],
       unused: [[250, 2]],
       stockBarsUsed: 1,
       totalWaste: 800,
@@ -172,7 +178,7 @@ export const PLAN_CASES: readonly PlanCase[] = [
         cutCount: 3,
         layoutCount: 2,
         ...noCost,
-        trueWaste: 800,
+        trueWaste: 6,
       },
     }),
   ),
@@ -286,6 +292,7 @@ export const PLAN_CASES: readonly PlanCase[] = [
         [0, 1, 12.5],
         [1, 1, 7.25],
       ],
+      remnants: [[400, 1]],
       stockBarsUsed: 2,
       totalWaste: 400,
       stockBarsLowerBound: 1.34,
@@ -298,7 +305,7 @@ export const PLAN_CASES: readonly PlanCase[] = [
         cutCount: 3,
         layoutCount: 2,
         totalCost: 19.75,
-        trueWaste: 400,
+        trueWaste: 0,
       },
     }),
   ),
@@ -324,6 +331,7 @@ export const PLAN_CASES: readonly PlanCase[] = [
         [0, 1],
         [1, 1],
       ],
+      remnants: [[100, 1, 'alu']],
       unused: [[600, 1]],
       stockBarsUsed: 2,
       totalWaste: 100,
@@ -336,7 +344,7 @@ export const PLAN_CASES: readonly PlanCase[] = [
         cutCount: 4,
         layoutCount: 2,
         ...noCost,
-        trueWaste: 100,
+        trueWaste: 0,
         byMaterial: {
           steel: {
             totalParts: 2,
@@ -357,7 +365,7 @@ export const PLAN_CASES: readonly PlanCase[] = [
             cutCount: 3,
             layoutCount: 1,
             ...noCost,
-            trueWaste: 100,
+            trueWaste: 0,
             stockBarsUsed: 1,
           },
           '': {
@@ -381,6 +389,7 @@ export const PLAN_CASES: readonly PlanCase[] = [
     () => ({
       bars: [{ cut: [0, 0], count: 2, waste: [9, 4, 5], cuts: [120.5, 243.5] }],
       purchases: [[0, 2]],
+      remnants: [[4, 2]],
       stockBarsUsed: 2,
       totalWaste: 18,
       stockBarsLowerBound: 2,
@@ -392,7 +401,7 @@ export const PLAN_CASES: readonly PlanCase[] = [
         cutCount: 4,
         layoutCount: 1,
         ...noCost,
-        trueWaste: 18,
+        trueWaste: 10,
       },
     }),
   ),

@@ -125,7 +125,7 @@ export function naivePlan(req: OptimiseRequest): OptimiseResponse {
       cutPositions: cut.cuts.map((c) => c / s),
     },
   }));
-  const usable = (r: (typeof rows)[number]) => req.minRemnant > 0 && r.cut.remnant >= req.minRemnant;
+  const usable = (r: (typeof rows)[number]) => r.cut.remnant > 0 && r.cut.remnant >= req.minRemnant;
   const purchases: Purchase[] = req.stocks.flatMap((stock) => {
     const count = rows
       .filter((r) => r.bar.kind === 'stock' && r.bar.entry.index === stock.index)

@@ -12,6 +12,7 @@ import {
 import {
   createDynamoClient,
   createTable,
+  type LimitsConfig,
   LOCAL_DISCOVERY_FILE,
   readLimitsConfig,
 } from '../shared/limits/index.ts';
@@ -20,6 +21,8 @@ import { startEmbeddedDynamo } from './embedded-dynamo.ts';
 export interface LocalLimits {
   readonly client: DynamoDBClient;
   readonly tableName: string;
+  /** How to reach the table from another thread (the solver workers build their own clients from it). */
+  readonly config: LimitsConfig;
   /** Where the table is, for the startup banner. */
   readonly description: string;
   /** True when `cutplan keys` in `cwd` finds this table without settings. */
@@ -48,6 +51,7 @@ export async function openLocalLimits(options: LocalLimitsOptions): Promise<Loca
     return {
       client,
       tableName: config.tableName,
+      config,
       description: `DynamoDB at ${config.endpoint} (DYNAMODB_ENDPOINT), table ${config.tableName}`,
       discoverable: false,
       close: async () => client.destroy(),
@@ -62,6 +66,7 @@ export async function openLocalLimits(options: LocalLimitsOptions): Promise<Loca
   return {
     client: embedded.client,
     tableName: embedded.tableName,
+    config: { tableName: embedded.tableName, endpoint: embedded.endpoint, region: 'local' },
     description: `embedded DynamoDB (dynalite, ${kept}) at ${embedded.endpoint}, table ${embedded.tableName}`,
     discoverable: true,
     close: () => embedded.close(),

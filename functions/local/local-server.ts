@@ -4,10 +4,18 @@
  * written back. One log line per request.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+  STATUS_CODES,
+} from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyResult } from 'aws-lambda';
+import { HeadersTooLargeError, ValidationError } from '../../core/errors.ts';
 import type { ApiHandler } from '../shared/http/index.ts';
-import { MAX_BODY_BYTES } from '../shared/http/index.ts';
+import { COMMON_HEADERS, corsFor, fail, failureReply, MAX_BODY_BYTES } from '../shared/http/index.ts';
 import { errorFields } from '../shared/log.ts';
 import { matchRoute, type RouteTarget } from '../shared/routes.ts';
 import { toApiGatewayEvent } from './to-event.ts';
@@ -25,7 +33,7 @@ export interface LocalServerOptions {
 
 export function createLocalServer(options: LocalServerOptions): Server {
   const newId = options.newId ?? randomUUID;
-  return createServer((req, res) => {
+  const server = createServer((req, res) => {
     const started = performance.now();
     readBody(req)
       .then(async (body) => {
@@ -56,6 +64,51 @@ export function createLocalServer(options: LocalServerOptions): Server {
         res.end();
       });
   });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    const refusal = clientErrorOf(error.code);
+    if (refusal === null || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const requestId = newId();
+    const reply = failureReply(fail(refusal), requestId);
+    socket.end(
+      rawResponse(reply.status, { ...corsFor(undefined, 'public'), ...reply.headers }, reply.body, requestId),
+    );
+    options.log(`(unreadable request: ${error.code}) ${reply.status} ${requestId}`);
+  });
+  return server;
+}
+
+/**
+ * Our answer to a request Node's parser refused before any handler could see it (Node's own is a bare
+ * status with an empty body): the `{error, detail}` of the contract. Null for a connection that broke.
+ */
+function clientErrorOf(code: string | undefined): HeadersTooLargeError | ValidationError | null {
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    return new HeadersTooLargeError(
+      'the request line and headers are larger than 16 KiB; send a long job as JSON in the body of POST /v1/optimise',
+    );
+  }
+  if (code?.startsWith('HPE_')) return ValidationError.of('', 'the request is not valid HTTP/1.1');
+  return null;
+}
+
+function rawResponse(
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  body: string,
+  requestId: string,
+): string {
+  const all = {
+    ...headers,
+    ...COMMON_HEADERS,
+    'X-Request-Id': requestId,
+    'Content-Length': String(Buffer.byteLength(body)),
+    Connection: 'close',
+  };
+  const lines = Object.entries(all).map(([name, value]) => `${name}: ${value}`);
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${lines.join('\r\n')}\r\n\r\n${body}`;
 }
 
 /**

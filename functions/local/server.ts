@@ -1,35 +1,31 @@
 /**
  * `npm start`: the whole service on one machine, no AWS account needed. Each HTTP request becomes the API
  * Gateway event the deployed API would send and runs through the same handlers with the same production
- * composition (real core, LP engine created once, the DynamoDB admitter). The limits table is an embedded
- * dynalite unless `DYNAMODB_ENDPOINT` names one (see `limits-backend.ts`).
+ * composition (real core, LP engine created once per worker, the DynamoDB admitter). Solves run in a pool
+ * of worker threads, one per core (`solver-pool.ts`), each like a Lambda container talking to the limits
+ * table over its HTTP endpoint; health, routing and the table stay on this thread. The limits table is an
+ * embedded dynalite unless `DYNAMODB_ENDPOINT` names one (see `limits-backend.ts`).
  *
  * Environment: `PORT` (default 3000), `HOST` (default 127.0.0.1; 0.0.0.0 to listen on every interface),
  * `TRUST_PROXY=1` to take the caller's IP from the first `X-Forwarded-For` hop (only behind a proxy you
  * run), `DYNAMODB_ENDPOINT` / `TABLE_NAME` for another table, `TIER_OVERRIDES` to change tier limits
- * locally. Flag: `--data-dir <dir>` keeps the embedded table (keys, counters) across restarts.
+ * locally, `SOLVER_WORKERS` for the number of solves at once (default: the number of cores). Flag:
+ * `--data-dir <dir>` keeps the embedded table (keys, counters) across restarts.
  */
 import '../../bin/node-major.js';
 import type { AddressInfo } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import openapi from '../../docs/openapi.json' with { type: 'json' };
 import { buildPlaygroundPage } from '../../web/build.ts';
-import {
-  makeDocsHandler,
-  makeFallbackHandler,
-  makeHealthHandler,
-  makeOptimiseHandler,
-  makeOptimisePdfHandler,
-} from '../handlers/index.ts';
-import { systemClock } from '../shared/clock.ts';
+import { makeDocsHandler, makeFallbackHandler, makeHealthHandler } from '../handlers/index.ts';
 import { LOCAL_DISCOVERY_FILE } from '../shared/limits/index.ts';
 import { jsonLogger } from '../shared/log.ts';
 import { SOLVER_NAME } from '../shared/real-core.ts';
-import { lazyPdfRenderer } from '../shared/real-pdf.ts';
-import { limitsAdmitter, solveServices } from '../shared/services.ts';
 import { VERSION } from '../shared/version.ts';
 import { openLocalLimits } from './limits-backend.ts';
 import { createLocalServer } from './local-server.ts';
+import { createSolverPool } from './solver-pool.ts';
 import { readTierOverrides } from './tier-overrides.ts';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -64,6 +60,15 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
 }
 
 const flags = readFlags();
+const workers = readWorkerCount(process.env.SOLVER_WORKERS);
+
+function readWorkerCount(value: string | undefined): number {
+  if (value === undefined || value === '') return availableParallelism();
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 1)
+    exitWith(`SOLVER_WORKERS must be a whole number ≥ 1, got "${value}"`);
+  return n;
+}
 const tierTable = readTierOverrides(process.env.TIER_OVERRIDES);
 if (!tierTable.ok) exitWith(tierTable.error);
 
@@ -75,18 +80,22 @@ const limits = await openLocalLimits({
   exitWith(`cannot open the limits table: ${error instanceof Error ? error.message : String(error)}`),
 );
 
-const admitter = limitsAdmitter({
-  client: limits.client,
-  tableName: limits.tableName,
-  clock: systemClock,
+const pool = createSolverPool({
+  size: workers,
+  workerData: { limits: limits.config, tiers: tierTable.value.tiers },
   log,
-  tiers: tierTable.value.tiers,
 });
-const services = await solveServices({ log, admitter });
+await pool.ready.catch((error: unknown) =>
+  pool
+    .close()
+    .finally(() =>
+      limits.close().finally(() => exitWith(String(error instanceof Error ? error.message : error))),
+    ),
+);
 const server = createLocalServer({
   handlers: {
-    optimise: makeOptimiseHandler(services),
-    'optimise-pdf': makeOptimisePdfHandler({ ...services, renderPdf: lazyPdfRenderer() }),
+    optimise: pool.handler('optimise'),
+    'optimise-pdf': pool.handler('optimise-pdf'),
     health: makeHealthHandler({ log, version: VERSION, solver: SOLVER_NAME }),
     fallback: makeFallbackHandler({ log }),
     docs: makeDocsHandler({ log, openapi: JSON.stringify(openapi), playground: once(buildPlaygroundPage) }),
@@ -100,7 +109,9 @@ server.listen(port, host, () => {
   const shown = host === '127.0.0.1' || host === '::1' ? 'localhost' : host;
   const { changes } = tierTable.value;
   console.log(`cutplan ${VERSION} listening on http://${shown}:${bound}`);
-  console.log(`  solver: ${SOLVER_NAME}`);
+  console.log(
+    `  solver: ${SOLVER_NAME}, ${workers} worker thread${workers === 1 ? '' : 's'} (SOLVER_WORKERS)`,
+  );
   console.log(`  limits: ${limits.description}`);
   if (changes.length > 0) console.log(`  tiers:  changed by TIER_OVERRIDES: ${changes.join(', ')}`);
   if (limits.discoverable) {
@@ -114,7 +125,10 @@ server.listen(port, host, () => {
   console.log(`  try:    curl 'http://localhost:${bound}/v1/optimise?parts=500x4,300x2&stock=1000'`);
 });
 server.on('error', (error) => {
-  void limits.close().finally(() => exitWith(`cannot listen on ${host}:${port}: ${error.message}`));
+  void pool
+    .close()
+    .finally(() => limits.close())
+    .finally(() => exitWith(`cannot listen on ${host}:${port}: ${error.message}`));
 });
 
 let stopping = false;
@@ -125,10 +139,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     console.log(`${signal}: finishing requests in flight, then stopping`);
     server.close(() => {
       // The embedded DynamoDB goes last: requests in flight still release their slots into it.
-      limits.close().then(
-        () => process.exit(0),
-        (error: unknown) => exitWith(`closing the limits table failed: ${String(error)}`),
-      );
+      pool
+        .close()
+        .then(() => limits.close())
+        .then(
+          () => process.exit(0),
+          (error: unknown) => exitWith(`closing the limits table failed: ${String(error)}`),
+        );
     });
     server.closeIdleConnections();
     setTimeout(() => server.closeAllConnections(), 10_000).unref();

@@ -43,6 +43,20 @@ export class CutplanApi extends Construct {
       deployOptions: { stageName: STAGE_NAME },
     });
 
+    for (const response of GATEWAY_ERRORS) {
+      this.api.addGatewayResponse(response.id, {
+        type: response.type,
+        statusCode: String(response.status),
+        // A refused call from a web page must be readable there too, as every answer of ours is.
+        responseHeaders: {
+          'Access-Control-Allow-Origin': "'*'",
+          'Cache-Control': "'no-store'",
+          ...(response.retryAfter === undefined ? {} : { 'Retry-After': `'${response.retryAfter}'` }),
+        },
+        templates: { 'application/json': `{"error":"${response.code}","detail":${response.detail}}` },
+      });
+    }
+
     const integrations = new Map<RouteTarget, apigw.LambdaIntegration>();
     const integrationFor = (target: RouteTarget): apigw.LambdaIntegration => {
       let integration = integrations.get(target);
@@ -73,6 +87,50 @@ export class CutplanApi extends Construct {
     }
   }
 }
+
+/**
+ * API Gateway's own refusals, made before any function runs, in the contract's `{error, detail}` shape
+ * with the status our code has (docs/api.md, "What API Gateway answers itself"). `detail` is a mapping
+ * template expression: `$context.error.messageString` is already a quoted JSON string.
+ */
+export const GATEWAY_ERRORS: readonly {
+  readonly id: string;
+  readonly type: apigw.ResponseType;
+  readonly status: number;
+  readonly code: string;
+  readonly detail: string;
+  readonly retryAfter?: number;
+}[] = [
+  {
+    id: 'TooLarge',
+    type: apigw.ResponseType.REQUEST_TOO_LARGE,
+    status: 413,
+    code: 'payloadTooLarge',
+    detail: '"the request body is larger than 1 MiB (1048576 bytes)"',
+  },
+  {
+    id: 'Throttled',
+    type: apigw.ResponseType.THROTTLED,
+    status: 503,
+    code: 'busy',
+    detail: '"the service is at capacity; retry shortly; request id $context.requestId"',
+    retryAfter: 1,
+  },
+  {
+    id: 'Default4xx',
+    type: apigw.ResponseType.DEFAULT_4XX,
+    status: 400,
+    code: 'validation',
+    detail: '$context.error.messageString',
+  },
+  {
+    id: 'Default5xx',
+    type: apigw.ResponseType.DEFAULT_5XX,
+    status: 500,
+    code: 'internal',
+    detail: '"internal error; request id $context.requestId"',
+  },
+];
 
 /** `/` and every path and parent path of the routes: `/`, `/v1`, `/v1/optimise`, … */
 export function routePrefixes(): string[] {

@@ -3,6 +3,7 @@
  * admitter over an embedded DynamoDB: every route, every bad input, and the headers each answer must
  * carry. Limits and keys end to end, over the real core, are in `limits.test.ts`.
  */
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedDynamo, startEmbeddedDynamo } from '../../functions/local/embedded-dynamo.ts';
 import { MAX_BODY_BYTES } from '../../functions/shared/http/index.ts';
@@ -125,6 +126,37 @@ describe('local server', () => {
   it('answers a body over 1 MiB with 413 payloadTooLarge', async () => {
     const body = JSON.stringify({ parts: '500x4', stock: 1000, pad: 'x'.repeat(MAX_BODY_BYTES) });
     await expectError(await post('/v1/optimise', body), 413, 'payloadTooLarge', '1 MiB');
+  });
+
+  it('answers a GET whose query is over 8 KiB with 414 queryTooLong, saying to POST', async () => {
+    const parts = Array.from({ length: 1500 }, () => '500x1').join(',');
+    const res = await fetch(`${server.url}/v1/optimise?parts=${parts}&stock=1000`);
+    await expectError(res, 414, 'queryTooLong', 'send the job as JSON in the body of POST /v1/optimise');
+  });
+
+  it('answers a request line and headers over 16 KiB with 431 headersTooLarge as JSON, not a bare 431', async () => {
+    const parts = Array.from({ length: 3000 }, () => '500x1').join(',');
+    const res = await fetch(`${server.url}/v1/optimise?parts=${parts}&stock=1000`);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    await expectError(res, 431, 'headersTooLarge', 'POST /v1/optimise');
+  });
+
+  it('answers a request that is not HTTP with 400 as JSON', async () => {
+    const { port } = new URL(server.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write('HELLO / WORLD\r\n\r\n'));
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk.toString();
+      });
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+      error: 'validation',
+      detail: 'the request is not valid HTTP/1.1',
+    });
   });
 
   it('accepts a body of exactly 1 MiB', async () => {

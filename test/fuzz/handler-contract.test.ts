@@ -30,6 +30,8 @@ const CODES: readonly ErrorCode[] = [
   'notFound',
   'methodNotAllowed',
   'payloadTooLarge',
+  'queryTooLong',
+  'headersTooLarge',
   'internal',
 ];
 const OUR_STATUSES = new Set([200, 204, ...CODES.map(statusOf)]);
@@ -111,6 +113,15 @@ const body = fc.oneof(
   { weight: 1, arbitrary: truncated.map((b) => ({ body: b, isBase64Encoded: false })) },
   {
     weight: 1,
+    arbitrary: fc
+      .tuple(job, fc.constantFrom('\uFEFF', '\uFEFF\uFEFF'), fc.boolean())
+      .map(([b, bom, base64]) => ({
+        body: base64 ? Buffer.from(bom + b).toString('base64') : bom + b,
+        isBase64Encoded: base64,
+      })),
+  },
+  {
+    weight: 1,
     arbitrary: fc.record({
       body: fc.oneof(fc.string(), fc.constant(null), fc.anything()),
       isBase64Encoded: fc.anything(),
@@ -125,6 +136,12 @@ const query = fc.oneof(
   }),
   fc.record({ parts: fc.constantFrom('500x4', '500x4,300x2'), stock: fc.constant('1000') }),
   fc.dictionary(fc.constantFrom('parts', 'stock', 'timeLimit', '__proto__'), fc.string()),
+  fc.record({
+    parts: fc
+      .integer({ min: 1_500, max: 4_000 })
+      .map((n) => Array.from({ length: n }, () => '5x1').join(',')),
+    stock: fc.constant('1000'),
+  }),
   fc.anything(),
 );
 const requestContext = fc.oneof(

@@ -43,6 +43,13 @@ describe('readJsonBody', () => {
     expect(result.error.message).toContain(detail);
   });
 
+  it.each([false, true])('refuses a body that starts with two byte-order marks (base64: %s)', (base64) => {
+    const result = readJsonBody(request('\uFEFF\uFEFF{"parts":"500x4"}', json, base64));
+    expect(result.ok ? 'ok' : result.error.message).toBe(
+      'body: the request body starts with two byte-order marks; send UTF-8 JSON with at most one (none is best)',
+    );
+  });
+
   it('rejects base64 that is not UTF-8', () => {
     const event = apiEvent({ method: 'POST', path: '/v1/optimise', headers: json });
     const result = readJsonBody(

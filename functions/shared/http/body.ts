@@ -16,7 +16,8 @@ import { type HttpRequest, header } from './request.ts';
 /** The largest body accepted: 1 MiB. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM keeps a leading byte-order mark in the text, so a plain and a base64 body read alike below.
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** The parsed JSON body of `req`, or a 400 `validation` / 413 `payloadTooLarge` error. */
 export function readJsonBody(req: HttpRequest): Result<unknown, CutplanError> {
@@ -29,6 +30,14 @@ export function readJsonBody(req: HttpRequest): Result<unknown, CutplanError> {
   const text = req.isBase64Encoded ? decodeBase64Utf8(raw) : ok(raw);
   if (!text.ok) return text;
   const json = text.value.startsWith('\uFEFF') ? text.value.slice(1) : text.value;
+  if (json.startsWith('\uFEFF')) {
+    return err(
+      ValidationError.of(
+        'body',
+        'the request body starts with two byte-order marks; send UTF-8 JSON with at most one (none is best)',
+      ),
+    );
+  }
   if (json.trim() === '') {
     return err(
       ValidationError.of(

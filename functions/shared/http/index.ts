@@ -8,6 +8,7 @@ export {
   preflightHeaders,
 } from './cors.ts';
 export { preflightReply } from './preflight.ts';
+export { checkQuerySize, MAX_QUERY_BYTES, queryBytes } from './query-size.ts';
 export {
   type Answer,
   type Failure,
@@ -26,4 +27,4 @@ export {
   type QueryParams,
   readRequest,
 } from './request.ts';
-export { type ApiHandler, type ServeDeps, serve } from './serve.ts';
+export { type ApiHandler, COMMON_HEADERS, type ServeDeps, serve } from './serve.ts';

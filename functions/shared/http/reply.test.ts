@@ -74,6 +74,8 @@ describe('pdfReply', () => {
       "filename*=UTF-8''cutting-plan-K%C3%BCche-A-B.pdf",
     ],
     ['\u0000\r\n', 'filename="cutting-plan.pdf"', "filename*=UTF-8''cutting-plan.pdf"],
+    ['Job \uD83D', 'filename="cutting-plan-Job.pdf"', "filename*=UTF-8''cutting-plan-Job.pdf"],
+    ['\uDE9A\u{1FA9A}', 'filename="cutting-plan-__.pdf"', "filename*=UTF-8''cutting-plan-%F0%9F%AA%9A.pdf"],
   ])('names the file after the job name %j, safely', (jobName, ascii, utf8) => {
     const disposition = pdfReply(new Uint8Array(), jobName).headers['Content-Disposition'];
     expect(disposition).toContain(ascii);

@@ -83,7 +83,8 @@ export function failureReply(failure: Failure, requestId: string): Reply {
 function pdfBaseName(jobName: string | null): string {
   const slug = (jobName ?? '')
     .normalize('NFC')
-    .replace(/[\p{Cc}/\\:*?"<>|]+/gu, ' ')
+    // Control characters, path separators and lone surrogates (which encodeURIComponent throws on) go.
+    .replace(/[\p{Cc}\p{Cs}/\\:*?"<>|]+/gu, ' ')
     .trim()
     .replace(/\s+/g, '-')
     .slice(0, 80);

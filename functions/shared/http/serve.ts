@@ -30,7 +30,7 @@ export interface ServeDeps {
 }
 
 /** Headers on every response (a reply may override Cache-Control). */
-const COMMON_HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } as const;
+export const COMMON_HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } as const;
 
 /**
  * Wraps `handle` for a function that serves `methods`; other methods get 405 (OPTIONS a preflight).

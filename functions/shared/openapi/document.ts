@@ -56,6 +56,9 @@ const WHEN: Readonly<Record<ErrorCode, string>> = {
   methodNotAllowed: 'The route exists but not for this method; the `Allow` header lists the methods.',
   partsLimit: 'More parts or distinct part lines than the tier allows. Nothing was counted.',
   payloadTooLarge: 'The body is larger than 1 MiB.',
+  queryTooLong: 'The query string of `GET /v1/optimise` is over 8 KiB; send the job as a POST body instead.',
+  headersTooLarge:
+    'The request line and headers are too large to read (the local server refuses over 16 KiB); send the job as a POST body.',
   rateLimited:
     'Rate limit or monthly cap reached. `Retry-After`, `retryAfterSeconds` and `resetAt` say when it resets. Failed calls never count.',
   internal: 'A bug, or a plan that failed verification (never returned). `detail` names the request id.',

@@ -1,0 +1,75 @@
+/**
+ * One solver worker of `npm start`: a worker thread that plays a Lambda container of the solving functions.
+ * It builds the production composition once (real core, its own LP engine, the DynamoDB admitter over the
+ * limits table's HTTP endpoint, the lazy PDF renderer) and runs one API Gateway event at a time through
+ * the same handlers Lambda runs. The main thread keeps the HTTP server, health and the table, so a solve
+ * here never delays them. Protocol: {@link WorkerRequest} in, {@link WorkerMessage} out.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { makeOptimiseHandler, makeOptimisePdfHandler } from '../handlers/index.ts';
+import { systemClock } from '../shared/clock.ts';
+import type { ApiHandler } from '../shared/http/index.ts';
+import { createDynamoClient, type LimitsConfig } from '../shared/limits/index.ts';
+import { errorFields, jsonLogger } from '../shared/log.ts';
+import { lazyPdfRenderer } from '../shared/real-pdf.ts';
+import { limitsAdmitter, solveServices } from '../shared/services.ts';
+import type { Tier, TierName } from '../shared/tiers.ts';
+
+/** The functions a worker runs: the two that solve. */
+export type WorkerTarget = 'optimise' | 'optimise-pdf';
+
+/** What a worker is started with (structured-cloneable). */
+export interface SolveWorkerData {
+  readonly limits: LimitsConfig;
+  readonly tiers: Readonly<Record<TierName, Tier>>;
+}
+
+export interface WorkerRequest {
+  readonly id: number;
+  readonly target: WorkerTarget;
+  readonly event: APIGatewayProxyEvent;
+}
+
+export type WorkerMessage =
+  | { readonly kind: 'ready' }
+  | { readonly kind: 'failed'; readonly message: string }
+  | { readonly kind: 'result'; readonly id: number; readonly result: APIGatewayProxyResult };
+
+const port = parentPort;
+if (port === null) throw new Error('solve-worker.ts runs as a worker thread of functions/local/server.ts');
+const data = (workerData as { data: SolveWorkerData }).data;
+const log = jsonLogger((line) => process.stderr.write(line));
+
+async function start(): Promise<Readonly<Record<WorkerTarget, ApiHandler>>> {
+  const admitter = limitsAdmitter({
+    client: createDynamoClient(data.limits),
+    tableName: data.limits.tableName,
+    clock: systemClock,
+    log,
+    tiers: data.tiers,
+  });
+  const services = await solveServices({ log, admitter });
+  return {
+    optimise: makeOptimiseHandler(services),
+    'optimise-pdf': makeOptimisePdfHandler({ ...services, renderPdf: lazyPdfRenderer() }),
+  };
+}
+
+const send = (message: WorkerMessage): void => port.postMessage(message);
+
+start().then(
+  (handlers) => {
+    port.on('message', (request: WorkerRequest) => {
+      // Handlers never throw (serve turns anything thrown into a 500), so every request gets its result.
+      void handlers[request.target](request.event).then((result) =>
+        send({ kind: 'result', id: request.id, result }),
+      );
+    });
+    send({ kind: 'ready' });
+  },
+  (error: unknown) => {
+    log.error('solver worker failed to start', errorFields(error));
+    send({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+  },
+);
