@@ -20,17 +20,17 @@ describe('solveServices', () => {
     const tableName = await freshTable(dynamo);
     const env = { DYNAMODB_ENDPOINT: dynamo.endpoint, TABLE_NAME: tableName };
     const { admitter } = await solveServices({ env, log: collectingLogger() });
-    const remaining: (string | undefined)[] = [];
+    const remaining: (number | undefined)[] = [];
     for (let i = 0; i < 2; i++) {
       const admitted = await admitter.admit(caller, size);
       if (!admitted.ok) throw admitted.error;
-      remaining.push(admitted.value.headers['X-RateLimit-Remaining']);
+      remaining.push(admitted.value.rateLimit?.remaining);
       await admitted.value.release('succeeded');
     }
-    expect(remaining).toEqual(['29', '28']);
+    expect(remaining).toEqual([29, 28]);
     // A second container over the same table sees the same counter.
     const again = await (await solveServices({ env, log: collectingLogger() })).admitter.admit(caller, size);
-    expect(again.ok && again.value.headers['X-RateLimit-Remaining']).toBe('27');
+    expect(again.ok && again.value.rateLimit?.remaining).toBe(27);
   });
 
   it('answers 503 busy and logs a limits line when the table cannot be reached', async () => {

@@ -2,7 +2,7 @@
  * Handlers built from the real factories over fakes (core, admitter, renderer, clock, logger), for
  * handler, server and fuzz tests.
  */
-import type { CutplanError } from '../../core/errors.ts';
+import type { CutplanError, RateLimitStatus } from '../../core/errors.ts';
 import { err, ok, PartsLimitError } from '../../core/errors.ts';
 import {
   makeFallbackHandler,
@@ -26,17 +26,12 @@ export interface RecordingAdmitter extends Admitter {
 }
 
 /**
- * An admitter that admits on `tier` with `headers` (or refuses with `refuse`), recording everything. It
+ * An admitter that admits on `tier` with `rateLimit` (or refuses with `refuse`), recording everything. It
  * counts nothing; like the real one it refuses a job over the tier's size caps with 413. Tests of the
  * real admitter over DynamoDB are in `functions/shared/limits/` and `test/e2e/`.
  */
 export function recordingAdmitter(
-  options: {
-    tier?: TierName;
-    headers?: Record<string, string>;
-    branding?: string;
-    refuse?: CutplanError;
-  } = {},
+  options: { tier?: TierName; rateLimit?: RateLimitStatus; branding?: string; refuse?: CutplanError } = {},
 ): RecordingAdmitter {
   const calls: RecordingAdmitter['calls'] = [];
   const releases: RecordingAdmitter['releases'] = [];
@@ -58,7 +53,8 @@ export function recordingAdmitter(
         tier,
         workspace: options.branding === undefined ? null : 'ws-test',
         branding: options.branding ?? null,
-        headers: options.headers ?? {},
+        keyId: options.branding === undefined ? null : '00000000000000aa',
+        rateLimit: options.rateLimit ?? null,
         release: async (outcome) => {
           releases.push(outcome);
         },

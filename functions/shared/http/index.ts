@@ -7,6 +7,7 @@ export {
   PREFLIGHT_MAX_AGE_SECONDS,
   preflightHeaders,
 } from './cors.ts';
+export { errorHeaders, rateLimitHeaders } from './headers.ts';
 export { preflightReply } from './preflight.ts';
 export {
   type Answer,
