@@ -11,6 +11,7 @@
  */
 
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -37,6 +38,13 @@ export interface EmbeddedDynamo {
   readonly tableName: string;
   /** A client for the endpoint, for the store to use; destroyed on close. */
   readonly client: DynamoDBClient;
+  /**
+   * Stalls the server, as a DynamoDB that stops answering: connections are still accepted and requests
+   * read, but none is answered until {@link resume}. For fault tests and the soak run.
+   */
+  pause(): void;
+  /** Answers the requests held since {@link pause}, in order, and every request after. */
+  resume(): void;
   close(): Promise<void>;
 }
 
@@ -62,9 +70,11 @@ export async function startEmbeddedDynamo(options: EmbeddedDynamoOptions = {}): 
       resolve();
     });
   });
+  const gate = stallGate(server);
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const client = createDynamoClient({ endpoint, region: 'local' });
   const stop = async (): Promise<void> => {
+    gate.drop();
     client.destroy();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -85,11 +95,45 @@ export async function startEmbeddedDynamo(options: EmbeddedDynamoOptions = {}): 
     endpoint,
     tableName,
     client,
+    pause: gate.pause,
+    resume: gate.resume,
     async close() {
       if (closed) return;
       closed = true;
       if (options.discoveryFile !== undefined) await removeIfOurs(options.discoveryFile, endpoint);
       await stop();
+    },
+  };
+}
+
+/**
+ * Puts a gate between the HTTP server and dynalite's request handler: closed, requests wait (their
+ * sockets stay open and unanswered, so clients see a stalled service, not a refused connection).
+ */
+function stallGate(server: Server): { pause(): void; resume(): void; drop(): void } {
+  const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  server.removeAllListeners('request');
+  let paused = false;
+  const held: [IncomingMessage, ServerResponse][] = [];
+  const dispatch = (req: IncomingMessage, res: ServerResponse) => {
+    for (const handler of handlers) handler.call(server, req, res);
+  };
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (paused) held.push([req, res]);
+    else dispatch(req, res);
+  });
+  return {
+    pause: () => {
+      paused = true;
+    },
+    resume: () => {
+      paused = false;
+      for (const [req, res] of held.splice(0)) dispatch(req, res);
+    },
+    /** On close: the held requests are never answered (their connections are closed). */
+    drop: () => {
+      paused = false;
+      for (const [req] of held.splice(0)) req.socket.destroy();
     },
   };
 }
