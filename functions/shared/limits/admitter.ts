@@ -138,13 +138,14 @@ export function createAdmitter(options: AdmitterOptions): Admitter {
       const leaseUntil = now + tier.budgetSeconds * 1000 + leaseGraceMs;
       const refund = (uncertain: boolean) => () => store.refund(counters, token, { uncertain });
       const release = () => store.releaseSlot(who.pool, token);
+      const releaseUncertain = () => store.releaseSlot(who.pool, token, { uncertain: true });
 
       const counting = store.count(counters, token);
       const claiming = store.claimSlot(who.pool, tier.concurrency, token, now, leaseUntil);
       const step = await within(Promise.allSettled([counting, claiming]));
       if (step.timedOut) {
         // The writes may still land: take them back once they settle, whenever that is.
-        void Promise.allSettled([counting, claiming]).then(() => settle([refund(true), release]));
+        void Promise.allSettled([counting, claiming]).then(() => settle([refund(true), releaseUncertain]));
         return err(unavailable(deadlinePassed('admission', deadlineMs)));
       }
       const [count, claim] = step.value;
@@ -156,7 +157,7 @@ export function createAdmitter(options: AdmitterOptions): Admitter {
             : count.value.status === 'counted'
               ? [refund(false)]
               : []),
-          ...(claim.status === 'rejected' || claim.value ? [release] : []),
+          ...(claim.status === 'rejected' ? [releaseUncertain] : claim.value ? [release] : []),
         ];
         await within(settle(undo));
         const bug = [count, claim].find(

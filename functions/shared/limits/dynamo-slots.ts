@@ -80,17 +80,55 @@ export async function claimSlot(
   return false;
 }
 
-export async function releaseSlot(ctx: DynamoContext, pool: Pool, token: string): Promise<void> {
+export async function releaseSlot(
+  ctx: DynamoContext,
+  pool: Pool,
+  token: string,
+  options: { uncertain?: boolean } = {},
+): Promise<void> {
   const key = poolSlotsKey(pool);
+  const Key = { pk: s(key.pk), sk: s(key.sk) };
+  const names = { '#me': `${LEASE_PREFIX}${token}`, '#held': 'held' };
+  if (options.uncertain === true) {
+    // The claim may still land. Leave an ended lease in its place instead of removing it: a late claim
+    // is then refused (its condition wants no lease of this token), and the next claim that finds the
+    // pool full reaps the ended lease like a crashed holder's.
+    const ended = await conditional('release slot', () =>
+      ctx.client.send(
+        new UpdateItemCommand({
+          TableName: ctx.tableName,
+          Key,
+          UpdateExpression: 'SET #me = :ended',
+          ConditionExpression: 'attribute_exists(#me)',
+          ExpressionAttributeNames: { '#me': names['#me'] },
+          ExpressionAttributeValues: { ':ended': n(0) },
+        }),
+      ),
+    );
+    if (ended.ok) return;
+    await conditional('release slot', () =>
+      ctx.client.send(
+        new UpdateItemCommand({
+          TableName: ctx.tableName,
+          Key,
+          UpdateExpression: 'SET #me = :ended ADD #held :one',
+          ConditionExpression: 'attribute_not_exists(#me)',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: { ':ended': n(0), ':one': n(1) },
+        }),
+      ),
+    );
+    return;
+  }
   // A failed condition: the lease is gone already (released, or reaped after it ended). Nothing to do.
   await conditional('release slot', () =>
     ctx.client.send(
       new UpdateItemCommand({
         TableName: ctx.tableName,
-        Key: { pk: s(key.pk), sk: s(key.sk) },
+        Key,
         UpdateExpression: 'REMOVE #me ADD #held :minusOne',
         ConditionExpression: 'attribute_exists(#me)',
-        ExpressionAttributeNames: { '#me': `${LEASE_PREFIX}${token}`, '#held': 'held' },
+        ExpressionAttributeNames: names,
         ExpressionAttributeValues: { ':minusOne': n(-1) },
       }),
     ),

@@ -150,6 +150,20 @@ describe('dynamo store: slots', () => {
     expect(await store.claimSlot(pool, 1, 'b', NOW, NOW + 1000)).toBe(true);
   });
 
+  it('refuses a claim that lands after an uncertain release, and reaps that lease when the pool is full', async () => {
+    const { store } = await newStore();
+    await store.releaseSlot(pool, 'late', { uncertain: true });
+    // The late claim finds its token's ended lease and changes nothing.
+    expect(await store.claimSlot(pool, 2, 'late', NOW, NOW + 1000)).toBe(true);
+    expect(await store.claimSlot(pool, 2, 'a', NOW, NOW + 1000)).toBe(true);
+    // The pool counts the ended lease until a claim that finds it full reaps it.
+    expect(await store.claimSlot(pool, 2, 'b', NOW, NOW + 1000)).toBe(true);
+    expect(await store.claimSlot(pool, 2, 'c', NOW, NOW + 1000)).toBe(false);
+    await store.claimSlot(pool, 2, 'd', NOW, NOW + 1000);
+    await store.releaseSlot(pool, 'a', { uncertain: true }); // a lease that did land: ended in place
+    expect(await store.claimSlot(pool, 2, 'e', NOW, NOW + 1000)).toBe(true);
+  });
+
   it('admits exactly `size` of many concurrent claims', async () => {
     const { store } = await newStore();
     const claims = await Promise.all(

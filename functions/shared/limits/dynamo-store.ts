@@ -20,7 +20,7 @@ export function createDynamoStore({ client, tableName }: DynamoStoreOptions): Li
     refund: (counters, token, options) => refund(ctx, counters, token, options),
     claimSlot: (pool, size, token, nowMs, leaseUntilMs) =>
       claimSlot(ctx, pool, size, token, nowMs, leaseUntilMs),
-    releaseSlot: (pool, token) => releaseSlot(ctx, pool, token),
+    releaseSlot: (pool, token, options) => releaseSlot(ctx, pool, token, options),
     getKey: (keyId) => getKey(ctx, keyId),
     putKey: (record) => putKey(ctx, record),
     updateKey: (keyId, change) => updateKey(ctx, keyId, change),

@@ -87,8 +87,11 @@ export interface LimitsStore {
    * when every slot is held. Idempotent per token.
    */
   claimSlot(pool: Pool, size: number, token: string, nowMs: number, leaseUntilMs: number): Promise<boolean>;
-  /** Frees the slot `token` holds, if any. */
-  releaseSlot(pool: Pool, token: string): Promise<void>;
+  /**
+   * Frees the slot `token` holds, if any. `uncertain`: the claim's outcome is unknown (it may still
+   * land): the token's lease is left ended instead, so a late claim is refused and the slot is reaped.
+   */
+  releaseSlot(pool: Pool, token: string, options?: { uncertain?: boolean }): Promise<void>;
   getKey(keyId: string): Promise<KeyRecord | null>;
   /** Stores a new key record; false when the key id is taken. */
   putKey(record: KeyRecord): Promise<boolean>;
