@@ -16,7 +16,7 @@ import { DEFAULT_KEY_CACHE_MS } from '../../functions/shared/limits/index.ts';
 import { SOLVER_NAME } from '../../functions/shared/real-core.ts';
 import { solveServices } from '../../functions/shared/services.ts';
 import { VERSION } from '../../functions/shared/version.ts';
-import { collectingLogger, fakeRenderPdf } from '../support/handlers.ts';
+import { collectingLogger, collectingTelemetry, fakeRenderPdf } from '../support/handlers.ts';
 import { realAdmitter } from '../support/limits.ts';
 import { type RunningServer, startServer } from '../support/local-server.ts';
 
@@ -51,7 +51,7 @@ async function keys(argv: string[]): Promise<string> {
 beforeAll(async () => {
   dynamo = await startEmbeddedDynamo();
   limits = await realAdmitter(dynamo, { log });
-  const services = await solveServices({ log, admitter: limits.admitter });
+  const services = await solveServices({ log, telemetry: collectingTelemetry(), admitter: limits.admitter });
   server = await startServer({
     optimise: makeOptimiseHandler(services),
     'optimise-pdf': makeOptimisePdfHandler({ ...services, renderPdf }),

@@ -14,6 +14,7 @@ import type { Admission, Admitter, Caller, JobSize } from '../../functions/share
 import type { PdfJob, RenderPdf } from '../../functions/shared/core-port.ts';
 import type { ApiHandler } from '../../functions/shared/http/index.ts';
 import type { Logger } from '../../functions/shared/log.ts';
+import type { RequestRecord, Telemetry } from '../../functions/shared/telemetry.ts';
 import { TIERS, type TierName } from '../../functions/shared/tiers.ts';
 import { type FakeCore, fakeCore, fakeLp, testClock } from './fake-core.ts';
 
@@ -88,6 +89,12 @@ export function collectingLogger(): CollectingLogger {
   };
 }
 
+/** Telemetry that keeps every request record, for assertions on the request log line and metrics. */
+export function collectingTelemetry(): Telemetry & { readonly records: RequestRecord[] } {
+  const records: RequestRecord[] = [];
+  return { records, request: (record) => records.push(record) };
+}
+
 export interface TestHandlers {
   readonly optimise: ApiHandler;
   readonly 'optimise-pdf': ApiHandler;
@@ -97,6 +104,7 @@ export interface TestHandlers {
   readonly admitter: Admitter;
   readonly renderPdf: ReturnType<typeof fakeRenderPdf>;
   readonly log: CollectingLogger;
+  readonly telemetry: ReturnType<typeof collectingTelemetry>;
   readonly clock: ReturnType<typeof testClock>;
 }
 
@@ -108,6 +116,7 @@ export function testHandlers(
   const admitter = options.admitter ?? recordingAdmitter();
   const renderPdf = fakeRenderPdf();
   const log = collectingLogger();
+  const telemetry = collectingTelemetry();
   const clock = testClock();
   const deps = {
     core,
@@ -116,13 +125,15 @@ export function testHandlers(
     admitter,
     poweredBy: 'cutplan test',
     log: options.log ?? log,
+    telemetry,
   };
   return {
     optimise: makeOptimiseHandler(deps),
     'optimise-pdf': makeOptimisePdfHandler({ ...deps, renderPdf: options.renderPdf ?? renderPdf }),
-    health: makeHealthHandler({ log: deps.log, version: TEST_VERSION, solver: TEST_SOLVER }),
-    fallback: makeFallbackHandler({ log: deps.log }),
+    health: makeHealthHandler({ log: deps.log, telemetry, version: TEST_VERSION, solver: TEST_SOLVER }),
+    fallback: makeFallbackHandler({ log: deps.log, telemetry }),
     core,
+    telemetry,
     admitter,
     renderPdf,
     log,

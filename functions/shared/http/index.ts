@@ -27,4 +27,4 @@ export {
   type QueryParams,
   readRequest,
 } from './request.ts';
-export { type ApiHandler, type ServeDeps, serve } from './serve.ts';
+export { type ApiHandler, routeLabel, type ServeDeps, serve } from './serve.ts';
