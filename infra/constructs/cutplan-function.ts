@@ -1,6 +1,6 @@
 /**
  * Every cutplan Lambda function, with the settings that must not vary between them fixed in one place:
- * Node.js 22 on arm64, our esbuild bundle (`index.handler`), source-mapped stack traces, its own log
+ * Node.js 24 (the latest runtime the CDK library names) on arm64, our esbuild bundle (`index.handler`), source-mapped stack traces, its own log
  * group with a retention period, and its own role that may write to that log group and nothing else.
  * What a function may do beyond logging is granted by the stack, one grant per need.
  */
@@ -11,7 +11,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { type FunctionName, HANDLER } from '../bundles.ts';
 
-export const RUNTIME = lambda.Runtime.NODEJS_22_X;
+export const RUNTIME = lambda.Runtime.NODEJS_24_X;
 export const ARCHITECTURE = lambda.Architecture.ARM_64;
 export const LOG_RETENTION = logs.RetentionDays.ONE_MONTH;
 
