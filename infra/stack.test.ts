@@ -409,7 +409,9 @@ describe('API logging and the web ACL', () => {
     });
     const [[, association] = []] = ofType(withAcl, 'AWS::WAFv2::WebACLAssociation');
     expect(referencedIds(prop(association as CfnResource, 'WebACLArn'))).toEqual(new Set([aclId]));
-    expect(JSON.stringify(prop(association as CfnResource, 'ResourceArn'))).toMatch(/\/stages\/",\{"Ref":"HttpApiDeploymentStageprod/);
+    expect(JSON.stringify(prop(association as CfnResource, 'ResourceArn'))).toMatch(
+      /\/stages\/",\{"Ref":"HttpApiDeploymentStageprod/,
+    );
   });
 });
 
