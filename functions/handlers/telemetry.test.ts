@@ -120,7 +120,7 @@ describe('metrics', () => {
     const doc = JSON.parse(emfDocument(solved, 1_700_000_000_000));
     expect(doc._aws.CloudWatchMetrics[0]).toMatchObject({
       Namespace: 'Cutplan',
-      Dimensions: [['service'], ['service', 'route', 'status', 'tier']],
+      Dimensions: [['service', 'route', 'status', 'tier'], ['service']],
     });
     expect(doc).toMatchObject({ service: 'cutplan', route: 'POST /v1/optimise', Calls: 1, SolveMs: 1.5 });
   });
@@ -173,7 +173,12 @@ describe('sinks', () => {
       workspace: 'acme',
       optimal: true,
     });
-    expect(lines[1]._aws.CloudWatchMetrics[0]).toMatchObject({ Namespace: 'Cutplan' });
+    // The same metrics, dimension sets and values as the plain sink writes (the alarms read [service]).
+    const plain = JSON.parse(emfDocument(solved, 0));
+    expect(lines[1]._aws.CloudWatchMetrics).toEqual(plain._aws.CloudWatchMetrics);
+    const { _aws: _a, ...values } = lines[1];
+    const { _aws: _b, ...plainValues } = plain;
+    expect(values).toEqual(plainValues);
     expect(lines[1]).toMatchObject({
       Calls: 1,
       Busy: 0,

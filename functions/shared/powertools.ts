@@ -52,7 +52,11 @@ export function powertoolsTelemetry(
         else logger.info('request', fields);
         if (!metricsOn) return;
         const { dimensions, metrics: values } = requestMetrics(record);
-        metrics.addDimensions({ ...dimensions });
+        // The request's dimensions as the regular set, plus an empty extra set: Powertools then writes
+        // both [service, route, status, tier] and [service] (the alarms' set). With the request's
+        // dimensions as the extra set instead, the [service] set would be missing.
+        for (const [name, value] of Object.entries(dimensions)) metrics.addDimension(name, value);
+        metrics.addDimensions({});
         for (const m of values) metrics.addMetric(m.name, UNITS[m.unit], m.value);
         metrics.publishStoredMetrics();
       },

@@ -119,7 +119,7 @@ export function emfDocument(r: RequestRecord, timestampMs: number): string {
       CloudWatchMetrics: [
         {
           Namespace: METRICS_NAMESPACE,
-          Dimensions: [['service'], ['service', ...Object.keys(dimensions)]],
+          Dimensions: [['service', ...Object.keys(dimensions)], ['service']],
           Metrics: metrics.map((m) => ({ Name: m.name, Unit: m.unit })),
         },
       ],
