@@ -222,7 +222,7 @@ describe('IAM', () => {
     );
 
   it.each(['optimise', 'optimise-pdf'] as const)(
-    '%s may get, query and update items of the table, nothing more',
+    '%s may get and update items of the table, nothing more',
     (name) => {
       const statements = dynamoStatements(name);
       expect(statements).toHaveLength(1);
@@ -230,7 +230,6 @@ describe('IAM', () => {
       expect(statement?.Effect).toBe('Allow');
       expect([...asList(statement?.Action)].sort()).toEqual([
         'dynamodb:GetItem',
-        'dynamodb:Query',
         'dynamodb:UpdateItem',
       ]);
       expect(asList(statement?.Resource)).toEqual([{ 'Fn::GetAtt': [tableId, 'Arn'] }]);

@@ -31,7 +31,7 @@ import {
 } from './timeouts.ts';
 
 /** The actions the solving handlers need on the table (see docs/operations.md, "Writes and their conditions"). */
-export const TABLE_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem'] as const;
+export const TABLE_ACTIONS = ['dynamodb:GetItem', 'dynamodb:UpdateItem'] as const;
 
 /** Where Lambda unpacks a function's bundle; the PDF function's fonts sit beside its `index.mjs`. */
 export const LAMBDA_TASK_ROOT = '/var/task';
