@@ -228,10 +228,7 @@ describe('IAM', () => {
       expect(statements).toHaveLength(1);
       const [statement] = statements;
       expect(statement?.Effect).toBe('Allow');
-      expect([...asList(statement?.Action)].sort()).toEqual([
-        'dynamodb:GetItem',
-        'dynamodb:UpdateItem',
-      ]);
+      expect([...asList(statement?.Action)].sort()).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
       expect(asList(statement?.Resource)).toEqual([{ 'Fn::GetAtt': [tableId, 'Arn'] }]);
     },
   );

@@ -22,6 +22,9 @@ import {
   type LocalDiscovery,
 } from '../shared/limits/index.ts';
 
+/** Request timeout of the embedded store's own client. */
+export const EMBEDDED_TIMEOUT_MS = 2_500;
+
 export interface EmbeddedDynamoOptions {
   /** Directory to persist into (a LevelDB under `<dataDir>/dynamodb`); in memory when absent. */
   readonly dataDir?: string;
@@ -72,7 +75,9 @@ export async function startEmbeddedDynamo(options: EmbeddedDynamoOptions = {}): 
   });
   const gate = stallGate(server);
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const client = createDynamoClient({ endpoint, region: 'local' });
+  // dynalite answers on this process's event loop, which a local server or a test run keeps busy: give
+  // its requests more time than the 1 s a remote DynamoDB gets (the admission deadline still holds).
+  const client = createDynamoClient({ endpoint, region: 'local' }, EMBEDDED_TIMEOUT_MS);
   const stop = async (): Promise<void> => {
     gate.drop();
     client.destroy();

@@ -46,6 +46,8 @@ export function readLimitsConfig(env: Env = process.env): LimitsConfig {
  */
 export function createDynamoClient(
   config: Pick<LimitsConfig, 'endpoint' | 'region' | 'environmentCredentials'>,
+  /** Per request (and per connection); the embedded dynalite, which shares its process's CPU, gets more. */
+  timeoutMs = 1_000,
 ): DynamoDBClient {
   const local = config.endpoint !== undefined && isLoopback(config.endpoint);
   const placeholder = local && config.environmentCredentials !== true;
@@ -56,7 +58,7 @@ export function createDynamoClient(
     maxAttempts: 3,
     // Without throwOnRequestTimeout the SDK only logs a warning and keeps waiting. The admitter's own
     // deadline (3 s over all requests and retries) bounds a call whatever the client does.
-    requestHandler: { connectionTimeout: 1_000, requestTimeout: 1_000, throwOnRequestTimeout: true },
+    requestHandler: { connectionTimeout: timeoutMs, requestTimeout: timeoutMs, throwOnRequestTimeout: true },
   });
 }
 
