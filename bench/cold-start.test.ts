@@ -20,7 +20,7 @@ describe('measureColdStart', () => {
       expect(run.wallMs).toBeGreaterThan(run.initMs);
       expect(run.initMs).toBeGreaterThan(0);
       expect(run.firstAnswerMs).toBeGreaterThan(0);
-      // Admitted through the table: two counters, slot query, claim, release.
+      // Admitted through the table: counters and slot claim together, then the release.
       expect(run.dynamoRequests).toBe(3);
       expect(run.dynamoMs).toBeGreaterThan(0);
       expect(run.firstRequestMs + run.dynamoMs).toBeLessThan(run.firstAnswerMs);
