@@ -75,7 +75,7 @@ export interface ColdStartRun {
   readonly firstAnswerMs: number;
   /** Of the first call: until its first DynamoDB request went out (SDK set-up, credentials, signing). */
   readonly firstRequestMs: number;
-  /** Of the first call: its DynamoDB requests in flight, summed (sent → response headers). */
+  /** Of the first call: time with a DynamoDB request in flight (sent → response headers; overlapping ones once). */
   readonly dynamoMs: number;
   readonly dynamoRequests: number;
 }
@@ -200,7 +200,7 @@ export function formatColdStart(result: ColdStartResult): string {
       : `goal: spawn→answer < ${result.goalMs} ms: ${result.metGoal ? 'met' : 'NOT met'}`,
     'init: importing the bundle (module evaluation, wasm, LP engine, DynamoDB client);',
     '↳ 1st req.: from the call to its first DynamoDB request leaving (SDK set-up, credentials, signing);',
-    "↳ DB I/O: the call's DynamoDB requests in flight, summed; both are part of the 1st answer.",
+    "↳ DB I/O: time with one of the call's DynamoDB requests in flight; both are part of the 1st answer.",
   ];
   return `${lines.join('\n')}\n`;
 }

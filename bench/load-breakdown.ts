@@ -3,9 +3,13 @@
  * and verify the job again and again) and admission alone (admit and release over an embedded dynalite,
  * which `npm start` also runs in its own process). Printed beside the load run so its req/s can be read.
  */
+
+import { manualClock } from '../core/budget.ts';
 import type { OptimiseRequest } from '../core/types.ts';
 import { startEmbeddedDynamo } from '../functions/local/embedded-dynamo.ts';
 import { systemClock } from '../functions/shared/clock.ts';
+import { createAdmitter, createDynamoStore, createKey } from '../functions/shared/limits/index.ts';
+import { countingClient } from '../functions/shared/limits/test-support.ts';
 import { jsonLogger } from '../functions/shared/log.ts';
 import { createLpEngine, realCore } from '../functions/shared/real-core.ts';
 import { limitsAdmitter } from '../functions/shared/services.ts';
@@ -13,8 +17,19 @@ import { limitsAdmitter } from '../functions/shared/services.ts';
 export interface Breakdown {
   /** ms per `optimise` call (solve, format, verify) of the job. */
   readonly solveMs: number;
-  /** ms per public-tier admit + release over the embedded DynamoDB (5 requests to it per call). */
+  /** ms per public-tier admit + release over the embedded DynamoDB. */
   readonly admitMs: number;
+  /** DynamoDB requests and sequential steps of one admitted call (admit + release), counted by the client. */
+  readonly cost: {
+    readonly public: RequestCost;
+    readonly keyedWarm: RequestCost;
+    readonly keyedCold: RequestCost;
+  };
+}
+
+export interface RequestCost {
+  readonly requests: number;
+  readonly steps: number;
 }
 
 export async function measureBreakdown(
@@ -26,7 +41,40 @@ export async function measureBreakdown(
   return {
     solveMs: await timeSolves(parsed.value, rounds.solve),
     admitMs: await timeAdmissions(rounds.admit),
+    cost: await countAdmissions(),
   };
+}
+
+/** Requests and steps of one admitted call, public and keyed (the key's record cold, then cached). */
+async function countAdmissions(): Promise<Breakdown['cost']> {
+  const dynamo = await startEmbeddedDynamo();
+  const { client, tally } = countingClient(dynamo.endpoint);
+  try {
+    const clock = manualClock(Date.now());
+    const store = createDynamoStore({ client, tableName: dynamo.tableName });
+    const admitter = createAdmitter({ store, clock, logError: () => {} });
+    const created = await createKey(
+      { store, clock },
+      { workspace: 'load', tier: 'scale', origins: [], branding: null, expiresAtMs: null },
+    );
+    if (!created.ok) throw new Error(created.problem);
+    const size = { totalParts: 20, distinctLines: 3 };
+    const cost = async (apiKey: string | undefined): Promise<RequestCost> => {
+      tally.reset();
+      const admitted = await admitter.admit({ ip: '10.9.8.7', apiKey, origin: undefined }, size);
+      if (!admitted.ok) throw admitted.error;
+      await admitted.value.release('succeeded');
+      return { requests: tally.requests, steps: tally.steps };
+    };
+    await cost(undefined); // the first call of a fresh table creates the public pool's item
+    const publicCost = await cost(undefined);
+    const keyedCold = await cost(created.value.key);
+    const keyedWarm = await cost(created.value.key);
+    return { public: publicCost, keyedWarm, keyedCold };
+  } finally {
+    client.destroy();
+    await dynamo.close();
+  }
 }
 
 async function timeSolves(request: OptimiseRequest, rounds: number): Promise<number> {

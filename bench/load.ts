@@ -7,8 +7,9 @@
  * process on a free port with its embedded DynamoDB, issues a `scale` key with `cutplan keys create`
  * (which finds the server's table through its discovery file, as a developer's would), checks one answer,
  * then drives `POST /v1/optimise` with a small job through autocannon. Every request takes the whole
- * path: admission over DynamoDB (key lookup, per-minute counter, slot claim and release), parse, solve,
- * verify, respond.
+ * path: admission over DynamoDB (the per-minute counter and the slot claim in one step, the release after;
+ * the key's record is cached in the container after its first call), parse, solve, verify, respond. It
+ * also prints how many DynamoDB requests, in how many sequential steps, one admitted call makes.
  *
  * The scale tier allows 240 calls a minute and 8 concurrent solves, so a 10 s run at full speed would
  * measure mostly 429s and 503s. The server is therefore started with `TIER_OVERRIDES` (local only)
@@ -40,6 +41,10 @@ const { values } = parseArgs({
 const duration = positive(values.duration, 'duration');
 const connections = positive(values.connections, 'connections');
 const warmup = Number(values.warmup);
+
+function show(cost: { requests: number; steps: number }): string {
+  return `${cost.requests} requests in ${cost.steps} steps`;
+}
 
 function positive(text: string | undefined, name: string): number {
   const value = Number(text);
@@ -103,6 +108,7 @@ try {
     `latency:  p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
     `statuses: ${statuses || 'none'}; non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}`,
     `in process, one call at a time: solve + verify ${breakdown.solveMs.toFixed(2)} ms; public admit + release over embedded DynamoDB ${breakdown.admitMs.toFixed(2)} ms`,
+    `DynamoDB per admitted call (admit + release, counted by the client): keyed with a warm key ${show(breakdown.cost.keyedWarm)} (this run's calls); public ${show(breakdown.cost.public)}; a key's first call in a container ${show(breakdown.cost.keyedCold)}`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 

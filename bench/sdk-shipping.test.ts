@@ -6,7 +6,7 @@ describe('compareSdkShipping', () => {
     const results = await compareSdkShipping(1);
     expect(results.map((r) => r.variant)).toEqual(['bundled', 'bundled-cjs', 'external']);
     for (const r of results) {
-      expect(r.median.dynamoRequests).toBe(5);
+      expect(r.median.dynamoRequests).toBe(3);
       expect(r.median.wallMs).toBeGreaterThan(r.median.initMs);
     }
     const [bundled, cjs, external] = results.map((r) => r.eagerBytes) as [number, number, number];

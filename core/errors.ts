@@ -62,15 +62,23 @@ export interface Issue {
 /** The most problems one validation error reports. */
 export const MAX_ISSUES = 10;
 
-/** Base of all cutplan errors: a code, a human-readable detail and optional extra body fields. */
+/**
+ * Where a caller stands against its binding rate window: data, rendered as `X-RateLimit-*` headers by
+ * the HTTP shell (`functions/shared/http/`).
+ */
+export interface RateLimitStatus {
+  readonly limit: number;
+  readonly remaining: number;
+  /** When the window resets (ms since the epoch). */
+  readonly resetAtMs: number;
+}
+
+/**
+ * Base of all cutplan errors: a code, a human-readable detail and optional extra body fields. Errors
+ * carry data only; the HTTP shell decides which headers that data becomes.
+ */
 export abstract class CutplanError extends Error {
   abstract readonly code: ErrorCode;
-  /** Extra HTTP headers for this error's response (e.g. `Retry-After`, `X-RateLimit-*`). */
-  readonly headers: Readonly<Record<string, string>>;
-  constructor(detail: string, headers: Readonly<Record<string, string>> = {}) {
-    super(detail);
-    this.headers = headers;
-  }
   get status(): number {
     return statusOf(this.code);
   }
@@ -121,16 +129,19 @@ export class RateLimitedError extends CutplanError {
   /** When the limit resets (ms since epoch). */
   readonly resetAtMs: number;
   readonly retryAfterSeconds: number;
+  /** The window that refused the call (remaining 0), when known. */
+  readonly rateLimit: RateLimitStatus | null;
 
   constructor(
     detail: string,
     resetAtMs: number,
     retryAfterSeconds: number,
-    headers: Readonly<Record<string, string>> = {},
+    rateLimit: RateLimitStatus | null = null,
   ) {
-    super(detail, { ...headers, 'Retry-After': String(retryAfterSeconds) });
+    super(detail);
     this.resetAtMs = resetAtMs;
     this.retryAfterSeconds = retryAfterSeconds;
+    this.rateLimit = rateLimit;
   }
   override bodyExtras(): Readonly<Record<string, unknown>> {
     return { retryAfterSeconds: this.retryAfterSeconds, resetAt: new Date(this.resetAtMs).toISOString() };
@@ -142,10 +153,13 @@ export class BusyError extends CutplanError {
   override readonly code = 'busy' as const;
   override readonly name = 'BusyError';
   readonly retryAfterSeconds: number;
+  /** The caller's rate window after this (uncounted) call, when it was counted and refunded. */
+  readonly rateLimit: RateLimitStatus | null;
 
-  constructor(detail: string, retryAfterSeconds: number, headers: Readonly<Record<string, string>> = {}) {
-    super(detail, { ...headers, 'Retry-After': String(retryAfterSeconds) });
+  constructor(detail: string, retryAfterSeconds: number, rateLimit: RateLimitStatus | null = null) {
+    super(detail);
     this.retryAfterSeconds = retryAfterSeconds;
+    this.rateLimit = rateLimit;
   }
   override bodyExtras(): Readonly<Record<string, unknown>> {
     return { retryAfterSeconds: this.retryAfterSeconds };
@@ -165,7 +179,7 @@ export class MethodNotAllowedError extends CutplanError {
   readonly allow: readonly string[];
 
   constructor(detail: string, allow: readonly string[]) {
-    super(detail, { Allow: allow.join(', ') });
+    super(detail);
     this.allow = allow;
   }
 }

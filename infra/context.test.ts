@@ -19,11 +19,14 @@ describe('readContext', () => {
     [{ alarmEmail: ' ops@example.com ' }, { alarmEmail: 'ops@example.com' }],
     [{ syntheticKeySecret: 'cutplan/synthetic' }, { syntheticKeySecret: 'cutplan/synthetic' }],
     [{ alarmEmail: '', syntheticKeySecret: null }, {}],
+    [{ waf: 'true' }, { webAcl: true }],
+    [{ waf: 'false' }, { webAcl: false }],
   ])('reads %j', (context, settings) => {
     expect(readContext(from(context))).toEqual(settings);
   });
 
   it.each([
+    [{ waf: 'yes' }, /waf must be true or false, got "yes"/],
     [
       { integrationTimeoutQuota: '28' },
       /integrationTimeoutQuota must be whole seconds from 29 to 900, got "28"/,

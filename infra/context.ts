@@ -11,6 +11,8 @@ export const CONTEXT_KEYS = {
   alarmEmail: 'alarmEmail',
   /** A Secrets Manager secret name holding the synthetic check's API key. */
   syntheticKeySecret: 'syntheticKeySecret',
+  /** `true`: a WAFv2 web ACL with a per-IP rate rule in front of the API (costs money). */
+  waf: 'waf',
 } as const;
 
 /** API Gateway's default; a lower quota does not exist. */
@@ -20,7 +22,7 @@ const MAX_QUOTA_SECONDS = 900;
 
 type Settings = Pick<
   CutplanStackProps,
-  'integrationTimeoutQuotaSeconds' | 'alarmEmail' | 'syntheticKeySecret'
+  'integrationTimeoutQuotaSeconds' | 'alarmEmail' | 'syntheticKeySecret' | 'webAcl'
 >;
 
 /** `get` is `node.tryGetContext`: values come as strings from `-c` and as JSON values from cdk.json. */
@@ -45,6 +47,13 @@ export function readContext(get: (key: string) => unknown): Settings {
     settings.alarmEmail = email;
   }
   if (secret !== undefined) settings.syntheticKeySecret = secret;
+  const waf = text(get, CONTEXT_KEYS.waf);
+  if (waf !== undefined) {
+    if (waf !== 'true' && waf !== 'false') {
+      throw new Error(`context ${CONTEXT_KEYS.waf} must be true or false, got "${waf}"`);
+    }
+    settings.webAcl = waf === 'true';
+  }
   return settings;
 }
 

@@ -50,7 +50,14 @@ for (const file of eventFiles) {
   const http = {
     requests: calls.length,
     firstSentMs: calls.length === 0 ? 0 : calls[0].start - before,
-    inFlightMs: calls.reduce((sum, c) => sum + ((c.end ?? performance.now()) - c.start), 0),
+    // Time with at least one request in flight: requests sent together count once.
+    inFlightMs: calls
+      .map((c) => [c.start, c.end ?? performance.now()])
+      .sort((a, b) => a[0] - b[0])
+      .reduce((acc, [s, e]) => {
+        const from = Math.max(s, acc.until);
+        return { sum: acc.sum + Math.max(0, e - from), until: Math.max(acc.until, e) };
+      }, { sum: 0, until: -Infinity }).sum,
   };
   answers.push({ result, ms, atMs: performance.now(), http });
 }
@@ -76,7 +83,7 @@ export interface HttpDuringCall {
   readonly requests: number;
   /** From the handler call to the first request being sent (SDK set-up: credentials, endpoint, signing). */
   readonly firstSentMs: number;
-  /** Sum over the requests of request sent → response headers received. */
+  /** Time with at least one request in flight (sent → response headers); overlapping requests count once. */
   readonly inFlightMs: number;
 }
 

@@ -4,8 +4,10 @@ import { emfLine, OPTIMISE_HEADROOM_MS, PDF_HEADROOM_MS } from '../functions/han
 import { readLimitsConfig } from '../functions/shared/limits/config.ts';
 import { fontDirectory } from '../functions/shared/real-pdf.ts';
 import { matchRoute, ROUTES } from '../functions/shared/routes.ts';
+import { emfDocument } from '../functions/shared/telemetry.ts';
 import { TIER_NAMES, TIERS } from '../functions/shared/tiers.ts';
 import { FUNCTION_NAMES, type FunctionName } from './bundles.ts';
+import { WAF_RATE_LIMIT_PER_5_MIN } from './constructs/cutplan-api.ts';
 import {
   apiRoutes,
   asList,
@@ -248,17 +250,13 @@ describe('IAM', () => {
     );
 
   it.each(['optimise', 'optimise-pdf'] as const)(
-    '%s may get, query and update items of the table, nothing more',
+    '%s may get and update items of the table, nothing more',
     (name) => {
       const statements = dynamoStatements(name);
       expect(statements).toHaveLength(1);
       const [statement] = statements;
       expect(statement?.Effect).toBe('Allow');
-      expect([...asList(statement?.Action)].sort()).toEqual([
-        'dynamodb:GetItem',
-        'dynamodb:Query',
-        'dynamodb:UpdateItem',
-      ]);
+      expect([...asList(statement?.Action)].sort()).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
       expect(asList(statement?.Resource)).toEqual([{ 'Fn::GetAtt': [tableId, 'Arn'] }]);
     },
   );
@@ -374,13 +372,70 @@ describe('alarms', () => {
     expect(prop(a, 'ComparisonOperator')).toBe('GreaterThanThreshold');
   });
 
+  it('alarm on the busy share, from the metric every request line writes', () => {
+    const a = alarm('Busy');
+    const record = { requestId: 'r', route: 'POST /v1/optimise', status: 503, durationMs: 1, bodyBytes: 0 };
+    const emf = JSON.parse(emfDocument({ ...record, errorCode: 'busy' }, 0));
+    const [directive] = emf._aws.CloudWatchMetrics;
+    expect(prop(a, 'Namespace')).toBe(directive.Namespace);
+    // The alarm reads the per-service dimension set, so every route and tier counts.
+    expect(directive.Dimensions).toContainEqual(['service']);
+    expect(prop(a, 'Dimensions')).toEqual([{ Name: 'service', Value: emf.service }]);
+    expect(emf.Busy).toBe(1);
+    expect(prop(a, 'Statistic')).toBe('Average');
+    expect(prop(a, 'Threshold')).toBeGreaterThan(0);
+    expect(prop(a, 'Threshold')).toBeLessThan(1);
+  });
+
+  it('the alarm topic refuses publishers without TLS', () => {
+    const [[, policy] = []] = ofType(resources, 'AWS::SNS::TopicPolicy');
+    expect(JSON.stringify(policy)).toContain('"aws:SecureTransport":"false"');
+  });
+
+  it('a dashboard shows the alarms, the request metrics and the synthetic check', () => {
+    const [[, dashboard] = []] = ofType(resources, 'AWS::CloudWatch::Dashboard');
+    const body = JSON.stringify(prop(dashboard as CfnResource, 'DashboardBody'));
+    for (const metric of ['Calls', 'Refused', 'Busy', 'ServerErrors', 'AdmissionMs', 'SolveMs', 'Proven']) {
+      expect(body).toContain(`\\"${metric}\\"`);
+    }
+    expect(body).toContain('SyntheticSuccess');
+    expect(body).toContain('alarm');
+  });
+
   it('every alarm notifies the alarm topic when it fires and when it clears', () => {
     const [[topicId] = []] = ofType(resources, 'AWS::SNS::Topic');
-    expect(alarms).toHaveLength(4);
+    expect(alarms).toHaveLength(5);
     for (const a of alarms) {
       expect(prop<Json[]>(a, 'AlarmActions').map(refId)).toEqual([topicId]);
       expect(prop<Json[]>(a, 'OKActions').map(refId)).toEqual([topicId]);
     }
+  });
+});
+
+describe('API logging and the web ACL', () => {
+  it('writes JSON access logs and error execution logs, never bodies', () => {
+    const [[, stage] = []] = ofType(resources, 'AWS::ApiGateway::Stage');
+    const format = JSON.parse(prop<{ Format: string }>(stage as CfnResource, 'AccessLogSetting').Format);
+    expect(format).toMatchObject({ requestId: '$context.requestId', status: '$context.status' });
+    expect(prop(stage as CfnResource, 'MethodSettings')).toEqual([
+      expect.objectContaining({ LoggingLevel: 'ERROR', DataTraceEnabled: false, HttpMethod: '*' }),
+    ]);
+  });
+
+  it('has no web ACL unless asked, and then one with a per-IP rate rule on the stage', () => {
+    expect(ofType(resources, 'AWS::WAFv2::WebACL')).toHaveLength(0);
+    const withAcl = synthesise({ webAcl: true }).resources;
+    const [[aclId, acl] = []] = ofType(withAcl, 'AWS::WAFv2::WebACL');
+    const rules = prop<{ Statement: { RateBasedStatement: Json } }[]>(acl as CfnResource, 'Rules');
+    expect(rules[0]?.Statement.RateBasedStatement).toEqual({
+      Limit: WAF_RATE_LIMIT_PER_5_MIN,
+      AggregateKeyType: 'IP',
+    });
+    const [[, association] = []] = ofType(withAcl, 'AWS::WAFv2::WebACLAssociation');
+    expect(referencedIds(prop(association as CfnResource, 'WebACLArn'))).toEqual(new Set([aclId]));
+    expect(JSON.stringify(prop(association as CfnResource, 'ResourceArn'))).toMatch(
+      /\/stages\/",\{"Ref":"HttpApiDeploymentStageprod/,
+    );
   });
 });
 

@@ -15,6 +15,7 @@ import { TTL_ATTRIBUTE } from '../functions/shared/limits/table.ts';
 import { BUNDLE_FILE, bundleDir, type FunctionName } from './bundles.ts';
 import { CutplanAlarms } from './constructs/cutplan-alarms.ts';
 import { CutplanApi } from './constructs/cutplan-api.ts';
+import { CutplanDashboard } from './constructs/cutplan-dashboard.ts';
 import {
   CutplanFunction,
   LIGHT_MEMORY_MB,
@@ -30,7 +31,7 @@ import {
 } from './timeouts.ts';
 
 /** The actions the solving handlers need on the table (see docs/operations.md, "Writes and their conditions"). */
-export const TABLE_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem'] as const;
+export const TABLE_ACTIONS = ['dynamodb:GetItem', 'dynamodb:UpdateItem'] as const;
 
 /** Where Lambda unpacks a function's bundle; the PDF function's fonts sit beside its `index.mjs`. */
 export const LAMBDA_TASK_ROOT = '/var/task';
@@ -49,6 +50,8 @@ export interface CutplanStackProps extends StackProps {
   readonly alarmEmail?: string;
   /** Name of a Secrets Manager secret holding an API key the synthetic check calls with. */
   readonly syntheticKeySecret?: string;
+  /** Put a WAFv2 web ACL with a per-IP rate rule in front of the API (it costs money, so it is opt-in). */
+  readonly webAcl?: boolean;
 }
 
 export class CutplanStack extends Stack {
@@ -56,6 +59,7 @@ export class CutplanStack extends Stack {
   readonly functions: Readonly<Record<FunctionName, CutplanFunction>>;
   readonly api: CutplanApi;
   readonly alarms: CutplanAlarms;
+  readonly dashboard: CutplanDashboard;
 
   constructor(scope: Construct, id: string, props: CutplanStackProps = {}) {
     super(scope, id, props);
@@ -111,6 +115,7 @@ export class CutplanStack extends Stack {
         docs: { fn: docs },
       },
       fallback,
+      ...(props.webAcl === true ? { webAcl: true } : {}),
     });
 
     const synthetic = new CutplanFunction(this, 'SyntheticCheck', {
@@ -150,6 +155,17 @@ export class CutplanStack extends Stack {
       api: this.api.api,
       functions: Object.values(this.functions),
       ...(props.alarmEmail === undefined ? {} : { email: props.alarmEmail }),
+    });
+
+    this.dashboard = new CutplanDashboard(this, 'Dashboard', {
+      api: this.api.api,
+      alarms: [
+        this.alarms.synthetic,
+        this.alarms.serverErrors,
+        this.alarms.busy,
+        this.alarms.throttles,
+        this.alarms.latency,
+      ],
     });
 
     new CfnOutput(this, 'ApiUrl', { description: 'the API base URL', value: this.api.api.url });

@@ -8,7 +8,12 @@ import { type KeysIo, runKeys } from '../bin/keys.ts';
 import { parseExpiry } from '../bin/keys-args.ts';
 import { manualClock } from '../core/budget.ts';
 import { type EmbeddedDynamo, startEmbeddedDynamo } from '../functions/local/embedded-dynamo.ts';
-import { createAdmitter, createDynamoStore, keyIdOf } from '../functions/shared/limits/index.ts';
+import {
+  createAdmitter,
+  createDynamoStore,
+  DEFAULT_KEY_CACHE_MS,
+  keyIdOf,
+} from '../functions/shared/limits/index.ts';
 import { freshTable } from '../functions/shared/limits/test-support.ts';
 
 let dynamo: EmbeddedDynamo;
@@ -140,11 +145,12 @@ describe('cutplan keys list / disable / rotate', () => {
     expect(acme).toEqual([expect.objectContaining({ keyId: a.keyId, status: 'expired' })]);
   });
 
-  it('disables a key at once', async () => {
-    const { run, admit } = await cli();
+  it('disables a key, within the key cache time in a container that has served it', async () => {
+    const { run, admit, clock } = await cli();
     const { key, keyId } = await created(run, ['--workspace', 'acme', '--tier', 'pro']);
     expect((await admit(key)).ok).toBe(true);
     expect(await run(['disable', `cp_live_${keyId}_…`])).toMatchObject({ code: 0 });
+    clock.advance(DEFAULT_KEY_CACHE_MS);
     const refused = await admit(key);
     expect(!refused.ok && refused.error.message).toMatch(/is disabled/);
     expect(await run(['disable', '0123456789abcdef'])).toMatchObject({

@@ -10,12 +10,12 @@ export const OPTIMISE_HEADROOM_MS = 1_000;
 
 /** `GET /v1/optimise` (query string) and `POST /v1/optimise` (JSON body) → the plan as JSON. */
 export function makeOptimiseHandler<Lp>(deps: SolveDeps<Lp>): ApiHandler {
-  return serve(deps, ['GET', 'POST'], async (req) => {
+  return serve(deps, ['GET', 'POST'], async (req, notes) => {
     const parsed = parseCall(deps.core, req, 'json');
     if (!parsed.ok) return fail(parsed.error);
     const request = parsed.value;
-    return admitted(deps, req, deps.core.jobSize(request), async (admission) => {
-      const solved = await solvePlan(deps, req, request, admission, OPTIMISE_HEADROOM_MS);
+    return admitted(deps, req, notes, deps.core.jobSize(request), async (admission) => {
+      const solved = await solvePlan(deps, req, request, admission, OPTIMISE_HEADROOM_MS, notes);
       return solved.ok ? ok(jsonReply(200, solved.value)) : solved;
     });
   });

@@ -15,16 +15,19 @@ export interface PdfDeps<Lp> extends SolveDeps<Lp> {
 
 /** `POST /v1/optimise/pdf` → the plan as a print-ready PDF (base64 for API Gateway). */
 export function makeOptimisePdfHandler<Lp>(deps: PdfDeps<Lp>): ApiHandler {
-  return serve(deps, ['POST'], async (req) => {
+  return serve(deps, ['POST'], async (req, notes) => {
     const parsed = parseCall(deps.core, req, 'pdf');
     if (!parsed.ok) return fail(parsed.error);
     const request = parsed.value;
-    return admitted(deps, req, deps.core.jobSize(request), async (admission) => {
-      const solved = await solvePlan(deps, req, request, admission, PDF_HEADROOM_MS);
+    return admitted(deps, req, notes, deps.core.jobSize(request), async (admission) => {
+      const solved = await solvePlan(deps, req, request, admission, PDF_HEADROOM_MS, notes);
       if (!solved.ok) return solved;
       const { jobName } = request;
       const job = { request, response: solved.value, jobName, branding: admission.branding };
-      return ok(pdfReply(await deps.renderPdf({ ...job, createdAtMs: deps.clock.now() }), jobName));
+      const started = performance.now();
+      const pdf = await deps.renderPdf({ ...job, createdAtMs: deps.clock.now() });
+      notes.pdfMs = performance.now() - started;
+      return ok(pdfReply(pdf, jobName));
     });
   });
 }

@@ -1,8 +1,9 @@
 import { type CutplanError, err, InternalError, type Result } from '../../core/errors.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../../core/types.ts';
-import type { Admission } from '../shared/admission.ts';
+import type { Admission, JobSize } from '../shared/admission.ts';
 import type { HttpRequest } from '../shared/http/index.ts';
 import { solveBudgetMs } from '../shared/solve-budget.ts';
+import type { RequestNotes, SolveFacts } from '../shared/telemetry.ts';
 import type { SolveDeps } from './deps.ts';
 
 /**
@@ -15,6 +16,7 @@ export async function solvePlan<Lp>(
   request: OptimiseRequest,
   admission: Admission,
   defaultHeadroomMs: number,
+  notes: RequestNotes,
 ): Promise<Result<OptimiseResponse, CutplanError>> {
   const budgetMs = solveBudgetMs({
     requestedSeconds: request.timeLimit,
@@ -29,8 +31,24 @@ export async function solvePlan<Lp>(
     tier: admission.tier.name,
     poweredBy: deps.poweredBy,
   });
+  if (solved.ok) notes.solve = solveFacts(deps.core.jobSize(request), solved.value);
   if (solved.ok && solved.value.plan.verified !== true) {
     return err(new InternalError('the solver returned a plan that is not verified'));
   }
   return solved;
+}
+
+/** The figures of a solve for the request's log line and metrics. */
+export function solveFacts(size: JobSize, response: OptimiseResponse): SolveFacts {
+  const { plan, stats } = response;
+  return {
+    parts: size.totalParts,
+    lines: size.distinctLines,
+    groups: stats.byMaterial === undefined ? 1 : Object.keys(stats.byMaterial).length,
+    bars: plan.stockBarsUsed,
+    lowerBound: plan.stockBarsLowerBound,
+    optimal: plan.optimal,
+    gap: Math.max(0, plan.stockBarsUsed - plan.stockBarsLowerBound),
+    solveMs: plan.solveTimeMs,
+  };
 }

@@ -11,6 +11,7 @@
  */
 
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -20,6 +21,9 @@ import {
   DEFAULT_TABLE_NAME,
   type LocalDiscovery,
 } from '../shared/limits/index.ts';
+
+/** Request timeout of the embedded store's own client. */
+export const EMBEDDED_TIMEOUT_MS = 2_500;
 
 export interface EmbeddedDynamoOptions {
   /** Directory to persist into (a LevelDB under `<dataDir>/dynamodb`); in memory when absent. */
@@ -37,6 +41,13 @@ export interface EmbeddedDynamo {
   readonly tableName: string;
   /** A client for the endpoint, for the store to use; destroyed on close. */
   readonly client: DynamoDBClient;
+  /**
+   * Stalls the server, as a DynamoDB that stops answering: connections are still accepted and requests
+   * read, but none is answered until {@link resume}. For fault tests and the soak run.
+   */
+  pause(): void;
+  /** Answers the requests held since {@link pause}, in order, and every request after. */
+  resume(): void;
   close(): Promise<void>;
 }
 
@@ -62,9 +73,13 @@ export async function startEmbeddedDynamo(options: EmbeddedDynamoOptions = {}): 
       resolve();
     });
   });
+  const gate = stallGate(server);
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const client = createDynamoClient({ endpoint, region: 'local' });
+  // dynalite answers on this process's event loop, which a local server or a test run keeps busy: give
+  // its requests more time than the 1 s a remote DynamoDB gets (the admission deadline still holds).
+  const client = createDynamoClient({ endpoint, region: 'local' }, EMBEDDED_TIMEOUT_MS);
   const stop = async (): Promise<void> => {
+    gate.drop();
     client.destroy();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -85,11 +100,45 @@ export async function startEmbeddedDynamo(options: EmbeddedDynamoOptions = {}): 
     endpoint,
     tableName,
     client,
+    pause: gate.pause,
+    resume: gate.resume,
     async close() {
       if (closed) return;
       closed = true;
       if (options.discoveryFile !== undefined) await removeIfOurs(options.discoveryFile, endpoint);
       await stop();
+    },
+  };
+}
+
+/**
+ * Puts a gate between the HTTP server and dynalite's request handler: closed, requests wait (their
+ * sockets stay open and unanswered, so clients see a stalled service, not a refused connection).
+ */
+function stallGate(server: Server): { pause(): void; resume(): void; drop(): void } {
+  const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  server.removeAllListeners('request');
+  let paused = false;
+  const held: [IncomingMessage, ServerResponse][] = [];
+  const dispatch = (req: IncomingMessage, res: ServerResponse) => {
+    for (const handler of handlers) handler.call(server, req, res);
+  };
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (paused) held.push([req, res]);
+    else dispatch(req, res);
+  });
+  return {
+    pause: () => {
+      paused = true;
+    },
+    resume: () => {
+      paused = false;
+      for (const [req, res] of held.splice(0)) dispatch(req, res);
+    },
+    /** On close: the held requests are never answered (their connections are closed). */
+    drop: () => {
+      paused = false;
+      for (const [req] of held.splice(0)) req.socket.destroy();
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The local HTTP server: each request becomes the API Gateway event the deployed API would send, is
  * routed with the shared route table to the same handlers Lambda runs, and the handler's result is
- * written back. One log line per request.
+ * written back. The handlers write each request's log line, as they do in Lambda.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -26,7 +26,7 @@ export interface LocalServerOptions {
   readonly handlers: LocalHandlers;
   /** Read the caller's IP from `X-Forwarded-For` (first hop): only behind a proxy you control. */
   readonly trustProxy: boolean;
-  /** One line per request (and per problem). */
+  /** Problems of the local glue (the handlers log the requests). */
   readonly log: (line: string) => void;
   readonly newId?: () => string;
 }
@@ -34,7 +34,6 @@ export interface LocalServerOptions {
 export function createLocalServer(options: LocalServerOptions): Server {
   const newId = options.newId ?? randomUUID;
   const server = createServer((req, res) => {
-    const started = performance.now();
     readBody(req)
       .then(async (body) => {
         const event = toApiGatewayEvent({
@@ -50,12 +49,8 @@ export function createLocalServer(options: LocalServerOptions): Server {
         const match = matchRoute(event.httpMethod, event.path);
         const handler =
           match.kind === 'function' ? options.handlers[match.target] : options.handlers.fallback;
-        const result = await handler(event);
-        send(res, result);
-        const ms = (performance.now() - started).toFixed(1);
-        options.log(
-          `${event.httpMethod} ${req.url} ${result.statusCode} ${ms}ms ${event.requestContext.requestId}`,
-        );
+        // The handler writes the request's log line itself (the same JSON line as in Lambda).
+        send(res, await handler(event));
       })
       .catch((error: unknown) => {
         // Handlers never throw; this is the local glue failing (e.g. the client hung up mid-body).

@@ -3,7 +3,7 @@
  * failures are never counted), then asks an {@link Admitter} to admit the call, solves, and releases the
  * admission in `finally`. The DynamoDB implementation lives in `functions/shared/limits/`.
  */
-import type { CutplanError, Result } from '../../core/errors.ts';
+import type { CutplanError, RateLimitStatus, Result } from '../../core/errors.ts';
 import type { Tier } from './tiers.ts';
 
 /** Who is calling, as the HTTP adapter sees it. */
@@ -33,8 +33,10 @@ export interface Admission {
   readonly workspace: string | null;
   /** The key's PDF branding line, or null. */
   readonly branding: string | null;
-  /** Headers every response to this call carries (`X-RateLimit-*`, CORS for an allowed origin). */
-  readonly headers: Readonly<Record<string, string>>;
+  /** The API key's public id (safe to log), or null for the public tier. */
+  readonly keyId: string | null;
+  /** The binding rate window after this call (the HTTP shell sends it as `X-RateLimit-*`). */
+  readonly rateLimit: RateLimitStatus | null;
   /** Frees the solve slot; `failed` also refunds the counted request. Never throws. */
   release(outcome: 'succeeded' | 'failed'): Promise<void>;
 }

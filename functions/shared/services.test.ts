@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectingLogger } from '../../test/support/handlers.ts';
+import { collectingLogger, collectingTelemetry } from '../../test/support/handlers.ts';
 import { type EmbeddedDynamo, startEmbeddedDynamo } from '../local/embedded-dynamo.ts';
 import { freshTable } from './limits/test-support.ts';
 import { solveServices } from './services.ts';
@@ -19,24 +19,30 @@ describe('solveServices', () => {
   it('admits through the DynamoDB table the environment names, counting each call there', async () => {
     const tableName = await freshTable(dynamo);
     const env = { DYNAMODB_ENDPOINT: dynamo.endpoint, TABLE_NAME: tableName };
-    const { admitter } = await solveServices({ env, log: collectingLogger() });
-    const remaining: (string | undefined)[] = [];
+    const { admitter } = await solveServices({
+      env,
+      log: collectingLogger(),
+      telemetry: collectingTelemetry(),
+    });
+    const remaining: (number | undefined)[] = [];
     for (let i = 0; i < 2; i++) {
       const admitted = await admitter.admit(caller, size);
       if (!admitted.ok) throw admitted.error;
-      remaining.push(admitted.value.headers['X-RateLimit-Remaining']);
+      remaining.push(admitted.value.rateLimit?.remaining);
       await admitted.value.release('succeeded');
     }
-    expect(remaining).toEqual(['29', '28']);
+    expect(remaining).toEqual([29, 28]);
     // A second container over the same table sees the same counter.
-    const again = await (await solveServices({ env, log: collectingLogger() })).admitter.admit(caller, size);
-    expect(again.ok && again.value.headers['X-RateLimit-Remaining']).toBe('27');
+    const again = await (
+      await solveServices({ env, log: collectingLogger(), telemetry: collectingTelemetry() })
+    ).admitter.admit(caller, size);
+    expect(again.ok && again.value.rateLimit?.remaining).toBe(27);
   });
 
   it('answers 503 busy and logs a limits line when the table cannot be reached', async () => {
     const log = collectingLogger();
     const env = { DYNAMODB_ENDPOINT: 'http://127.0.0.1:9', TABLE_NAME: 'nowhere' };
-    const { admitter } = await solveServices({ env, log });
+    const { admitter } = await solveServices({ env, log, telemetry: collectingTelemetry() });
     const refused = await admitter.admit(caller, size);
     expect(refused.ok).toBe(false);
     if (!refused.ok) expect(refused.error).toMatchObject({ code: 'busy', status: 503 });

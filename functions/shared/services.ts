@@ -1,6 +1,6 @@
 /**
  * The dependencies of the solving handlers in production, built once per container: the real core, its
- * LP engine, the system clock, the DynamoDB admitter and the JSON logger. The Lambda entry files and the
+ * LP engine, the system clock, the DynamoDB admitter, and Powertools' Logger and Metrics. The Lambda entry files and the
  * local server share this, so both run the same composition.
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -9,8 +9,10 @@ import type { SolveDeps } from '../handlers/index.ts';
 import type { Admitter } from './admission.ts';
 import { systemClock } from './clock.ts';
 import { createAdmitter, createDynamoClient, createDynamoStore, readLimitsConfig } from './limits/index.ts';
-import { errorFields, jsonLogger, type Logger } from './log.ts';
+import { errorFields, type Logger } from './log.ts';
+import { powertoolsTelemetry } from './powertools.ts';
 import { createLpEngine, type RealLp, realCore } from './real-core.ts';
+import type { Telemetry } from './telemetry.ts';
 import type { Tier, TierName } from './tiers.ts';
 import { POWERED_BY } from './version.ts';
 
@@ -41,12 +43,17 @@ export interface ServiceOverrides {
   /** Default: the DynamoDB admitter over the table the environment names (see `readLimitsConfig`). */
   readonly admitter?: Admitter;
   readonly log?: Logger;
+  /** Default: Powertools Logger and Metrics (the request line, and EMF in Lambda). */
+  readonly telemetry?: Telemetry;
   /** Where `TABLE_NAME`, `DYNAMODB_ENDPOINT` and `AWS_REGION` are read; `process.env` by default. */
   readonly env?: Env;
 }
 
 export async function solveServices(overrides: ServiceOverrides = {}): Promise<SolveDeps<RealLp>> {
-  const log = overrides.log ?? jsonLogger();
+  const powertools =
+    overrides.log === undefined || overrides.telemetry === undefined ? powertoolsTelemetry() : null;
+  const log = overrides.log ?? powertools?.log ?? fail();
+  const telemetry = overrides.telemetry ?? powertools?.telemetry ?? fail();
   return {
     core: realCore,
     lp: await createLpEngine(),
@@ -54,7 +61,12 @@ export async function solveServices(overrides: ServiceOverrides = {}): Promise<S
     admitter: overrides.admitter ?? configuredAdmitter(overrides.env ?? process.env, log),
     poweredBy: POWERED_BY,
     log,
+    telemetry,
   };
+}
+
+function fail(): never {
+  throw new Error('unreachable: Powertools telemetry was built for the missing part');
 }
 
 /** The DynamoDB client is built here, once per container, and shared by every call the container serves. */

@@ -11,12 +11,27 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { METRIC_DIMENSIONS, METRIC_NAMESPACE } from '../../functions/handlers/index.ts';
+import { METRICS_NAMESPACE, SERVICE_NAME } from '../../functions/shared/telemetry.ts';
 import { TIERS } from '../../functions/shared/tiers.ts';
 
 /** The metric the synthetic check writes in its EMF line: 1 when every check passed, else 0. */
 export const SYNTHETIC_SUCCESS_METRIC = 'SyntheticSuccess';
 
 const PERIOD = Duration.minutes(5);
+
+/** Share of calls answered 503 `busy` (slots full, or the limits table unavailable) that pages. */
+export const BUSY_RATE_THRESHOLD = 0.1;
+
+/** One of the service's own per-request metrics (functions/shared/telemetry.ts), over every call. */
+export function serviceMetric(name: string, statistic: string): cloudwatch.Metric {
+  return new cloudwatch.Metric({
+    namespace: METRICS_NAMESPACE,
+    metricName: name,
+    dimensionsMap: { service: SERVICE_NAME },
+    statistic,
+    period: PERIOD,
+  });
+}
 
 /** Share of API answers that may be 5xx (500s, 502/504 from the gateway, and 503 busy) in a period. */
 export const SERVER_ERROR_RATE_THRESHOLD = 0.05;
@@ -42,11 +57,13 @@ export class CutplanAlarms extends Construct {
   readonly serverErrors: cloudwatch.Alarm;
   readonly throttles: cloudwatch.Alarm;
   readonly latency: cloudwatch.Alarm;
+  readonly busy: cloudwatch.Alarm;
 
   constructor(scope: Construct, id: string, props: CutplanAlarmsProps) {
     super(scope, id);
     const prefix = Stack.of(this).stackName;
-    this.topic = new sns.Topic(this, 'Topic', { displayName: 'cutplan alarms' });
+    // enforceSSL: a topic policy that denies publishing over plain HTTP.
+    this.topic = new sns.Topic(this, 'Topic', { displayName: 'cutplan alarms', enforceSSL: true });
     if (props.email !== undefined)
       this.topic.addSubscription(new subscriptions.EmailSubscription(props.email));
 
@@ -110,8 +127,22 @@ export class CutplanAlarms extends Construct {
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
 
+    this.busy = new cloudwatch.Alarm(this, 'Busy', {
+      alarmName: `${prefix}-busy-rate`,
+      alarmDescription:
+        `More than ${BUSY_RATE_THRESHOLD * 100}% of calls were answered 503 busy in two 5-minute periods in a ` +
+        'row: solve slots full, or the limits table slow or unavailable (its "source":"limits" log lines say which).',
+      // Busy is 0 or 1 per call, so its average is the busy share.
+      metric: serviceMetric('Busy', cloudwatch.Stats.AVERAGE),
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      threshold: BUSY_RATE_THRESHOLD,
+      evaluationPeriods: 2,
+      datapointsToAlarm: 2,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+
     const action = new actions.SnsAction(this.topic);
-    for (const alarm of [this.synthetic, this.serverErrors, this.throttles, this.latency]) {
+    for (const alarm of [this.synthetic, this.serverErrors, this.throttles, this.latency, this.busy]) {
       alarm.addAlarmAction(action);
       alarm.addOkAction(action);
     }

@@ -4,9 +4,11 @@
  * (other methods, OPTIONS preflights, unknown paths under any resource) goes to the fallback function,
  * which answers 404, 405 or the preflight itself.
  */
-import { Stack } from 'aws-cdk-lib';
+import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { ROUTES, type RouteTarget } from '../../functions/shared/routes.ts';
 import { seconds } from './cutplan-function.ts';
@@ -19,16 +21,45 @@ export interface RouteFunction {
   readonly integrationTimeoutSeconds?: number;
 }
 
+/** Requests one address may make in 5 minutes before the web ACL blocks it (WAF's rate rule window). */
+export const WAF_RATE_LIMIT_PER_5_MIN = 300;
+
 export interface CutplanApiProps {
   readonly targets: Readonly<Record<RouteTarget, RouteFunction>>;
   readonly fallback: lambda.IFunction;
+  /** Put a WAFv2 web ACL with a per-IP rate rule in front of the stage (it costs money: opt in). */
+  readonly webAcl?: boolean;
 }
+
+/** The access log line: API Gateway's own view of each request, as JSON (fields named as AWS names them). */
+export const ACCESS_LOG_FIELDS = {
+  requestId: '$context.requestId',
+  extendedRequestId: '$context.extendedRequestId',
+  ip: '$context.identity.sourceIp',
+  requestTime: '$context.requestTime',
+  httpMethod: '$context.httpMethod',
+  resourcePath: '$context.resourcePath',
+  status: '$context.status',
+  protocol: '$context.protocol',
+  responseLength: '$context.responseLength',
+  responseLatency: '$context.responseLatency',
+  integrationLatency: '$context.integrationLatency',
+  integrationStatus: '$context.integrationStatus',
+  errorMessage: '$context.error.message',
+  wafStatus: '$context.waf.status',
+} as const;
 
 export class CutplanApi extends Construct {
   readonly api: apigw.RestApi;
+  readonly accessLogs: logs.LogGroup;
+  readonly webAcl: wafv2.CfnWebACL | undefined;
 
   constructor(scope: Construct, id: string, props: CutplanApiProps) {
     super(scope, id);
+    this.accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      retention: logs.RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
     this.api = new apigw.RestApi(this, 'Api', {
       // API Gateway's metrics are keyed by this name: one per stack keeps two stacks' alarms apart.
       restApiName: Stack.of(this).stackName,
@@ -38,10 +69,57 @@ export class CutplanApi extends Construct {
       // API Gateway picks binary-or-text from the client's first Accept value; with */* every client
       // (curl, browsers) gets PDF bytes. Request bodies then arrive base64-encoded; the adapter decodes.
       binaryMediaTypes: ['*/*'],
-      // No account-wide CloudWatch role: execution logging would need one; the functions log instead.
-      cloudWatchRole: false,
-      deployOptions: { stageName: STAGE_NAME },
+      // API Gateway writes access and execution logs through the account's CloudWatch role (one per
+      // account and region). The stack sets it, and keeps it when the stack is deleted, since other
+      // APIs of the account may rely on it (docs/deploy.md).
+      cloudWatchRole: true,
+      cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN,
+      deployOptions: {
+        stageName: STAGE_NAME,
+        accessLogDestination: new apigw.LogGroupLogDestination(this.accessLogs),
+        accessLogFormat: apigw.AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
+        // Execution logs of errors only, and never request or response bodies (no data trace).
+        loggingLevel: apigw.MethodLoggingLevel.ERROR,
+        dataTraceEnabled: false,
+        metricsEnabled: true,
+      },
     });
+    const acknowledge = (construct: Construct, id: string, reason: string) =>
+      Validations.of(construct).acknowledge({ id, reason });
+    acknowledge(
+      this.api,
+      'AwsSolutions::AwsSolutions-APIG2',
+      'API Gateway\'s request validator answers with its own body ({"message": …}), outside the API\'s ' +
+        '{error, detail} contract, and validates nothing without request models. Every request is parsed by ' +
+        'the handlers (valibot), whose 400 names the offending part.',
+    );
+    for (const rule of ['AwsSolutions::AwsSolutions-APIG4', 'AwsSolutions::AwsSolutions-COG4']) {
+      acknowledge(
+        this.api,
+        rule,
+        'The public tier needs no credential, and API keys are checked in the handler (a SHA-256 lookup in ' +
+          'the limits table), where a refused call is answered 401 with a reason and counted nowhere. An ' +
+          'authorizer would add a call and a cache per request without checking more.',
+      );
+    }
+    const cloudWatchRole = this.api.node.tryFindChild('CloudWatchRole');
+    if (cloudWatchRole !== undefined) {
+      acknowledge(
+        cloudWatchRole,
+        'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+        "AmazonAPIGatewayPushToCloudWatchLogs is AWS's own policy for exactly this role (API Gateway writing " +
+          'its logs); a copy of it would only drift from AWS updates.',
+      );
+    }
+    this.webAcl = props.webAcl === true ? this.addWebAcl() : undefined;
+    if (this.webAcl === undefined) {
+      acknowledge(
+        this.api.deploymentStage,
+        'AwsSolutions::AwsSolutions-APIG3',
+        'A WAFv2 web ACL costs a monthly fee plus per request; it is one context flag away (-c waf=true, ' +
+          'docs/deploy.md). Without it the limits table still rate-limits every caller before any solve.',
+      );
+    }
 
     for (const response of GATEWAY_ERRORS) {
       this.api.addGatewayResponse(response.id, {
@@ -85,6 +163,38 @@ export class CutplanApi extends Construct {
       resource.addMethod('ANY', fallback);
       resource.addProxy({ defaultIntegration: fallback, anyMethod: true });
     }
+  }
+
+  /**
+   * A regional WAFv2 web ACL on the stage with one rule: an address that sends more than
+   * {@link WAF_RATE_LIMIT_PER_5_MIN} requests in 5 minutes is blocked until its rate falls. It stops
+   * floods before they reach Lambda or the limits table (which would refuse them, but at a cost).
+   */
+  private addWebAcl(): wafv2.CfnWebACL {
+    const metric = (name: string) => ({
+      cloudWatchMetricsEnabled: true,
+      metricName: `${Stack.of(this).stackName}-${name}`,
+      sampledRequestsEnabled: true,
+    });
+    const acl = new wafv2.CfnWebACL(this, 'WebAcl', {
+      scope: 'REGIONAL',
+      defaultAction: { allow: {} },
+      visibilityConfig: metric('web-acl'),
+      rules: [
+        {
+          name: 'rate-per-ip',
+          priority: 0,
+          action: { block: {} },
+          statement: { rateBasedStatement: { limit: WAF_RATE_LIMIT_PER_5_MIN, aggregateKeyType: 'IP' } },
+          visibilityConfig: metric('rate-per-ip'),
+        },
+      ],
+    });
+    new wafv2.CfnWebACLAssociation(this, 'WebAclAssociation', {
+      resourceArn: this.api.deploymentStage.stageArn,
+      webAclArn: acl.attrArn,
+    });
+    return acl;
   }
 }
 

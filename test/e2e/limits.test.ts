@@ -12,10 +12,16 @@ import {
   makeOptimisePdfHandler,
 } from '../../functions/handlers/index.ts';
 import { type EmbeddedDynamo, startEmbeddedDynamo } from '../../functions/local/embedded-dynamo.ts';
+import { DEFAULT_KEY_CACHE_MS } from '../../functions/shared/limits/index.ts';
 import { SOLVER_NAME } from '../../functions/shared/real-core.ts';
 import { solveServices } from '../../functions/shared/services.ts';
 import { VERSION } from '../../functions/shared/version.ts';
-import { collectingLogger, fakeRenderPdf, testDocsHandler } from '../support/handlers.ts';
+import {
+  collectingLogger,
+  collectingTelemetry,
+  fakeRenderPdf,
+  testDocsHandler,
+} from '../support/handlers.ts';
 import { realAdmitter } from '../support/limits.ts';
 import { type RunningServer, startServer } from '../support/local-server.ts';
 
@@ -50,7 +56,7 @@ async function keys(argv: string[]): Promise<string> {
 beforeAll(async () => {
   dynamo = await startEmbeddedDynamo();
   limits = await realAdmitter(dynamo, { log });
-  const services = await solveServices({ log, admitter: limits.admitter });
+  const services = await solveServices({ log, telemetry: collectingTelemetry(), admitter: limits.admitter });
   server = await startServer({
     optimise: makeOptimiseHandler(services),
     'optimise-pdf': makeOptimisePdfHandler({ ...services, renderPdf }),
@@ -169,6 +175,7 @@ describe('API keys over HTTP', () => {
     const key = await keys(['create', '--workspace', 'acme', '--tier', 'starter']);
     expect((await get(SMALL, { 'X-API-Key': key })).status).toBe(200);
     await keys(['disable', key.split('_')[2] ?? '']);
+    limits.clock.advance(DEFAULT_KEY_CACHE_MS); // a warm container trusts the record it read that long
     const res = await get(SMALL, { 'X-API-Key': key });
     expect(res.status).toBe(401);
     expect(await bodyOf(res)).toMatchObject({

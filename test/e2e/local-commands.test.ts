@@ -56,7 +56,10 @@ describe('npm start', () => {
         });
         const code = await server.stop(signal);
         expect(code).toBe(0);
-        expect(server.output()).toMatch(/GET \/v1\/health 200 [\d.]+ms [0-9a-f-]{36}/);
+        // The handlers' request line, the same JSON line the Lambda functions write.
+        expect(server.output()).toMatch(
+          /"message":"request".*"requestId":"[0-9a-f-]{36}","route":"GET \/v1\/health","status":200/,
+        );
         expect(server.output()).toContain(`${signal}: finishing requests in flight, then stopping`);
         expect(existsSync(discovery)).toBe(false);
       } finally {
@@ -112,11 +115,29 @@ describe('npm start', () => {
 });
 
 describe('npm run invoke', () => {
-  const invoke = (...args: string[]) =>
-    promisify(execFile)(process.execPath, ['functions/local/invoke.ts', ...args], { cwd: root });
+  /** Runs invoke; stdout is the function's log lines (one JSON object each), then the indented result. */
+  const invoke = async (...args: string[]) => {
+    const out = await promisify(execFile)(process.execPath, ['functions/local/invoke.ts', ...args], {
+      cwd: root,
+    });
+    const lines = out.stdout.split('\n');
+    const start = lines.indexOf('{');
+    const logs = lines.slice(0, start).map((l) => JSON.parse(l) as Record<string, unknown>);
+    return { ...out, logs, stdout: lines.slice(start).join('\n') };
+  };
 
   it('runs the optimise function on a sample event over an in-memory limits table', async () => {
-    const { stdout, stderr } = await invoke('optimise', 'events/optimise/post-shorthand.json');
+    const { stdout, stderr, logs } = await invoke('optimise', 'events/optimise/post-shorthand.json');
+    expect(logs).toEqual([
+      expect.objectContaining({
+        level: 'INFO',
+        message: 'request',
+        route: 'POST /v1/optimise',
+        status: 200,
+        tier: 'public',
+        optimal: true,
+      }),
+    ]);
     const result = JSON.parse(stdout) as {
       statusCode: number;
       headers: Record<string, string>;
@@ -133,9 +154,10 @@ describe('npm run invoke', () => {
     ['fallback', 'events/fallback/unknown-route.json', 404],
     ['fallback', 'events/fallback/preflight.json', 204],
   ])('prints the result of %s for %s', async (fn, event, status) => {
-    const { stdout } = await invoke(fn, event);
+    const { stdout, logs } = await invoke(fn, event);
     const result = JSON.parse(stdout) as { statusCode: number; headers: Record<string, string> };
     expect(result.statusCode).toBe(status);
+    expect(logs).toEqual([expect.objectContaining({ message: 'request', status })]);
     expect(result.headers['X-Request-Id']).toMatch(/^8c1f0e2a-/);
   });
 

@@ -22,7 +22,7 @@ import { lazyPdfRenderer } from '../../functions/shared/real-pdf.ts';
 import { solveServices } from '../../functions/shared/services.ts';
 import { VERSION } from '../../functions/shared/version.ts';
 import { sampleEvent } from '../support/api-event.ts';
-import { collectingLogger, testDocsHandler } from '../support/handlers.ts';
+import { collectingLogger, collectingTelemetry, testDocsHandler } from '../support/handlers.ts';
 import { realAdmitter } from '../support/limits.ts';
 import { type RunningServer, startServer } from '../support/local-server.ts';
 
@@ -50,7 +50,7 @@ describe.runIf(REAL_CORE)('HTTP surface over the real core', () => {
   let server: RunningServer;
   beforeAll(async () => {
     const { admitter } = await realAdmitter(dynamo);
-    const services = await solveServices({ log, admitter });
+    const services = await solveServices({ log, telemetry: collectingTelemetry(), admitter });
     server = await startServer({
       optimise: makeOptimiseHandler(services),
       'optimise-pdf': makeOptimisePdfHandler({ ...services, renderPdf: lazyPdfRenderer() }),
@@ -165,7 +165,11 @@ describe.runIf(REAL_CORE)('HTTP surface over the real core', () => {
 
   it('never answers 500 to fuzzed jobs', async () => {
     const handler = makeOptimiseHandler(
-      await solveServices({ log, admitter: (await realAdmitter(dynamo)).admitter }),
+      await solveServices({
+        log,
+        telemetry: collectingTelemetry(),
+        admitter: (await realAdmitter(dynamo)).admitter,
+      }),
     );
     let run = 0;
     const part = fc.tuple(fc.integer({ min: -10, max: 1500 }), fc.integer({ min: -1, max: 30 }));

@@ -2,7 +2,7 @@
  * Handlers built from the real factories over fakes (core, admitter, renderer, clock, logger), for
  * handler, server and fuzz tests.
  */
-import type { CutplanError } from '../../core/errors.ts';
+import type { CutplanError, RateLimitStatus } from '../../core/errors.ts';
 import { err, ok, PartsLimitError } from '../../core/errors.ts';
 import openapi from '../../docs/openapi.json' with { type: 'json' };
 import {
@@ -16,6 +16,7 @@ import type { Admission, Admitter, Caller, JobSize } from '../../functions/share
 import type { PdfJob, RenderPdf } from '../../functions/shared/core-port.ts';
 import type { ApiHandler } from '../../functions/shared/http/index.ts';
 import type { Logger } from '../../functions/shared/log.ts';
+import type { RequestRecord, Telemetry } from '../../functions/shared/telemetry.ts';
 import { TIERS, type TierName } from '../../functions/shared/tiers.ts';
 import { type FakeCore, fakeCore, fakeLp, testClock } from './fake-core.ts';
 
@@ -28,17 +29,12 @@ export interface RecordingAdmitter extends Admitter {
 }
 
 /**
- * An admitter that admits on `tier` with `headers` (or refuses with `refuse`), recording everything. It
+ * An admitter that admits on `tier` with `rateLimit` (or refuses with `refuse`), recording everything. It
  * counts nothing; like the real one it refuses a job over the tier's size caps with 413. Tests of the
  * real admitter over DynamoDB are in `functions/shared/limits/` and `test/e2e/`.
  */
 export function recordingAdmitter(
-  options: {
-    tier?: TierName;
-    headers?: Record<string, string>;
-    branding?: string;
-    refuse?: CutplanError;
-  } = {},
+  options: { tier?: TierName; rateLimit?: RateLimitStatus; branding?: string; refuse?: CutplanError } = {},
 ): RecordingAdmitter {
   const calls: RecordingAdmitter['calls'] = [];
   const releases: RecordingAdmitter['releases'] = [];
@@ -60,7 +56,8 @@ export function recordingAdmitter(
         tier,
         workspace: options.branding === undefined ? null : 'ws-test',
         branding: options.branding ?? null,
-        headers: options.headers ?? {},
+        keyId: options.branding === undefined ? null : '00000000000000aa',
+        rateLimit: options.rateLimit ?? null,
         release: async (outcome) => {
           releases.push(outcome);
         },
@@ -94,6 +91,12 @@ export function collectingLogger(): CollectingLogger {
   };
 }
 
+/** Telemetry that keeps every request record, for assertions on the request log line and metrics. */
+export function collectingTelemetry(): Telemetry & { readonly records: RequestRecord[] } {
+  const records: RequestRecord[] = [];
+  return { records, request: (record) => records.push(record) };
+}
+
 export interface TestHandlers {
   readonly optimise: ApiHandler;
   readonly 'optimise-pdf': ApiHandler;
@@ -104,6 +107,7 @@ export interface TestHandlers {
   readonly admitter: Admitter;
   readonly renderPdf: ReturnType<typeof fakeRenderPdf>;
   readonly log: CollectingLogger;
+  readonly telemetry: ReturnType<typeof collectingTelemetry>;
   readonly clock: ReturnType<typeof testClock>;
 }
 
@@ -115,6 +119,7 @@ export function testHandlers(
   const admitter = options.admitter ?? recordingAdmitter();
   const renderPdf = fakeRenderPdf();
   const log = collectingLogger();
+  const telemetry = collectingTelemetry();
   const clock = testClock();
   const deps = {
     core,
@@ -123,14 +128,16 @@ export function testHandlers(
     admitter,
     poweredBy: 'cutplan test',
     log: options.log ?? log,
+    telemetry,
   };
   return {
     optimise: makeOptimiseHandler(deps),
     'optimise-pdf': makeOptimisePdfHandler({ ...deps, renderPdf: options.renderPdf ?? renderPdf }),
-    health: makeHealthHandler({ log: deps.log, version: TEST_VERSION, solver: TEST_SOLVER }),
-    fallback: makeFallbackHandler({ log: deps.log }),
+    health: makeHealthHandler({ log: deps.log, telemetry, version: TEST_VERSION, solver: TEST_SOLVER }),
+    fallback: makeFallbackHandler({ log: deps.log, telemetry }),
     docs: testDocsHandler(deps.log),
     core,
+    telemetry,
     admitter,
     renderPdf,
     log,

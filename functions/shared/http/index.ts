@@ -7,6 +7,7 @@ export {
   PREFLIGHT_MAX_AGE_SECONDS,
   preflightHeaders,
 } from './cors.ts';
+export { errorHeaders, rateLimitHeaders } from './headers.ts';
 export { preflightReply } from './preflight.ts';
 export { checkQuerySize, MAX_QUERY_BYTES, queryBytes } from './query-size.ts';
 export {
@@ -27,4 +28,4 @@ export {
   type QueryParams,
   readRequest,
 } from './request.ts';
-export { type ApiHandler, COMMON_HEADERS, type ServeDeps, serve } from './serve.ts';
+export { type ApiHandler, COMMON_HEADERS, routeLabel, type ServeDeps, serve } from './serve.ts';

@@ -12,16 +12,21 @@ const body = (text: string): unknown => JSON.parse(text);
 
 describe('failureReply', () => {
   it('shows the detail of a 4xx error with its body extras and headers', () => {
-    const error = new RateLimitedError('30 calls per hour', Date.UTC(2026, 0, 1, 13), 120, {
-      'X-RateLimit-Limit': '30',
+    const resetAtMs = Date.UTC(2026, 0, 1, 13);
+    const error = new RateLimitedError('30 calls per hour', resetAtMs, 120, {
+      limit: 30,
+      remaining: 0,
+      resetAtMs,
     });
-    const reply = failureReply(fail(error, { 'X-RateLimit-Remaining': '0' }), 'rid');
+    const reply = failureReply(fail(error, { 'X-Extra': 'kept' }), 'rid');
     expect(reply.status).toBe(429);
     expect(reply.headers).toMatchObject({
       'Content-Type': 'application/json; charset=utf-8',
       'Retry-After': '120',
       'X-RateLimit-Limit': '30',
       'X-RateLimit-Remaining': '0',
+      'X-RateLimit-Reset': String(resetAtMs / 1000),
+      'X-Extra': 'kept',
     });
     expect(body(reply.body)).toEqual({
       error: 'rateLimited',
@@ -29,6 +34,12 @@ describe('failureReply', () => {
       retryAfterSeconds: 120,
       resetAt: '2026-01-01T13:00:00.000Z',
     });
+  });
+
+  it('renders a busy error without a rate limit as Retry-After alone', () => {
+    const reply = failureReply(fail(new BusyError('no slot', 5)), 'rid');
+    expect(reply.headers['Retry-After']).toBe('5');
+    expect(Object.keys(reply.headers).filter((h) => h.startsWith('X-RateLimit'))).toEqual([]);
   });
 
   it('keeps the Allow header of a 405', () => {

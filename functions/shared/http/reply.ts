@@ -4,6 +4,7 @@
  * error's detail is shown; from 500 up the body is generic and names only the request id.
  */
 import type { CutplanError } from '../../../core/errors.ts';
+import { errorHeaders } from './headers.ts';
 
 export interface Reply {
   readonly kind: 'reply';
@@ -77,7 +78,7 @@ export function failureReply(failure: Failure, requestId: string): Reply {
   const detail =
     status >= 500 ? `${GENERIC_5XX[error.code] ?? 'internal error'}; request id ${requestId}` : error.message;
   const body = { ...error.bodyExtras(), error: error.code, detail };
-  return jsonReply(status, body, { ...failure.headers, ...error.headers });
+  return jsonReply(status, body, { ...failure.headers, ...errorHeaders(error) });
 }
 
 function pdfBaseName(jobName: string | null): string {

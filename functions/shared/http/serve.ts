@@ -12,6 +12,8 @@ import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { CutplanError, InternalError, MethodNotAllowedError } from '../../../core/errors.ts';
 import { errorFields, type Logger } from '../log.ts';
+import { matchRoute } from '../routes.ts';
+import { lineTelemetry, type RequestNotes, type Telemetry } from '../telemetry.ts';
 import { corsFor } from './cors.ts';
 import { preflightReply } from './preflight.ts';
 import { type Answer, fail, failureReply, type Reply } from './reply.ts';
@@ -25,6 +27,8 @@ export type ApiHandler = (
 
 export interface ServeDeps {
   readonly log: Logger;
+  /** Where each request's log line and metrics go; by default the plain JSON line on stdout. */
+  readonly telemetry?: Telemetry;
   /** Request ids for events that carry none (API Gateway always sends one). */
   readonly newId?: () => string;
 }
@@ -39,23 +43,49 @@ export const COMMON_HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Opt
 export function serve(
   deps: ServeDeps,
   methods: readonly string[] | 'any',
-  handle: (req: HttpRequest) => Promise<Answer>,
+  handle: (req: HttpRequest, notes: RequestNotes) => Promise<Answer>,
 ): ApiHandler {
   const newId = deps.newId ?? randomUUID;
+  const telemetry = deps.telemetry ?? lineTelemetry();
   return async (event, context) => {
+    const started = performance.now();
+    const notes: RequestNotes = {};
     let requestId = '';
+    let route = 'OTHER (unread)';
+    let bodyBytes = 0;
+    let errorCode: string | undefined;
     let cors: Readonly<Record<string, string>> = {};
     let reply: Reply;
     try {
       const req = readRequest(event, context, newId);
       requestId = req.requestId;
+      route = routeLabel(req.method, req.path);
+      bodyBytes =
+        req.body === null ? 0 : Buffer.byteLength(req.body, req.isBase64Encoded ? 'base64' : 'utf8');
       cors = corsFor(req.caller.origin, req.caller.apiKey === undefined ? 'public' : 'echo');
-      reply = render(await answer(req), requestId);
+      const answered = await answer(req, notes);
+      if (answered.kind === 'failure') errorCode = answered.error.code;
+      reply = render(answered, requestId);
     } catch (error: unknown) {
       requestId ||= newId();
       const typed = error instanceof CutplanError ? error : new InternalError('unhandled error');
       if (typed.status >= 500) deps.log.error('request failed', { requestId, ...errorFields(error) });
+      errorCode = typed.code;
       reply = failureReply(fail(typed), requestId);
+    }
+    try {
+      telemetry.request({
+        ...notes,
+        requestId,
+        route,
+        status: reply.status,
+        durationMs: performance.now() - started,
+        bodyBytes,
+        ...(errorCode === undefined ? {} : { errorCode }),
+      });
+    } catch (error: unknown) {
+      // Telemetry must never cost the caller an answer.
+      deps.log.error('telemetry failed', { requestId, ...errorFields(error) });
     }
     return {
       statusCode: reply.status,
@@ -66,8 +96,8 @@ export function serve(
     };
   };
 
-  async function answer(req: HttpRequest): Promise<Answer> {
-    if (methods === 'any' || methods.includes(req.method)) return handle(req);
+  async function answer(req: HttpRequest, notes: RequestNotes): Promise<Answer> {
+    if (methods === 'any' || methods.includes(req.method)) return handle(req, notes);
     const allow = [...methods, 'OPTIONS'];
     if (req.method === 'OPTIONS') return preflightReply(req.caller.origin, allow);
     const detail = `${req.method || 'an empty method'} is not allowed on ${req.path || 'this route'}; use ${methods.join(' or ')}`;
@@ -81,4 +111,17 @@ export function serve(
     }
     return failureReply(result, requestId);
   }
+}
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/**
+ * `POST /v1/optimise`: the method and the route as the route table names them. Anything else is folded
+ * (`OTHER`, `(unknown path)`), so a caller's made-up paths and methods never become log fields or metric
+ * dimensions of their own.
+ */
+export function routeLabel(method: string, path: string): string {
+  const shownMethod = METHODS.has(method) ? method : 'OTHER';
+  const known = matchRoute(method, path).kind !== 'notFound';
+  return `${shownMethod} ${known ? path : '(unknown path)'}`;
 }

@@ -4,6 +4,7 @@ import type { Admission } from '../admission.ts';
 import { TIERS } from '../tiers.ts';
 import { createAdmitter } from './admitter.ts';
 import { createKey, disableKey } from './key-admin.ts';
+import { DEFAULT_KEY_CACHE_MS } from './key-cache.ts';
 import { countersFor } from './rate-limits.ts';
 import {
   type EmbeddedDynamo,
@@ -22,8 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await dynamo.close();
 });
-
-const epochSeconds = (iso: string) => String(Date.parse(iso) / 1000);
 
 async function admitted(promise: Promise<Awaited<ReturnType<ReturnType<typeof createAdmitter>['admit']>>>) {
   const result = await promise;
@@ -49,24 +48,22 @@ describe('admitter: public tier rate', () => {
     expect(error.retryAfterSeconds).toBe(40 * 60);
     expect(error.bodyExtras()).toEqual({ retryAfterSeconds: 2400, resetAt: '2025-03-10T14:00:00.000Z' });
     expect(error.message).toMatch(/30 requests per hour per IP address/);
-    expect(error.headers).toMatchObject({
-      'Retry-After': '2400',
-      'X-RateLimit-Limit': '30',
-      'X-RateLimit-Remaining': '0',
-      'X-RateLimit-Reset': epochSeconds('2025-03-10T14:00:00.000Z'),
-      'Access-Control-Allow-Origin': '*',
+    expect(error.rateLimit).toEqual({
+      limit: 30,
+      remaining: 0,
+      resetAtMs: Date.parse('2025-03-10T14:00:00.000Z'),
     });
     clock.advance(40 * 60 * 1000);
     await admitted(admitter.admit(publicCaller(), small));
   });
 
-  it('sends X-RateLimit headers of the binding window on admitted calls', async () => {
+  it('reports the binding window (X-RateLimit data) on admitted calls', async () => {
     const { admitter } = await setup(dynamo, '2025-03-10T13:20:00.000Z');
     const first = await admitted(admitter.admit(publicCaller(), small));
-    expect(first.headers).toMatchObject({
-      'X-RateLimit-Limit': '30',
-      'X-RateLimit-Remaining': '29',
-      'X-RateLimit-Reset': epochSeconds('2025-03-10T14:00:00.000Z'),
+    expect(first.rateLimit).toEqual({
+      limit: 30,
+      remaining: 29,
+      resetAtMs: Date.parse('2025-03-10T14:00:00.000Z'),
     });
     expect(first.tier.name).toBe('public');
     expect(first.workspace).toBeNull();
@@ -77,7 +74,7 @@ describe('admitter: public tier rate', () => {
     const a = await admitted(admitter.admit(publicCaller('2001:db8:1:2::1'), small));
     const b = await admitted(admitter.admit(publicCaller('2001:db8:1:2:ffff::9'), small));
     const c = await admitted(admitter.admit(publicCaller('203.0.113.8'), small));
-    expect([a, b, c].map((x) => x.headers['X-RateLimit-Remaining'])).toEqual(['29', '28', '29']);
+    expect([a, b, c].map((x) => x.rateLimit?.remaining)).toEqual([29, 28, 29]);
   });
 
   it('admits exactly 30 of 50 concurrent calls against a 30-call window', async () => {
@@ -94,7 +91,7 @@ describe('admitter: public tier rate', () => {
     expect(refused).toHaveLength(20);
     expect(refused.every((e) => e instanceof RateLimitedError)).toBe(true);
     // Every admitted call saw its own count: remaining 29 … 0, each once.
-    const remaining = ok.map((r) => (r.ok ? Number(r.value.headers['X-RateLimit-Remaining']) : -1));
+    const remaining = ok.map((r) => (r.ok ? (r.value.rateLimit?.remaining ?? -1) : -1));
     expect(remaining.sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, i) => i));
     const [month, hour] = countersFor(TIERS.public, { kind: 'ip', ip: '203.0.113.7' }, clock.now());
     if (month === undefined || hour === undefined) throw new Error('public tier has two counters');
@@ -117,7 +114,7 @@ describe('admitter: public monthly cap', () => {
     expect(refused.error.message).toMatch(/monthly cap reached: 250 requests per calendar month/);
     expect(refused.error.resetAtMs).toBe(Date.parse('2025-02-01T00:00:00.000Z'));
     expect(refused.error.retryAfterSeconds).toBe(6 * 3600);
-    expect(refused.error.headers).toMatchObject({ 'X-RateLimit-Limit': '250', 'X-RateLimit-Remaining': '0' });
+    expect(refused.error.rateLimit).toMatchObject({ limit: 250, remaining: 0 });
     // The refused call was counted nowhere: 250 in the month, 10 in the last hour.
     const [month, hour] = countersFor(TIERS.public, { kind: 'ip', ip: '203.0.113.7' }, clock.now());
     if (month === undefined || hour === undefined) throw new Error('public tier has two counters');
@@ -127,7 +124,7 @@ describe('admitter: public monthly cap', () => {
     expect((await admitter.admit(publicCaller(), small)).ok).toBe(false);
     clock.advance(1);
     const february = await admitted(admitter.admit(publicCaller(), small));
-    expect(february.headers).toMatchObject({ 'X-RateLimit-Limit': '30', 'X-RateLimit-Remaining': '29' });
+    expect(february.rateLimit).toMatchObject({ limit: 30, remaining: 29 });
   }, 20_000);
 
   it('reports the monthly window once it binds harder than the hourly one', async () => {
@@ -138,10 +135,10 @@ describe('admitter: public monthly cap', () => {
     }
     clock.advance(3_600_000);
     const a = await admitted(admitter.admit(publicCaller(), small));
-    expect(a.headers).toMatchObject({
-      'X-RateLimit-Limit': '250',
-      'X-RateLimit-Remaining': '9',
-      'X-RateLimit-Reset': epochSeconds('2025-07-01T00:00:00.000Z'),
+    expect(a.rateLimit).toEqual({
+      limit: 250,
+      remaining: 9,
+      resetAtMs: Date.parse('2025-07-01T00:00:00.000Z'),
     });
   }, 20_000);
 });
@@ -151,12 +148,12 @@ describe('admitter: refunds', () => {
     const { admitter } = await setup(dynamo);
     const a = await admitted(admitter.admit(publicCaller(), small));
     const b = await admitted(admitter.admit(publicCaller(), small));
-    expect(b.headers['X-RateLimit-Remaining']).toBe('28');
+    expect(b.rateLimit?.remaining).toBe(28);
     await b.release('failed');
     await b.release('failed');
     await a.release('succeeded');
     const c = await admitted(admitter.admit(publicCaller(), small));
-    expect(c.headers['X-RateLimit-Remaining']).toBe('28');
+    expect(c.rateLimit?.remaining).toBe(28);
   });
 });
 
@@ -194,7 +191,7 @@ describe('admitter: tier caps', () => {
       expect(result.error.message).toMatch(cap);
       // Nothing was counted: the next call is the first of its window.
       const next = await admitted(admitter.admit(caller, small));
-      expect(next.headers['X-RateLimit-Remaining']).toBe(String(TIERS[tier].rateLimit - 1));
+      expect(next.rateLimit?.remaining).toBe(TIERS[tier].rateLimit - 1);
     },
   );
 
@@ -245,10 +242,11 @@ describe('admitter: API keys', () => {
     expect(a.tier.name).toBe('starter');
     expect(a.workspace).toBe('acme');
     expect(a.branding).toBe('Cut by Acme Metals');
-    expect(a.headers).toMatchObject({
-      'X-RateLimit-Limit': '20',
-      'X-RateLimit-Remaining': '19',
-      'X-RateLimit-Reset': epochSeconds('2025-03-10T13:21:00.000Z'),
+    expect(a.keyId).toMatch(/^[0-9a-f]{16}$/);
+    expect(a.rateLimit).toEqual({
+      limit: 20,
+      remaining: 19,
+      resetAtMs: Date.parse('2025-03-10T13:21:00.000Z'),
     });
   });
 
@@ -271,7 +269,7 @@ describe('admitter: API keys', () => {
         a.release('succeeded'),
       );
     const pub = await admitted(admitter.admit(publicCaller('203.0.113.7'), small));
-    expect(pub.headers['X-RateLimit-Remaining']).toBe('29');
+    expect(pub.rateLimit?.remaining).toBe(29);
   });
 
   const badKeys: [string, (k: { key: string; keyId: string }) => string, RegExp][] = [
@@ -294,6 +292,10 @@ describe('admitter: API keys', () => {
     const { admitter, key, record, store, clock } = await withKey();
     await admitted(admitter.admit(keyedCaller(key), small));
     await disableKey({ store, clock }, record.keyId);
+    // The container trusts the record it read for the key cache's time, then reads it again.
+    clock.advance(DEFAULT_KEY_CACHE_MS - 1);
+    await admitted(admitter.admit(keyedCaller(key), small));
+    clock.advance(1);
     const result = await admitter.admit(keyedCaller(key), small);
     if (result.ok) throw new Error('expected 401');
     expect(result.error.message).toBe(`API key cp_live_${record.keyId}_… is disabled`);
@@ -309,15 +311,11 @@ describe('admitter: API keys', () => {
     expect(result.error.message).toMatch(/expired at 2025-03-10T13:30:00.000Z/);
   });
 
-  it('answers 401 for a browser call from an origin not on the key, saying so, with CORS to read it', async () => {
+  it('answers 401 for a browser call from an origin not on the key, saying so', async () => {
     const { admitter, key } = await withKey();
     const result = await admitter.admit(keyedCaller(key, 'https://evil.example'), small);
     if (result.ok) throw new Error('expected 401');
     expect(result.error.message).toMatch(/origin https:\/\/evil\.example is not allowed for API key/);
-    expect(result.error.headers).toMatchObject({
-      'Access-Control-Allow-Origin': 'https://evil.example',
-      Vary: 'Origin',
-    });
   });
 
   it('refuses every browser origin for a key with no origins, but serves its server calls', async () => {
@@ -326,23 +324,12 @@ describe('admitter: API keys', () => {
     await admitted(admitter.admit(keyedCaller(key), small));
   });
 
-  it('answers an allowed origin with that origin only (and Vary: Origin)', async () => {
+  it('admits a browser call from an allowed origin, in any spelling of it', async () => {
     const { admitter, key } = await withKey({
       origins: ['https://shop.acme.example', 'http://localhost:5173'],
     });
-    const a = await admitted(admitter.admit(keyedCaller(key, 'http://localhost:5173'), small));
-    expect(a.headers).toMatchObject({
-      'Access-Control-Allow-Origin': 'http://localhost:5173',
-      Vary: 'Origin',
-    });
-    expect(a.headers['Access-Control-Expose-Headers']).toContain('X-RateLimit-Remaining');
-  });
-
-  it('answers public browser calls from any origin with *', async () => {
-    const { admitter } = await setup(dynamo);
-    const a = await admitted(admitter.admit(publicCaller('203.0.113.7', 'https://anyone.example'), small));
-    expect(a.headers['Access-Control-Allow-Origin']).toBe('*');
-    expect(a.headers.Vary).toBeUndefined();
+    await admitted(admitter.admit(keyedCaller(key, 'http://localhost:5173'), small));
+    await admitted(admitter.admit(keyedCaller(key, 'HTTPS://Shop.Acme.Example:443/'), small));
   });
 });
 
@@ -357,10 +344,11 @@ describe('admitter: busy slots', () => {
     if (busy.ok || !(busy.error instanceof BusyError)) throw new Error('expected 503');
     expect(busy.error.status).toBe(503);
     expect(busy.error.message).toMatch(/all 8 solve slots of the public tier are busy/);
-    expect(busy.error.headers).toMatchObject({ 'Retry-After': '5', 'X-RateLimit-Remaining': '30' });
+    expect(busy.error.retryAfterSeconds).toBe(5);
+    expect(busy.error.rateLimit).toMatchObject({ limit: 30, remaining: 30 });
     await held[0]?.release('succeeded');
     const next = await admitted(admitter.admit(publicCaller('198.51.100.1'), small));
-    expect(next.headers['X-RateLimit-Remaining']).toBe('29');
+    expect(next.rateLimit?.remaining).toBe(29);
   });
 
   it('gives each key its own concurrency, apart from the public pool', async () => {

@@ -1,29 +1,34 @@
 /**
- * The {@link Admitter} on top of a {@link LimitsStore}. For each call, in this order: identify the caller
- * (public by IP, or a key: 401 when it is not good), check the tier's size caps (413, nothing counted),
- * count the call against the tier's windows (429), lease a solve slot (503). Anything counted for a
- * call that is then refused is refunded, and `release('failed')` refunds an admitted call. A store
- * failure at any point is a 503 `busy`, never a 500; counting is idempotent per call, so retries and
- * refunds never count a call twice.
+ * The {@link Admitter} on top of a {@link LimitsStore}. For each call: identify the caller (public by
+ * IP, or a key: 401 when it is not good; key records are cached in the container, see `key-cache.ts`),
+ * check the tier's size caps (413, nothing counted), then in ONE step and in parallel count the call
+ * against all its windows (one conditional write) and lease a solve slot (one conditional write). A
+ * refusal by either is compensated: a call refused by its counters gives its slot back (429); a call
+ * with no slot free has its count refunded (503). After the solve, `release` frees the slot (and
+ * refunds the count when the call failed). So an admitted call costs three requests in two steps.
+ *
+ * A store failure, or a store that does not answer within the admission deadline, is a 503 `busy` with
+ * nothing counted: whatever may have landed is taken back (refunds are conditional on the call's token,
+ * and an uncertain one also bars the token from a late count). Counting is idempotent per call, so
+ * retries and refunds never count a call twice.
  */
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../../core/budget.ts';
-import {
-  BadKeyError,
-  BusyError,
-  type CutplanError,
-  err,
-  ok,
-  PartsLimitError,
-  type Result,
-} from '../../../core/errors.ts';
+import { BusyError, type CutplanError, err, ok, PartsLimitError, type Result } from '../../../core/errors.ts';
 import type { Admission, Admitter, Caller, JobSize } from '../admission.ts';
-import { corsFor, normaliseOrigin } from '../http/index.ts';
+import { normaliseOrigin } from '../http/cors.ts';
 import { TIERS, type Tier, type TierName } from '../tiers.ts';
 import { checkKey, displayKey, parsePresentedKey } from './api-keys.ts';
 import { ipSubject } from './client-ip.ts';
-import { type CounterState, countersFor, rateLimited, rateLimitHeaders } from './rate-limits.ts';
+import { cachedKeyLookup, DEFAULT_KEY_CACHE_MS } from './key-cache.ts';
+import { bindingStatus, countersFor, rateLimited } from './rate-limits.ts';
 import { type LimitsStore, type Pool, StoreUnavailableError, type Subject } from './store.ts';
+
+/** Retries of a refund or release that failed (after 1, 2, 4 and 8 s). */
+const CLEAN_UP_RETRIES = 4;
+
+/** Admission's overall deadline: past it the call is answered 503 `busy`, counted nowhere. */
+export const DEFAULT_ADMISSION_DEADLINE_MS = 3_000;
 
 export interface AdmitterOptions {
   readonly store: LimitsStore;
@@ -37,6 +42,10 @@ export interface AdmitterOptions {
   readonly busyRetryAfterSeconds?: number;
   /** `Retry-After` when the store is unavailable. */
   readonly storeRetryAfterSeconds?: number;
+  /** How long a key record is trusted in this container (ms); 0 = read it on every call. */
+  readonly keyCacheMs?: number;
+  /** The most time admission (and, separately, a release) may take against the store (ms, real time). */
+  readonly deadlineMs?: number;
   /** Where store failures are reported (they become 503s; operators need to see them). */
   readonly logError?: (message: string, error: unknown) => void;
 }
@@ -47,8 +56,10 @@ interface Identity {
   readonly pool: Pool;
   readonly workspace: string | null;
   readonly branding: string | null;
-  readonly cors: Readonly<Record<string, string>>;
+  readonly keyId: string | null;
 }
+
+type Timed<T> = { readonly timedOut: true } | { readonly timedOut: false; readonly value: T };
 
 export function createAdmitter(options: AdmitterOptions): Admitter {
   const { store, clock } = options;
@@ -57,149 +68,184 @@ export function createAdmitter(options: AdmitterOptions): Admitter {
   const leaseGraceMs = (options.leaseGraceSeconds ?? 15) * 1000;
   const busyRetryAfter = options.busyRetryAfterSeconds ?? 5;
   const storeRetryAfter = options.storeRetryAfterSeconds ?? 2;
+  const deadlineMs = options.deadlineMs ?? DEFAULT_ADMISSION_DEADLINE_MS;
   const logError = options.logError ?? defaultLogError;
+  const lookupKey = cachedKeyLookup(store, clock, options.keyCacheMs ?? DEFAULT_KEY_CACHE_MS);
 
-  const unavailable = (error: StoreUnavailableError, cors: Readonly<Record<string, string>>): BusyError => {
+  const unavailable = (error: unknown): BusyError => {
     logError('limits store unavailable; answering 503 busy', error);
-    return new BusyError(
-      'the service is busy (limits store unavailable); retry shortly',
-      storeRetryAfter,
-      cors,
-    );
+    return new BusyError('the service is busy (limits store unavailable); retry shortly', storeRetryAfter);
   };
 
-  /** Best effort: a refund or release that fails leaves at most this call counted, never a double count. */
+  /**
+   * Runs refunds and releases once; those that fail are retried in the background with backoff (1, 2,
+   * 4, 8 s), so a store that comes back within about 15 s gets every one of them. Refunds and releases
+   * are conditional on the call's token, so a retry never takes back more than the call counted. One
+   * that still fails leaves at most this call counted, or its slot held until the lease ends; never a
+   * double count.
+   */
   const settle = async (work: readonly (() => Promise<void>)[]): Promise<void> => {
+    const failed = await attempt(work);
+    if (failed.length > 0) void retry(failed, 0);
+  };
+  const attempt = async (work: readonly (() => Promise<void>)[]) => {
     const results = await Promise.allSettled(work.map((w) => w()));
     for (const r of results) if (r.status === 'rejected') logError('limits clean-up failed', r.reason);
+    return work.filter((_, i) => results[i]?.status === 'rejected');
+  };
+  const retry = async (work: readonly (() => Promise<void>)[], round: number): Promise<void> => {
+    if (round >= CLEAN_UP_RETRIES) return;
+    await new Promise((resolve) => setTimeout(resolve, 1_000 * 2 ** round).unref());
+    const failed = await attempt(work);
+    if (failed.length > 0) await retry(failed, round + 1);
   };
 
-  async function identify(caller: Caller): Promise<Result<Identity, CutplanError>> {
+  async function identify(caller: Caller, within: <T>(p: Promise<T>) => Promise<Timed<T>>) {
     if (caller.apiKey === undefined) {
-      const ip = ipSubject(caller.ip);
-      return ok({
+      const identity: Identity = {
         tier: tiers.public,
-        subject: { kind: 'ip', ip },
+        subject: { kind: 'ip', ip: ipSubject(caller.ip) },
         pool: { kind: 'public' },
         workspace: null,
         branding: null,
-        cors: corsFor(caller.origin, 'public'),
-      });
+        keyId: null,
+      };
+      return ok(identity);
     }
-    const cors = corsFor(caller.origin, 'echo');
     const parsed = parsePresentedKey(caller.apiKey);
-    if (!parsed.ok) return err(new BadKeyError(parsed.error.message, cors));
+    if (!parsed.ok) return err(parsed.error);
     const origin =
       caller.origin === undefined ? undefined : (normaliseOrigin(caller.origin) ?? caller.origin);
-    let record: Awaited<ReturnType<LimitsStore['getKey']>>;
+    let record: Awaited<ReturnType<typeof lookupKey>>;
     try {
-      record = await store.getKey(parsed.value);
+      const looked = await within(lookupKey(parsed.value));
+      if (looked.timedOut) return err(unavailable(deadlinePassed('key lookup', deadlineMs)));
+      record = looked.value;
     } catch (error) {
-      if (error instanceof StoreUnavailableError) return err(unavailable(error, cors));
+      if (error instanceof StoreUnavailableError) return err(unavailable(error));
       throw error;
     }
     const checked = checkKey(caller.apiKey, record, clock.now(), origin, caller.host);
-    if (!checked.ok) return err(new BadKeyError(checked.error.message, cors));
+    if (!checked.ok) return err(checked.error);
     const key = checked.value;
-    return ok({
+    const identity: Identity = {
       tier: tiers[key.tier],
       subject: { kind: 'key', keyId: key.keyId },
       pool: { kind: 'key', keyId: key.keyId },
       workspace: key.workspace,
       branding: key.branding,
-      cors,
-    });
+      keyId: key.keyId,
+    };
+    return ok(identity);
   }
 
   return {
     async admit(caller: Caller, size: JobSize): Promise<Result<Admission, CutplanError>> {
-      const identified = await identify(caller);
+      const started = performance.now();
+      const remaining = () => deadlineMs - (performance.now() - started);
+      const within = <T>(p: Promise<T>) => raceDeadline(p, remaining());
+
+      const identified = await identify(caller, within);
       if (!identified.ok) return identified;
       const who = identified.value;
-      const { tier, cors } = who;
-      const capped = checkCaps(tier, size, cors);
+      const { tier } = who;
+      const capped = checkCaps(tier, size);
       if (capped !== null) return err(capped);
 
       const token = newToken();
       const now = clock.now();
-      const counted: CounterState[] = [];
-      const refundAll = (states: readonly CounterState[]) =>
-        settle(states.map((st) => () => store.refund(st.counter, token)));
-      let pending: CounterState | undefined;
-      try {
-        for (const counter of countersFor(tier, who.subject, now)) {
-          pending = { counter, used: counter.limit };
-          const outcome = await store.count(counter, token);
-          pending = undefined;
-          if (outcome.status === 'limited') {
-            await refundAll(counted);
-            return err(rateLimited(tier, counter, now, cors));
-          }
-          counted.push({ counter, used: outcome.used });
-        }
-        const lease = await store.claimSlot(
-          who.pool,
-          tier.concurrency,
-          token,
-          now,
-          now + tier.budgetSeconds * 1000 + leaseGraceMs,
-        );
-        if (lease === null) {
-          await refundAll(counted);
-          const after = counted.map((st) => ({ ...st, used: st.used - 1 }));
-          return err(
-            new BusyError(busyDetail(tier, who.pool), busyRetryAfter, {
-              ...cors,
-              ...rateLimitHeaders(after),
-            }),
-          );
-        }
-        let released = false;
-        return ok({
-          tier,
-          workspace: who.workspace,
-          branding: who.branding,
-          headers: { ...cors, ...rateLimitHeaders(counted) },
-          release: async (outcome) => {
-            if (released) return;
-            released = true;
-            await settle([
-              () => store.releaseSlot(who.pool, token, lease.slot),
-              ...(outcome === 'failed' ? counted.map((st) => () => store.refund(st.counter, token)) : []),
-            ]);
-          },
-        });
-      } catch (error) {
-        if (!(error instanceof StoreUnavailableError)) throw error;
-        // The write that failed may have landed: refund it too (refunds are conditional on the token).
-        await settle([
-          ...[...counted, ...(pending === undefined ? [] : [pending])].map(
-            (st) => () => store.refund(st.counter, token),
-          ),
-          () => store.releaseSlot(who.pool, token),
-        ]);
-        return err(unavailable(error, cors));
+      const counters = countersFor(tier, who.subject, now);
+      const leaseUntil = now + tier.budgetSeconds * 1000 + leaseGraceMs;
+      const refund = (uncertain: boolean) => () => store.refund(counters, token, { uncertain });
+      const release = () => store.releaseSlot(who.pool, token);
+      const releaseUncertain = () => store.releaseSlot(who.pool, token, { uncertain: true });
+
+      const counting = store.count(counters, token);
+      const claiming = store.claimSlot(who.pool, tier.concurrency, token, now, leaseUntil);
+      const step = await within(Promise.allSettled([counting, claiming]));
+      if (step.timedOut) {
+        // The writes may still land: take them back once they settle, whenever that is.
+        void Promise.allSettled([counting, claiming]).then(() => settle([refund(true), releaseUncertain]));
+        return err(unavailable(deadlinePassed('admission', deadlineMs)));
       }
+      const [count, claim] = step.value;
+      if (count.status === 'rejected' || claim.status === 'rejected') {
+        const failure = count.status === 'rejected' ? count.reason : (claim as PromiseRejectedResult).reason;
+        const undo = [
+          ...(count.status === 'rejected'
+            ? [refund(true)]
+            : count.value.status === 'counted'
+              ? [refund(false)]
+              : []),
+          ...(claim.status === 'rejected' ? [releaseUncertain] : claim.value ? [release] : []),
+        ];
+        await within(settle(undo));
+        const bug = [count, claim].find(
+          (r) => r.status === 'rejected' && !(r.reason instanceof StoreUnavailableError),
+        );
+        if (bug?.status === 'rejected') throw bug.reason;
+        return err(unavailable(failure));
+      }
+      const outcome = count.value;
+      if (outcome.status === 'limited') {
+        if (claim.value) await within(settle([release]));
+        const by = counters[outcome.by] ?? counters[0];
+        if (by === undefined) throw new Error('a tier has at least one counter');
+        return err(rateLimited(tier, by, now));
+      }
+      if (!claim.value) {
+        await within(settle([refund(false)]));
+        const after = counters.map((counter, i) => ({ counter, used: (outcome.used[i] ?? 1) - 1 }));
+        return err(new BusyError(busyDetail(tier, who.pool), busyRetryAfter, bindingStatus(after)));
+      }
+      let released = false;
+      return ok({
+        tier,
+        workspace: who.workspace,
+        branding: who.branding,
+        keyId: who.keyId,
+        rateLimit: bindingStatus(counters.map((counter, i) => ({ counter, used: outcome.used[i] ?? 1 }))),
+        release: async (result) => {
+          if (released) return;
+          released = true;
+          const done = await raceDeadline(
+            settle([release, ...(result === 'failed' ? [refund(false)] : [])]),
+            deadlineMs,
+          );
+          if (done.timedOut) logError('limits clean-up failed', deadlinePassed('release', deadlineMs));
+        },
+      });
     },
   };
 }
 
-function checkCaps(
-  tier: Tier,
-  size: JobSize,
-  cors: Readonly<Record<string, string>>,
-): PartsLimitError | null {
+/** `promise`, or `timedOut` once `ms` have passed (the promise keeps running; its outcome is dropped). */
+async function raceDeadline<T>(promise: Promise<T>, ms: number): Promise<Timed<T>> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<{ timedOut: true }>((resolve) => {
+    timer = setTimeout(() => resolve({ timedOut: true }), Math.max(0, ms));
+  });
+  try {
+    return await Promise.race([promise.then((value) => ({ timedOut: false as const, value })), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function deadlinePassed(what: string, ms: number): StoreUnavailableError {
+  return new StoreUnavailableError(what, new Error(`no answer within the ${ms} ms admission deadline`));
+}
+
+function checkCaps(tier: Tier, size: JobSize): PartsLimitError | null {
   const hint = tier.name === 'public' ? '; an API key raises it' : '';
   if (size.totalParts > tier.maxParts) {
     return new PartsLimitError(
       `${size.totalParts} parts (sum of quantities) exceed the ${tier.name} tier's cap of ${tier.maxParts} parts per request${hint}`,
-      cors,
     );
   }
   if (size.distinctLines > tier.maxLines) {
     return new PartsLimitError(
       `${size.distinctLines} distinct part lines exceed the ${tier.name} tier's cap of ${tier.maxLines} distinct lines per request${hint}`,
-      cors,
     );
   }
   return null;

@@ -38,14 +38,16 @@ export function readLimitsConfig(env: Env = process.env): LimitsConfig {
 
 /**
  * A client for the limits table. Admission sits in front of every solve, so the client fails fast:
- * short timeouts and two retries (counting is idempotent, so a retry never counts twice); a store
- * that does not answer becomes a 503 within a few seconds, never a hang. A loopback endpoint (the
+ * 1 s timeouts that throw, and two retries (counting is idempotent, so a retry never counts twice); a
+ * store that does not answer becomes a 503 within the admission deadline, never a hang. A loopback endpoint (the
  * embedded dynalite) gets placeholder credentials so the SDK does not go looking for real ones, unless
  * the environment holds keys: then the SDK's default chain finds them at once, as in Lambda (the bundle
  * tests run the built functions that way).
  */
 export function createDynamoClient(
   config: Pick<LimitsConfig, 'endpoint' | 'region' | 'environmentCredentials'>,
+  /** Per request (and per connection); the embedded dynalite, which shares its process's CPU, gets more. */
+  timeoutMs = 1_000,
 ): DynamoDBClient {
   const local = config.endpoint !== undefined && isLoopback(config.endpoint);
   const placeholder = local && config.environmentCredentials !== true;
@@ -54,7 +56,9 @@ export function createDynamoClient(
     region: config.region ?? (local ? 'local' : 'us-east-1'),
     ...(placeholder ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
     maxAttempts: 3,
-    requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000 },
+    // Without throwOnRequestTimeout the SDK only logs a warning and keeps waiting. The admitter's own
+    // deadline (3 s over all requests and retries) bounds a call whatever the client does.
+    requestHandler: { connectionTimeout: timeoutMs, requestTimeout: timeoutMs, throwOnRequestTimeout: true },
   });
 }
 

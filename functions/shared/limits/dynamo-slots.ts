@@ -1,29 +1,23 @@
 /**
- * Solve slots: a pool of `size` slots is the items `slot#0000` … under the pool's partition. A slot is
- * free when it has no lease (no item, or no `owner`) or its stored lease has ended; claiming is a
- * conditional update on exactly that, so two callers never hold one slot, and a crashed holder's slot
- * frees itself when its lease ends (no clean-up job, no TTL needed). Releasing removes the lease only
- * while the caller still holds it. Only UpdateItem and Query: the request path needs no Put or Delete.
+ * Solve slots: one item per pool (`pk = pool#public` or the key's partition, `sk = slots`) with one
+ * attribute per lease, `lease#<token>` = the end of the lease (epoch ms), and `held`, the number of
+ * leases. Claiming is ONE conditional update that works on an absent item too: add my lease and 1 to
+ * `held` while `held < size`, so two callers never exceed the pool and a claim needs no read first. A
+ * retried claim finds its lease already there (the condition refuses a second one, and the refused item
+ * shows it). A crashed holder's lease stays until it ends; a claim refused by a full pool then removes
+ * the ended leases and adds its own in one write, conditional on those leases being unchanged.
+ * Releasing removes the caller's own lease and no other. Only UpdateItem (and a GetItem where dynalite
+ * does not return the refused item).
  */
-import { randomInt } from 'node:crypto';
-import { QueryCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
-import {
-  conditional,
-  type DynamoContext,
-  type Item,
-  n,
-  numberOf,
-  s,
-  stringOf,
-  unconditional,
-} from './dynamo-common.ts';
-import type { Pool, SlotLease } from './store.ts';
-import { cleanupAt, poolPk, SLOT_PREFIX, slotKey, TTL_ATTRIBUTE } from './table.ts';
+import { GetItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { conditional, type DynamoContext, type Item, n, s, unconditional } from './dynamo-common.ts';
+import type { Pool } from './store.ts';
+import { cleanupAt, poolSlotsKey, TTL_ATTRIBUTE } from './table.ts';
 
-const NAMES = { '#owner': 'owner', '#leaseUntil': 'leaseUntil' } as const;
-const NO_LEASE = 'attribute_not_exists(#owner)';
-const LEASE_ENDED = '#leaseUntil <= :now';
-const HELD_BY_CALLER = '#owner = :token';
+const LEASE_PREFIX = 'lease#';
+
+/** A first claim, a claim after reaping ended leases, and one more after losing a race. */
+const MAX_ATTEMPTS = 3;
 
 export async function claimSlot(
   ctx: DynamoContext,
@@ -32,93 +26,118 @@ export async function claimSlot(
   token: string,
   nowMs: number,
   leaseUntilMs: number,
-): Promise<SlotLease | null> {
-  const leases = await readLeases(ctx, pool);
-  const mine = leases.find((l) => l.owner === token && l.slot < size);
-  if (mine !== undefined) return { slot: mine.slot };
-  const held = new Set(leases.filter((l) => l.leaseUntilMs > nowMs).map((l) => l.slot));
-  const free = Array.from({ length: size }, (_, i) => i).filter((i) => !held.has(i));
-  // Start at a random free slot so concurrent callers spread out instead of all racing for slot 0.
-  const offset = free.length > 1 ? randomInt(free.length) : 0;
-  for (let i = 0; i < free.length; i++) {
-    const slot = free[(offset + i) % free.length] ?? 0;
-    const key = slotKey(pool, slot);
+): Promise<boolean> {
+  const key = poolSlotsKey(pool);
+  const Key = { pk: s(key.pk), sk: s(key.sk) };
+  let reap: readonly (readonly [string, number])[] = [];
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const names: Record<string, string> = {
+      '#me': `${LEASE_PREFIX}${token}`,
+      '#held': 'held',
+      '#expiresAt': TTL_ATTRIBUTE,
+    };
+    const values: Item = {
+      ':until': n(leaseUntilMs),
+      ':expiresAt': n(cleanupAt(leaseUntilMs)),
+      ':delta': n(1 - reap.length),
+      ':room': n(size + reap.length),
+    };
+    reap.forEach(([attribute, until], i) => {
+      names[`#r${i}`] = attribute;
+      values[`:r${i}`] = n(until);
+    });
     const claimed = await conditional('claim slot', () =>
       ctx.client.send(
         new UpdateItemCommand({
           TableName: ctx.tableName,
-          Key: { pk: s(key.pk), sk: s(key.sk) },
-          UpdateExpression: 'SET #owner = :token, #leaseUntil = :leaseUntil, #expiresAt = :expiresAt',
-          ConditionExpression: [NO_LEASE, LEASE_ENDED, HELD_BY_CALLER].join(' OR '),
-          ExpressionAttributeNames: { ...NAMES, '#expiresAt': TTL_ATTRIBUTE },
-          ExpressionAttributeValues: {
-            ':token': s(token),
-            ':leaseUntil': n(leaseUntilMs),
-            ':expiresAt': n(cleanupAt(leaseUntilMs)),
-            ':now': n(nowMs),
-          },
+          Key,
+          UpdateExpression: [
+            'SET #me = :until, #expiresAt = :expiresAt ADD #held :delta',
+            ...(reap.length === 0 ? [] : [`REMOVE ${reap.map((_, i) => `#r${i}`).join(', ')}`]),
+          ].join(' '),
+          ConditionExpression: [
+            'attribute_not_exists(#me)',
+            '(attribute_not_exists(#held) OR #held < :room)',
+            ...reap.map((_, i) => `#r${i} = :r${i}`),
+          ].join(' AND '),
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       ),
     );
-    if (claimed.ok) return { slot };
+    if (claimed.ok) return true;
+    const item = claimed.item ?? (await read(ctx, Key));
+    if (item?.[`${LEASE_PREFIX}${token}`] !== undefined) return true;
+    const leases = Object.entries(item ?? {}).filter(([name]) => name.startsWith(LEASE_PREFIX));
+    const ended = leases.flatMap(([name, v]) => {
+      const until = Number(v.N ?? 0);
+      return until <= nowMs ? [[name, until] as const] : [];
+    });
+    if (leases.length - ended.length >= size) return false;
+    reap = ended;
   }
-  return null;
+  return false;
 }
 
 export async function releaseSlot(
   ctx: DynamoContext,
   pool: Pool,
   token: string,
-  slot?: number,
+  options: { uncertain?: boolean } = {},
 ): Promise<void> {
-  const slots =
-    slot === undefined
-      ? (await readLeases(ctx, pool)).filter((l) => l.owner === token).map((l) => l.slot)
-      : [slot];
-  for (const held of slots) {
-    const key = slotKey(pool, held);
-    // A failed condition: the lease ended and someone else holds the slot now. Theirs to release.
+  const key = poolSlotsKey(pool);
+  const Key = { pk: s(key.pk), sk: s(key.sk) };
+  const names = { '#me': `${LEASE_PREFIX}${token}`, '#held': 'held' };
+  if (options.uncertain === true) {
+    // The claim may still land. Leave an ended lease in its place instead of removing it: a late claim
+    // is then refused (its condition wants no lease of this token), and the next claim that finds the
+    // pool full reaps the ended lease like a crashed holder's.
+    const ended = await conditional('release slot', () =>
+      ctx.client.send(
+        new UpdateItemCommand({
+          TableName: ctx.tableName,
+          Key,
+          UpdateExpression: 'SET #me = :ended',
+          ConditionExpression: 'attribute_exists(#me)',
+          ExpressionAttributeNames: { '#me': names['#me'] },
+          ExpressionAttributeValues: { ':ended': n(0) },
+        }),
+      ),
+    );
+    if (ended.ok) return;
     await conditional('release slot', () =>
       ctx.client.send(
         new UpdateItemCommand({
           TableName: ctx.tableName,
-          Key: { pk: s(key.pk), sk: s(key.sk) },
-          UpdateExpression: 'REMOVE #owner, #leaseUntil',
-          ConditionExpression: HELD_BY_CALLER,
-          ExpressionAttributeNames: NAMES,
-          ExpressionAttributeValues: { ':token': s(token) },
+          Key,
+          UpdateExpression: 'SET #me = :ended ADD #held :one',
+          ConditionExpression: 'attribute_not_exists(#me)',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: { ':ended': n(0), ':one': n(1) },
         }),
       ),
     );
+    return;
   }
-}
-
-interface Lease {
-  readonly slot: number;
-  readonly owner: string | undefined;
-  readonly leaseUntilMs: number;
-}
-
-async function readLeases(ctx: DynamoContext, pool: Pool): Promise<Lease[]> {
-  const out = await unconditional('read slots', () =>
+  // A failed condition: the lease is gone already (released, or reaped after it ended). Nothing to do.
+  await conditional('release slot', () =>
     ctx.client.send(
-      new QueryCommand({
+      new UpdateItemCommand({
         TableName: ctx.tableName,
-        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-        ExpressionAttributeNames: { '#pk': 'pk', '#sk': 'sk' },
-        ExpressionAttributeValues: { ':pk': s(poolPk(pool)), ':prefix': s(SLOT_PREFIX) },
-        ConsistentRead: true,
+        Key,
+        UpdateExpression: 'REMOVE #me ADD #held :minusOne',
+        ConditionExpression: 'attribute_exists(#me)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: { ':minusOne': n(-1) },
       }),
     ),
   );
-  return (out.Items ?? []).map(toLease);
 }
 
-function toLease(item: Item): Lease {
-  const sk = stringOf(item, 'sk') ?? '';
-  return {
-    slot: Number(sk.slice(SLOT_PREFIX.length)),
-    owner: stringOf(item, 'owner'),
-    leaseUntilMs: numberOf(item, 'leaseUntil') ?? 0,
-  };
+async function read(ctx: DynamoContext, Key: Item): Promise<Item | undefined> {
+  const out = await unconditional('claim slot (read)', () =>
+    ctx.client.send(new GetItemCommand({ TableName: ctx.tableName, Key, ConsistentRead: true })),
+  );
+  return out.Item;
 }

@@ -16,11 +16,11 @@ export interface DynamoStoreOptions {
 export function createDynamoStore({ client, tableName }: DynamoStoreOptions): LimitsStore {
   const ctx = { client, tableName };
   return {
-    count: (counter, token) => count(ctx, counter, token),
-    refund: (counter, token) => refund(ctx, counter, token),
+    count: (counters, token) => count(ctx, counters, token),
+    refund: (counters, token, options) => refund(ctx, counters, token, options),
     claimSlot: (pool, size, token, nowMs, leaseUntilMs) =>
       claimSlot(ctx, pool, size, token, nowMs, leaseUntilMs),
-    releaseSlot: (pool, token, slot) => releaseSlot(ctx, pool, token, slot),
+    releaseSlot: (pool, token, options) => releaseSlot(ctx, pool, token, options),
     getKey: (keyId) => getKey(ctx, keyId),
     putKey: (record) => putKey(ctx, record),
     updateKey: (keyId, change) => updateKey(ctx, keyId, change),

@@ -11,7 +11,7 @@
  * here: Lambda code imports this barrel and must never reach dynalite) provides the endpoint and client
  * when no `DYNAMODB_ENDPOINT` is set.
  */
-export { type AdmitterOptions, createAdmitter } from './admitter.ts';
+export { type AdmitterOptions, createAdmitter, DEFAULT_ADMISSION_DEADLINE_MS } from './admitter.ts';
 export {
   displayKey,
   generateKey,
@@ -40,6 +40,7 @@ export {
   rotateKey,
   validateSettings,
 } from './key-admin.ts';
+export { DEFAULT_KEY_CACHE_MS } from './key-cache.ts';
 export type {
   Counter,
   CountOutcome,
@@ -47,7 +48,6 @@ export type {
   KeyRecord,
   LimitsStore,
   Pool,
-  SlotLease,
   Subject,
 } from './store.ts';
 export { StoreUnavailableError } from './store.ts';

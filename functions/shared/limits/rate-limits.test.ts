@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TIERS } from '../tiers.ts';
-import { countersFor, rateLimitHeaders } from './rate-limits.ts';
+import { bindingStatus, countersFor } from './rate-limits.ts';
 
 const NOW = Date.parse('2025-03-10T13:20:00.000Z');
 const ip = { kind: 'ip', ip: '203.0.113.7' } as const;
@@ -20,23 +20,19 @@ describe('countersFor', () => {
   });
 });
 
-describe('rateLimitHeaders', () => {
+describe('bindingStatus', () => {
   const [month, hour] = countersFor(TIERS.public, ip, NOW);
   if (month === undefined || hour === undefined) throw new Error('two counters');
   it.each([
-    [10, 1, '30', '29', '2025-03-10T14:00:00.000Z'],
-    [245, 3, '250', '5', '2025-04-01T00:00:00.000Z'],
-    [230, 10, '250', '20', '2025-04-01T00:00:00.000Z'],
+    [10, 1, 30, 29, '2025-03-10T14:00:00.000Z'],
+    [245, 3, 250, 5, '2025-04-01T00:00:00.000Z'],
+    [230, 10, 250, 20, '2025-04-01T00:00:00.000Z'],
   ])('reports the binding window (month %i used, hour %i used)', (mUsed, hUsed, limit, remaining, reset) => {
     expect(
-      rateLimitHeaders([
+      bindingStatus([
         { counter: month, used: mUsed },
         { counter: hour, used: hUsed },
       ]),
-    ).toEqual({
-      'X-RateLimit-Limit': limit,
-      'X-RateLimit-Remaining': remaining,
-      'X-RateLimit-Reset': String(Date.parse(reset) / 1000),
-    });
+    ).toEqual({ limit, remaining, resetAtMs: Date.parse(reset) });
   });
 });

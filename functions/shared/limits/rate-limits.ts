@@ -1,8 +1,8 @@
 /**
- * Pure pieces of rate limiting: which counters a call is counted against, the `X-RateLimit-*` headers
- * and the 429 a refused call gets.
+ * Pure pieces of rate limiting: which counters a call is counted against, where the caller stands
+ * (`X-RateLimit-*` data) and the 429 a refused call gets.
  */
-import { RateLimitedError } from '../../../core/errors.ts';
+import { RateLimitedError, type RateLimitStatus } from '../../../core/errors.ts';
 import type { Tier } from '../tiers.ts';
 import { displayKey } from './api-keys.ts';
 import type { Counter, Subject } from './store.ts';
@@ -30,10 +30,10 @@ export function countersFor(tier: Tier, subject: Subject, nowMs: number): Counte
 }
 
 /**
- * `X-RateLimit-Limit/Remaining/Reset` of the binding counter: the one with the fewest calls left (on a
- * tie, the one that resets later). Reset is in epoch seconds (UTC), as GitHub and others send it.
+ * The binding counter's status: the one with the fewest calls left (on a tie, the one that resets
+ * later). The HTTP shell renders it as `X-RateLimit-*`.
  */
-export function rateLimitHeaders(states: readonly CounterState[]): Record<string, string> {
+export function bindingStatus(states: readonly CounterState[]): RateLimitStatus | null {
   let binding: CounterState | undefined;
   for (const state of states) {
     if (binding === undefined) {
@@ -49,11 +49,11 @@ export function rateLimitHeaders(states: readonly CounterState[]): Record<string
       binding = state;
     }
   }
-  if (binding === undefined) return {};
+  if (binding === undefined) return null;
   return {
-    'X-RateLimit-Limit': String(binding.counter.limit),
-    'X-RateLimit-Remaining': String(remaining(binding)),
-    'X-RateLimit-Reset': String(Math.ceil(binding.counter.window.endMs / 1000)),
+    limit: binding.counter.limit,
+    remaining: remaining(binding),
+    resetAtMs: binding.counter.window.endMs,
   };
 }
 
@@ -62,12 +62,7 @@ function remaining(state: CounterState): number {
 }
 
 /** The 429 for a call refused by `counter`. */
-export function rateLimited(
-  tier: Tier,
-  counter: Counter,
-  nowMs: number,
-  headers: Readonly<Record<string, string>>,
-): RateLimitedError {
+export function rateLimited(tier: Tier, counter: Counter, nowMs: number): RateLimitedError {
   const { window, limit, subject } = counter;
   const what = window.label === 'month' ? 'monthly cap' : 'rate limit';
   const per = window.label === 'month' ? 'calendar month (UTC)' : window.label;
@@ -81,9 +76,6 @@ export function rateLimited(
     `${what} reached: ${limit} requests per ${per} ${whose}. It resets at ${resetAt}.`,
     window.endMs,
     retryAfterSeconds,
-    {
-      ...headers,
-      ...rateLimitHeaders([{ counter, used: limit }]),
-    },
+    { limit, remaining: 0, resetAtMs: window.endMs },
   );
 }

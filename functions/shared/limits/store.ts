@@ -4,7 +4,6 @@
  * documented in docs/operations.md. Expected outcomes come back as data; any failure of the store itself
  * (network, throttling, a bug in an expression) is thrown as {@link StoreUnavailableError}.
  */
-import type { PaidTierName } from './api-keys.ts';
 import type { Window } from './windows.ts';
 
 /** Whom a counter or a slot pool belongs to: one client IP (or IPv6 /64), or one API key. */
@@ -20,22 +19,26 @@ export interface Counter {
 }
 
 /**
- * Result of counting one call. `counted` also when this token was already counted (a retried write):
- * counting is idempotent per token, so a call is never counted twice.
+ * Result of counting one call against all its counters at once (one subject; the first counter's window
+ * is the longest and holds the others). `counted` also when this token was already counted (a retried
+ * write): counting is idempotent per token, so a call is never counted twice.
  */
-export interface CountOutcome {
-  readonly status: 'counted' | 'limited';
-  /** Calls counted in the window after this one (`limited`: the count that refused it). */
-  readonly used: number;
-}
+export type CountOutcome =
+  | {
+      readonly status: 'counted';
+      /** Per counter, in the order given: calls counted in its window with this one. */
+      readonly used: readonly number[];
+    }
+  | {
+      readonly status: 'limited';
+      /** Index of the counter that refused the call (the first full one). */
+      readonly by: number;
+      /** Per counter: calls counted in its window (this one not among them). */
+      readonly used: readonly number[];
+    };
 
 /** A pool of concurrent solve slots: the shared public pool, or one key's own. */
 export type Pool = { readonly kind: 'public' } | { readonly kind: 'key'; readonly keyId: string };
-
-/** A lease on one slot of a pool, held by a token until released or until `leaseUntilMs`. */
-export interface SlotLease {
-  readonly slot: number;
-}
 
 /** An API key as stored: never the key itself, only the SHA-256 of it. */
 export interface KeyRecord {
@@ -45,7 +48,7 @@ export interface KeyRecord {
   readonly secretHash: string;
   readonly workspace: string;
   /** A paid tier name as stored; an unknown value (a retired tier) is refused at admission. */
-  readonly tier: PaidTierName | string;
+  readonly tier: string;
   /** Browser origins (`https://host[:port]`) allowed to call with this key. */
   readonly origins: readonly string[];
   /** A line printed on this workspace's PDFs, or null for the default attribution. */
@@ -66,24 +69,29 @@ export interface KeyChange {
 }
 
 export interface LimitsStore {
-  /** Counts the call `token` against `counter` unless the limit is reached. Idempotent per token. */
-  count(counter: Counter, token: string): Promise<CountOutcome>;
-  /** Takes back the call `token` from `counter`; a no-op when it was not (or no longer) counted. */
-  refund(counter: Counter, token: string): Promise<void>;
   /**
-   * Leases a free slot of `pool` (one of `size`) for `token` until `leaseUntilMs`. A slot is free when
-   * it has no lease or its lease ended before `nowMs`: a crashed holder never blocks it for longer than
-   * its lease. Null when every slot is held.
+   * Counts the call `token` against every counter of one subject in one conditional write, unless one
+   * of them is full (then nothing is counted). Counters are given longest window first, and each
+   * shorter window must lie inside the first (an hour inside its month). Idempotent per token.
    */
-  claimSlot(
-    pool: Pool,
-    size: number,
-    token: string,
-    nowMs: number,
-    leaseUntilMs: number,
-  ): Promise<SlotLease | null>;
-  /** Frees the slot `token` holds (the given one, or whichever it holds when unknown). */
-  releaseSlot(pool: Pool, token: string, slot?: number): Promise<void>;
+  count(counters: readonly Counter[], token: string): Promise<CountOutcome>;
+  /**
+   * Takes back the call `token` from `counters`; a no-op when it was not (or no longer) counted.
+   * `uncertain`: the count's outcome is unknown (its request failed or timed out and may still land):
+   * the token is then also barred from being counted later, so a late write cannot count the call.
+   */
+  refund(counters: readonly Counter[], token: string, options?: { uncertain?: boolean }): Promise<void>;
+  /**
+   * Leases one of the `size` solve slots of `pool` for `token` until `leaseUntilMs`, in one
+   * conditional write. A lease that ended before `nowMs` (a crashed holder's) no longer counts. False
+   * when every slot is held. Idempotent per token.
+   */
+  claimSlot(pool: Pool, size: number, token: string, nowMs: number, leaseUntilMs: number): Promise<boolean>;
+  /**
+   * Frees the slot `token` holds, if any. `uncertain`: the claim's outcome is unknown (it may still
+   * land): the token's lease is left ended instead, so a late claim is refused and the slot is reaped.
+   */
+  releaseSlot(pool: Pool, token: string, options?: { uncertain?: boolean }): Promise<void>;
   getKey(keyId: string): Promise<KeyRecord | null>;
   /** Stores a new key record; false when the key id is taken. */
   putKey(record: KeyRecord): Promise<boolean>;

@@ -39,11 +39,11 @@ export function poolPk(pool: Pool): string {
   return pool.kind === 'public' ? 'pool#public' : `key#${pool.keyId}`;
 }
 
-export const SLOT_PREFIX = 'slot#';
+export const SLOTS_SK = 'slots';
 
-/** One slot of a pool (`slot#0003`); absent item = free slot. */
-export function slotKey(pool: Pool, slot: number): ItemKey {
-  return { pk: poolPk(pool), sk: `${SLOT_PREFIX}${String(slot).padStart(4, '0')}` };
+/** The item holding a pool's leases (`leases`: token → lease end); absent item = every slot free. */
+export function poolSlotsKey(pool: Pool): ItemKey {
+  return { pk: poolPk(pool), sk: SLOTS_SK };
 }
 
 export const KEY_SK = 'key';

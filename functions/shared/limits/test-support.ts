@@ -11,6 +11,7 @@ import { createAdmitter } from './admitter.ts';
 import { createDynamoStore } from './dynamo-store.ts';
 import type { Counter, LimitsStore } from './store.ts';
 import { counterKey, createTable } from './table.ts';
+import { monthWindow } from './windows.ts';
 
 export type { EmbeddedDynamo };
 export { startEmbeddedDynamo };
@@ -32,7 +33,9 @@ export async function setup(
   const clock = manualClock(Date.parse(startIso));
   const store = createDynamoStore({ client: client ?? dynamo.client, tableName });
   const errors: unknown[] = [];
-  const admitter = createAdmitter({ store, clock, logError: (_m, e) => errors.push(e) });
+  // These tests are about counting, not time: a generous deadline keeps a loaded machine from turning
+  // slow answers into 503s (stall.test.ts tests the deadline).
+  const admitter = createAdmitter({ store, clock, deadlineMs: 30_000, logError: (_m, e) => errors.push(e) });
   return { tableName, clock, store, admitter, errors };
 }
 
@@ -46,21 +49,30 @@ export function keyedCaller(apiKey: string, origin?: string, ip = '198.51.100.9'
 
 export const small = { totalParts: 10, distinctLines: 3 } as const;
 
-/** The stored count of a counter, read straight from the table (0 when the item does not exist). */
+/**
+ * The stored count of a counter, read straight from the table (0 when nothing was counted): `used` of
+ * the counter's own item, or, for a window held inside its month's item, that item's `used#<window>`.
+ */
 export async function storedCount(
   client: DynamoDBClient,
   tableName: string,
   counter: Counter,
 ): Promise<number> {
-  const key = counterKey(counter.subject, counter.window.id);
-  const out = await client.send(
-    new GetItemCommand({
-      TableName: tableName,
-      Key: { pk: { S: key.pk }, sk: { S: key.sk } },
-      ConsistentRead: true,
-    }),
-  );
-  return Number(out.Item?.used?.N ?? 0);
+  const read = async (windowId: string) => {
+    const key = counterKey(counter.subject, windowId);
+    const out = await client.send(
+      new GetItemCommand({
+        TableName: tableName,
+        Key: { pk: { S: key.pk }, sk: { S: key.sk } },
+        ConsistentRead: true,
+      }),
+    );
+    return out.Item;
+  };
+  const own = await read(counter.window.id);
+  if (own !== undefined) return Number(own.used?.N ?? 0);
+  const month = await read(monthWindow(counter.window.startMs).id);
+  return Number(month?.[`used#${counter.window.id}`]?.N ?? 0);
 }
 
 /** When a fault hits: before the request is sent (nothing happens) or after (it lands, the answer is lost). */
@@ -95,6 +107,54 @@ export function faultyClient(endpoint: string, plan: FaultPlan, maxAttempts = 1)
     { step: 'deserialize', name: 'faultInjection' },
   );
   return client;
+}
+
+/** What a {@link countingClient} saw: HTTP requests sent, and steps (times the client went from idle to busy). */
+export interface RequestTally {
+  requests: number;
+  steps: number;
+  readonly commands: string[];
+  reset(): void;
+}
+
+/**
+ * A client for `endpoint` that counts every request it sends (each SDK attempt) and the sequential
+ * steps they form: a step begins when a request leaves while none is in flight, so requests sent
+ * together count as one step and requests sent one after another as one step each.
+ */
+export function countingClient(endpoint: string): { client: DynamoDBClient; tally: RequestTally } {
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 1,
+  });
+  let inFlight = 0;
+  const tally: RequestTally = {
+    requests: 0,
+    steps: 0,
+    commands: [],
+    reset() {
+      tally.requests = 0;
+      tally.steps = 0;
+      tally.commands.length = 0;
+    },
+  };
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      tally.requests += 1;
+      tally.commands.push(context.commandName ?? '?');
+      if (inFlight === 0) tally.steps += 1;
+      inFlight += 1;
+      try {
+        return await next(args);
+      } finally {
+        inFlight -= 1;
+      }
+    },
+    { step: 'deserialize', name: 'requestCounting' },
+  );
+  return { client, tally };
 }
 
 /** An error the SDK classifies as a transient network failure (so it retries it). */

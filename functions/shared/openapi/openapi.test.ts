@@ -155,7 +155,9 @@ describe('real answers fit the document and the response schemas', () => {
         core: realCore,
         lp: await createLpEngine(),
         clock: systemClock,
-        admitter: recordingAdmitter({ headers: { 'X-RateLimit-Remaining': '29' } }),
+        admitter: recordingAdmitter({
+          rateLimit: { limit: 30, remaining: 29, resetAtMs: Date.UTC(2026, 0, 1, 1) },
+        }),
         poweredBy: 'cutplan test',
         log,
       }),

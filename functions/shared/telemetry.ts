@@ -1,0 +1,161 @@
+/**
+ * What the service tells its operators about each request: ONE structured log line and one set of
+ * CloudWatch embedded metrics (EMF), built from a {@link RequestRecord} that the `serve` wrapper fills
+ * as the request goes (handlers add tier, admission and solve facts through {@link RequestNotes}). The
+ * record holds no request body, no API key (only its public id) and no plan: sizes and figures only.
+ *
+ * Two sinks write the same line and the same metrics: Powertools for AWS Lambda (Logger, Metrics) in
+ * the solving functions (`powertools.ts`), and the plain writer here for the light functions (health,
+ * fallback), which stay a few KiB without it. docs/operations.md shows a line and each metric.
+ */
+
+export const METRICS_NAMESPACE = 'Cutplan';
+export const SERVICE_NAME = 'cutplan';
+
+/** The figures of a solved request. */
+export interface SolveFacts {
+  readonly parts: number;
+  readonly lines: number;
+  /** Material groups solved (1 when the job has no materials). */
+  readonly groups: number;
+  readonly bars: number;
+  readonly lowerBound: number;
+  readonly optimal: boolean;
+  /** Bars above the proven lower bound (0 when proven optimal). */
+  readonly gap: number;
+  readonly solveMs: number;
+}
+
+/** What handlers learn about a request beyond what the HTTP wrapper sees. */
+export interface RequestNotes {
+  tier?: string;
+  keyId?: string | null;
+  workspace?: string | null;
+  admissionMs?: number;
+  solve?: SolveFacts;
+  pdfMs?: number;
+}
+
+/** Everything one request's log line and metrics are made of. */
+export interface RequestRecord extends RequestNotes {
+  readonly requestId: string;
+  /** `POST /v1/optimise`: the method and the path as routed (never the query string). */
+  readonly route: string;
+  readonly status: number;
+  readonly durationMs: number;
+  readonly bodyBytes: number;
+  /** The `error` code of a failed request. */
+  readonly errorCode?: string;
+}
+
+/** Where records go. */
+export interface Telemetry {
+  request(record: RequestRecord): void;
+}
+
+const round = (ms: number) => Math.round(ms * 100) / 100;
+
+/** The fields of the request's log line (beyond level, message, timestamp and service). */
+export function requestLogFields(r: RequestRecord): Record<string, unknown> {
+  return {
+    requestId: r.requestId,
+    route: r.route,
+    status: r.status,
+    durationMs: round(r.durationMs),
+    bodyBytes: r.bodyBytes,
+    ...(r.tier === undefined ? {} : { tier: r.tier }),
+    ...(r.keyId ? { keyId: r.keyId } : {}),
+    ...(r.workspace ? { workspace: r.workspace } : {}),
+    ...(r.admissionMs === undefined ? {} : { admissionMs: round(r.admissionMs) }),
+    ...(r.solve === undefined ? {} : { ...r.solve, solveMs: round(r.solve.solveMs) }),
+    ...(r.pdfMs === undefined ? {} : { pdfMs: round(r.pdfMs) }),
+    ...(r.errorCode === undefined ? {} : { error: r.errorCode }),
+  };
+}
+
+export type MetricUnitName = 'Count' | 'Milliseconds';
+
+export interface MetricValue {
+  readonly name: string;
+  readonly unit: MetricUnitName;
+  readonly value: number;
+}
+
+/** Statuses that are a refusal by the limits: a bad key, over a cap, over a rate, busy. */
+export const REFUSAL_STATUSES: readonly number[] = [401, 413, 429, 503];
+
+/**
+ * The request's metrics. Each is published twice: per service (for alarms on rates: the average of a
+ * 0/1 metric is its share of calls) and per route, status and tier (for the dashboard's breakdowns).
+ */
+export function requestMetrics(r: RequestRecord): {
+  readonly dimensions: Readonly<Record<string, string>>;
+  readonly metrics: readonly MetricValue[];
+} {
+  const metrics: MetricValue[] = [
+    { name: 'Calls', unit: 'Count', value: 1 },
+    { name: 'Busy', unit: 'Count', value: r.errorCode === 'busy' ? 1 : 0 },
+    { name: 'ServerErrors', unit: 'Count', value: r.status >= 500 && r.errorCode !== 'busy' ? 1 : 0 },
+    { name: 'Refused', unit: 'Count', value: REFUSAL_STATUSES.includes(r.status) ? 1 : 0 },
+  ];
+  if (r.admissionMs !== undefined)
+    metrics.push({ name: 'AdmissionMs', unit: 'Milliseconds', value: round(r.admissionMs) });
+  if (r.solve !== undefined) {
+    metrics.push({ name: 'SolveMs', unit: 'Milliseconds', value: round(r.solve.solveMs) });
+    metrics.push({ name: 'Proven', unit: 'Count', value: r.solve.optimal ? 1 : 0 });
+  }
+  return {
+    dimensions: { route: r.route, status: String(r.status), tier: r.tier ?? 'none' },
+    metrics,
+  };
+}
+
+/** The EMF document of a record: one JSON line CloudWatch turns into metrics without an API call. */
+export function emfDocument(r: RequestRecord, timestampMs: number): string {
+  const { dimensions, metrics } = requestMetrics(r);
+  return JSON.stringify({
+    _aws: {
+      Timestamp: timestampMs,
+      CloudWatchMetrics: [
+        {
+          Namespace: METRICS_NAMESPACE,
+          Dimensions: [['service', ...Object.keys(dimensions)], ['service']],
+          Metrics: metrics.map((m) => ({ Name: m.name, Unit: m.unit })),
+        },
+      ],
+    },
+    service: SERVICE_NAME,
+    ...dimensions,
+    ...Object.fromEntries(metrics.map((m) => [m.name, m.value])),
+  });
+}
+
+/**
+ * The light functions' sink: the log line, shaped as Powertools Logger shapes it, and the EMF line.
+ * Metrics are written only in Lambda (as Powertools does by default outside `POWERTOOLS_DEV`), unless
+ * `POWERTOOLS_METRICS_DISABLED` says otherwise; locally the log line alone shows the request.
+ */
+export function lineTelemetry(
+  write: (line: string) => void = (line) => process.stdout.write(line),
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Telemetry {
+  const metricsOn =
+    env.POWERTOOLS_METRICS_DISABLED === undefined
+      ? env.AWS_LAMBDA_FUNCTION_NAME !== undefined
+      : env.POWERTOOLS_METRICS_DISABLED.toLowerCase() !== 'true';
+  return {
+    request(record) {
+      const now = Date.now();
+      write(
+        `${JSON.stringify({
+          level: record.status >= 500 ? 'ERROR' : 'INFO',
+          message: 'request',
+          timestamp: new Date(now).toISOString(),
+          service: SERVICE_NAME,
+          ...requestLogFields(record),
+        })}\n`,
+      );
+      if (metricsOn) write(`${emfDocument(record, now)}\n`);
+    },
+  };
+}
