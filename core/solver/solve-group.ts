@@ -1,9 +1,9 @@
 import { type Budget, workLimited } from '../budget.ts';
 import {
   anchorOffcuts,
-  type CostSource,
   cheapMixes,
   continuousBound,
+  costSources,
   l2Bound,
   liftBound,
   type Mix,
@@ -18,9 +18,11 @@ import {
   Incumbent,
   type Job,
   LARGE_JOB_ITEM_TYPES,
+  newTrace,
   offcutUsage,
   patternWeight,
   runToEnd,
+  type SearchTrace,
 } from './model/index.ts';
 import { branchAndPrice, branchAndPriceSteps, Diver, type TreeSearch } from './tree/index.ts';
 
@@ -39,20 +41,6 @@ export interface GroupResult {
   readonly trace: SearchTrace;
 }
 
-/** Counters for the benchmark and for tests. */
-export interface SearchTrace {
-  greedyCost: number | null;
-  rootLp: number | null;
-  cgIterations: number;
-  columns: number;
-  diveNodes: number;
-  branchNodes: number;
-  endgames: number;
-  /** Plans the incumbent refused as flawed (always empty unless there is a bug). */
-  rejected: string[];
-  phase: 'greedy' | 'root' | 'dive' | 'branch' | 'none';
-}
-
 /**
  * Solves one material group: greedy plans for an instant incumbent, combinatorial bounds, column generation
  * for the LP bound, a dive on the LP, then branch and price on the number of bars of each source (with
@@ -62,17 +50,7 @@ export interface SearchTrace {
 export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupResult {
   const demand = Int32Array.from(job.items, (it) => it.demand);
   const supply = Float64Array.from(job.sources, (s) => s.supply);
-  const trace: SearchTrace = {
-    greedyCost: null,
-    rootLp: null,
-    cgIterations: 0,
-    columns: 0,
-    diveNodes: 0,
-    branchNodes: 0,
-    endgames: 0,
-    rejected: [],
-    phase: 'none',
-  };
+  const trace = newTrace();
   const usageTarget = job.offcutsFirst ? maxOffcutUsage(job, demand, supply) : 0;
   const inc = new Incumbent(job, usageTarget);
   trace.rejected = inc.rejected;
@@ -495,9 +473,4 @@ function seedColumns(job: Job, cg: ColumnGeneration, root: Residual, plan: Group
     counts[i] = Math.min(root.demand[i] ?? 0, Math.floor((job.sources[k]?.capacity ?? 0) / it.weight));
     if ((counts[i] ?? 0) > 0) cg.addColumn(k, counts);
   });
-}
-
-/** The cost structure of a residual: each source's cost and how many of its bars may be used. */
-export function costSources(job: Job, r: Pick<Residual, 'lo' | 'hi'>): CostSource[] {
-  return job.sources.map((s, k) => ({ cost: s.cost, lo: r.lo[k] ?? 0, hi: r.hi[k] ?? 0 }));
 }

@@ -1,4 +1,4 @@
-import type { KnapsackResult } from './knapsack.ts';
+import type { KnapsackResult } from './knapsack-types.ts';
 
 /** How many of the packings the best one improved on are handed back as extra columns. */
 const RUNNERS_UP = 6;

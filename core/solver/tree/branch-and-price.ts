@@ -1,9 +1,8 @@
 import type { Budget } from '../../budget.ts';
-import { type CountCut, liftBound } from '../bounds/index.ts';
+import { type CountCut, costSources, liftBound } from '../bounds/index.ts';
 import { type Arc, type ColumnGeneration, type Residual, safeCeil } from '../master/index.ts';
-import { type Incumbent, type Job, type Layout, runToEnd } from '../model/index.ts';
+import { type Incumbent, type Job, type Layout, runToEnd, type SearchTrace } from '../model/index.ts';
 import { type ArcMap, arcCell } from '../pricing/index.ts';
-import { costSources, type SearchTrace } from '../solve-group.ts';
 import type { Diver } from './dive.ts';
 
 interface BranchNode {

@@ -2,8 +2,14 @@ import type { Budget } from '../../budget.ts';
 import { packExactly } from '../exact/index.ts';
 import { downsize, greedyPack, sourcePreference } from '../heuristics/index.ts';
 import { type ColumnGeneration, type Residual, safeCeil } from '../master/index.ts';
-import { type Incumbent, type Job, type Layout, patternWeight, runToEnd } from '../model/index.ts';
-import type { SearchTrace } from '../solve-group.ts';
+import {
+  type Incumbent,
+  type Job,
+  type Layout,
+  patternWeight,
+  runToEnd,
+  type SearchTrace,
+} from '../model/index.ts';
 
 /**
  * Depth-first diving on the column-generation LP: fix the bars the LP most wants (whole parts of large
