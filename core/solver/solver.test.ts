@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSet } from '../../bench/instances.ts';
+import { loadSet } from '../../test/support/instances.ts';
 import { budgetOf } from '../budget.ts';
 import { patternWeight, rng } from './model/index.ts';
 import { solveGroup } from './solve-group.ts';

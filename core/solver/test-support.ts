@@ -4,7 +4,7 @@
  * through the real parser and the verifying entry point.
  */
 import { join } from 'node:path';
-import { type Instance, loadSet } from '../../bench/instances.ts';
+import { type Instance, loadSet } from '../../test/support/instances.ts';
 import type { Clock } from '../budget.ts';
 import type { CutplanError, Result } from '../errors.ts';
 import { createLpEngine, optimise } from '../optimise.ts';
