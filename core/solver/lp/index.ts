@@ -1,3 +1,3 @@
 export type { LpEngine, LpSolution, LpStatus, MasterLp, MasterOptions, RowBounds } from './engine.ts';
 export { createGlpkEngine } from './glpk.ts';
-export { createHighsEngine } from './highs.ts';
+export { createHighsEngine, isRunFailure } from './highs.ts';

@@ -1,6 +1,6 @@
 import type { Budget } from '../../budget.ts';
 import { type BoundTerm, type CountCut, lagrangianBound } from '../bounds/index.ts';
-import type { LpEngine, LpSolution, MasterLp } from '../lp/index.ts';
+import { isRunFailure, type LpEngine, type LpSolution, type MasterLp } from '../lp/index.ts';
 import { type Job, LARGE_JOB_ITEM_TYPES, PRACTICAL_ITEM_TYPES, patternKey } from '../model/index.ts';
 import {
   ARC_DP_CELLS,
@@ -355,7 +355,9 @@ export class ColumnGeneration {
   private solveMaster(): LpSolution {
     try {
       return this.master.solve();
-    } catch {
+    } catch (e) {
+      // HiGHS's wasm has thrown its native run failure in a benchmark run: an LP left unsolved, not a bug.
+      if (!isRunFailure(e)) throw e;
       return { status: 'failed', objective: Number.NaN, x: new Float64Array(0), duals: new Float64Array(0) };
     }
   }
