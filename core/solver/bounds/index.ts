@@ -7,5 +7,6 @@ export {
   type Mix,
 } from './achievable.ts';
 export { continuousBound, l2Bound } from './combinatorial.ts';
+export { barsBound, combinatorialBound } from './job-bounds.ts';
 export { type BoundTerm, lagrangianBound } from './lagrangian.ts';
 export { anchorOffcuts, maxOffcutUsage } from './offcut-usage.ts';

@@ -15,6 +15,7 @@ import {
   searchWithArcs,
   solveKnapsacks,
 } from '../pricing/index.ts';
+import { SETTLE_TOLERANCE, SMOOTHING_LARGE, SMOOTHING_SMALL } from './tuning.ts';
 
 /** A generated pattern: a feasible bar of one source. */
 export interface Column {
@@ -65,11 +66,6 @@ export interface CgStop {
 }
 
 const REL_TOL = 1e-6;
-/** Wentges smoothing weight: strong on large jobs (many rounds to save), mild on small ones. */
-const SMOOTHING_LARGE = 0.8;
-const SMOOTHING_SMALL = 0.5;
-/** How close (in cost units) the LP value must come to the bound's integer for `settle`. */
-const SETTLE_TOLERANCE = 0.005;
 
 /** The smallest integer not below `x` minus a relative safety margin: how bounds from floats are rounded. */
 export function safeCeil(x: number): number {
