@@ -21,3 +21,30 @@ export const PACKER_SLICE = 20_000;
  * perfect-packing search (not the dives) finds packings for.
  */
 export const FULL_BAR_SHORT_BARS = 2;
+
+/** Pieces above which the search does not run (its arrays grow with pieces and candidate bars). */
+export const PERFECT_PACKING_MAX_PIECES = 20_000;
+/** Candidate bars (a long piece and one or two short ones) above which the search does not run. */
+export const MAX_ROWS = 400_000;
+/** Operations between two points where `work` may pause (keeps one pause under a few microseconds). */
+export const YIELD_OPS = 512;
+/** Operations a portfolio member runs before the next one's turn (times its share). */
+export const QUANTUM = 1 << 20;
+/** Conflicts of the first restart; later restarts follow the Luby sequence times this. */
+export const RESTART_BASE = 64;
+/** Learnt-clause literals kept before the less active half is dropped (bounds memory). */
+export const LEARNT_LITERALS = 300_000;
+/**
+ * Steps of one exact packing of the leftover pieces (a dozen pieces in the intended jobs), at first. The
+ * leftovers that pack on the AI jobs take under 4,000 steps; the unbounded searches reach many with ten
+ * or more expensive pieces that run to any limit and almost never pack, so a low limit saves work (the
+ * hardest AI jobs take a third of the operations or less). But the nogood is the same whether the packing
+ * failed or was cut off, so a search that ran out after a cut-off may have forbidden the one leftover
+ * that packs (a 12-bar job with a kernel of 20 short pieces: every member gave up at 10,000 steps and
+ * found it at once without a limit). Such a search starts again with ten times the limit, up to
+ * `LEFTOVER_NODES_MAX`.
+ */
+export const LEFTOVER_NODES = 10_000;
+export const LEFTOVER_NODES_MAX = 10_000_000;
+/** Carry budgets are kept for the moduli 2, 4, …, 2^CARRY_MAX_BITS (and below the capacity). */
+export const CARRY_MAX_BITS = 12;
