@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { budgetOf, manualClock, workLimited } from '../core/budget.ts';
 import { createLpEngine } from '../core/optimise.ts';
 import { parseOptimiseBody } from '../core/request/index.ts';
-import type { LpEngine } from '../core/solver/lp/index.ts';
+import { countingEngine, type LpEngine } from '../core/solver/lp/index.ts';
 import { buildJobs } from '../core/solver/model/index.ts';
 import { solveGroup } from '../core/solver/solve-group.ts';
 import { INSTANCES_DIR, loadSet } from './instances.ts';
@@ -72,34 +72,6 @@ function cases(): Case[] {
   return only ? out.filter((c) => only.some((o) => c.name.startsWith(`${o}/`))) : out;
 }
 
-/** An engine that counts master solves: the unit of work. */
-function counting(engine: LpEngine): { engine: LpEngine; solves: () => number } {
-  let solves = 0;
-  return {
-    solves: () => solves,
-    engine: {
-      name: engine.name,
-      createMaster(rows, options) {
-        const master = engine.createMaster(rows, options);
-        return {
-          get columnCount() {
-            return master.columnCount;
-          },
-          addColumn: (...a) => master.addColumn(...a),
-          addRow: (...a) => master.addRow(...a),
-          setColumnBounds: (...a) => master.setColumnBounds(...a),
-          setRowBounds: (...a) => master.setRowBounds(...a),
-          solve: () => {
-            solves++;
-            return master.solve();
-          },
-          dispose: () => master.dispose(),
-        };
-      },
-    },
-  };
-}
-
 interface Print {
   readonly name: string;
   /** Per job: cost/bound/barsBound/optimal, readable. */
@@ -116,7 +88,7 @@ function fingerprint(c: Case, base: LpEngine): Print {
   const jobs: string[] = [];
   let lpSolves = 0;
   for (const job of buildJobs(parsed.value)) {
-    const { engine, solves } = counting(base);
+    const { engine, solves } = countingEngine(base);
     const budget = workLimited(budgetOf(manualClock(), 1e12), solves, c.lpSolves);
     const r = solveGroup(job, engine, budget);
     lpSolves += solves();
@@ -138,13 +110,18 @@ function fingerprint(c: Case, base: LpEngine): Print {
 const engine = await createLpEngine();
 const started = performance.now();
 const prints: Print[] = [];
+const msBySet = new Map<string, number>();
 for (const c of cases()) {
   const t0 = performance.now();
   prints.push(fingerprint(c, engine));
   const ms = performance.now() - t0;
+  const set = c.name.split('/')[0] ?? '';
+  msBySet.set(set, (msBySet.get(set) ?? 0) + ms);
   if (ms > 2000) process.stderr.write(`  ${c.name}: ${(ms / 1000).toFixed(1)} s\n`);
 }
 process.stderr.write(`${prints.length} cases in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+// Same work on every run (the budget is LP solves): the time is a fair comparison between two versions.
+process.stderr.write(`ms by set: ${[...msBySet].map(([s, ms]) => `${s} ${ms.toFixed(0)}`).join(', ')}\n`);
 
 if (values.record) {
   writeFileSync(values.file, `${JSON.stringify(prints, null, 2)}\n`);

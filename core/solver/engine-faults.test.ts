@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { budgetOf } from '../budget.ts';
 import type { LpEngine } from './lp/index.ts';
 import { solveGroup } from './solve-group.ts';
-import { fixture, onlyJob, stepClock, testEngine } from './test-support.ts';
+import { fixture, onlyJob, testEngine, workBudget } from './test-support.ts';
 
 /**
  * The real engine, except that every master solve after the first `healthy` ones reports a failure (or,
@@ -65,8 +64,11 @@ describe('a master LP the engine cannot solve', () => {
     'never yields a false proof or a bound above the optimum (engine fails after %i solves, throwing: %s)',
     async (healthy, throwing) => {
       const job = onlyJob(instance.body);
-      const engine = failingAfter(await testEngine(), healthy, throwing);
-      const r = solveGroup(job, engine, budgetOf(stepClock(), 20_000));
+      const { engine, budget } = await workBudget(
+        20_000,
+        failingAfter(await testEngine(), healthy, throwing),
+      );
+      const r = solveGroup(job, engine, budget);
       expect(r.bound * job.costUnit).toBeLessThanOrEqual(instance.opt);
       if (r.optimal) expect((r.plan?.cost ?? Number.NaN) * job.costUnit).toBe(instance.opt);
     },
@@ -96,6 +98,7 @@ describe('an engine that fails other than by an unsolved LP', () => {
       },
     };
     const job = onlyJob(instance.body);
-    expect(() => solveGroup(job, broken, budgetOf(stepClock(), 20_000))).toThrow(TypeError);
+    const { engine, budget } = await workBudget(20_000, broken);
+    expect(() => solveGroup(job, engine, budget)).toThrow(TypeError);
   });
 });
