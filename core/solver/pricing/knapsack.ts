@@ -16,27 +16,16 @@
 import { gcd } from '../model/index.ts';
 import { branchAndBound } from './knapsack-bb.ts';
 import type { KnapsackInput, KnapsackOptions, KnapsackResult } from './knapsack-types.ts';
-
-/** Below this many DP cells the exact DP is cheap enough to use before anything else. */
-const SMALL_DP_CELLS = 200_000;
-/** Cells of the coarse grid in `fast` mode. */
-const COARSE_DP_CELLS = 1_500_000;
-/** Largest choice bitmap (bytes) the exact DP allocates for reconstruction. */
-const BITMAP_CELLS = 40_000_000;
-/** Largest value-only DP (cells) the exact mode runs to certify a value. */
-const VALUE_DP_CELLS = 400_000_000;
-const EXACT_NODES = 2_000_000;
-/** Nodes of the quick branch and bound: up to 80k for the few item types of practical jobs (where it
- * usually finishes and spares the DP), fewer for many types, where it rarely finishes and costs more per node. */
-const QUICK_WORK = 3_600_000;
-const SEEDED_NODES = 200_000;
-/**
- * Up to this many cells exact mode goes from the branch and bound straight to the full DP (a few
- * milliseconds): the coarse DP and the seeded branch and bound before it cost about as much as the DP
- * even when they finish, and more when they do not (practical seed 187: 15 of its 17 exact rounds ran all
- * three, 30 ms a round, about 6 of them the DP's).
- */
-const DIRECT_DP_CELLS = 10_000_000;
+import {
+  BITMAP_CELLS,
+  COARSE_DP_CELLS,
+  DIRECT_DP_CELLS,
+  EXACT_NODES,
+  QUICK_WORK,
+  SEEDED_NODES,
+  SMALL_DP_CELLS,
+  VALUE_DP_CELLS,
+} from './tuning.ts';
 
 /** Solves one knapsack (see {@link solveKnapsacks}). */
 export function solveKnapsack(input: KnapsackInput, options: KnapsackOptions = {}): KnapsackResult {
