@@ -35,14 +35,9 @@ export const RESTART_BASE = 64;
 /** Learnt-clause literals kept before the less active half is dropped (bounds memory). */
 export const LEARNT_LITERALS = 300_000;
 /**
- * Steps of one exact packing of the leftover pieces (a dozen pieces in the intended jobs), at first. The
- * leftovers that pack on the AI jobs take under 4,000 steps; the unbounded searches reach many with ten
- * or more expensive pieces that run to any limit and almost never pack, so a low limit saves work (the
- * hardest AI jobs take a third of the operations or less). But the nogood is the same whether the packing
- * failed or was cut off, so a search that ran out after a cut-off may have forbidden the one leftover
- * that packs (a 12-bar job with a kernel of 20 short pieces: every member gave up at 10,000 steps and
- * found it at once without a limit). Such a search starts again with ten times the limit, up to
- * `LEFTOVER_NODES_MAX`.
+ * Steps of one exact packing of the leftover pieces, at first: a low limit saves the work of leftovers
+ * that never pack, against a nogood that may cut off the one that does (a search that gave up after such
+ * a cut-off starts again with ten times the limit, up to `LEFTOVER_NODES_MAX`).
  */
 export const LEFTOVER_NODES = 10_000;
 export const LEFTOVER_NODES_MAX = 10_000_000;

@@ -18,9 +18,7 @@ export const QUICK_WORK = 3_600_000;
 export const SEEDED_NODES = 200_000;
 /**
  * Up to this many cells exact mode goes from the branch and bound straight to the full DP (a few
- * milliseconds): the coarse DP and the seeded branch and bound before it cost about as much as the DP
- * even when they finish, and more when they do not (practical seed 187: 15 of its 17 exact rounds ran all
- * three, 30 ms a round, about 6 of them the DP's).
+ * milliseconds), skipping the coarse DP and the seeded branch and bound, which cost about as much.
  */
 export const DIRECT_DP_CELLS = 10_000_000;
 
