@@ -249,10 +249,6 @@ export class PackingRules extends PackingState {
   }
 
   /**
-   * Fewest remaining options first (ties: activity), then the most active option. No saved choices
-   * (phase saving): after a restart it led straight back to the same wrong rows on the AI jobs.
-   */
-  /**
    * Which undecided long piece to choose from: the fewest free options, or with `byLevel` the lowest
    * 2-adic valuation first (an odd long piece's bar must hold an odd short piece; settling the lowest
    * residue classes first meets their conflicts while little else is placed).
@@ -263,6 +259,10 @@ export class PackingRules extends PackingState {
     return this.byLevel ? v * 1_000_000 + free : free;
   }
 
+  /**
+   * Fewest remaining options first (ties: activity), then the most active option. No saved choices
+   * (phase saving): after a restart it led straight back to the same wrong rows on the AI jobs.
+   */
   protected decide(): number {
     // Two passes: the fewest free options first, then activity among the long pieces that have them.
     let bestFree = Number.POSITIVE_INFINITY;

@@ -132,11 +132,9 @@ export class ColumnGeneration {
     if (this.usageRow >= 0)
       rows.push({ lower: residual.usage / this.usageScale, upper: Number.POSITIVE_INFINITY });
     // Jobs with several kinds of bar and up to 60 item types (practical cut lists) re-solve column
-    // generation's masters by primal simplex after added columns (practical seeds 1-200: median 18.6 ->
-    // 14.8 ms; seeds 201-400: p95 337 -> 247 ms). The others stay on dual simplex, on whose vertices their
-    // dives and tree were tuned: with primal re-solves Hard28 BPP144 (one kind of bar) was not solved in
-    // 40 s, Monaci's 500-item prob_500_4 not in 20 s (0.5 s with dual simplex). Full-bar jobs ask for
-    // primal re-solves through `options` (see solveGroup).
+    // generation's masters by primal simplex after added columns; the others stay on dual simplex, on
+    // whose vertices their dives and tree were tuned (docs/solver.md, LP engine, has the measurements).
+    // Full-bar jobs ask for primal re-solves through `options` (see solveGroup).
     this.master = engine.createMaster(rows, {
       primalAfterColumns:
         options.primalAfterColumns ?? (job.sources.length > 1 && job.items.length <= PRACTICAL_ITEM_TYPES),
