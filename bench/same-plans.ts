@@ -119,7 +119,10 @@ for (const c of cases()) {
   msBySet.set(set, (msBySet.get(set) ?? 0) + ms);
   if (ms > 2000) process.stderr.write(`  ${c.name}: ${(ms / 1000).toFixed(1)} s\n`);
 }
-process.stderr.write(`${prints.length} cases in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+const cpu = process.cpuUsage();
+process.stderr.write(
+  `${prints.length} cases in ${((performance.now() - started) / 1000).toFixed(1)} s, CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s\n`,
+);
 // Same work on every run (the budget is LP solves): the time is a fair comparison between two versions.
 process.stderr.write(`ms by set: ${[...msBySet].map(([s, ms]) => `${s} ${ms.toFixed(0)}`).join(', ')}\n`);
 
