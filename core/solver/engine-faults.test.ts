@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { budgetOf } from '../budget.ts';
 import type { LpEngine } from './lp/index.ts';
 import { solveGroup } from './solve-group.ts';
-import { fixture, onlyJob, stepClock, testEngine } from './test-support.ts';
+import { fixture, onlyJob, testEngine, workBudget } from './test-support.ts';
 
 /**
  * The real engine, except that every master solve after the first `healthy` ones reports a failure (or,
@@ -24,7 +23,7 @@ function failingAfter(engine: LpEngine, healthy: number, throwing = false): LpEn
         setRowBounds: (r, lower, upper) => master.setRowBounds(r, lower, upper),
         solve: () => {
           if (++solves <= healthy) return master.solve();
-          if (throwing) throw new Error('run failed with HiGHS status -1');
+          if (throwing) throw highsRunFailure();
           return {
             status: 'failed',
             objective: Number.NaN,
@@ -36,6 +35,15 @@ function failingAfter(engine: LpEngine, healthy: number, throwing = false): LpEn
       };
     },
   };
+}
+
+/** What HiGHS's wasm throws when a run ends with native status -1. */
+function highsRunFailure(): Error {
+  return Object.assign(new Error('run failed with HiGHS status -1'), {
+    name: 'HighsError',
+    operation: 'run',
+    status: -1,
+  });
 }
 
 // Greedy packs this one a bar above the optimum (41 vs 40), and the root stops short of the LP optimum,
@@ -56,10 +64,41 @@ describe('a master LP the engine cannot solve', () => {
     'never yields a false proof or a bound above the optimum (engine fails after %i solves, throwing: %s)',
     async (healthy, throwing) => {
       const job = onlyJob(instance.body);
-      const engine = failingAfter(await testEngine(), healthy, throwing);
-      const r = solveGroup(job, engine, budgetOf(stepClock(), 20_000));
+      const { engine, budget } = await workBudget(
+        20_000,
+        failingAfter(await testEngine(), healthy, throwing),
+      );
+      const r = solveGroup(job, engine, budget);
       expect(r.bound * job.costUnit).toBeLessThanOrEqual(instance.opt);
       if (r.optimal) expect((r.plan?.cost ?? Number.NaN) * job.costUnit).toBe(instance.opt);
     },
   );
+});
+
+describe('an engine that fails other than by an unsolved LP', () => {
+  it('lets the error through (a bug surfaces, it is not read as an unsolved LP)', async () => {
+    const base = await testEngine();
+    const broken: LpEngine = {
+      name: 'broken',
+      createMaster(rows, options) {
+        const master = base.createMaster(rows, options);
+        return {
+          get columnCount() {
+            return master.columnCount;
+          },
+          addColumn: (cost, r, coefs, upper) => master.addColumn(cost, r, coefs, upper),
+          addRow: (lower, upper, cols, coefs) => master.addRow(lower, upper, cols, coefs),
+          setColumnBounds: (c, lower, upper) => master.setColumnBounds(c, lower, upper),
+          setRowBounds: (r, lower, upper) => master.setRowBounds(r, lower, upper),
+          solve: () => {
+            throw new TypeError('x is undefined');
+          },
+          dispose: () => master.dispose(),
+        };
+      },
+    };
+    const job = onlyJob(instance.body);
+    const { engine, budget } = await workBudget(20_000, broken);
+    expect(() => solveGroup(job, engine, budget)).toThrow(TypeError);
+  });
 });

@@ -2,9 +2,10 @@ import { type Budget, budgetOf, type Clock } from '../budget.ts';
 import { err, ok, type Result, ValidationError } from '../errors.ts';
 import type { OptimiseRequest } from '../types.ts';
 import type { LpEngine } from './lp/index.ts';
+import type { SearchTrace } from './model/index.ts';
 import { buildJobs } from './model/index.ts';
 import type { SolvedGroup } from './response/index.ts';
-import { type SearchTrace, solveGroup } from './solve-group.ts';
+import { solveGroup } from './solve-group.ts';
 
 export interface SolveOptions {
   readonly lp: LpEngine;

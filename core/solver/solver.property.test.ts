@@ -4,7 +4,7 @@ import { practicalJob } from '../../bench/practical.ts';
 import { parseOptimiseBody } from '../request/index.ts';
 import type { OptimiseResponse } from '../types.ts';
 import { solveRequest } from './solve.ts';
-import { planOf, solveBody, stepClock, testEngine } from './test-support.ts';
+import { planOf, solveBody, workClock } from './test-support.ts';
 
 /** What `balanced` minimises: money when priced, else purchased length (bars for one length). */
 function objective(res: OptimiseResponse): number {
@@ -92,8 +92,8 @@ describe('solver properties', () => {
   it('never answers worse with a longer time limit', async () => {
     await fc.assert(
       fc.asyncProperty(job, fc.integer({ min: 1, max: 40 }), async (body, ms) => {
-        const short = await planOf(body, { budgetMs: ms });
-        const long = await planOf(body, { budgetMs: ms * 5 });
+        const short = await planOf(body, { solves: ms });
+        const long = await planOf(body, { solves: ms * 5 });
         expect(objective(long)).toBeLessThanOrEqual(objective(short));
       }),
       { seed: SEED + 2, numRuns: 25 },
@@ -117,13 +117,14 @@ describe('solver on seeded practical jobs', () => {
   it.each(seeds)('job %i: every offered plan is sound and the answer verifies', async (seed) => {
     const parsed = parseOptimiseBody(practicalJob(seed, { maxLines: 30, maxParts: 120 }), 'json');
     if (!parsed.ok) return;
-    const solved = solveRequest(parsed.value, { lp: await testEngine(), clock: stepClock(), budgetMs: 150 });
+    const { engine, clock } = await workClock();
+    const solved = solveRequest(parsed.value, { lp: engine, clock, budgetMs: 150 });
     if (!solved.ok) {
       expect(solved.error.code).toBe('validation');
       return;
     }
     for (const t of solved.value.traces) expect(t.rejected).toEqual([]);
-    const res = await solveBody(practicalJob(seed, { maxLines: 30, maxParts: 120 }), { budgetMs: 150 });
+    const res = await solveBody(practicalJob(seed, { maxLines: 30, maxParts: 120 }), { solves: 150 });
     if (res.ok) expect(res.value.plan.verified).toBe(true);
     else expect(res.error.code).toBe('validation');
   });

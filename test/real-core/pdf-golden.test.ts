@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderPlanPdf } from '../../core/pdf/index.ts';
 import { parseOptimiseBody } from '../../core/request/index.ts';
-import { planOf } from '../../core/solver/test-support.ts';
+import { planOf, stepClock } from '../../core/solver/test-support.ts';
 import { loadInterFonts } from '../support/inter-fonts.ts';
 import { pdfText } from '../support/pdf.ts';
 
@@ -37,7 +37,7 @@ async function render(): Promise<{ pdf: Uint8Array; optimal: boolean; bars: numb
   const parsed = parseOptimiseBody(REQUEST, 'pdf');
   if (!parsed.ok) throw new Error(parsed.error.message);
   const { jobName: _, ...body } = REQUEST;
-  const response = await planOf(body);
+  const response = await planOf(body, { budgetMs: 2000, clock: stepClock() });
   const pdf = await renderPlanPdf({
     request: parsed.value,
     response,

@@ -1,3 +1,5 @@
+import type { Job } from '../model/index.ts';
+
 /**
  * Every plan costs Σ cₛ·nₛ: a whole number of bars of each source times that source's cost. So a lower bound
  * B can be raised to the smallest such sum that is at least B. With one kind of bar (cost 1) every integer
@@ -256,4 +258,12 @@ export function cheapMixes(
   if (!Number.isFinite(below)) return null;
   visit(0, base);
   return overflow ? null : out;
+}
+
+/** The cost structure of a residual: each source's cost and how many of its bars may be used. */
+export function costSources(
+  job: Job,
+  r: { readonly lo: Float64Array; readonly hi: Float64Array },
+): CostSource[] {
+  return job.sources.map((s, k) => ({ cost: s.cost, lo: r.lo[k] ?? 0, hi: r.hi[k] ?? 0 }));
 }

@@ -1,19 +1,13 @@
 import { type GroupPlan, type Incumbent, type Job, type Layout, rng } from '../model/index.ts';
-
-/** Pieces from which a job is too large for the local search (its arrays grow with the pieces). */
-export const BAR_SAVER_MAX_PIECES = 20_000;
-
-/** Bars' worth of pieces in the pool: the search ends when the pool fits in this many bars. */
-const POOL_BARS = 2;
-/** Steps a moved piece stays put: at least `TABU_LEAST`, plus up to `TABU_SPREAD` more at random. */
-const TABU_LEAST = 3;
-const TABU_SPREAD = 8;
-/** Tabu iterations between two descents. */
-const TABU_STEPS = 50;
-/** Operations without a saved bar after which the search starts again from the incumbent. */
-const RESTART_OPS = 50_000_000;
-/** Nodes of one bar's subset-sum search in the descent. */
-const FILL_NODES = 2_000;
+import {
+  BAR_SAVER_MAX_PIECES,
+  FILL_NODES,
+  POOL_BARS,
+  RESTART_OPS,
+  TABU_LEAST,
+  TABU_SPREAD,
+  TABU_STEPS,
+} from './tuning.ts';
 
 /**
  * Consistent neighbourhood search (after Buljubašić & Vasquez, 2016) that tries to save a bar in a

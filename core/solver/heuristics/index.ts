@@ -1,2 +1,3 @@
 export { BarSaver } from './bar-saver.ts';
 export { downsize, greedyPack, sourcePreference } from './greedy.ts';
+export { offerGreedyPlans } from './start.ts';

@@ -15,6 +15,16 @@ function findLoader(mod: unknown): Loader {
   throw new Error('highs: loader not found');
 }
 
+/**
+ * Whether `e` is HiGHS's native run failure (a `HighsError` of operation `run`, status -1: the simplex gave
+ * up on this LP, the model is intact), which a caller may treat as an unsolved LP; any other error is a bug.
+ */
+export function isRunFailure(e: unknown): boolean {
+  if (!(e instanceof Error) || e.name !== 'HighsError') return false;
+  const { operation, status } = e as Error & { operation?: unknown; status?: unknown };
+  return operation === 'run' && status === -1;
+}
+
 const OPTIMAL = 7;
 const DUAL_SIMPLEX = 1;
 const PRIMAL_SIMPLEX = 4;

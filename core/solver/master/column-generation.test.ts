@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { budgetOf } from '../../budget.ts';
 import { rng } from '../model/index.ts';
-import { onlyJob, stepClock, testEngine } from '../test-support.ts';
+import { onlyJob, workBudget } from '../test-support.ts';
 import { ColumnGeneration } from './column-generation.ts';
 
 /** A one-stock job with `m` distinct lengths, the size at which the substitution columns are used. */
@@ -21,9 +20,9 @@ describe('column generation', () => {
       const demand = Int32Array.from(job.items, (it) => it.demand);
       const hi = Float64Array.from(job.sources, (s) => s.supply);
       const root = { demand, lo: new Float64Array(hi.length), hi, usage: 0 };
-      const cg = new ColumnGeneration(job, await testEngine(), root);
+      const { engine, budget } = await workBudget(60_000);
+      const cg = new ColumnGeneration(job, engine, root);
       try {
-        const budget = budgetOf(stepClock(), 60_000);
         const withSubstitution = cg.solve(budget);
         cg.dropSubstitution();
         const alone = cg.solve(budget);
@@ -74,10 +73,11 @@ describe('column generation with a floor', () => {
       const root = { demand, lo: new Float64Array(hi.length), hi, usage: 0 };
       const cost = job.sources[0]?.cost ?? 1;
       const run = async (floor?: number) => {
-        const cg = new ColumnGeneration(job, await testEngine(), root);
+        const { engine, budget } = await workBudget(60_000);
+        const cg = new ColumnGeneration(job, engine, root);
         try {
           cg.dropSubstitution();
-          const out = cg.solve(budgetOf(stepClock(), 60_000), floor === undefined ? {} : { floor });
+          const out = cg.solve(budget, floor === undefined ? {} : { floor });
           const made = new Float64Array(job.items.length);
           out.x.forEach((v, j) => {
             cg.columns[j]?.counts.forEach((c, i) => {

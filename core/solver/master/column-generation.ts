@@ -1,6 +1,6 @@
 import type { Budget } from '../../budget.ts';
 import { type BoundTerm, type CountCut, lagrangianBound } from '../bounds/index.ts';
-import type { LpEngine, LpSolution, MasterLp } from '../lp/index.ts';
+import { isRunFailure, type LpEngine, type LpSolution, type MasterLp } from '../lp/index.ts';
 import { type Job, LARGE_JOB_ITEM_TYPES, PRACTICAL_ITEM_TYPES, patternKey } from '../model/index.ts';
 import {
   ARC_DP_CELLS,
@@ -15,6 +15,7 @@ import {
   searchWithArcs,
   solveKnapsacks,
 } from '../pricing/index.ts';
+import { SETTLE_TOLERANCE, SMOOTHING_LARGE, SMOOTHING_SMALL } from './tuning.ts';
 
 /** A generated pattern: a feasible bar of one source. */
 export interface Column {
@@ -65,11 +66,6 @@ export interface CgStop {
 }
 
 const REL_TOL = 1e-6;
-/** Wentges smoothing weight: strong on large jobs (many rounds to save), mild on small ones. */
-const SMOOTHING_LARGE = 0.8;
-const SMOOTHING_SMALL = 0.5;
-/** How close (in cost units) the LP value must come to the bound's integer for `settle`. */
-const SETTLE_TOLERANCE = 0.005;
 
 /** The smallest integer not below `x` minus a relative safety margin: how bounds from floats are rounded. */
 export function safeCeil(x: number): number {
@@ -136,11 +132,9 @@ export class ColumnGeneration {
     if (this.usageRow >= 0)
       rows.push({ lower: residual.usage / this.usageScale, upper: Number.POSITIVE_INFINITY });
     // Jobs with several kinds of bar and up to 60 item types (practical cut lists) re-solve column
-    // generation's masters by primal simplex after added columns (practical seeds 1-200: median 18.6 ->
-    // 14.8 ms; seeds 201-400: p95 337 -> 247 ms). The others stay on dual simplex, on whose vertices their
-    // dives and tree were tuned: with primal re-solves Hard28 BPP144 (one kind of bar) was not solved in
-    // 40 s, Monaci's 500-item prob_500_4 not in 20 s (0.5 s with dual simplex). Full-bar jobs ask for
-    // primal re-solves through `options` (see solveGroup).
+    // generation's masters by primal simplex after added columns; the others stay on dual simplex, on
+    // whose vertices their dives and tree were tuned (docs/solver.md, LP engine, has the measurements).
+    // Full-bar jobs ask for primal re-solves through `options` (see solveGroup).
     this.master = engine.createMaster(rows, {
       primalAfterColumns:
         options.primalAfterColumns ?? (job.sources.length > 1 && job.items.length <= PRACTICAL_ITEM_TYPES),
@@ -355,7 +349,9 @@ export class ColumnGeneration {
   private solveMaster(): LpSolution {
     try {
       return this.master.solve();
-    } catch {
+    } catch (e) {
+      // HiGHS's wasm has thrown its native run failure in a benchmark run: an LP left unsolved, not a bug.
+      if (!isRunFailure(e)) throw e;
       return { status: 'failed', objective: Number.NaN, x: new Float64Array(0), duals: new Float64Array(0) };
     }
   }

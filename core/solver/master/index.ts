@@ -1,1 +1,3 @@
-export { type Arc, ColumnGeneration, type Residual, safeCeil } from './column-generation.ts';
+export { type Arc, type CgOutcome, ColumnGeneration, type Residual, safeCeil } from './column-generation.ts';
+export { provesInfeasible } from './infeasibility.ts';
+export { type RootSolve, solveRoot } from './root.ts';

@@ -1,6 +1,9 @@
 export { Incumbent } from './incumbent.ts';
 export { gcd } from './integers.ts';
-export { buildJobs, type Job, LARGE_JOB_ITEM_TYPES, PRACTICAL_ITEM_TYPES } from './job.ts';
+export { buildJobs, type Job } from './job.ts';
 export { type GroupPlan, type Layout, offcutUsage, patternKey, patternWeight } from './plan.ts';
+export { Proof } from './proof.ts';
 export { rng } from './random.ts';
+export { newTrace, type SearchTrace } from './trace.ts';
+export { LARGE_JOB_ITEM_TYPES, PRACTICAL_ITEM_TYPES } from './tuning.ts';
 export { runToEnd } from './walk.ts';

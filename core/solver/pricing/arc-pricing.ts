@@ -5,6 +5,8 @@
  * branch-and-price nodes below an arc branch, where the capacity is moderate (the caller checks the size).
  */
 
+import { ARC_SEARCH_LEAST_NODES } from './tuning.ts';
+
 export interface ArcPricingInput {
   readonly weights: ArrayLike<number>;
   readonly values: ArrayLike<number>;
@@ -14,9 +16,6 @@ export interface ArcPricingInput {
   /** Arc duals of this source: position → item → dual. */
   readonly arcDuals: ReadonlyMap<number, ReadonlyMap<number, number>>;
 }
-
-/** Cells (positions × items) above which the caller should not run this DP. */
-export const ARC_DP_CELLS = 40_000_000;
 
 export function arcDpCells(input: { capacity: number; weights: ArrayLike<number> }): number {
   return (Math.floor(input.capacity / weightGcd(input.weights)) + 1) * input.weights.length;
@@ -33,14 +32,6 @@ function weightGcd(weights: ArrayLike<number>): number {
   }
   return g || 1;
 }
-
-/**
- * Nodes of the branch and bound before the DP decides: at least this many, else as many as the DP has
- * positions (a node costs about what a DP column of all items costs, so the search never costs much more).
- */
-const ARC_SEARCH_LEAST_NODES = 2_000;
-/** Nodes of the branch and bound where the DP is too large to run (the bound is looser without either). */
-export const ARC_SEARCH_NODES = 100_000;
 
 /**
  * The best pattern: a depth-first branch and bound in canonical order first (it knows each piece's
@@ -170,8 +161,7 @@ export function dpWithArcs(input: ArcPricingInput): { counts: Int32Array; value:
     if (u === 1) {
       // One copy (distinct lengths, as on most large jobs): the window is the single start w back, so the
       // deque is skipped. The sums are the window's own, in the same order, so every value comes out to the
-      // last bit as before and the search walks the same path (in a 60 s profile of ANI 402_10000_NR_20,
-      // every pricing round for the tree, the DP went from 20 % of the run to 14 %).
+      // last bit as before and the search walks the same path (docs/solver.md, Pricing, has its gain).
       for (let q = 0; q <= limit; q++) {
         const stay = f[q] ?? Number.NEGATIVE_INFINITY;
         if (q < w) {

@@ -1,3 +1,5 @@
-export { ARC_DP_CELLS, ARC_SEARCH_NODES, arcDpCells, priceWithArcs, searchWithArcs } from './arc-pricing.ts';
+export { arcDpCells, priceWithArcs, searchWithArcs } from './arc-pricing.ts';
 export { type Arc, type ArcMap, activeArcDuals, arcCell, arcKey, arcsOf } from './arcs.ts';
-export { type KnapsackResult, solveKnapsacks } from './knapsack.ts';
+export { solveKnapsacks } from './knapsack.ts';
+export type { KnapsackResult } from './knapsack-types.ts';
+export { ARC_DP_CELLS, ARC_SEARCH_NODES } from './tuning.ts';

@@ -1,7 +1,5 @@
-import type { KnapsackResult } from './knapsack.ts';
-
-/** How many of the packings the best one improved on are handed back as extra columns. */
-const RUNNERS_UP = 6;
+import type { KnapsackResult } from './knapsack-types.ts';
+import { RUNNERS_UP } from './tuning.ts';
 
 /**
  * Depth-first branch and bound in density order with the Dantzig (fractional) bound. Stops after

@@ -15,66 +15,17 @@
 
 import { gcd } from '../model/index.ts';
 import { branchAndBound } from './knapsack-bb.ts';
-
-export interface KnapsackInput {
-  /** Item values (duals); items with value ≤ 0 are never packed. */
-  readonly values: Float64Array;
-  /** Integer weights (part length + kerf), > 0. */
-  readonly weights: Float64Array | Int32Array;
-  /** Upper bounds on copies per item. */
-  readonly bounds: Int32Array;
-  /** Integer capacity. */
-  readonly capacity: number;
-}
-
-export interface KnapsackResult {
-  /** Best packing found (copies per item); it always fits. */
-  readonly counts: Int32Array;
-  readonly value: number;
-  /** An upper bound on the optimum; equals `value` when `exact`. */
-  readonly upperBound: number;
-  readonly exact: boolean;
-  /** Further distinct good packings found on the way (best first), for multi-column pricing. */
-  readonly extra: readonly Int32Array[];
-}
-
-export interface KnapsackOptions {
-  /** `exact` proves the optimum where the caps allow; `fast` is cheap and still reports a valid bound. */
-  readonly mode?: 'exact' | 'fast';
-  /** Number of extra packings wanted. */
-  readonly extras?: number;
-  /**
-   * The `fast` answers already computed for these same values, bounds and capacities: `exact` mode starts
-   * from them instead of running the same quick branch and bound a second time.
-   */
-  readonly quick?: readonly KnapsackResult[] | undefined;
-  /**
-   * `exact` mode: where the quick branch and bound stopped, resume it from its own best packing before
-   * anything else (it usually finishes with few item types, rarely with many).
-   */
-  readonly resume?: boolean;
-}
-
-/** Below this many DP cells the exact DP is cheap enough to use before anything else. */
-const SMALL_DP_CELLS = 200_000;
-/** Cells of the coarse grid in `fast` mode. */
-const COARSE_DP_CELLS = 1_500_000;
-/** Largest choice bitmap (bytes) the exact DP allocates for reconstruction. */
-const BITMAP_CELLS = 40_000_000;
-/** Largest value-only DP (cells) the exact mode runs to certify a value. */
-const VALUE_DP_CELLS = 400_000_000;
-const EXACT_NODES = 2_000_000;
-/** Nodes of the quick branch and bound: up to 80k for the few item types of practical jobs (where it
- * usually finishes and spares the DP), fewer for many types, where it rarely finishes and costs more per node. */
-const QUICK_WORK = 3_600_000;
-const SEEDED_NODES = 200_000;
-/**
- * Up to this many cells exact mode goes from the branch and bound straight to the full DP (a few
- * milliseconds): the coarse DP and the seeded branch and bound before it cost about as much as the DP
- * even when they finish, and more when they do not (practical seed 187: 15 of its 17 exact rounds ran all
- * three, 30 ms a round, about 6 of them the DP's).
- */
-const DIRECT_DP_CELLS = 10_000_000;
+import type { KnapsackInput, KnapsackOptions, KnapsackResult } from './knapsack-types.ts';
+import {
+  BITMAP_CELLS,
+  COARSE_DP_CELLS,
+  DIRECT_DP_CELLS,
+  EXACT_NODES,
+  QUICK_WORK,
+  SEEDED_NODES,
+  SMALL_DP_CELLS,
+  VALUE_DP_CELLS,
+} from './tuning.ts';
 
 /** Solves one knapsack (see {@link solveKnapsacks}). */
 export function solveKnapsack(input: KnapsackInput, options: KnapsackOptions = {}): KnapsackResult {

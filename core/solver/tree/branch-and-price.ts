@@ -1,10 +1,9 @@
 import type { Budget } from '../../budget.ts';
-import { type CountCut, liftBound } from '../bounds/index.ts';
+import { type CountCut, costSources, liftBound } from '../bounds/index.ts';
 import { type Arc, type ColumnGeneration, type Residual, safeCeil } from '../master/index.ts';
-import { type Incumbent, type Job, type Layout, runToEnd } from '../model/index.ts';
+import { type Incumbent, type Job, type Layout, runToEnd, type SearchTrace } from '../model/index.ts';
 import { type ArcMap, arcCell } from '../pricing/index.ts';
-import { costSources, type SearchTrace } from '../solve-group.ts';
-import type { Diver } from './dive.ts';
+import type { Diver, StepRule } from './dive.ts';
 
 interface BranchNode {
   readonly lo: Float64Array;
@@ -39,6 +38,8 @@ export interface TreeSearch {
   readonly job: Job;
   readonly cg: ColumnGeneration;
   readonly diver: Diver;
+  /** How the dives from the top nodes step (see {@link StepRule}). */
+  readonly diveSteps: StepRule;
   readonly root: Residual;
   /** Cuts on the bar counts valid for every plan of the root's demand (from the root's duals). */
   readonly rootCuts: readonly CountCut[];
@@ -151,7 +152,7 @@ export function* branchAndPriceSteps(
     const downArcs = new Map(node.arcs).set(arcPick.key, { lo: prev.lo, hi: Math.floor(arcPick.value) });
     const upArcs = new Map(node.arcs).set(arcPick.key, { lo: Math.ceil(arcPick.value), hi: prev.hi });
     open.push(child(node.lo, node.hi, downArcs), child(node.lo, node.hi, upArcs));
-    if (node.depth < 2 && !search.fullBars) diver.dive(here, [], 0, 0);
+    if (node.depth < 2 && !search.fullBars) diver.dive(here, search.diveSteps, 0);
   }
   cg.setResidual(root);
   const best = inc.pruneAt();

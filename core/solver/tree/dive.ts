@@ -2,8 +2,22 @@ import type { Budget } from '../../budget.ts';
 import { packExactly } from '../exact/index.ts';
 import { downsize, greedyPack, sourcePreference } from '../heuristics/index.ts';
 import { type ColumnGeneration, type Residual, safeCeil } from '../master/index.ts';
-import { type Incumbent, type Job, type Layout, patternWeight, runToEnd } from '../model/index.ts';
-import type { SearchTrace } from '../solve-group.ts';
+import {
+  type Incumbent,
+  type Job,
+  type Layout,
+  patternWeight,
+  runToEnd,
+  type SearchTrace,
+} from '../model/index.ts';
+import { ENDGAME_NODES, ENDGAME_PIECES, ENDGAME_SLACK, SHARE_PER_STEP } from './tuning.ts';
+
+/**
+ * What the first (LP-preferred) choice at a dive's node fixes: every whole column at once (`whole parts`,
+ * see `takeWholeParts`), whole bars of the most wanted columns up to a share of the bars still needed
+ * (`share`, see `takeShare`), or one bar (`single bar`). The other choices always fix one bar.
+ */
+export type StepRule = 'whole parts' | 'share' | 'single bar';
 
 /**
  * Depth-first diving on the column-generation LP: fix the bars the LP most wants (whole parts of large
@@ -11,14 +25,6 @@ import type { SearchTrace } from '../solve-group.ts';
  * Limited discrepancy: a path may take the k-th best choice instead of the best only `discrepancy` times.
  */
 export class Diver {
-  /** Whether the first choice at a node fixes every whole column at once (see `takeWholeParts`). */
-  wholeSteps = true;
-  /**
-   * Where `wholeSteps` is off, whether the first choice at a node still fixes a share of the bars (see
-   * `takeShare`): set for the first dive of jobs of many bars.
-   */
-  shareSteps = false;
-
   private readonly job: Job;
   private readonly cg: ColumnGeneration;
   private readonly budget: Budget;
@@ -42,16 +48,15 @@ export class Diver {
     this.done = done;
   }
 
-  /** Runs a whole dive (see {@link Diver.steps}). */
+  /** Runs a whole dive from `residual` (see {@link Diver.steps}). */
   dive(
     residual: Residual,
-    fixed: Layout[],
-    fixedCost: number,
+    rule: StepRule,
     discrepancy: number,
     state = { exhausted: true },
     budget = this.budget,
   ): void {
-    runToEnd(this.steps(residual, fixed, fixedCost, discrepancy, state, budget));
+    runToEnd(this.steps(residual, rule, discrepancy, state, budget));
   }
 
   /**
@@ -61,13 +66,24 @@ export class Diver {
    * does not matter. `state.exhausted` turns false once some node had more choices than the discrepancy
    * let it try.
    */
-  *steps(
+  steps(
     residual: Residual,
-    fixed: Layout[],
-    fixedCost: number,
+    rule: StepRule,
     discrepancy: number,
     state: { exhausted: boolean },
     budget = this.budget,
+  ): Generator<void, void, void> {
+    return this.walk(residual, [], 0, rule, discrepancy, state, budget);
+  }
+
+  private *walk(
+    residual: Residual,
+    fixed: Layout[],
+    fixedCost: number,
+    rule: StepRule,
+    discrepancy: number,
+    state: { exhausted: boolean },
+    budget: Budget,
   ): Generator<void, void, void> {
     if (budget.expired() || this.done()) return;
     if (residual.demand.every((d) => d <= 0)) {
@@ -95,9 +111,11 @@ export class Diver {
       const layouts =
         k !== 0
           ? []
-          : this.wholeSteps
+          : rule === 'whole parts'
             ? this.takeWholeParts(candidates, next)
-            : this.takeShare(candidates, next, out.x);
+            : rule === 'share'
+              ? this.takeShare(candidates, next, out.x)
+              : [];
       if (layouts.length === 0) {
         const layout = this.take(c.column, c.copies, next);
         if (layout) layouts.push(layout);
@@ -105,7 +123,7 @@ export class Diver {
       if (layouts.length === 0) continue;
       let cost = 0;
       for (const l of layouts) cost += (this.job.sources[l.source]?.cost ?? 0) * l.count;
-      yield* this.steps(next, [...fixed, ...layouts], fixedCost + cost, discrepancy - k, state, budget);
+      yield* this.walk(next, [...fixed, ...layouts], fixedCost + cost, rule, discrepancy - k, state, budget);
       if (budget.expired() || this.done()) return;
     }
   }
@@ -142,7 +160,6 @@ export class Diver {
     next: Residual,
     x: Float64Array,
   ): Layout[] {
-    if (!this.shareSteps) return [];
     let bars = 0;
     for (const v of x) bars += v;
     const share = Math.floor(bars * SHARE_PER_STEP);
@@ -269,18 +286,6 @@ export class Diver {
     return { source: col.source, counts, count };
   }
 }
-
-/**
- * The share of the bars still needed that a share step fixes (`Diver.takeShare`). GI's 24 sampled
- * instances, 20 s each: 23 reached with a tenth, 20 with a fifth, 18 with single steps.
- */
-const SHARE_PER_STEP = 0.1;
-
-/** Residuals up to this many pieces get the exact endgame search. */
-const ENDGAME_PIECES = 40;
-const ENDGAME_NODES = 30_000;
-/** Total slack (in bars) under which a residual of any size gets the exact endgame. */
-const ENDGAME_SLACK = 0.02;
 
 function cloneResidual(r: Residual): Residual {
   return { demand: r.demand.slice(), lo: r.lo.slice(), hi: r.hi.slice(), usage: r.usage };

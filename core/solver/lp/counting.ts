@@ -1,0 +1,32 @@
+import type { LpEngine } from './engine.ts';
+
+/**
+ * An engine that counts the master solves of every master it creates: the unit of work that tests and the
+ * same-plans check budget the search in (unlike clock reads, it does not move when code moves).
+ */
+export function countingEngine(engine: LpEngine): { readonly engine: LpEngine; solves(): number } {
+  let solves = 0;
+  return {
+    solves: () => solves,
+    engine: {
+      name: engine.name,
+      createMaster(rows, options) {
+        const master = engine.createMaster(rows, options);
+        return {
+          get columnCount() {
+            return master.columnCount;
+          },
+          addColumn: (cost, r, coefs, upper) => master.addColumn(cost, r, coefs, upper),
+          addRow: (lower, upper, cols, coefs) => master.addRow(lower, upper, cols, coefs),
+          setColumnBounds: (c, lower, upper) => master.setColumnBounds(c, lower, upper),
+          setRowBounds: (r, lower, upper) => master.setRowBounds(r, lower, upper),
+          solve: () => {
+            solves++;
+            return master.solve();
+          },
+          dispose: () => master.dispose(),
+        };
+      },
+    },
+  };
+}

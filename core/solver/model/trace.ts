@@ -1,0 +1,28 @@
+/** Counters for the benchmark and for tests. */
+export interface SearchTrace {
+  greedyCost: number | null;
+  rootLp: number | null;
+  cgIterations: number;
+  columns: number;
+  diveNodes: number;
+  branchNodes: number;
+  endgames: number;
+  /** Plans the incumbent refused as flawed (always empty unless there is a bug). */
+  rejected: string[];
+  phase: 'greedy' | 'root' | 'dive' | 'branch' | 'none';
+}
+
+/** A trace with every counter at zero, before the search starts. */
+export function newTrace(): SearchTrace {
+  return {
+    greedyCost: null,
+    rootLp: null,
+    cgIterations: 0,
+    columns: 0,
+    diveNodes: 0,
+    branchNodes: 0,
+    endgames: 0,
+    rejected: [],
+    phase: 'none',
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * The pricing's tuning (knapsack and arc-flow pricing).
+ * Each constant names what it trades; the measurements behind the values are in docs/solver.md (Tuning).
+ */
+
+/** Below this many DP cells the exact DP is cheap enough to use before anything else. */
+export const SMALL_DP_CELLS = 200_000;
+/** Cells of the coarse grid in `fast` mode. */
+export const COARSE_DP_CELLS = 1_500_000;
+/** Largest choice bitmap (bytes) the exact DP allocates for reconstruction. */
+export const BITMAP_CELLS = 40_000_000;
+/** Largest value-only DP (cells) the exact mode runs to certify a value. */
+export const VALUE_DP_CELLS = 400_000_000;
+export const EXACT_NODES = 2_000_000;
+/** Nodes of the quick branch and bound: up to 80k for the few item types of practical jobs (where it
+ * usually finishes and spares the DP), fewer for many types, where it rarely finishes and costs more per node. */
+export const QUICK_WORK = 3_600_000;
+export const SEEDED_NODES = 200_000;
+/**
+ * Up to this many cells exact mode goes from the branch and bound straight to the full DP (a few
+ * milliseconds), skipping the coarse DP and the seeded branch and bound, which cost about as much.
+ */
+export const DIRECT_DP_CELLS = 10_000_000;
+
+/** How many of the packings the best one improved on are handed back as extra columns. */
+export const RUNNERS_UP = 6;
+
+/** Cells (positions × items) above which the caller should not run this DP. */
+export const ARC_DP_CELLS = 40_000_000;
+/**
+ * Nodes of the branch and bound before the DP decides: at least this many, else as many as the DP has
+ * positions (a node costs about what a DP column of all items costs, so the search never costs much more).
+ */
+export const ARC_SEARCH_LEAST_NODES = 2_000;
+/** Nodes of the branch and bound where the DP is too large to run (the bound is looser without either). */
+export const ARC_SEARCH_NODES = 100_000;

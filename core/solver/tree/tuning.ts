@@ -1,0 +1,40 @@
+/**
+ * The search's tuning: the dives' step rules, the exact endgame, and how the one-bar and mixed schedules
+ * share work between dives, tree, bar saver and perfect packing. Each constant names what it trades; the
+ * measurements behind the values are in docs/solver.md (Tuning). Every share is in work (pricing rounds,
+ * operations), never in time, so the same request walks the same search on any machine.
+ */
+
+/** Large one-bar jobs whose root LP uses at least this many bars take share steps in their first dive:
+ * fewer nodes for jobs of thousands of bars, against perfect packings missed on jobs of under 100. */
+export const SHARE_MIN_BARS = 200;
+/** The share of the bars still needed that a share step fixes: fewer nodes against a coarser dive. */
+export const SHARE_PER_STEP = 0.1;
+
+/** The exact endgame of a dive: residuals of up to this many pieces always get it. */
+export const ENDGAME_PIECES = 40;
+/** Nodes of the exact endgame search: its cost at every dive node that runs it. */
+export const ENDGAME_NODES = 30_000;
+/** Total slack (in bars) under which a residual of any size gets the exact endgame. */
+export const ENDGAME_SLACK = 0.02;
+
+/** One-bar jobs: bar-saver operations per pricing round of the dives and the tree (its plans against the
+ * rounds an ⌈LP⌉ + 1 proof needs), handed over in slices. */
+export const SAVER_OPS_PER_ROUND = 20_000;
+export const SAVER_SLICE = 20_000;
+/** One-bar jobs with no room to spare: perfect-packing operations per pricing round beside the tree. */
+export const PACKER_OPS_PER_ROUND = 5_000_000;
+/** One-bar jobs: pricing rounds of branch and price per round of the limited-discrepancy dives. */
+export const TREE_ROUNDS_PER_DIVE_ROUND = 1;
+
+/** Jobs with several kinds of bar: pricing rounds for the short tree and for the dives, as multiples of
+ * the rounds so far, and the fewest either gets. */
+export const QUICK_TREE_WORK = 0.25;
+export const LDS_WORK_MIXED = 1;
+export const MIN_MIXED_ROUNDS = 20;
+
+/** Jobs with several kinds of bar: the most mixes (bar counts per source) searched one by one, and the
+ * pricing rounds for the whole pass and for each mix, as multiples of the rounds so far. */
+export const MIX_LIMIT = 64;
+export const MIX_PASS_WORK = 1;
+export const MIX_EACH_WORK = 0.25;
