@@ -243,7 +243,14 @@ async function send(base: string, call: Call, t0: number): Promise<Outcome> {
 
 const dynamo = await startEmbeddedDynamo({ tableName: 'cutplan-soak' });
 const server = await startServerProcess({
-  env: { DYNAMODB_ENDPOINT: dynamo.endpoint, TABLE_NAME: dynamo.tableName, TRUST_PROXY: '1' },
+  // One solver thread per soak worker: the local pool answers 503 busy when every thread is taken, and
+  // this run is about the table's stall, not about the pool's size.
+  env: {
+    DYNAMODB_ENDPOINT: dynamo.endpoint,
+    TABLE_NAME: dynamo.tableName,
+    TRUST_PROXY: '1',
+    SOLVER_WORKERS: String(workers),
+  },
 });
 let failed = false;
 try {
