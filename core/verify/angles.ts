@@ -71,12 +71,13 @@ function laidPieces(ctx: Context, used: Rec, path: string, pieces: readonly Part
       ok = false;
       return;
     }
+    // A wrong turn or wrong angles are reported; the piece is still laid as its stated turn makes it,
+    // so the layout keeps counting in demand and figures and one mistake does not hide behind another.
     if (!ALLOWED[symmetry].includes(t)) {
       ctx.findings.add(
         'orientation',
         `${at} turns ${partName(ctx, part)} about ${t}, which axialSymmetry "${symmetry}" does not allow`,
       );
-      ok = false;
     }
     const [left, right] = turn(t, part.leftAngle ?? 90, part.rightAngle ?? 90);
     for (const [field, want] of [
@@ -90,7 +91,6 @@ function laidPieces(ctx: Context, used: Rec, path: string, pieces: readonly Part
           'orientation',
           `${at}.${field} is ${JSON.stringify(got)}; ${partName(ctx, part)} turned ${t} has ${JSON.stringify(expected)}`,
         );
-        ok = false;
       }
     }
     out.push({ part, length: BigInt(part.length), left: figures(ctx, left), right: figures(ctx, right) });
