@@ -70,6 +70,13 @@ export class EdgeTable {
 /** A saw cut: a number for a square cut, `[top, bottom]` for an angled one (the blade's near edge). */
 export type Cut = number | readonly [number, number];
 
+/** What a cut makes: a trim, one piece's left or right end, or (shared) the right end of `piece` and the left end of the next. */
+export interface CutRole {
+  readonly kind: 'trim' | 'left' | 'right' | 'shared';
+  /** 0-based piece (for `shared`, the one before the cut); −1 for a trim. */
+  readonly piece: number;
+}
+
 export interface Placement {
   /** Left tip of each piece from the bar's zero end. */
   readonly tips: readonly number[];
@@ -77,6 +84,8 @@ export interface Placement {
   readonly end: number;
   readonly fits: boolean;
   readonly cuts: readonly Cut[];
+  /** What each cut makes, in the order of `cuts`. */
+  readonly roles: readonly CutRole[];
   /** Σ material lengths of the pieces. */
   readonly material: number;
   readonly total: number;
@@ -119,16 +128,33 @@ export function place(
   const end = at;
   const free = barLength - t - end;
   const cuts: Cut[] = [];
-  if (t > 0) cuts.push(0);
+  const roles: CutRole[] = [];
+  if (t > 0) {
+    cuts.push(0);
+    roles.push({ kind: 'trim', piece: -1 });
+  }
   pieces.forEach((p, i) => {
     const tip = tips[i] ?? 0;
     const prev = pieces[i - 1];
     const leftCut = prev === undefined ? p.left !== 90 : !sharesCut(prev.right, p.left);
-    if (leftCut) cuts.push(leftEdgeCut(table.of(p.left), tip));
+    if (leftCut) {
+      cuts.push(leftEdgeCut(table.of(p.left), tip));
+      roles.push({ kind: 'left', piece: i });
+    }
     const last = i === pieces.length - 1;
-    if (!last || p.right !== 90 || free > 0) cuts.push(rightEdgeCut(table.of(p.right), tip + p.length));
+    const next = pieces[i + 1];
+    if (!last || p.right !== 90 || free > 0) {
+      cuts.push(rightEdgeCut(table.of(p.right), tip + p.length));
+      roles.push({
+        kind: next !== undefined && sharesCut(p.right, next.left) ? 'shared' : 'right',
+        piece: i,
+      });
+    }
   });
-  if (t > 0) cuts.push(barLength - t);
+  if (t > 0) {
+    cuts.push(barLength - t);
+    roles.push({ kind: 'trim', piece: -1 });
+  }
   const lastPiece = pieces[pieces.length - 1];
   const endCut =
     lastPiece === undefined ? 0 : Math.max(0, Math.min(table.of(lastPiece.right).kerfAlong, free));
@@ -141,6 +167,7 @@ export function place(
     end,
     fits: pieces.length > 0 && free >= 0,
     cuts,
+    roles,
     material,
     total,
     remnant,
