@@ -5,8 +5,8 @@
  * supply left after bars were fixed) is set by changing row bounds, so one master serves a whole dive.
  */
 import type { Budget } from '../budget.ts';
-import { lagrangianBound } from '../solver/lagrangian-bound.ts';
-import type { LpEngine, MasterLp } from '../solver/lp/engine.ts';
+import { lagrangianBound } from '../solver/bounds/index.ts';
+import type { LpEngine, MasterLp } from '../solver/lp/index.ts';
 import type { AngleJob, SeqBar } from './job.ts';
 import { priceSequences } from './pricing.ts';
 

@@ -4,7 +4,6 @@
  * figure counted in material lengths (docs/angle-cuts.md, "Material").
  */
 import { type Cut, place } from '../geometry/mitre.ts';
-import { yieldPercent } from '../solver/format.ts';
 import type {
   Combination,
   CutPosition,
@@ -51,6 +50,13 @@ const zero = (): Totals => ({
 });
 const key = (m: Material): string => m ?? '';
 const angleOut = (a: number): number | null => (a === 90 ? null : a);
+
+/** `100 · parts / used` rounded half up to 2 decimals, exactly (docs/solver.md, "Job figures"). */
+function yieldPercent(partsLength: number, usedLength: number): number {
+  if (usedLength <= 0) return 0;
+  const hundredths = (20_000n * BigInt(partsLength) + BigInt(usedLength)) / (2n * BigInt(usedLength));
+  return Number(hundredths) / 100;
+}
 
 /** Hands the request's part indices out to the pieces of the bars, shape by shape in request order. */
 function assign(job: AngleJob, bars: readonly SeqBar[]): number[][] {

@@ -4,7 +4,7 @@
  * costs as the square solver's, docs/solver.md "Objectives").
  */
 import { EdgeTable, type LaidPiece, type Turn, turned, turnsAllowed } from '../geometry/mitre.ts';
-import { buildJobs, type Job } from '../solver/job.ts';
+import { buildJobs, type Job } from '../solver/model/index.ts';
 import type { Material, OptimiseRequest } from '../types.ts';
 
 /** A way a shape may lie: the turn and the angles it gives. */

@@ -6,9 +6,8 @@
  */
 import { type Budget, budgetOf } from '../budget.ts';
 import { err, ok, type Result, ValidationError } from '../errors.ts';
-import { buildJobs } from '../solver/job.ts';
-import type { LpEngine } from '../solver/lp/engine.ts';
-import type { SolveOptions } from '../solver/solve.ts';
+import type { LpEngine, SolveOptions } from '../solver/index.ts';
+import { buildJobs } from '../solver/model/index.ts';
 import { solveGroup } from '../solver/solve-group.ts';
 import { asScaled, type OptimiseRequest } from '../types.ts';
 import { SequenceMaster } from './column-generation.ts';
