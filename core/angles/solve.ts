@@ -129,6 +129,20 @@ function areaBound(job: AngleJob): number {
 }
 
 /**
+ * Bars to buy whatever the objective: the material left after every owned offcut, over the longest stock
+ * bar's room (material lengths are never more than the real, so this holds for the real geometry).
+ */
+function stockBarsBound(job: AngleJob): number {
+  const stocks = job.base.sources.filter((s) => s.kind === 'stock');
+  if (stocks.length === 0) return 0;
+  const room = Math.max(...stocks.map((s) => s.length)) - 2 * job.trimKerf;
+  let material = 0;
+  for (const s of job.shapes) material += s.material * s.demand;
+  for (const o of job.base.sources) if (o.kind === 'offcut') material -= o.length * o.supply;
+  return room > 0 && material > 0 ? Math.ceil(material / room) : 0;
+}
+
+/**
  * Every plan costs a sum of whole bars' costs, so a bound rises to the least such sum at or above it
  * (supply ignored: a superset of the plans' costs keeps the bound valid). Only up to the incumbent's cost.
  */
@@ -187,7 +201,12 @@ export function solveAngleGroup(
         for (const b of fin ?? []) master.add(b);
       }
     }
-    if (root && !proven() && !budget.expired()) dive(job, master, demand, supply, budget, offer);
+    // Dives: whole parts of the LP's values first; then one bar at a time (the LP's largest value, then
+    // its largest fraction), which walks nearer the LP where whole parts overshoot.
+    for (const step of ['whole', 'largest', 'fraction'] as const) {
+      if (!root || proven() || budget.expired()) break;
+      dive(job, master, demand, supply, budget, offer, step);
+    }
     if (best === null) return null;
     bound = liftToAchievable(job, bound, bestCost);
     const plan: SeqBar[] = best;
@@ -196,7 +215,7 @@ export function solveAngleGroup(
       job.base.sources.every(
         (s, i) => s.kind !== 'offcut' || plan.filter((b) => b.source === i).length === s.supply,
       );
-    const barsBound = job.base.objective === 'bars' ? bound : areaBound(job);
+    const barsBound = job.base.objective === 'bars' ? bound : stockBarsBound(job);
     return {
       job,
       bars: plan,
@@ -221,8 +240,10 @@ function dive(
   supply: readonly number[],
   budget: Budget,
   offer: (bars: readonly SeqBar[] | null) => void,
+  step: 'whole' | 'largest' | 'fraction',
 ): void {
   const fixed: SeqBar[] = [];
+  master.setResidual(demand, supply);
   const need = demand.slice();
   const left = supply.slice();
   for (let node = 0; node < 10_000 && !budget.expired(); node++) {
@@ -233,10 +254,24 @@ function dive(
     if (rest) offer([...fixed, ...rest]);
     if (!lp || lp.artificial) return;
     const take: { j: number; n: number }[] = [];
-    lp.x.forEach((v, j) => {
-      const n = Math.floor(v + 1e-6);
-      if (n >= 1) take.push({ j, n });
-    });
+    if (step === 'whole') {
+      lp.x.forEach((v, j) => {
+        const n = Math.floor(v + 1e-6);
+        if (n >= 1) take.push({ j, n });
+      });
+    } else if (step === 'fraction') {
+      // The column nearest to a whole bar above it, among those the LP uses.
+      let bj = -1;
+      let bf = -1;
+      lp.x.forEach((v, j) => {
+        const f = v - Math.floor(v);
+        if (v > 1e-6 && f > bf + 1e-9) {
+          bf = f;
+          bj = j;
+        }
+      });
+      if (bj >= 0) take.push({ j: bj, n: 1 });
+    }
     if (take.length === 0) {
       let bj = -1;
       let bv = 0;
