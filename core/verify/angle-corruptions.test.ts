@@ -163,3 +163,36 @@ describe('verifyPlan on corrupted angle plans', () => {
     expect(checksOf(verifyPlan(request, bad))).toContain('demand');
   });
 });
+
+describe('identical angle layouts', () => {
+  it('are the same parts in the same order with the same turns', async () => {
+    const body = {
+      parts: [{ length: 1000, quantity: 4, leftAngle: 60, rightAngle: 60 }],
+      stockLength: 2100,
+      angleCuts: { enabled: true, width: 40, axialSymmetry: 'X' },
+    };
+    const parsed = parseOptimiseBody(body, 'json');
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const plan = await planOf(body);
+    expect(plan.plan.combinations).toHaveLength(1);
+    const one = plan.plan.combinations[0];
+    if (!one) throw new Error('no layout');
+    // The same bar twice as one layout each: refused; with the second piece turned the other way: two layouts.
+    const split = corrupt(plan, (d) => {
+      const c = at(d.plan.combinations, 0);
+      c.count = 1;
+      d.plan.combinations.push(structuredClone(c));
+    });
+    // (layoutCount in stats now disagrees too.)
+    expect(checksOf(verifyPlan(parsed.value, split))).toEqual(['layouts', 'stats']);
+    const turned = corrupt(split, (d) => {
+      const p = at(comb(d, 1).parts, 1);
+      const flipped =
+        p.orientation === 'X'
+          ? { orientation: 'none', leftAngle: 60, rightAngle: 60 }
+          : { orientation: 'X', leftAngle: 120, rightAngle: 120 };
+      Object.assign(p, flipped);
+    });
+    expect(checksOf(verifyPlan(parsed.value, turned))).not.toContain('layouts');
+  });
+});

@@ -16,7 +16,9 @@ export function checkLayouts(ctx: Context, combinations: readonly unknown[]): Ch
   combinations.forEach((raw, i) => {
     const layout = checkLayout(ctx, raw, `plan.combinations[${i}]`);
     if (layout === null) return;
-    const key = `${layout.source.kind}:${layout.source.entry.index}:${layout.pieces.map((p) => p.index).join(',')}`;
+    // In angle mode a piece's turn is part of the layout: the same parts turned otherwise cut differently.
+    const turns = ctx.request.angleCuts === null ? [] : turnsOf(raw);
+    const key = `${layout.source.kind}:${layout.source.entry.index}:${layout.pieces.map((p, j) => `${p.index}${turns[j] ?? ''}`).join(',')}`;
     const first = seen.get(key);
     if (first === undefined) seen.set(key, layout.at);
     else
@@ -27,6 +29,16 @@ export function checkLayouts(ctx: Context, combinations: readonly unknown[]): Ch
     checked.push(layout);
   });
   return checked;
+}
+
+/** The `orientation` of each placed part of a raw combination (for the identity of angle layouts). */
+function turnsOf(raw: unknown): string[] {
+  const used = (raw as { usedComb?: { parts?: unknown } } | null)?.usedComb;
+  const parts = Array.isArray(used?.parts) ? (used.parts as unknown[]) : [];
+  return parts.map((p) => {
+    const o = (p as { orientation?: unknown } | null)?.orientation;
+    return typeof o === 'string' ? `/${o}` : '';
+  });
 }
 
 function checkLayout(ctx: Context, raw: unknown, at: string): CheckedLayout | null {
