@@ -23,7 +23,10 @@ const part = fc.record(
       fc.integer({ min: 20, max: 2300 }),
       fc.integer({ min: 200, max: 23000 }).map((x) => x / 10),
     ),
-    quantity: fc.integer({ min: 1, max: 14 }),
+    quantity: fc.oneof(
+      { weight: 4, arbitrary: fc.integer({ min: 1, max: 14 }) },
+      { weight: 1, arbitrary: fc.integer({ min: 15, max: 40 }) },
+    ),
     leftAngle: angle,
     rightAngle: angle,
     label: fc.constantFrom('top', 'side', 'rail'),
