@@ -236,10 +236,13 @@ export function angleReport(outcomes: readonly AngleOutcome[]): string[] {
     0,
   );
   const square = outcomes.reduce((a, o) => a + (o.squareBars ?? 0), 0);
+  const priced = outcomes.filter((o) => o.cost !== null && o.squareCost !== null);
+  const costSaved = priced.reduce((a, o) => a + ((o.squareCost ?? 0) - (o.cost ?? 0)), 0);
+  const costSquare = priced.reduce((a, o) => a + (o.squareCost ?? 0), 0);
   const ms = outcomes.map((o) => o.ms).sort((a, b) => a - b);
   lines.push(
     '',
-    `${proven}/${outcomes.length} proven; ${saved} bars saved of ${square} laid square; median ${(ms[Math.floor(ms.length / 2)] ?? 0).toFixed(0)} ms, max ${(ms[ms.length - 1] ?? 0).toFixed(0)} ms. Bars are stock bars bought (priced jobs optimise cost); the bound is \`stockBarsLowerBound\`.`,
+    `${proven}/${outcomes.length} proven; ${saved} bars saved of ${square} laid square; on the ${priced.length} priced jobs ${costSaved} saved of ${costSquare} (cost); median ${(ms[Math.floor(ms.length / 2)] ?? 0).toFixed(0)} ms, max ${(ms[ms.length - 1] ?? 0).toFixed(0)} ms. Bars are stock bars bought (priced jobs optimise cost); the bound is \`stockBarsLowerBound\`.`,
   );
   return lines;
 }
