@@ -30,6 +30,9 @@ export interface PricingResult {
 /** Cells (positions × edge classes) a pricing call may use; past it, room is counted in coarser steps. */
 export const MAX_CELLS = 4_000_000;
 
+/** Moves looked at (cells × posed pieces) a pricing call may make: about a tenth of a second. */
+export const MAX_MOVES = 60_000_000;
+
 interface Move {
   readonly shape: number;
   readonly pose: number;
@@ -79,10 +82,16 @@ export function priceSequences(
     for (const m of moves) minMove = Math.min(minMove, (rawGap[c * e + m.leftClass] ?? 0) + m.length);
   for (const m of moves) minMove = Math.min(minMove, m.length);
   if (!(minMove >= 1)) return { value: 0, sequences: [], done: false };
-  const f = Math.max(1, Math.min(Math.floor(minMove), Math.ceil(((room + 1) * e) / MAX_CELLS)));
+  const cells = (room + 1) * e;
+  const f = Math.max(
+    1,
+    Math.min(Math.floor(minMove), Math.ceil(Math.max(cells / MAX_CELLS, (cells * moves.length) / MAX_MOVES))),
+  );
   const scaled = (x: number): number => (mode === 'bound' ? Math.floor(x / f) : Math.ceil(x / f));
   const cap = Math.floor(room / f);
-  if ((cap + 1) * e > MAX_CELLS * 2) return { value: 0, sequences: [], done: false };
+  // Too fine for the limits even in the coarsest safe steps: no value (the caller then has no bound).
+  if ((cap + 1) * e > MAX_CELLS * 2 || (cap + 1) * e * moves.length > MAX_MOVES * 2)
+    return { value: 0, sequences: [], done: false };
   const adv = new Int32Array(e * moves.length);
   for (let c = 0; c < e; c++)
     moves.forEach((m, t) => {
