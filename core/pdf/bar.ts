@@ -79,11 +79,14 @@ export function barModel(request: OptimiseRequest, comb: UsedComb): BarModel {
   const remnant = remnantInt / s;
   const keep = remnantInt > 0 && remnantInt >= request.minRemnant;
   const leftoverNote = remnantInt === 0 ? 'no leftover' : `leftover ${keep ? 'kept as remnant' : 'is waste'}`;
-  const angled = angleBarModel(request, comb, pieces, leftoverNote);
+  // Angle mode: the leftover is the plan's own (the square arithmetic above does not apply).
+  const angleRemnant = comb.waste.remnant;
+  const angleKeep = request.minRemnant > 0 && toInt(angleRemnant) >= request.minRemnant;
+  const angleNote =
+    toInt(angleRemnant) <= 0 ? 'no leftover' : `leftover ${angleKeep ? 'kept as remnant' : 'is waste'}`;
+  const angled = angleBarModel(request, comb, pieces, angleNote);
   if (angled !== null) {
     const rows = angled.rows ?? plainRows(comb.cutPositions, pieces);
-    const angleRemnant = comb.waste.remnant;
-    const angleKeep = request.minRemnant > 0 && toInt(angleRemnant) >= request.minRemnant;
     return {
       length: comb.length,
       pieces,
