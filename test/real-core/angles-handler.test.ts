@@ -3,8 +3,10 @@
  * gets a verified plan or a typed 400 naming what is wrong, never a 500.
  */
 import fc from 'fast-check';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { createLpEngine } from '../../core/optimise.ts';
+import { optimiseResponseSchema } from '../../core/response/schemas.ts';
 import { stepClock } from '../../core/solver/test-support.ts';
 import { makeOptimiseHandler } from '../../functions/handlers/index.ts';
 import { realCore } from '../../functions/shared/real-core.ts';
@@ -99,6 +101,8 @@ describe('angle jobs through the handler', () => {
         if (res.statusCode === 200) {
           seen.ok++;
           expect(out.plan.verified).toBe(true);
+          // The published response schema (strict: every angle-mode field described there).
+          expect(v.safeParse(optimiseResponseSchema, out).issues).toBeUndefined();
           for (const c of out.plan.combinations)
             for (const p of c.usedComb.parts) expect(['none', 'X', 'Y', 'Z']).toContain(p.orientation);
           if (
