@@ -139,7 +139,8 @@ export function formatAngleResponse(
       t.cuts += fig.cuts.length * count;
       t.layouts += 1;
       t.waste += fig.total * count;
-      if (request.minRemnant > 0 && fig.remnant > 0 && fig.remnant >= request.minRemnant) {
+      // Spec: leftovers minRemnant long or longer are usable remnants (with the default 0, every one).
+      if (fig.remnant > 0 && fig.remnant >= request.minRemnant) {
         t.remnant += fig.remnant * count;
         const rk = `${key(job.material)}\u0000${fig.remnant}`;
         const r = remnants.get(rk);

@@ -1,17 +1,16 @@
 /** Angle mode on the saw sheets: pieces to scale as trapezoids, turned pieces marked, shared cuts marked. */
-import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadInterFonts } from '../../test/support/inter-fonts.ts';
 import { parseOptimiseBody } from '../request/index.ts';
 import { planOf } from '../solver/test-support.ts';
 import { buildDocumentModel } from './document.ts';
-import { embedInter } from './fonts.ts';
+import { FontSet } from './fonts.ts';
 import { boundsOf, type LineOp, type Op, type PolyOp, type TextOp } from './model.ts';
 import type { TextMetrics } from './pen.ts';
 
 let metrics: TextMetrics;
 beforeAll(async () => {
-  metrics = (await embedInter(await PDFDocument.create({ updateMetadata: false }), loadInterFonts())).metrics;
+  metrics = (await FontSet.load(loadInterFonts(), [])).metrics();
 });
 
 const FRAMES = {

@@ -81,7 +81,7 @@ export function barModel(request: OptimiseRequest, comb: UsedComb): BarModel {
   const leftoverNote = remnantInt === 0 ? 'no leftover' : `leftover ${keep ? 'kept as remnant' : 'is waste'}`;
   // Angle mode: the leftover is the plan's own (the square arithmetic above does not apply).
   const angleRemnant = comb.waste.remnant;
-  const angleKeep = request.minRemnant > 0 && toInt(angleRemnant) >= request.minRemnant;
+  const angleKeep = toInt(angleRemnant) > 0 && toInt(angleRemnant) >= request.minRemnant;
   const angleNote =
     toInt(angleRemnant) <= 0 ? 'no leftover' : `leftover ${angleKeep ? 'kept as remnant' : 'is waste'}`;
   const angled = angleBarModel(request, comb, pieces, angleNote);
