@@ -2,7 +2,7 @@
  * The angle-cut benchmark set: seeded window and door frames, stair stringers, roof trusses and railings
  * over several symmetries, kerfs and stock mixes, each solved through parse → solve → verify, and the same
  * parts laid square (angles dropped, tip-to-tip lengths, each gap the widest blade any cut takes: a plan
- * the saw can cut without nesting) for the bars nesting saves. Part of `npm run bench`; alone: `npx tsx bench/angles.ts [--budget-ms N]`.
+ * the saw can cut without nesting) for the bars nesting saves. Part of `npm run bench`; alone: `node bench/angles.ts [--budget-ms N]`.
  */
 import { parseArgs } from 'node:util';
 import { createLpEngine, optimise } from '../core/optimise.ts';
