@@ -4,7 +4,7 @@
  * (default bench/results/latest.md) with the command that made it, and exits non-zero on any false proof
  * or false bound.
  *
- *   npm run bench -- [--sets a,b] [--full] [--practical N] [--workers N] [--limit-scale X] [--skip pdf,cold,load,engines] [--out FILE]
+ *   npm run bench -- [--sets a,b] [--full] [--practical N] [--workers N] [--limit-scale X] [--skip angles,pdf,cold,load,engines] [--out FILE]
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -124,6 +124,11 @@ if (unproven.length > 0) {
   lines.push('', '</details>', '');
 }
 
+if (!skip.has('angles')) {
+  // Angle cuts: seeded frames, stringers, trusses and railings (bench/angles.ts), one at a time.
+  const { angleReport, benchAngles } = await import('./angles.ts');
+  lines.push('## Angle cuts', '', ...angleReport(await benchAngles()), '');
+}
 if (!skip.has('engines')) {
   lines.push('## LP engines', '', ...(await compareEngines()), '');
 }

@@ -1,6 +1,7 @@
 /**
  * The one entry point the API, the CLI and the benchmark share: solve, format, verify.
  */
+import { formatAngleResponse, solveAngleRequest } from './angles/index.ts';
 import type { Clock } from './budget.ts';
 import { type CutplanError, err, InternalError, ok, type Result } from './errors.ts';
 import { createHighsEngine, formatResponse, type LpEngine, solveRequest } from './solver/index.ts';
@@ -34,13 +35,23 @@ export async function optimise(
   ctx: OptimiseContext,
 ): Promise<Result<OptimiseResponse, CutplanError>> {
   const start = ctx.clock.monotonic();
-  const solved = solveRequest(request, { lp: ctx.lp, clock: ctx.clock, budgetMs: ctx.budgetMs });
-  if (!solved.ok) return solved;
-  const response = formatResponse(request, solved.value.groups, {
+  const options = { lp: ctx.lp, clock: ctx.clock, budgetMs: ctx.budgetMs };
+  const timing = () => ({
     tier: ctx.tier,
     poweredBy: ctx.poweredBy,
     solveTimeMs: Math.round(ctx.clock.monotonic() - start),
   });
+  // Angle mode: bars hold sequences, not multisets (docs/angle-cuts.md); the angle stage plans them.
+  let response: OptimiseResponse;
+  if (request.angleCuts !== null) {
+    const solved = solveAngleRequest(request, options);
+    if (!solved.ok) return solved;
+    response = formatAngleResponse(request, solved.value.groups, timing());
+  } else {
+    const solved = solveRequest(request, options);
+    if (!solved.ok) return solved;
+    response = formatResponse(request, solved.value.groups, timing());
+  }
   const check = verifyPlan(request, response);
   if (!check.ok) return err(new InternalError(`plan failed verification: ${formatFailure(check.error)}`));
   return ok({ ...response, plan: { ...response.plan, verified: true } });

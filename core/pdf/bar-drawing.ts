@@ -1,4 +1,5 @@
 /** One layout's bar drawn to scale: pieces, blade cuts, trims, the leftover, and running positions. */
+import { drawAngleBar } from './angle-bar.ts';
 import type { BarModel } from './bar.ts';
 import type { PageContext } from './context.ts';
 import { INK, MUTED, type Op, type Rgb } from './model.ts';
@@ -24,6 +25,8 @@ export function drawBar(
   ppu: number,
 ): Op[] {
   const { pen, fmt, frame } = ctx;
+  if (bar.angle)
+    return drawAngleBar(ctx, bar.angle, bar.pieces, bar.length, bar.keep, layout, x0, top, ppu, BAR_H);
   const x = (u: number): number => x0 + u * ppu;
   const bottom = top - BAR_H;
   const ops: Op[] = [];

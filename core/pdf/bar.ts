@@ -5,6 +5,10 @@
  * what the verifier checked.
  */
 import type { CutPosition, OptimiseRequest, UsedComb } from '../types.ts';
+import { type AngleBar, angleBarModel } from './angle-bar.ts';
+import type { CutRow, PieceInfo } from './cut-row.ts';
+
+export type { CutRow, PieceInfo } from './cut-row.ts';
 
 export type SpanKind = 'trim' | 'piece' | 'kerf' | 'leftover';
 
@@ -17,23 +21,6 @@ export interface Span {
   readonly piece?: number;
 }
 
-/** One line of the cut table: a saw cut, or a piece that needs no cut of its own. */
-export interface CutRow {
-  /** 1-based cut number, null for a piece freed by the bar end. */
-  readonly cut: number | null;
-  readonly at: CutPosition | null;
-  /** 1-based piece the cut frees (the piece just before the blade). */
-  readonly piece: number | null;
-  readonly label: string | null;
-  readonly length: number | null;
-  readonly note: string;
-}
-
-export interface PieceInfo {
-  readonly label: string;
-  readonly length: number;
-}
-
 export interface BarModel {
   readonly length: number;
   readonly pieces: readonly PieceInfo[];
@@ -42,8 +29,10 @@ export interface BarModel {
   /** The leftover end and whether it is kept as a usable remnant. */
   readonly remnant: number;
   readonly keep: boolean;
-  /** True when the rows name what each cut does; false when they only list positions (angle mode). */
+  /** True when the rows name what each cut does; false when they only list positions. */
   readonly annotated: boolean;
+  /** Angle mode: the pieces as trapezoids and the cut lines (docs/angle-cuts.md). */
+  readonly angle?: AngleBar;
 }
 
 /** A printable name for a piece: its label, else `P3` for line 3 of the cut list. */
@@ -90,6 +79,25 @@ export function barModel(request: OptimiseRequest, comb: UsedComb): BarModel {
   const remnant = remnantInt / s;
   const keep = remnantInt > 0 && remnantInt >= request.minRemnant;
   const leftoverNote = remnantInt === 0 ? 'no leftover' : `leftover ${keep ? 'kept as remnant' : 'is waste'}`;
+  // Angle mode: the leftover is the plan's own (the square arithmetic above does not apply).
+  const angleRemnant = comb.waste.remnant;
+  const angleKeep = toInt(angleRemnant) > 0 && toInt(angleRemnant) >= request.minRemnant;
+  const angleNote =
+    toInt(angleRemnant) <= 0 ? 'no leftover' : `leftover ${angleKeep ? 'kept as remnant' : 'is waste'}`;
+  const angled = angleBarModel(request, comb, pieces, angleNote);
+  if (angled !== null) {
+    const rows = angled.rows ?? plainRows(comb.cutPositions, pieces);
+    return {
+      length: comb.length,
+      pieces,
+      spans,
+      rows,
+      remnant: angleRemnant,
+      keep: angleKeep,
+      annotated: angled.rows !== null,
+      angle: angled.angle,
+    };
+  }
   const expected = (T > 0 ? 2 : 0) + pieces.length - 1 + (free > 0 ? 1 : 0);
   const square = comb.cutPositions.every((c) => typeof c === 'number');
   const annotated = square && comb.cutPositions.length === expected;

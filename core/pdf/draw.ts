@@ -28,6 +28,18 @@ function opToPdf(op: Op, fonts: EmbeddedFonts): string {
       if (op.stroke) return `${rgb(op.stroke)} RG ${n(op.lineWidth)} w ${path} S`;
       return '';
     }
+    case 'poly': {
+      const pts: string[] = [];
+      for (let i = 0; i + 1 < op.points.length; i += 2) {
+        pts.push(`${n(op.points[i] ?? 0)} ${n(op.points[i + 1] ?? 0)} ${i === 0 ? 'm' : 'l'}`);
+      }
+      const path = `${pts.join(' ')} h`;
+      if (op.fill && op.stroke)
+        return `${rgb(op.fill)} rg ${rgb(op.stroke)} RG ${n(op.lineWidth)} w ${path} B`;
+      if (op.fill) return `${rgb(op.fill)} rg ${path} f`;
+      if (op.stroke) return `${rgb(op.stroke)} RG ${n(op.lineWidth)} w ${path} S`;
+      return '';
+    }
     case 'line':
       return `${rgb(op.color)} RG ${n(op.width)} w ${n(op.x1)} ${n(op.y1)} m ${n(op.x2)} ${n(op.y2)} l S`;
   }

@@ -74,7 +74,18 @@ export interface LineOp {
   readonly role: Role;
 }
 
-export type Op = TextOp | RectOp | LineOp;
+/** A closed polygon (a mitred piece drawn as a trapezoid): `points` are x, y pairs. */
+export interface PolyOp {
+  readonly kind: 'poly';
+  readonly points: readonly number[];
+  readonly fill: Rgb | null;
+  readonly stroke: Rgb | null;
+  readonly lineWidth: number;
+  readonly role: Role;
+  readonly layout?: number;
+}
+
+export type Op = TextOp | RectOp | LineOp | PolyOp;
 
 /** The printable area between the margins, header and footer. */
 export interface Frame {
@@ -103,6 +114,12 @@ export function boundsOf(op: Op): readonly [number, number, number, number] {
     case 'rect': {
       const half = op.stroke ? op.lineWidth / 2 : 0;
       return [op.x - half, op.y - half, op.x + op.w + half, op.y + op.h + half];
+    }
+    case 'poly': {
+      const half = op.stroke ? op.lineWidth / 2 : 0;
+      const xs = op.points.filter((_, i) => i % 2 === 0);
+      const ys = op.points.filter((_, i) => i % 2 === 1);
+      return [Math.min(...xs) - half, Math.min(...ys) - half, Math.max(...xs) + half, Math.max(...ys) + half];
     }
     case 'line': {
       // Butt caps: the stroke widens the line across its direction only.

@@ -3,6 +3,7 @@
  * at least one source of its own material group, and where the group's supply is finite, it holds at least
  * the total part length. Deeper infeasibility (kerf between pieces, bin packing) is the solver's job.
  */
+import { edgeFigures, edgesFit, materialLength } from '../geometry/exact.ts';
 import type { Material, OptimiseRequest } from '../types.ts';
 import { LIMITS } from './limits.ts';
 import { groupName, locate, type Origins } from './origins.ts';
@@ -50,10 +51,22 @@ export function feasibilityIssues(request: OptimiseRequest, origins: Origins, is
   for (const s of request.stocks) addSource(s.material, s.length, s.quantity);
   for (const o of request.offcuts) addSource(o.material, o.length, o.quantity);
 
+  const cuts = request.angleCuts;
   for (const p of request.parts) {
     const g = group(p.material);
-    g.demand += BigInt(p.quantity) * BigInt(p.length);
+    // Angle mode counts material (area / width, rounded down): nested mitres need less than tip to tip.
+    const left = cuts === null ? null : edgeFigures(p.leftAngle ?? 90, cuts.width, request.kerf);
+    const right = cuts === null ? null : edgeFigures(p.rightAngle ?? 90, cuts.width, request.kerf);
+    const material = left && right ? materialLength(p.length, left, right) : p.length;
+    g.demand += BigInt(p.quantity) * BigInt(material);
     if (issues.dropped) continue;
+    if (left && right && cuts && !edgesFit(p.length, left, right)) {
+      issues.add({
+        path: locate('parts', p.index, { label: p.label, length: p.length / scale }, origins),
+        message: `too short for its angles at width ${cuts.width / scale}: its end cuts would cross (a face would have no length)`,
+      });
+      continue;
+    }
     const at = (): string => locate('parts', p.index, { label: p.label, length: p.length / scale }, origins);
     if (!g.hasSources) {
       issues.add({ path: at(), message: `no stock or offcut of ${groupName(p.material)} to cut it from` });

@@ -148,7 +148,6 @@ describe('normalise', () => {
     [-90, null],
     [null, null],
   ])('turns angle %j into bottom angle %j', (angle, bottom) => {
-    // normalise itself: the parser refuses real angles until angle cuts land (not-available-yet.ts).
     const request = normalise({
       parts: [{ length: 800, quantity: 1, leftAngle: angle, rightAngle: 45 }],
       stockLength: 6000,

@@ -1,6 +1,6 @@
 /**
  * The request pipeline: read (shorthand expanded, every field checked) → cross-field rules → normalise
- * (exact scale) → features not available yet → feasibility. Each stage reports every problem it finds,
+ * (exact scale) → feasibility. Each stage reports every problem it finds,
  * up to the first few of each part of the request; a stage runs only when the one before found none,
  * because its rules need the values the earlier stage vouched for.
  */
@@ -8,7 +8,6 @@ import { err, ok, type Result, ValidationError } from '../errors.ts';
 import type { OptimiseRequest } from '../types.ts';
 import { feasibilityIssues } from './feasibility.ts';
 import { normalise } from './normalise.ts';
-import { notAvailableYetIssues } from './not-available-yet.ts';
 import { type Endpoint, readBody } from './read-body.ts';
 import { crossFieldIssues } from './rules.ts';
 import { isRecord, show } from './show.ts';
@@ -34,11 +33,6 @@ function run(body: unknown, endpoint: Endpoint, head: IssueStream): Parsed {
   if (ruleError !== null) return err(ruleError);
 
   const request = normalise(read.long);
-  const unavailable = new IssueStream();
-  notAvailableYetIssues(request, read.origins, unavailable);
-  const unavailableError = errorOf([unavailable]);
-  if (unavailableError !== null) return err(unavailableError);
-
   const feasibility = new IssueStream();
   feasibilityIssues(request, read.origins, feasibility);
   const feasibilityError = errorOf([feasibility]);

@@ -553,10 +553,8 @@ describe('parseOptimiseBody reads text as characters', () => {
   });
 });
 
-describe('parseOptimiseBody refuses real angles until angle cuts are available', () => {
-  const NOT_YET =
-    'angle cuts are not available yet; send square ends (leftAngle and rightAngle 90 or absent) until they are';
-  it.each<[string, Record<string, unknown>, string]>([
+describe('parseOptimiseBody with angle cuts', () => {
+  it.each<[string, Record<string, unknown>]>([
     [
       'angles at 10 and −10 (inside the range)',
       {
@@ -564,10 +562,9 @@ describe('parseOptimiseBody refuses real angles until angle cuts are available',
         stockLength: 6000,
         angleCuts: { enabled: true, width: 40 },
       },
-      `parts[0] (800): ${NOT_YET}`,
     ],
     [
-      'one mitred part among square ones, named by its label',
+      'one mitred part among square ones',
       {
         parts: [
           { length: 500, quantity: 2 },
@@ -576,10 +573,14 @@ describe('parseOptimiseBody refuses real angles until angle cuts are available',
         stockLength: 6000,
         angleCuts: { enabled: true, width: 40, axialSymmetry: 'XYZ' },
       },
-      `parts[1] ("frame", 800): ${NOT_YET}`,
     ],
+  ])('accepts %s', (_, input) => {
+    expect(parsed(input)).toBeDefined();
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
     [
-      'an angle out of range (the rule is named first)',
+      'an angle out of range',
       {
         parts: [{ length: 800, quantity: 1, leftAngle: 5 }],
         stockLength: 6000,
@@ -588,11 +589,29 @@ describe('parseOptimiseBody refuses real angles until angle cuts are available',
       'parts[0] (800): leftAngle must be between 10 and 170 degrees, or −170 to −10 for a top angle, got 5',
     ],
     [
+      'a part too short for its angles (its end cuts would cross)',
+      {
+        parts: [{ length: 80, quantity: 1, label: 'stub', leftAngle: 45, rightAngle: 45 }],
+        stockLength: 6000,
+        angleCuts: { enabled: true, width: 40 },
+      },
+      'parts[0] ("stub", 80): too short for its angles at width 40: its end cuts would cross (a face would have no length)',
+    ],
+    [
+      'finite stock short of the material the mitred parts need',
+      {
+        parts: [{ length: 460, quantity: 28, leftAngle: 45, rightAngle: 45 }],
+        stocks: [{ length: 6000, quantity: 1 }],
+        angleCuts: { enabled: true, width: 40, axialSymmetry: 'X' },
+      },
+      'untagged material: the parts need 11760 in total but the finite stock and offcuts hold 6000',
+    ],
+    [
       'an angle without angle cuts (the rule is named first)',
       { parts: [{ length: 800, quantity: 1, leftAngle: 45 }], stockLength: 6000 },
       'parts[0] (800): leftAngle needs "angleCuts": {"enabled": true, "width": …}',
     ],
-  ])('%s', (_, input, expected) => {
+  ])('refuses %s', (_, input, expected) => {
     expect(detail(input)).toBe(expected);
     expect(detail(input, 'pdf')).toBe(expected);
   });

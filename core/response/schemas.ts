@@ -32,9 +32,28 @@ export const placedPartSchema = v.pipe(
     part: int("Index of the part in the request's `parts` (after shorthand expansion)."),
     length: num('Length of the piece.'),
     label: opt(str("The part's label, when it has one.")),
-    orientation: opt(str('Angle mode: how the piece lies on the bar (which side is up, which end first).')),
-    leftAngle: opt(num('Angle mode: the bottom angle of the left end as cut, in degrees (10 to 170).')),
-    rightAngle: opt(num('Angle mode: the bottom angle of the right end as cut, in degrees (10 to 170).')),
+    orientation: opt(
+      v.pipe(
+        v.picklist(['none', 'X', 'Y', 'Z']),
+        d('Angle mode: the turn applied to the piece as entered (`none`, or 180° about the X, Y or Z axis).'),
+      ),
+    ),
+    leftAngle: opt(
+      v.pipe(
+        v.nullable(v.number()),
+        d(
+          'Angle mode: the bottom angle of the left end as placed (after the turn), 10 to 170; null when square.',
+        ),
+      ),
+    ),
+    rightAngle: opt(
+      v.pipe(
+        v.nullable(v.number()),
+        d(
+          'Angle mode: the bottom angle of the right end as placed (after the turn), 10 to 170; null when square.',
+        ),
+      ),
+    ),
   }),
   d("A piece in a layout, in cut order from the bar's zero end."),
 );

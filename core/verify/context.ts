@@ -48,6 +48,8 @@ export interface CheckedLayout {
   readonly material: Material;
   readonly pieces: readonly Part[];
   readonly bar: BarFigures;
+  /** Σ the pieces' lengths: tip to tip when square, material lengths in angle mode. */
+  readonly partsLength: bigint;
 }
 
 /** The length of a usable remnant this bar leaves, or 0 when its leftover is waste. */

@@ -113,7 +113,7 @@ describe('verifyPlan on other corrupted plans', () => {
     expect(checksOf(verifyPlan(req, priced))).toEqual(['purchases']);
   });
 
-  it('fails closed on angled pieces it cannot check yet', () => {
+  it('fails closed on angled pieces in a request without angle cuts', () => {
     const req = request({ parts: [{ length: 500, quantity: 1, leftAngle: 45 }], stockLength: 1000 });
     const plan = response(req, {
       bars: [{ cut: [0], waste: [500, 500, 0], cuts: [500] }],

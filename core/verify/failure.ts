@@ -51,8 +51,10 @@ export const CHECK_IDS = [
   'bounds',
   /** `meta` does not echo the request. */
   'meta',
-  /** The plan uses something the verifier cannot check yet (angled pieces): fail closed. */
+  /** The plan uses something the verifier cannot check yet: fail closed. */
   'unsupported',
+  /** Angle mode: a piece lies in a turn the symmetry forbids, or its stated angles are not that turn of its own. */
+  'orientation',
   /** The verifier itself stopped on an unexpected error: fail closed. */
   'internal',
 ] as const;

@@ -4,6 +4,7 @@
  * the bar model's.
  */
 import type { Material, Part } from '../types.ts';
+import { checkAngleLayout } from './angles.ts';
 import { type BarFigures, barFigures } from './bar.ts';
 import { type CheckedLayout, type Context, partName, type Source } from './context.ts';
 import type { Rec } from './read.ts';
@@ -15,7 +16,9 @@ export function checkLayouts(ctx: Context, combinations: readonly unknown[]): Ch
   combinations.forEach((raw, i) => {
     const layout = checkLayout(ctx, raw, `plan.combinations[${i}]`);
     if (layout === null) return;
-    const key = `${layout.source.kind}:${layout.source.entry.index}:${layout.pieces.map((p) => p.index).join(',')}`;
+    // In angle mode a piece's turn is part of the layout: the same parts turned otherwise cut differently.
+    const turns = ctx.request.angleCuts === null ? [] : turnsOf(raw);
+    const key = `${layout.source.kind}:${layout.source.entry.index}:${layout.pieces.map((p, j) => `${p.index}${turns[j] ?? ''}`).join(',')}`;
     const first = seen.get(key);
     if (first === undefined) seen.set(key, layout.at);
     else
@@ -26,6 +29,16 @@ export function checkLayouts(ctx: Context, combinations: readonly unknown[]): Ch
     checked.push(layout);
   });
   return checked;
+}
+
+/** The `orientation` of each placed part of a raw combination (for the identity of angle layouts). */
+function turnsOf(raw: unknown): string[] {
+  const used = (raw as { usedComb?: { parts?: unknown } } | null)?.usedComb;
+  const parts = Array.isArray(used?.parts) ? (used.parts as unknown[]) : [];
+  return parts.map((p) => {
+    const o = (p as { orientation?: unknown } | null)?.orientation;
+    return typeof o === 'string' ? `/${o}` : '';
+  });
 }
 
 function checkLayout(ctx: Context, raw: unknown, at: string): CheckedLayout | null {
@@ -46,26 +59,32 @@ function checkLayout(ctx: Context, raw: unknown, at: string): CheckedLayout | nu
     }
   }
   if (source === null || pieces === null || count === null) return null;
+  const sourceLength = BigInt(source.entry.length);
+  if (ctx.request.angleCuts !== null) {
+    // Angle mode: bars hold sequences whose room depends on neighbouring edges (docs/angle-cuts.md).
+    const angled = checkAngleLayout(ctx, used, path, sourceLength, pieces);
+    if (angled === null) return null;
+    const { bar, partsLength } = angled;
+    return { at, count, source, material: source.entry.material, pieces, bar, partsLength };
+  }
   const angled = pieces.find((p) => p.leftAngle !== null || p.rightAngle !== null);
   if (angled !== undefined) {
-    ctx.findings.add(
-      'unsupported',
-      `${path} holds angled ${partName(ctx, angled)}: angle cuts are not verified yet`,
-    );
+    ctx.findings.add('unsupported', `${path} holds angled ${partName(ctx, angled)} without angle cuts on`);
   }
   const lengths = pieces.map((p) => BigInt(p.length));
-  const bar = barFigures(BigInt(source.entry.length), lengths, ctx.kerf, ctx.request.trim);
+  const bar = barFigures(sourceLength, lengths, ctx.kerf, ctx.request.trim);
   if (!bar.fits) {
-    const need = BigInt(source.entry.length) - bar.free;
+    const need = sourceLength - bar.free;
     ctx.findings.add(
       'fit',
-      `${path} needs ${ctx.reader.showLength(need)} (pieces, kerfs and trim) on a source of ${ctx.reader.showLength(BigInt(source.entry.length))}`,
+      `${path} needs ${ctx.reader.showLength(need)} (pieces, kerfs and trim) on a source of ${ctx.reader.showLength(sourceLength)}`,
     );
   } else if (angled === undefined) {
     checkWaste(ctx, used.waste, `${path}.waste`, bar);
     checkCutPositions(ctx, used.cutPositions, `${path}.cutPositions`, bar);
   }
-  return { at, count, source, material: source.entry.material, pieces, bar };
+  const partsLength = lengths.reduce((a, b) => a + b, 0n);
+  return { at, count, source, material: source.entry.material, pieces, bar, partsLength };
 }
 
 function sourceOf(ctx: Context, used: Rec, path: string): Source | null {

@@ -35,7 +35,7 @@ export function figuresOf(ctx: Context, layouts: readonly CheckedLayout[], mater
   for (const layout of mine) {
     const n = layout.count;
     parts += BigInt(layout.pieces.length) * n;
-    partsLength += layout.pieces.reduce((sum, p) => sum + BigInt(p.length), 0n) * n;
+    partsLength += layout.partsLength * n;
     usedLength += BigInt(layout.source.entry.length) * n;
     remnants += usableRemnantOf(layout.bar, ctx.minRemnant) * n;
     cuts += BigInt(layout.bar.cutPositions.length) * n;

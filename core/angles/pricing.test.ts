@@ -1,0 +1,95 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { gapBetween } from '../geometry/exact.ts';
+import { sequenceSpan } from '../geometry/mitre.ts';
+import { parseOptimiseBody } from '../request/index.ts';
+import { type AngleJob, buildAngleJobs, laid } from './job.ts';
+import { priceSequences } from './pricing.ts';
+
+function jobOf(body: unknown): AngleJob {
+  const parsed = parseOptimiseBody(body, 'json');
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  const [job] = buildAngleJobs(parsed.value);
+  if (!job) throw new Error('no job');
+  return job;
+}
+
+/** The best value of any sequence that fits, by exhaustive search (small jobs only). */
+function bruteForce(job: AngleJob, bar: number, values: readonly number[]): number {
+  let best = 0;
+  const room = bar - job.trimKerf;
+  const walk = (end: number, lastRight: number | null, value: number): void => {
+    best = Math.max(best, value);
+    job.shapes.forEach((s, i) => {
+      if (!((values[i] ?? 0) > 0)) return;
+      for (const p of s.poses) {
+        const gap = lastRight === null ? 0 : gapBetween(job.table.of(lastRight), job.table.of(p.left));
+        const next = end + gap + p.length;
+        if (next <= room) walk(next, p.right, value + (values[i] ?? 0));
+      }
+    });
+  };
+  walk(job.trimKerf, null, 0);
+  return best;
+}
+
+const angle = fc.constantFrom(30, 45, 60, 75, 90, 105, 120, 135, 150);
+
+describe('sequence pricing', () => {
+  it('finds the best sequence that fits, and its bound is never below it', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ length: fc.integer({ min: 300, max: 700 }), left: angle, right: angle }), {
+          minLength: 1,
+          maxLength: 3,
+        }),
+        fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 3, maxLength: 3 }),
+        fc.constantFrom('none', 'X', 'Y', 'Z', 'XYZ'),
+        fc.constantFrom(0, 3),
+        fc.boolean(),
+        (parts, values, axialSymmetry, kerf, trim) => {
+          const job = jobOf({
+            parts: parts.map((p) => ({
+              length: p.length,
+              quantity: 1,
+              leftAngle: p.left,
+              rightAngle: p.right,
+            })),
+            stockLength: 1500,
+            kerf,
+            trim,
+            angleCuts: { enabled: true, width: 40, axialSymmetry },
+          });
+          const v = job.shapes.map((_, i) => values[i] ?? 0);
+          const exact = bruteForce(job, 1500, v);
+          const plan = priceSequences(job, 1500, v, 'plan');
+          const bound = priceSequences(job, 1500, v, 'bound');
+          expect(plan.value).toBeCloseTo(exact, 9);
+          expect(bound.value).toBeGreaterThanOrEqual(exact - 1e-9);
+          for (const seq of plan.sequences) {
+            const bar = { source: 0, pieces: seq.pieces };
+            expect(sequenceSpan(job.table, laid(job, bar), job.trimKerf)).toBeLessThanOrEqual(1500);
+            const worth = seq.pieces.reduce((a, p) => a + (v[p.shape] ?? 0), 0);
+            expect(worth).toBeCloseTo(seq.value, 9);
+          }
+        },
+      ),
+      { seed: 2026, numRuns: 150 },
+    );
+  });
+
+  it('counts room in coarser steps on long bars, staying safe both ways', () => {
+    const job = jobOf({
+      parts: [{ length: 460.123, quantity: 28, leftAngle: 45, rightAngle: 45 }],
+      stockLength: 6000,
+      angleCuts: { enabled: true, width: 40, axialSymmetry: 'X' },
+    });
+    // 6,000,000 units and two edge classes: past the cell limit, so steps of more than one unit.
+    const plan = priceSequences(job, 6_000_000, [1], 'plan');
+    const bound = priceSequences(job, 6_000_000, [1], 'bound');
+    expect(plan.done && bound.done).toBe(true);
+    expect(plan.value).toBe(14);
+    expect(bound.value).toBeGreaterThanOrEqual(14);
+    expect(bound.value).toBeLessThanOrEqual(15);
+  });
+});

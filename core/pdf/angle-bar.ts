@@ -1,0 +1,232 @@
+/**
+ * Angle mode on the saw sheets (docs/angle-cuts.md): each piece drawn to scale along the bar as the
+ * trapezoid its cuts make, turned pieces marked with their turn, shared cuts drawn in their own colour, and
+ * a cut table that says what each cut makes. Positions printed are the solver's own `cutPositions`; the
+ * geometry (`core/geometry/mitre.ts`) only says which piece edges each cut makes and where to draw them.
+ */
+import { EdgeTable, type LaidPiece, place } from '../geometry/mitre.ts';
+import type { OptimiseRequest, UsedComb } from '../types.ts';
+import type { PageContext } from './context.ts';
+import type { CutRow, PieceInfo } from './cut-row.ts';
+import { INK, MUTED, type Op, type Rgb } from './model.ts';
+
+/** The drawing of one angle-mode bar, in the caller's unit along the bar and 0 … 1 across it. */
+export interface AngleBar {
+  /** Each piece's corners (bottom left, bottom right, top right, top left) and its turn. */
+  readonly pieces: readonly {
+    readonly xs: readonly [number, number, number, number];
+    readonly turn: string;
+  }[];
+  /** Each saw cut's line: where it meets the bottom and the top face, and whether it makes two edges. */
+  readonly cuts: readonly { readonly bottom: number; readonly top: number; readonly shared: boolean }[];
+  readonly trim: number;
+  readonly leftover: { readonly from: number; readonly to: number } | null;
+}
+
+/** The angle drawing and annotated cut rows of a layout, or null when it is not an angle-mode layout. */
+export function angleBarModel(
+  request: OptimiseRequest,
+  comb: UsedComb,
+  pieces: readonly PieceInfo[],
+  leftoverNote: string,
+): { angle: AngleBar; rows: CutRow[] | null } | null {
+  const cuts = request.angleCuts;
+  if (cuts === null || comb.parts.some((p) => p.orientation === undefined)) return null;
+  const s = request.scale;
+  const int = (v: number): number => Math.round(v * s);
+  const table = new EdgeTable(cuts.width, request.kerf);
+  const laid: LaidPiece[] = comb.parts.map((p) => ({
+    length: int(p.length),
+    left: p.leftAngle ?? 90,
+    right: p.rightAngle ?? 90,
+  }));
+  const length = int(comb.length);
+  const fig = place(table, length, laid, request.trim);
+  const shapes = laid.map((p, i) => {
+    const tip = fig.tips[i] ?? 0;
+    const l = table.of(p.left);
+    const r = table.of(p.right);
+    const bl = tip + (l.lean < 0 ? l.reachNear : 0);
+    const tl = tip + (l.lean > 0 ? l.reachNear : 0);
+    const br = tip + p.length - (r.lean < 0 ? r.reachNear : 0);
+    const tr = tip + p.length - (r.lean > 0 ? r.reachNear : 0);
+    return {
+      xs: [bl / s, br / s, tr / s, tl / s] as [number, number, number, number],
+      turn: comb.parts[i]?.orientation ?? 'none',
+    };
+  });
+  const lines = comb.cutPositions.map((c, i) => ({
+    bottom: typeof c === 'number' ? c : c[1],
+    top: typeof c === 'number' ? c : c[0],
+    shared: fig.roles[i]?.kind === 'shared',
+  }));
+  const t = request.trim && request.kerf > 0 ? request.kerf : 0;
+  const remnant = int(comb.waste.remnant);
+  const leftover = remnant > 0 ? { from: (length - t - remnant) / s, to: (length - t) / s } : null;
+  const angle: AngleBar = { pieces: shapes, cuts: lines, trim: t / s, leftover };
+  if (fig.roles.length !== comb.cutPositions.length) return { angle, rows: null };
+  const last = laid.length - 1;
+  const rows: CutRow[] = fig.roles.map((role, i) => {
+    const at = comb.cutPositions[i] ?? null;
+    if (role.kind === 'trim')
+      return {
+        cut: i + 1,
+        at,
+        piece: null,
+        label: null,
+        length: null,
+        note: i === 0 ? 'trim the zero end' : 'trim the far end',
+      };
+    const p = pieces[role.piece];
+    const n = role.piece + 1;
+    const note =
+      role.kind === 'shared'
+        ? `shared cut: ${n} | ${n + 1}`
+        : role.kind === 'left'
+          ? `left end of ${n}${role.piece > 0 || t > 0 ? '; wedge before it is waste' : ''}`
+          : role.piece === last
+            ? `right end of ${n}; ${leftoverNote}`
+            : `right end of ${n}; wedge after it is waste`;
+    return { cut: i + 1, at, piece: n, label: p?.label ?? null, length: p?.length ?? null, note };
+  });
+  return { angle, rows };
+}
+
+const PIECE_FILLS: readonly Rgb[] = [
+  [0.84, 0.9, 0.97],
+  [0.93, 0.96, 0.99],
+];
+const TURNED_FILL: Rgb = [0.99, 0.92, 0.8];
+const PIECE_EDGE: Rgb = [0.22, 0.33, 0.5];
+const BLADE: Rgb = [0.2, 0.2, 0.22];
+const SHARED: Rgb = [0.8, 0.25, 0.1];
+const KEEP_FILL: Rgb = [0.85, 0.94, 0.83];
+const WASTE_FILL: Rgb = [0.9, 0.9, 0.9];
+
+/**
+ * Draws the bar (length along x to scale, the width as the bar's drawn height) with each piece as its
+ * trapezoid; turned pieces are filled amber and labelled with their turn; shared cuts are drawn red.
+ */
+export function drawAngleBar(
+  ctx: PageContext,
+  angle: AngleBar,
+  pieces: readonly PieceInfo[],
+  length: number,
+  keep: boolean,
+  layout: number,
+  x0: number,
+  top: number,
+  ppu: number,
+  height: number,
+): Op[] {
+  const { pen, fmt } = ctx;
+  const x = (u: number): number => x0 + u * ppu;
+  const bottom = top - height;
+  const ops: Op[] = [];
+  const labels: Op[] = [];
+  const rect = (from: number, to: number, fill: Rgb, role: 'trim' | 'leftover'): void => {
+    ops.push({
+      kind: 'rect',
+      x: x(from),
+      y: bottom,
+      w: (to - from) * ppu,
+      h: height,
+      fill,
+      stroke: null,
+      lineWidth: 0,
+      role,
+      layout,
+    });
+  };
+  if (angle.trim > 0) {
+    rect(0, angle.trim, BLADE, 'trim');
+    rect(length - angle.trim, length, BLADE, 'trim');
+  }
+  if (angle.leftover) rect(angle.leftover.from, angle.leftover.to, keep ? KEEP_FILL : WASTE_FILL, 'leftover');
+  angle.pieces.forEach((p, i) => {
+    const [bl, br, tr, tl] = p.xs;
+    const turned = p.turn !== 'none';
+    ops.push({
+      kind: 'poly',
+      points: [x(bl), bottom, x(br), bottom, x(tr), top, x(tl), top],
+      fill: turned ? TURNED_FILL : (PIECE_FILLS[i % 2] ?? null),
+      stroke: PIECE_EDGE,
+      lineWidth: 0.5,
+      role: 'piece',
+      layout,
+    });
+    const piece = pieces[i];
+    const w = (Math.min(br, tr) - Math.max(bl, tl)) * ppu - 4;
+    const cx = x((bl + br + tr + tl) / 4);
+    const name = piece?.label ?? '';
+    const len = piece ? fmt.len(piece.length) : '';
+    // The turn, above the piece: a turned piece goes on the saw the other way up or round.
+    if (turned)
+      labels.push(
+        pen.text(cx, top + 1.5, `turned ${p.turn}`, { size: 5.5, color: [0.6, 0.35, 0], align: 'center' }),
+      );
+    if (w >= pen.width(len, 7.5)) {
+      labels.push(
+        pen.text(cx, top - height / 2 + 1, pen.fit(name, 7.5, 'bold', w), {
+          size: 7.5,
+          weight: 'bold',
+          align: 'center',
+        }),
+      );
+      labels.push(pen.text(cx, top - height / 2 - 8.5, len, { size: 7.5, align: 'center' }));
+    } else if (w >= pen.width(String(i + 1), 7)) {
+      labels.push(
+        pen.text(cx, top - height / 2 - 3, turned ? `${i + 1}${p.turn}` : String(i + 1), {
+          size: 7,
+          align: 'center',
+        }),
+      );
+    }
+  });
+  for (const c of angle.cuts) {
+    ops.push({
+      kind: 'line',
+      x1: x(Math.min(Math.max(c.bottom, 0), length)),
+      y1: bottom,
+      x2: x(Math.min(Math.max(c.top, 0), length)),
+      y2: top,
+      width: c.shared ? 1.4 : 0.7,
+      color: c.shared ? SHARED : BLADE,
+      role: 'kerf',
+    });
+  }
+  ops.push({
+    kind: 'rect',
+    x: x0,
+    y: bottom,
+    w: length * ppu,
+    h: height,
+    fill: null,
+    stroke: INK,
+    lineWidth: 0.8,
+    role: 'bar',
+    layout,
+  });
+  // Bottom positions under the bar, skipping any that would overlap the one before.
+  let lastRight = Number.NEGATIVE_INFINITY;
+  for (const c of angle.cuts) {
+    const text = fmt.len(c.bottom);
+    const w = pen.width(text, 6.5);
+    const cx = x(Math.min(Math.max(c.bottom, 0), length));
+    const left = Math.min(Math.max(cx - w / 2, x0), x(length) - w);
+    if (left < lastRight + 3) continue;
+    ops.push({
+      kind: 'line',
+      x1: cx,
+      y1: bottom,
+      x2: cx,
+      y2: bottom - 4,
+      width: 0.6,
+      color: c.shared ? SHARED : INK,
+      role: 'tickmark',
+    });
+    labels.push(pen.text(left, bottom - 12, text, { size: 6.5, color: MUTED }));
+    lastRight = left + w;
+  }
+  return [...ops, ...labels];
+}
