@@ -139,7 +139,11 @@ const STATS_ENTRIES = {
 };
 
 export const materialStatsSchema = v.pipe(
-  v.strictObject({ ...STATS_ENTRIES, stockBarsUsed: count('Bars to purchase for this material.') }),
+  v.strictObject({
+    ...STATS_ENTRIES,
+    stockBarsUsed: count('Bars to purchase for this material.'),
+    setups: opt(count('Distinct saw setups of this material group.')),
+  }),
   d('The statistics of one material group.'),
 );
 
@@ -152,12 +156,28 @@ export const statsSchema = v.pipe(
         d('Per material group, when material groups are used; the untagged group\'s key is "".'),
       ),
     ),
-    fullBundleBars: opt(count('Method `bundle`: bars cut from full bundles.')),
-    singleBars: opt(count('Method `bundle`: bars cut singly.')),
-    bundleEfficiency: opt(num('Method `bundle`: share of bars that came off full bundles, 0 to 1.')),
-    setups: opt(count('Saw setups: distinct patterns set up over the plan.')),
-    setupsLowerBound: opt(count('Provable minimum number of setups.')),
-    setupsOptimal: opt(v.pipe(v.boolean(), d('True when the number of setups is proven minimal.'))),
+    fullBundleBars: opt(count('Method `bundle`: purchased bars cut in full bundles.')),
+    singleBars: opt(
+      count('Method `bundle`: purchased bars not in a full bundle (offcut bars count in neither).'),
+    ),
+    bundleEfficiency: opt(
+      num(
+        'Method `bundle`: fullBundleBars / stockBarsUsed, rounded half up to 4 decimals; 0 when nothing is bought.',
+      ),
+    ),
+    setups: opt(
+      count(
+        'Saw setups: distinct patterns (source length and piece lengths in cut order) per material group, summed; labels and the stock entry do not make a new setup, so setups ≤ layoutCount.',
+      ),
+    ),
+    setupsLowerBound: opt(
+      count(
+        'Methods `fewest_setups` and `bundle`: a proven lower bound on the setups of any plan of this cost.',
+      ),
+    ),
+    setupsOptimal: opt(
+      v.pipe(v.boolean(), d('Methods `fewest_setups` and `bundle`: true when setups meet setupsLowerBound.')),
+    ),
   }),
   d('Job statistics.'),
 );

@@ -1,5 +1,6 @@
 import { type Budget, budgetOf, type Clock } from '../budget.ts';
 import { err, ok, type Result, ValidationError } from '../errors.ts';
+import { refineGroup } from '../setups/index.ts';
 import type { OptimiseRequest } from '../types.ts';
 import type { LpEngine } from './lp/index.ts';
 import type { SearchTrace } from './model/index.ts';
@@ -20,7 +21,11 @@ export interface Solved {
   readonly elapsedMs: number;
 }
 
-const NOT_YET = new Set(['fewest_setups', 'bundle']);
+/**
+ * Share of a group's time the search gets under `fewest_setups` and `bundle`; the setups stage has the
+ * rest (and whatever the search, stopping at its proof, did not use).
+ */
+const SEARCH_SHARE_WITH_SETUPS = 0.8;
 
 /**
  * Solves every material group of a request within the budget. Groups are solved one after another; each
@@ -30,14 +35,6 @@ export function solveRequest(
   request: OptimiseRequest,
   options: SolveOptions,
 ): Result<Solved, ValidationError> {
-  if (NOT_YET.has(request.method)) {
-    return err(
-      ValidationError.of(
-        'method',
-        `method "${request.method}" is not available yet; use balanced, least_waste or offcuts_first`,
-      ),
-    );
-  }
   const budget: Budget = budgetOf(options.clock, options.budgetMs);
   const jobs = buildJobs(request);
   const groups: SolvedGroup[] = [];
@@ -46,7 +43,12 @@ export function solveRequest(
     const job = jobs[k];
     if (!job) continue;
     const share = budget.sub(budget.remainingMs() / (jobs.length - k));
-    const r = solveGroup(job, options.lp, share);
+    const setups = request.method === 'fewest_setups' || request.method === 'bundle';
+    const r = solveGroup(
+      job,
+      options.lp,
+      setups ? share.sub(share.remainingMs() * SEARCH_SHARE_WITH_SETUPS) : share,
+    );
     traces.push(r.trace);
     if (!r.plan) {
       // Named as the request layer names a group (docs/api.md, "Material groups"), once.
@@ -56,7 +58,24 @@ export function solveRequest(
         : 'no plan that fits the finite stock and offcuts was found in the time limit';
       return err(ValidationError.of(group, why));
     }
-    groups.push({ job, plan: r.plan, bound: r.bound, barsBound: r.barsBound, optimal: r.optimal });
+    const refined = refineGroup(job, r.plan, request.method, {
+      lp: options.lp,
+      budget: share,
+      bundleSize: (k) => {
+        const source = job.sources[k];
+        return source?.kind === 'stock' ? (request.stocks[source.index]?.bundleSize ?? null) : null;
+      },
+    });
+    // The stage never raises the cost; a cheaper plan it finds is proven when it meets the bound.
+    const optimal = r.optimal || (!job.offcutsFirst && refined.plan.cost <= r.bound);
+    groups.push({
+      job,
+      plan: refined.plan,
+      bound: r.bound,
+      barsBound: r.barsBound,
+      optimal,
+      setupsBound: refined.setupsBound,
+    });
   }
   return ok({ groups, traces, elapsedMs: budget.elapsedMs() });
 }

@@ -204,12 +204,6 @@ describe('supply, prices and methods', () => {
     expect(first.plan.optimal).toBe(true);
   });
 
-  it('answers the methods still to come with a validation error', async () => {
-    const res = await solveBody({ parts: '100x1', stockLength: 1000, method: 'fewest_setups' });
-    expect(res.ok).toBe(false);
-    if (!res.ok) expect(res.error.message).toMatch(/not available yet/);
-  });
-
   it('keeps material groups apart', async () => {
     const res = await planOf({
       parts: [

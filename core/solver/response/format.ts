@@ -3,6 +3,8 @@
  * waste and cut positions, purchases, remnants, unused offcuts, stats and bounds, in the caller's unit.
  * All arithmetic is on the scaled integers; a value is divided by the scale only when it is written out.
  */
+
+import { bundleStats, setupKeyOf, setupsStats } from '../setups/response.ts';
 import type {
   Combination,
   CutPosition,
@@ -27,6 +29,8 @@ export interface SolvedGroup {
   readonly bound: number;
   readonly barsBound: number;
   readonly optimal: boolean;
+  /** `fewest_setups` and `bundle`: a lower bound on the group's setups at the plan's cost. */
+  readonly setupsBound?: number | null;
 }
 
 export interface FormatContext {
@@ -58,6 +62,7 @@ export function formatResponse(
     const t = emptyTotals();
     const stockCount = new Map<number, number>();
     const merged = new Map<string, { bar: Bar; count: number }>();
+    const setups = new Set<string>();
     for (const bar of assignParts(g.job, g.plan.layouts)) {
       const id = `${bar.layout.source}:${bar.parts.join(',')}`;
       const prev = merged.get(id);
@@ -93,6 +98,7 @@ export function formatResponse(
       t.usedLength += source.length * count;
       t.cuts += fig.cutPositions.length * count;
       t.layouts += 1;
+      setups.add(setupKeyOf(source.length, lengths));
       t.waste += fig.total * count;
       // Spec: leftovers minRemnant long or longer are usable remnants (with the default 0, every one).
       if (fig.remnant > 0 && fig.remnant >= request.minRemnant) {
@@ -122,6 +128,7 @@ export function formatResponse(
         });
       } else purchases.push({ ...base, ...withMaterial });
     }
+    t.setups = setups.size;
     addInto(totals, t);
     if (materialTags) perMaterial.set(key(g.job.material), t);
   }
@@ -136,6 +143,7 @@ export function formatResponse(
     layoutCount: t.layouts,
     totalCost: pricedGroup ? t.cost / request.priceScale : null,
     trueWaste: out(t.waste - t.remnant),
+    setups: t.setups,
   });
   let byMaterial: Record<string, MaterialStats> | undefined;
   if (materialTags) {
@@ -146,11 +154,17 @@ export function formatResponse(
       byMaterial[key(m)] = { ...statsOf(t, pricedGroup), stockBarsUsed: t.bars };
     }
   }
-  const stats: Stats = { ...statsOf(totals, priced), ...(byMaterial ? { byMaterial } : {}) };
+  const bundles = request.method === 'bundle' ? bundleStats(request, combinations, totals.bars) : null;
+  const stats: Stats = {
+    ...statsOf(totals, priced),
+    ...setupsStats(groups, totals.setups),
+    ...(bundles?.stats ?? {}),
+    ...(byMaterial ? { byMaterial } : {}),
+  };
 
   return {
     plan: {
-      combinations,
+      combinations: bundles?.combinations ?? combinations,
       purchases,
       usableRemnants: sortLeftovers([...remnants.values()]).map((r) =>
         leftover(out(r.length), r.count, r.material),
@@ -169,6 +183,7 @@ export function formatResponse(
     costLowerBound: priced ? costBound(request, groups) : null,
     meta: {
       method: request.method,
+      objective: groups.some((g) => g.job.objective === 'price') ? 'cost' : 'material',
       kerf: out(kerf),
       tier: ctx.tier,
       poweredBy: ctx.poweredBy,
@@ -188,6 +203,7 @@ interface Totals {
   remnant: number;
   bars: number;
   cost: number;
+  setups: number;
 }
 
 function emptyTotals(): Totals {
@@ -201,6 +217,7 @@ function emptyTotals(): Totals {
     remnant: 0,
     bars: 0,
     cost: 0,
+    setups: 0,
   };
 }
 

@@ -1,0 +1,74 @@
+/**
+ * A lower bound on the setups of any plan of a group that costs at most a given value.
+ *
+ * 1. Every item type is cut on at least one setup, and the types one setup carries fit one bar together
+ *    (each at least once). So the setups are at least the bars needed to pack one piece of every type,
+ *    a bin-packing problem whose Martello–Toth L2 bound (with the continuous bound) is valid; the bar is
+ *    the longest source, which every setup's bar is no longer than. This is never below the usual
+ *    ⌈types / most types one pattern holds⌉ and is higher when long types cannot share a bar.
+ * 2. At the fixed value: one setup cuts the whole list only when some bar count x divides every demand,
+ *    one pattern of `demandᵢ / x` pieces fits a bar of some length, and x such bars are in supply and cost
+ *    at most the value. When no x does, a plan of that value needs two setups.
+ */
+import { continuousBound, l2Bound } from '../solver/bounds.ts';
+import type { Job } from '../solver/job.ts';
+import { gcd } from '../solver/knapsack.ts';
+
+/** Valid lower bound on setups of every plan of `job` costing at most `cost` (job cost units). */
+export function setupsLowerBound(job: Job, cost: number): number {
+  const types = job.items.filter((it) => it.demand > 0);
+  if (types.length === 0) return 0;
+  const capacity = Math.max(...job.sources.map((s) => s.capacity));
+  const weights = types.map((it) => it.weight);
+  const ones = types.map(() => 1);
+  const packing = Math.max(
+    1,
+    continuousBound({ weights, demands: ones, capacity }),
+    l2Bound({ weights, demands: ones, capacity }),
+  );
+  if (packing >= 2) return packing;
+  return onePatternCuts(job, cost) ? 1 : 2;
+}
+
+/** Can one pattern, repeated on bars of one length, cut the whole demand at cost ≤ `cost`? */
+function onePatternCuts(job: Job, cost: number): boolean {
+  let g = 0;
+  for (const it of job.items) g = gcd(g, it.demand);
+  // Sources of one length form one setup; its x bars take the cheapest bars among them.
+  const byLength = new Map<number, { capacity: number; bars: { cost: number; supply: number }[] }>();
+  for (const s of job.sources) {
+    const entry = byLength.get(s.length) ?? { capacity: s.capacity, bars: [] };
+    entry.bars.push({ cost: s.cost, supply: s.supply });
+    byLength.set(s.length, entry);
+  }
+  for (const x of divisors(g)) {
+    let weight = 0;
+    for (const it of job.items) weight += (it.demand / x) * it.weight;
+    for (const { capacity, bars } of byLength.values()) {
+      if (weight > capacity) continue;
+      const sorted = [...bars].sort((a, b) => a.cost - b.cost);
+      let need = x;
+      let paid = 0;
+      for (const b of sorted) {
+        const take = Math.min(need, b.supply);
+        paid += take * b.cost;
+        need -= take;
+        if (need <= 0) break;
+      }
+      if (need <= 0 && paid <= cost + 1e-9) return true;
+    }
+  }
+  return false;
+}
+
+/** The divisors of n ≥ 1, ascending. */
+function divisors(n: number): number[] {
+  const low: number[] = [];
+  const high: number[] = [];
+  for (let d = 1; d * d <= n; d++) {
+    if (n % d !== 0) continue;
+    low.push(d);
+    if (d * d !== n) high.unshift(n / d);
+  }
+  return [...low, ...high];
+}

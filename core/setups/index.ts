@@ -1,0 +1,4 @@
+/** Saw setups: counting, the setups and bundle stage after the search, its bound, bundles, priority. */
+export { bundleBarsOf, bundledOf } from './bundles.ts';
+export { countSetups, setupKey } from './count.ts';
+export { type RefineContext, type Refined, refineGroup } from './refine.ts';

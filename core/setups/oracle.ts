@@ -1,0 +1,86 @@
+/**
+ * The oracle of the sequential heuristic: a plan for what is left within the cost left. Greedy packing
+ * first (instant, and enough whenever the cost leaves some slack), then the solver itself on the
+ * residual job, a limited number of times.
+ */
+import type { Budget } from '../budget.ts';
+import { downsize, greedyPack, sourcePreference } from '../solver/greedy.ts';
+import type { Job } from '../solver/job.ts';
+import type { LpEngine } from '../solver/lp/engine.ts';
+import { type Layout, mergeLayouts, patternWeight, trimExcess } from '../solver/plan.ts';
+import { solveGroup } from '../solver/solve-group.ts';
+import type { Oracle } from './sequential.ts';
+
+export interface OracleLimits {
+  /** Solver runs the oracle may make in all. */
+  readonly solves: number;
+  /** Share of the budget left that one solver run may take, and its cap in ms. */
+  readonly share: number;
+  readonly maxMs: number;
+}
+
+export const DEFAULT_ORACLE: OracleLimits = { solves: 60, share: 0.25, maxMs: 250 };
+
+/** An oracle over `job` (whose items and sources it keeps; demand and supply vary per call). */
+export function residualOracle(
+  job: Job,
+  engine: LpEngine,
+  budget: Budget,
+  limits: OracleLimits = DEFAULT_ORACLE,
+): Oracle {
+  let solves = 0;
+  const pref = sourcePreference(job);
+  const weightOf = (c: Int32Array): number => patternWeight(job, c);
+  const fits = (layouts: readonly Layout[], cost: number, room: number, bars: number): boolean =>
+    cost <= room && purchasedBars(job, layouts) <= bars;
+  return (demand, supply, room, bars) => {
+    for (const rule of ['first', 'best'] as const) {
+      const packed = greedyPack(job, rule, demand, supply, pref);
+      if (!packed) continue;
+      for (const plan of [downsize(job, packed, supply, weightOf), packed]) {
+        const merged = mergeLayouts(job, trimExcess(job, plan));
+        if (fits(merged.layouts, merged.cost, room, bars)) return [...merged.layouts];
+      }
+    }
+    if (solves >= limits.solves || budget.expired()) return null;
+    solves++;
+    const sub = residualJob(job, demand, supply);
+    const ms = Math.min(limits.maxMs, budget.remainingMs() * limits.share);
+    const r = solveGroup(sub.job, engine, budget.sub(ms));
+    if (!r.plan || !fits(r.plan.layouts, r.plan.cost, room, bars)) return null;
+    return r.plan.layouts.map((l) => ({ source: l.source, counts: sub.widen(l.counts), count: l.count }));
+  };
+}
+
+/** The job of what is left: items still wanted (in the same order), sources with the bars left. */
+function residualJob(
+  job: Job,
+  demand: Int32Array,
+  supply: Float64Array,
+): { job: Job; widen: (counts: Int32Array) => Int32Array } {
+  const keep: number[] = [];
+  demand.forEach((d, i) => {
+    if (d > 0) keep.push(i);
+  });
+  const sub: Job = {
+    ...job,
+    items: keep.map((i) => ({ ...(job.items[i] as Job['items'][number]), demand: demand[i] ?? 0 })),
+    sources: job.sources.map((s, k) => ({ ...s, supply: supply[k] ?? 0 })),
+    offcutsFirst: false,
+  };
+  const widen = (counts: Int32Array): Int32Array => {
+    const full = new Int32Array(job.items.length);
+    keep.forEach((i, j) => {
+      full[i] = counts[j] ?? 0;
+    });
+    return full;
+  };
+  return { job: sub, widen };
+}
+
+/** Bars a plan buys (offcut bars are owned). */
+export function purchasedBars(job: Job, layouts: readonly Layout[]): number {
+  let n = 0;
+  for (const l of layouts) if (job.sources[l.source]?.kind === 'stock') n += l.count;
+  return n;
+}

@@ -1,0 +1,94 @@
+/**
+ * The stage after the search: given a group's best plan, returns a plan of no greater cost that is
+ * better on the method's later objectives, and, for `fewest_setups` and `bundle`, a lower bound on setups.
+ *
+ * - `fewest_setups`: cost, then fewest purchased bars (with several stock lengths and no prices, plans of
+ *   equal material can differ in bars; the search's plan is never beaten by buying more), then fewest
+ *   setups, then most prioritised bars, then fewest layouts.
+ * - `bundle`: cost, then most bars in full bundles, then fewest setups, then prioritised bars, layouts.
+ * - every other method: its own objectives, then most prioritised bars.
+ */
+import type { Budget } from '../budget.ts';
+import type { Job } from '../solver/job.ts';
+import type { LpEngine } from '../solver/lp/engine.ts';
+import { type GroupPlan, type Layout, mergeLayouts, offcutUsage } from '../solver/plan.ts';
+import type { Method } from '../types.ts';
+import { setupsLowerBound } from './bound.ts';
+import { bundleBarsOf } from './bundles.ts';
+import { countSetups } from './count.ts';
+import { purchasedBars, residualOracle } from './oracle.ts';
+import { preferPriority, priorityBars } from './priority.ts';
+import { runSteps, startState } from './sequential.ts';
+
+export interface Refined {
+  readonly plan: GroupPlan;
+  /** `fewest_setups` and `bundle`: a valid lower bound on the setups of any plan of this cost; else null. */
+  readonly setupsBound: number | null;
+}
+
+export interface RefineContext {
+  readonly lp: LpEngine;
+  /** Time for the stage (the search's time left). */
+  readonly budget: Budget;
+  /** Bars per bundle of a job source (`bundle` only; null for offcuts and stock without bundleSize). */
+  readonly bundleSize?: (source: number) => number | null;
+}
+
+/** Runs the stage for one group's plan. */
+export function refineGroup(job: Job, plan: GroupPlan, method: Method, ctx: RefineContext): Refined {
+  const bundleOf = ctx.bundleSize;
+  const rank = rankFor(job, method, bundleOf);
+  const better = (a: readonly Layout[], b: readonly Layout[]): boolean =>
+    compare(rank.full(mergeLayouts(job, a)), rank.full(mergeLayouts(job, b))) < 0;
+  let best: readonly Layout[] = plan.layouts;
+  const keep = (layouts: readonly Layout[]): void => {
+    if (better(layouts, best)) best = layouts;
+  };
+  if (method === 'fewest_setups' || method === 'bundle') {
+    const oracle = residualOracle(job, ctx.lp, ctx.budget);
+    // fewest_setups ranks purchased bars right after cost: the steps never buy more than the search's plan.
+    const bars = method === 'fewest_setups' ? purchasedBars(job, plan.layouts) : Number.POSITIVE_INFINITY;
+    const start = startState(job, plan.layouts, plan.cost, bars);
+    if (method === 'bundle' && bundleOf) {
+      const bundles = runSteps(job, start, oracle, ctx.budget, { better, bundleOf });
+      keep(bundles.best);
+      keep(runSteps(job, bundles.end, oracle, ctx.budget, { better }).best);
+    }
+    keep(runSteps(job, start, oracle, ctx.budget, { better }).best);
+  }
+  const merged = mergeLayouts(job, best);
+  const final = preferPriority(job, merged, (c, cur) => compare(rank.primary(c), rank.primary(cur)) <= 0);
+  const setupsBound =
+    method === 'fewest_setups' || method === 'bundle' ? setupsLowerBound(job, final.cost) : null;
+  return { plan: final, setupsBound };
+}
+
+interface Rank {
+  /** The method's own objectives, smaller is better. */
+  primary(p: GroupPlan): number[];
+  /** Those, then prioritised bars and layouts. */
+  full(p: GroupPlan): number[];
+}
+
+function rankFor(job: Job, method: Method, bundleOf: ((source: number) => number | null) | undefined): Rank {
+  const primary = (p: GroupPlan): number[] => {
+    if (method === 'fewest_setups')
+      return [p.cost, purchasedBars(job, p.layouts), countSetups(job, p.layouts)];
+    if (method === 'bundle')
+      return [p.cost, -bundleBarsOf(job, p.layouts, bundleOf ?? (() => null)), countSetups(job, p.layouts)];
+    if (job.offcutsFirst) return [-offcutUsage(job, p.layouts), p.cost];
+    return [p.cost];
+  };
+  return {
+    primary,
+    full: (p) => [...primary(p), -priorityBars(job, p.layouts), p.layouts.length],
+  };
+}
+
+function compare(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const d = (a[i] ?? 0) - (b[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}

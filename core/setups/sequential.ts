@@ -1,0 +1,209 @@
+/**
+ * The sequential heuristic for setups (Haessler 1975): fix, step by step, a pattern cut on many bars at
+ * once, as long as what is left can still be cut within the cost left; an oracle (greedy packing, then
+ * the solver itself) decides that and hands back a plan for the rest, so every state is a complete plan
+ * of at most the starting cost. Patterns are the fullest that the multiplicity allows (no piece beyond
+ * the demand left), tried from the largest multiplicity down.
+ */
+import type { Budget } from '../budget.ts';
+import type { Job } from '../solver/job.ts';
+import { solveKnapsacks } from '../solver/knapsack.ts';
+import type { Layout } from '../solver/plan.ts';
+
+/**
+ * A plan for `demand` from `supply` that costs at most `room` and buys at most `bars` bars, or null when
+ * none was found.
+ */
+export type Oracle = (
+  demand: Int32Array,
+  supply: Float64Array,
+  room: number,
+  bars: number,
+) => Layout[] | null;
+
+/** Where the steps stand: bars fixed so far, what is left, and a plan for it. */
+export interface State {
+  readonly taken: readonly Layout[];
+  readonly demand: Int32Array;
+  readonly supply: Float64Array;
+  /** Cost the rest may still take (job cost units). */
+  readonly room: number;
+  /** Purchased bars the rest may still take (infinite when the method does not rank bars). */
+  readonly bars: number;
+  readonly rest: readonly Layout[];
+}
+
+export interface StepOptions {
+  /** When set, a step cuts whole bundles only: bars a multiple of this (null: the source takes none). */
+  readonly bundleOf?: (source: number) => number | null;
+  /** True when complete plan `a` is to be kept over `b`. */
+  readonly better: (a: readonly Layout[], b: readonly Layout[]) => boolean;
+}
+
+/** The state of a plan before any step: the rest may cost `cost` and buy `bars` bars. */
+export function startState(job: Job, layouts: readonly Layout[], cost: number, bars: number): State {
+  return {
+    taken: [],
+    demand: Int32Array.from(job.items, (it) => it.demand),
+    supply: Float64Array.from(job.sources, (s) => s.supply),
+    room: cost,
+    bars,
+    rest: layouts,
+  };
+}
+
+/** A state's complete plan. */
+export function planOfState(state: State): Layout[] {
+  return [...state.taken, ...state.rest];
+}
+
+/** Oracle calls a step may make before it gives up (each candidate that passes the cost floor is one). */
+const CALLS_PER_STEP = 10;
+/** Multiplicities tried per step, largest first. */
+const MULTIPLICITIES = 24;
+
+/**
+ * Takes steps until the demand is cut, no step keeps the rest within the cost, or the budget ends.
+ * Returns the last state and the best complete plan passed through (by `options.better`).
+ */
+export function runSteps(
+  job: Job,
+  start: State,
+  oracle: Oracle,
+  budget: Budget,
+  options: StepOptions,
+): { readonly end: State; readonly best: Layout[] } {
+  let state = start;
+  let best = planOfState(start);
+  while (!budget.expired() && state.demand.some((d) => d > 0)) {
+    const next = step(job, state, oracle, budget, options);
+    if (next === null) break;
+    state = next;
+    const plan = planOfState(state);
+    if (options.better(plan, best)) best = plan;
+  }
+  return { end: state, best };
+}
+
+interface Candidate {
+  readonly source: number;
+  readonly bars: number;
+  readonly counts: Int32Array;
+  readonly weight: number;
+}
+
+function step(job: Job, state: State, oracle: Oracle, budget: Budget, options: StepOptions): State | null {
+  let calls = 0;
+  for (const c of candidates(job, state, options)) {
+    if (calls >= CALLS_PER_STEP || budget.expired()) return null;
+    const cost = (job.sources[c.source]?.cost ?? 0) * c.bars;
+    const demand = state.demand.slice();
+    c.counts.forEach((a, i) => {
+      demand[i] = (demand[i] ?? 0) - a * c.bars;
+    });
+    const supply = state.supply.slice();
+    supply[c.source] = (supply[c.source] ?? 0) - c.bars;
+    const room = state.room - cost;
+    const bars = state.bars - (job.sources[c.source]?.kind === 'stock' ? c.bars : 0);
+    if (bars < 0) continue;
+    // Plan costs are whole cost units, so the fractional floor rounds up.
+    if (Math.ceil(costFloor(job, demand, supply) - 1e-9) > room) continue;
+    calls++;
+    const rest = demand.some((d) => d > 0) ? oracle(demand, supply, room, bars) : [];
+    if (rest === null) continue;
+    const taken = [...state.taken, { source: c.source, counts: c.counts, count: c.bars }];
+    return { taken, demand, supply, room, bars, rest };
+  }
+  return null;
+}
+
+/**
+ * Candidate steps, most bars first; among equal bars the cheapest per unit of length cut, then the
+ * fullest pattern, then the source's order. Each is the fullest pattern (by the fast knapsack: it always
+ * fits) whose pieces, times the bars, stay within the demand left.
+ */
+function candidates(job: Job, state: State, options: StepOptions): Candidate[] {
+  const { demand, supply } = state;
+  const sources = job.sources
+    .map((_, k) => k)
+    .filter((k) => (supply[k] ?? 0) >= 1 && (!options.bundleOf || options.bundleOf(k) !== null));
+  if (sources.length === 0) return [];
+  const most = Math.max(...sources.map((k) => supply[k] ?? 0));
+  const values = new Set<number>();
+  if (options.bundleOf) {
+    const top = Math.max(...demand);
+    for (const k of sources) {
+      const size = options.bundleOf(k) ?? 1;
+      for (let m = size; m <= Math.min(top, supply[k] ?? 0); m += size) values.add(m);
+    }
+  } else {
+    demand.forEach((d) => {
+      for (let a = 1; a <= d; a++) {
+        const m = Math.floor(d / a);
+        if (m <= most) values.add(m);
+        if (values.size > 4 * MULTIPLICITIES) break;
+      }
+    });
+  }
+  const multiplicities = [...values].sort((a, b) => b - a).slice(0, MULTIPLICITIES);
+  const weights = Float64Array.from(job.items, (it) => it.weight);
+  const out: Candidate[] = [];
+  for (const m of multiplicities) {
+    const bounds = Int32Array.from(demand, (d) => Math.floor(d / m));
+    if (bounds.every((b) => b <= 0)) continue;
+    const usable = sources.filter((k) => {
+      const size = options.bundleOf?.(k);
+      return (supply[k] ?? 0) >= m && (size == null || m % size === 0);
+    });
+    if (usable.length === 0) continue;
+    const capacities = usable.map((k) => job.sources[k]?.capacity ?? 0);
+    const packed = solveKnapsacks({ values: weights, weights, bounds }, capacities, { mode: 'fast' });
+    const here: Candidate[] = [];
+    usable.forEach((k, j) => {
+      const counts = packed[j]?.counts;
+      if (!counts || counts.every((c) => c <= 0)) return;
+      let weight = 0;
+      counts.forEach((a, i) => {
+        weight += a * (job.items[i]?.weight ?? 0);
+      });
+      here.push({ source: k, bars: m, counts: Int32Array.from(counts), weight });
+    });
+    here.sort((a, b) => {
+      const ca = (job.sources[a.source]?.cost ?? 0) / a.weight;
+      const cb = (job.sources[b.source]?.cost ?? 0) / b.weight;
+      return ca - cb || b.weight - a.weight || a.source - b.source;
+    });
+    out.push(...here);
+  }
+  return out;
+}
+
+/**
+ * A lower bound on the cost of cutting `demand` from `supply`: the pieces' total weight spread over the
+ * bars cheapest per unit of capacity first (a fractional relaxation); infinite when a piece fits no bar
+ * left or the bars cannot hold the weight.
+ */
+export function costFloor(job: Job, demand: Int32Array, supply: Float64Array): number {
+  let weight = 0;
+  let longest = 0;
+  demand.forEach((d, i) => {
+    if (d <= 0) return;
+    const w = job.items[i]?.weight ?? 0;
+    weight += d * w;
+    longest = Math.max(longest, w);
+  });
+  if (weight === 0) return 0;
+  const open = job.sources
+    .map((s, k) => ({ s, left: supply[k] ?? 0 }))
+    .filter((x) => x.left > 0)
+    .sort((a, b) => a.s.cost / a.s.capacity - b.s.cost / b.s.capacity);
+  if (!open.some((x) => x.s.capacity >= longest)) return Number.POSITIVE_INFINITY;
+  let floor = 0;
+  for (const { s, left } of open) {
+    const take = Math.min(weight, left * s.capacity);
+    floor += (take * s.cost) / s.capacity;
+    weight -= take;
+    if (weight <= 0) return floor;
+  }
+  return Number.POSITIVE_INFINITY;
+}

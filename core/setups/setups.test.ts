@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { practicalJob } from '../../bench/practical.ts';
+import { budgetOf } from '../budget.ts';
+import { solveGroup } from '../solver/solve-group.ts';
+import { onlyJob, planOf, stepClock, testEngine } from '../solver/test-support.ts';
+import { setupsLowerBound } from './bound.ts';
+import { countSetups } from './count.ts';
+
+const purchased = (r: Awaited<ReturnType<typeof planOf>>): number =>
+  r.plan.purchases.reduce((a, p) => a + p.length * p.count, 0);
+
+describe('fewest_setups', () => {
+  it('cuts 10 × 1000 and 10 × 2000 from 6000 on one layout, proven minimal', async () => {
+    const r = await planOf({ parts: '1000x10,2000x10', stockLength: 6000, method: 'fewest_setups' });
+    expect(r.plan.combinations).toHaveLength(1);
+    expect(r.plan.stockBarsUsed).toBe(5);
+    expect(r.stats).toMatchObject({ setups: 1, setupsLowerBound: 1, setupsOptimal: true });
+    expect(r.meta).toMatchObject({ method: 'fewest_setups', objective: 'material' });
+  });
+
+  it('needs two setups when no single pattern divides the demand at the optimal bar count', async () => {
+    // 7 × 3000 from 6000: 4 bars, but one pattern would be 1 piece on 7 bars or 7 pieces on one bar.
+    const r = await planOf({ parts: '3000x7', stockLength: 6000, method: 'fewest_setups' });
+    expect(r.plan.stockBarsUsed).toBe(4);
+    expect(r.stats).toMatchObject({ setups: 2, setupsLowerBound: 2, setupsOptimal: true });
+  });
+
+  it.each([1, 3, 6, 11, 18, 24, 28])(
+    'practical seed %i: the same bars and cost as balanced, fewer or equal setups, bound ≤ setups',
+    async (seed) => {
+      const body = practicalJob(seed);
+      const a = await planOf({ ...body, method: 'balanced' }, { budgetMs: 20_000 });
+      const b = await planOf({ ...body, method: 'fewest_setups' }, { budgetMs: 20_000 });
+      expect(b.plan.stockBarsUsed).toBeLessThanOrEqual(a.plan.stockBarsUsed);
+      expect(b.stats.totalCost ?? 0).toBeLessThanOrEqual(a.stats.totalCost ?? 0);
+      expect(purchased(b)).toBeLessThanOrEqual(purchased(a));
+      expect(b.stats.setups ?? 0).toBeLessThanOrEqual(a.stats.setups ?? 0);
+      expect(b.stats.setupsLowerBound ?? 99).toBeLessThanOrEqual(b.stats.setups ?? 0);
+    },
+    60_000,
+  );
+
+  it('saves setups on a job where balanced leaves many', async () => {
+    const body = practicalJob(28);
+    const a = await planOf({ ...body, method: 'balanced' });
+    const b = await planOf({ ...body, method: 'fewest_setups' });
+    expect(b.stats.setups ?? 0).toBeLessThanOrEqual(0.8 * (a.stats.setups ?? 0));
+  }, 60_000);
+
+  it('is deterministic', async () => {
+    const body = { ...practicalJob(12), method: 'fewest_setups' };
+    const one = await planOf(body);
+    const two = await planOf(body);
+    expect(two.plan.combinations).toEqual(one.plan.combinations);
+  }, 60_000);
+});
+
+describe('setups lower bound', () => {
+  it('counts lengths that cannot share a bar', () => {
+    // 4000, 3500 and 3000 from 6000: no two fit together, so three setups.
+    const job = onlyJob({ parts: '4000x2,3500x2,3000x2', stockLength: 6000 });
+    expect(setupsLowerBound(job, 1e9)).toBe(3);
+  });
+
+  it('is never above the setups of plans the solver finds (random lists)', async () => {
+    for (let seed = 1; seed <= 12; seed++) {
+      const body = practicalJob(seed + 500, { maxLines: 12 });
+      const parsedJob = (() => {
+        try {
+          return onlyJob({ ...body, method: 'balanced' });
+        } catch {
+          return null;
+        }
+      })();
+      if (!parsedJob) continue;
+      const r = solveGroup(parsedJob, await testEngine(), budgetOf(stepClock(), 2000));
+      if (!r.plan) continue;
+      expect(setupsLowerBound(parsedJob, r.plan.cost)).toBeLessThanOrEqual(
+        countSetups(parsedJob, r.plan.layouts),
+      );
+    }
+  });
+});
+
+describe('bundle', () => {
+  it('24 × 3000 from 6000 in bundles of 6: 12 full-bundle bars on one pattern', async () => {
+    const r = await planOf({ parts: '3000x24', stocks: [{ length: 6000, bundleSize: 6 }], method: 'bundle' });
+    expect(r.plan.combinations).toHaveLength(1);
+    expect(r.plan.combinations[0]?.usedComb.bundleBars).toBe(12);
+    expect(r.stats).toMatchObject({ fullBundleBars: 12, singleBars: 0, bundleEfficiency: 1, setups: 1 });
+  });
+
+  it('26 × 3000: 12 full-bundle bars and 1 single of 13', async () => {
+    const r = await planOf({ parts: '3000x26', stocks: [{ length: 6000, bundleSize: 6 }], method: 'bundle' });
+    expect(r.plan.stockBarsUsed).toBe(13);
+    expect(r.stats).toMatchObject({ fullBundleBars: 12, singleBars: 1, bundleEfficiency: 0.9231 });
+  });
+
+  it('fills full bundles at the optimal bar count', async () => {
+    // 8 × 3000 + 12 × 2000 + 4 × 1000 from 6000 (bundles of 4): 9 bars; 3000+3000 and 2000+2000+2000
+    // four times each are two full bundles.
+    const body = { parts: '3000x8,2000x12,1000x4', stocks: [{ length: 6000, bundleSize: 4 }] };
+    const a = await planOf({ ...body, method: 'balanced' });
+    const b = await planOf({ ...body, method: 'bundle' });
+    expect(b.plan.stockBarsUsed).toBe(a.plan.stockBarsUsed);
+    expect(b.stats.fullBundleBars ?? 0).toBeGreaterThanOrEqual(8);
+    for (const c of b.plan.combinations) expect((c.usedComb.bundleBars ?? 0) % 4).toBe(0);
+  });
+
+  it('never trades material for bundles', async () => {
+    // One bar of 5000 + 1000 is optimal; bundles of 2 would need a second bar.
+    const r = await planOf({
+      parts: '5000x1,1000x1',
+      stocks: [{ length: 6000, bundleSize: 2 }],
+      method: 'bundle',
+    });
+    expect(r.plan.stockBarsUsed).toBe(1);
+    expect(r.stats).toMatchObject({ fullBundleBars: 0, singleBars: 1, bundleEfficiency: 0 });
+  });
+});
+
+describe('priority and meta.objective', () => {
+  it('cuts from the prioritised entry among equal stocks', async () => {
+    const r = await planOf({
+      parts: '1000x6',
+      stocks: [
+        { length: 3000, quantity: 10 },
+        { length: 3000, quantity: 10, priority: true },
+      ],
+    });
+    expect(r.plan.purchases).toEqual([{ stock: 1, length: 3000, count: 2 }]);
+  });
+
+  it('uses the prioritised offcut among free ones', async () => {
+    const r = await planOf({
+      parts: '900x1',
+      stockLength: 6000,
+      offcuts: [
+        { length: 1000, quantity: 1 },
+        { length: 1000, quantity: 1, priority: true },
+      ],
+    });
+    expect(r.plan.combinations.map((c) => c.usedComb.sourceIndex)).toEqual([1]);
+  });
+
+  it('never pays for priority', async () => {
+    const r = await planOf({
+      parts: '1000x3',
+      stocks: [
+        { length: 3000, price: 10 },
+        { length: 3000, price: 11, priority: true },
+      ],
+    });
+    expect(r.stats.totalCost).toBe(10);
+    expect(r.meta.objective).toBe('cost');
+  });
+});
