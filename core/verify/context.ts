@@ -50,6 +50,8 @@ export interface CheckedLayout {
   readonly bar: BarFigures;
   /** Σ the pieces' lengths: tip to tip when square, material lengths in angle mode. */
   readonly partsLength: bigint;
+  /** `bundleBars` as sent (null when absent or unreadable, reported already). */
+  readonly bundleBars: bigint | null;
 }
 
 /** The length of a usable remnant this bar leaves, or 0 when its leftover is waste. */

@@ -37,6 +37,10 @@ export const CHECK_IDS = [
   'purchases',
   /** `stockBarsUsed` is not the number of purchased bars. */
   'stockBarsUsed',
+  /** `stats.setups`, the setups bound or `setupsOptimal` is not what the layouts show. */
+  'setups',
+  /** `bundleBars` or the bundle stats are not what the layouts show. */
+  'bundles',
   /** `totalWaste` is not the sum of the bars' waste. */
   'totalWaste',
   /** `usableRemnants` disagrees with the leftovers at or above `minRemnant`. */

@@ -52,11 +52,12 @@ function checkLayout(ctx: Context, raw: unknown, at: string): CheckedLayout | nu
   const source = sourceOf(ctx, used, path);
   const pieces = piecesOf(ctx, used, path);
   checkMaterial(ctx, used, path, source, pieces);
+  let bundleBars: bigint | null = null;
   if (count !== null && used.bundleBars !== undefined) {
     const bundled = reader.integer(used.bundleBars, `${path}.bundleBars`, 0);
     if (bundled !== null && bundled > count) {
       ctx.findings.add('count', `${path}.bundleBars is ${bundled}, more than the layout's ${count} bars`);
-    }
+    } else bundleBars = bundled;
   }
   if (source === null || pieces === null || count === null) return null;
   const sourceLength = BigInt(source.entry.length);
@@ -65,7 +66,7 @@ function checkLayout(ctx: Context, raw: unknown, at: string): CheckedLayout | nu
     const angled = checkAngleLayout(ctx, used, path, sourceLength, pieces);
     if (angled === null) return null;
     const { bar, partsLength } = angled;
-    return { at, count, source, material: source.entry.material, pieces, bar, partsLength };
+    return { at, count, source, material: source.entry.material, pieces, bar, partsLength, bundleBars };
   }
   const angled = pieces.find((p) => p.leftAngle !== null || p.rightAngle !== null);
   if (angled !== undefined) {
@@ -84,7 +85,7 @@ function checkLayout(ctx: Context, raw: unknown, at: string): CheckedLayout | nu
     checkCutPositions(ctx, used.cutPositions, `${path}.cutPositions`, bar);
   }
   const partsLength = lengths.reduce((a, b) => a + b, 0n);
-  return { at, count, source, material: source.entry.material, pieces, bar, partsLength };
+  return { at, count, source, material: source.entry.material, pieces, bar, partsLength, bundleBars };
 }
 
 function sourceOf(ctx: Context, used: Rec, path: string): Source | null {

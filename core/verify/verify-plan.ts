@@ -5,6 +5,7 @@ import { type Context, contextOf } from './context.ts';
 import { Findings, type VerificationFailure } from './failure.ts';
 import { checkLayouts } from './layouts.ts';
 import { checkLeftovers, expectedRemnants, expectedUnusedOffcuts } from './leftovers.ts';
+import { checkBundles, checkObjective, checkSetups } from './setups.ts';
 import { checkByMaterial, checkStats, figuresOf } from './stats.ts';
 import { checkDemand, checkPurchases, checkSupply } from './supply.ts';
 
@@ -41,6 +42,7 @@ function run(ctx: Context, input: unknown): void {
   if (response === null) return;
   const plan = reader.record(response.plan, 'plan');
   checkMeta(ctx, response.meta);
+  checkObjective(ctx, response.meta);
   if (plan === null) return;
   checkPlanFlags(ctx, plan);
   const combinations = reader.array(plan.combinations, 'plan.combinations');
@@ -65,6 +67,8 @@ function run(ctx: Context, input: unknown): void {
   if (stats !== null) {
     checkStats(ctx, stats, 'stats', figures, 'stats');
     checkByMaterial(ctx, layouts, stats.byMaterial);
+    checkSetups(ctx, layouts, stats);
+    checkBundles(ctx, layouts, stats, bars);
   }
   checkBounds(ctx, plan, response, bars, job.totalCost);
 }
