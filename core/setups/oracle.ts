@@ -7,7 +7,7 @@ import type { Budget } from '../budget.ts';
 import { downsize, greedyPack, sourcePreference } from '../solver/greedy.ts';
 import type { Job } from '../solver/job.ts';
 import type { LpEngine } from '../solver/lp/engine.ts';
-import { type Layout, mergeLayouts, patternWeight, trimExcess } from '../solver/plan.ts';
+import { type Layout, mergeLayouts, patternWeight, planCost, trimExcess } from '../solver/plan.ts';
 import { solveGroup } from '../solver/solve-group.ts';
 import type { Oracle } from './sequential.ts';
 
@@ -44,28 +44,46 @@ export function residualOracle(
     }
     if (solves >= limits.solves || budget.expired()) return null;
     solves++;
-    const sub = residualJob(job, demand, supply);
+    const sub = residualJob(job, demand, supply, Number.isFinite(bars));
     const ms = Math.min(limits.maxMs, budget.remainingMs() * limits.share);
     const r = solveGroup(sub.job, engine, budget.sub(ms));
-    if (!r.plan || !fits(r.plan.layouts, r.plan.cost, room, bars)) return null;
-    return r.plan.layouts.map((l) => ({ source: l.source, counts: sub.widen(l.counts), count: l.count }));
+    if (!r.plan) return null;
+    const layouts = r.plan.layouts.map((l) => ({
+      source: l.source,
+      counts: sub.widen(l.counts),
+      count: l.count,
+    }));
+    return fits(layouts, planCost(job, layouts), room, bars) ? layouts : null;
   };
 }
 
-/** The job of what is left: items still wanted (in the same order), sources with the bars left. */
+/**
+ * The job of what is left: items still wanted (in the same order), sources with the bars left. With
+ * `fewestBars` each purchased bar costs one unit more on a scale where the job's own cost counts more than
+ * every bar together (a bar holds a piece at least), so the solver finds the cheapest plan with the fewest
+ * bars among the cheapest; the job's own objective value is recomputed from the plan.
+ */
 function residualJob(
   job: Job,
   demand: Int32Array,
   supply: Float64Array,
+  fewestBars: boolean,
 ): { job: Job; widen: (counts: Int32Array) => Int32Array } {
   const keep: number[] = [];
+  let pieces = 0;
   demand.forEach((d, i) => {
     if (d > 0) keep.push(i);
+    pieces += Math.max(0, d);
   });
+  const scale = fewestBars && job.objective !== 'bars' ? pieces + 1 : 1;
   const sub: Job = {
     ...job,
     items: keep.map((i) => ({ ...(job.items[i] as Job['items'][number]), demand: demand[i] ?? 0 })),
-    sources: job.sources.map((s, k) => ({ ...s, supply: supply[k] ?? 0 })),
+    sources: job.sources.map((s, k) => ({
+      ...s,
+      supply: supply[k] ?? 0,
+      cost: scale === 1 ? s.cost : s.cost * scale + (s.kind === 'stock' ? 1 : 0),
+    })),
     offcutsFirst: false,
   };
   const widen = (counts: Int32Array): Int32Array => {

@@ -36,6 +36,8 @@ export interface State {
 export interface StepOptions {
   /** When set, a step cuts whole bundles only: bars a multiple of this (null: the source takes none). */
   readonly bundleOf?: (source: number) => number | null;
+  /** Candidates most bars first (default), or most pieces cut by the step first. */
+  readonly order?: 'bars' | 'pieces';
   /** True when complete plan `a` is to be kept over `b`. */
   readonly better: (a: readonly Layout[], b: readonly Layout[]) => boolean;
 }
@@ -58,7 +60,7 @@ export function planOfState(state: State): Layout[] {
 }
 
 /** Oracle calls a step may make before it gives up (each candidate that passes the cost floor is one). */
-const CALLS_PER_STEP = 10;
+const CALLS_PER_STEP = 16;
 /** Multiplicities tried per step, largest first. */
 const MULTIPLICITIES = 24;
 
@@ -174,6 +176,13 @@ function candidates(job: Job, state: State, options: StepOptions): Candidate[] {
       return ca - cb || b.weight - a.weight || a.source - b.source;
     });
     out.push(...here);
+  }
+  if (options.order === 'pieces') {
+    const pieces = (c: Candidate): number => c.bars * c.counts.reduce((a, b) => a + b, 0);
+    return out
+      .map((c, k) => ({ c, k }))
+      .sort((a, b) => pieces(b.c) - pieces(a.c) || a.k - b.k)
+      .map((x) => x.c);
   }
   return out;
 }
