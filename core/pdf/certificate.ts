@@ -31,6 +31,17 @@ function formatBound(value: number): string {
  * Without a proof, the gap between plan and floor is the most the plan can be off by.
  */
 export function certificateOf(response: OptimiseResponse, fmt: Formats): Certificate {
+  const plan = planCertificate(response, fmt);
+  const { setups, setupsLowerBound: bound, setupsOptimal } = response.stats;
+  if (setups === undefined || bound === undefined) return plan;
+  // fewest_setups and bundle: the setups are the second objective, with their own bound.
+  const line = setupsOptimal
+    ? `${plural(setups, 'saw setup')}, proven minimal: no plan of this cost needs fewer than ${bound}.`
+    : `${plural(setups, 'saw setup')}; no plan of this cost needs fewer than ${bound}, so at most ${setups - bound} more than the fewest.`;
+  return { ...plan, detail: [...plan.detail, line] };
+}
+
+function planCertificate(response: OptimiseResponse, fmt: Formats): Certificate {
   const { plan, stats, costLowerBound, meta } = response;
   const bars = plan.stockBarsUsed;
   const floor = barFloor(plan.stockBarsLowerBound);
@@ -46,7 +57,8 @@ export function certificateOf(response: OptimiseResponse, fmt: Formats): Certifi
   }
 
   const cost = stats.totalCost;
-  if (cost !== null && costLowerBound !== null && meta.method === 'balanced') {
+  const costObjective = meta.objective === undefined ? meta.method === 'balanced' : meta.objective === 'cost';
+  if (cost !== null && costLowerBound !== null && costObjective) {
     const m = fmt.money;
     const barsLine = `${barsText} to buy (${lp}).`;
     if (plan.optimal) {

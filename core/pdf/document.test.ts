@@ -201,7 +201,7 @@ describe('buildDocumentModel', () => {
     expectAllOnThePage(model);
   });
 
-  it('says how many bars of a layout come off full bundles', () => {
+  it('groups a layout’s bars into full bundles and single bars', () => {
     const fixture = windowFrames();
     const [first, ...rest] = fixture.response.plan.combinations;
     if (!first) throw new Error('fixture has no layout');
@@ -210,9 +210,37 @@ describe('buildDocumentModel', () => {
       ...fixture.response,
       plan: { ...fixture.response.plan, combinations: [bundled, ...rest] },
     };
-    const shown = buildDocumentModel(input({ request: fixture.request, response }), metrics)
+    const request = {
+      ...fixture.request,
+      stocks: fixture.request.stocks.map((s) => ({ ...s, bundleSize: 2 })),
+    };
+    const shown = buildDocumentModel(input({ request, response }), metrics)
       .pages.flatMap((p) => texts(p.ops))
       .map((t) => t.text);
-    expect(shown).toContain('Stock bar 6000 mm · cut 6 bars · 4 from full bundles');
+    expect(shown).toContain('Stock bar 6000 mm · cut 6 bars · 2 full bundles of 2 + 2 single bars');
+  });
+
+  it('prints the setups, their bound and the bundle figures on page 1', () => {
+    const fixture = windowFrames();
+    const response = {
+      ...fixture.response,
+      stats: {
+        ...fixture.response.stats,
+        setups: 3,
+        setupsLowerBound: 3,
+        setupsOptimal: true,
+        fullBundleBars: 4,
+        singleBars: 2,
+        bundleEfficiency: 0.6667,
+      },
+    };
+    const shown = buildDocumentModel(input({ request: fixture.request, response }), metrics)
+      .pages.flatMap((p) => texts(p.ops))
+      .map((t) => t.text)
+      .join(' ');
+    expect(shown).toContain(
+      '3 saw setups (distinct patterns); proven minimal: no plan of this cost needs fewer than 3',
+    );
+    expect(shown).toContain('4 bars in full bundles, 2 single bars (66.7 % of the bars bought)');
   });
 });

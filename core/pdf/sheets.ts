@@ -84,8 +84,8 @@ function layoutBlock(
     source,
     ...(comb.material ? [comb.material] : []),
     `cut ${plural(count, 'bar')}`,
-    // Bundle method: say how many of the bars come off full bundles (one setup for the bundle).
-    ...(comb.bundleBars ? [`${comb.bundleBars} from full bundles`] : []),
+    // Bundle method: the bars come as full bundles (one setup each) and single bars.
+    ...(comb.bundleBars ? [bundleText(ctx, comb, count)] : []),
   ].join(' · ');
   const leftover =
     bar.remnant <= 0
@@ -182,4 +182,17 @@ function layoutBlock(
     { x: x0, width: right - x0, size: 9, rowHeight: 12.5, repeat: cont, zebra: true },
   );
   return [heading(false), ...boxRows, barSegment, ...cutTable];
+}
+
+/** "2 full bundles of 6 + 1 single bar" for a layout of the bundle method. */
+function bundleText(
+  ctx: PageContext,
+  comb: OptimiseResponse['plan']['combinations'][number]['usedComb'],
+  count: number,
+): string {
+  const bundled = comb.bundleBars ?? 0;
+  const size = ctx.request.stocks[comb.sourceIndex]?.bundleSize ?? bundled;
+  const bundles = size > 0 ? Math.round(bundled / size) : 0;
+  const singles = count - bundled;
+  return `${plural(bundles, 'full bundle')} of ${size}${singles > 0 ? ` + ${plural(singles, 'single bar')}` : ''}`;
 }

@@ -1,3 +1,4 @@
+import type { OptimiseResponse } from '../types.ts';
 /** The tables and lists of page 1: purchase order, owned offcuts, material and waste, remnants, materials. */
 import type { PageContext } from './context.ts';
 import type { Flow, Segment } from './flow.ts';
@@ -142,6 +143,7 @@ export function materialFigures(ctx: PageContext, flow: Flow): void {
       'Layouts',
       `${plural(stats.layoutCount, 'distinct layout')}, ${plural(stats.cutCount, 'saw cut')} in total`,
     ],
+    ...setupRows(stats),
   ];
   flow.gap(6);
   flow.place([
@@ -207,4 +209,27 @@ export function byMaterial(ctx: PageContext, flow: Flow): void {
   ];
   flow.gap(6);
   flow.place([heading(ctx, 'By material'), ...table(ctx.pen, columns, rows, tableOpts(ctx))]);
+}
+
+/** Setups (every plan that reports them), their bound, and the bundle figures of `method: bundle`. */
+function setupRows(stats: OptimiseResponse['stats']): string[][] {
+  const rows: string[][] = [];
+  if (stats.setups !== undefined) {
+    const bound = stats.setupsLowerBound;
+    const proof =
+      bound === undefined
+        ? ''
+        : stats.setupsOptimal
+          ? `; proven minimal: no plan of this cost needs fewer than ${bound}`
+          : `; no plan of this cost needs fewer than ${bound}`;
+    rows.push(['Setups', `${plural(stats.setups, 'saw setup')} (distinct patterns)${proof}`]);
+  }
+  if (stats.fullBundleBars !== undefined) {
+    const efficiency = Math.round((stats.bundleEfficiency ?? 0) * 1000) / 10;
+    rows.push([
+      'Bundles',
+      `${plural(stats.fullBundleBars, 'bar')} in full bundles, ${plural(stats.singleBars ?? 0, 'single bar')} (${efficiency} % of the bars bought)`,
+    ]);
+  }
+  return rows;
 }
