@@ -125,7 +125,7 @@ export function sourceUse(job: Job, layouts: readonly Layout[]): Float64Array {
 
 /**
  * Is `a` a better plan than `b`? Lower cost first; under `offcuts_first`, more offcut material used comes
- * before cost; ties go to fewer distinct layouts, then to the plan with more priority-source bars.
+ * before cost; ties go to the plan with more priority-source bars, then to fewer distinct layouts.
  */
 export function better(job: Job, a: GroupPlan, b: GroupPlan | null): boolean {
   if (b === null) return true;
@@ -135,8 +135,12 @@ export function better(job: Job, a: GroupPlan, b: GroupPlan | null): boolean {
     if (ua !== ub) return ua > ub;
   }
   if (a.cost !== b.cost) return a.cost < b.cost;
-  if (a.layouts.length !== b.layouts.length) return a.layouts.length < b.layouts.length;
-  return priorityBars(job, a) > priorityBars(job, b);
+  // Priority is an objective after cost (the spec: prioritised items first among equally good plans),
+  // so it comes before the layout tie-break.
+  const pa = priorityBars(job, a);
+  const pb = priorityBars(job, b);
+  if (pa !== pb) return pa > pb;
+  return a.layouts.length < b.layouts.length;
 }
 
 function priorityBars(job: Job, p: GroupPlan): number {
