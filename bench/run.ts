@@ -4,7 +4,7 @@
  * (default bench/results/latest.md) with the command that made it, and exits non-zero on any false proof
  * or false bound.
  *
- *   npm run bench -- [--sets a,b] [--full] [--practical N] [--workers N] [--limit-scale X] [--skip angles,pdf,cold,load,engines] [--out FILE]
+ *   npm run bench -- [--sets a,b] [--full] [--practical N] [--workers N] [--limit-scale X] [--skip angles,pdf,cold,load,engines,setups] [--out FILE]
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -128,6 +128,23 @@ if (!skip.has('angles')) {
   // Angle cuts: seeded frames, stringers, trusses and railings (bench/angles.ts), one at a time.
   const { angleReport, benchAngles } = await import('./angles.ts');
   lines.push('## Angle cuts', '', ...angleReport(await benchAngles()), '');
+}
+if (!skip.has('setups') && practical.length > 0) {
+  // Setups: balanced against fewest_setups on the practical jobs, one job at a time (bench/setups.ts).
+  const { publishedTable, setupsRows, setupsTable } = await import('./setups.ts');
+  const rows = await setupsRows(1, practical.length, 5000);
+  lines.push(
+    '## Setups',
+    '',
+    `Practical seeds 1–${practical.length}, 5 s budget each, balanced then fewest_setups in one process; target: at least 20 % fewer setups than balanced at no more bars, material or cost.`,
+    '',
+    ...setupsTable(rows),
+    '',
+    'Published instances with a known least number of patterns (20 s budget):',
+    '',
+    ...(await publishedTable(20_000)),
+    '',
+  );
 }
 if (!skip.has('engines')) {
   lines.push('## LP engines', '', ...(await compareEngines()), '');

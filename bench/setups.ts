@@ -66,6 +66,47 @@ export async function setupsRows(first: number, jobs: number, budgetMs: number):
   return rows;
 }
 
+/**
+ * Published instances with a known least number of patterns at the least number of bars. The 5600 mm
+ * example (13 widths, 73 rolls) is the worked example of the cutting-stock article of Wikipedia, whose
+ * authors enumerated its 308 patterns and report 19 minimum-waste solutions, each with 10 patterns.
+ */
+export const PUBLISHED: readonly {
+  name: string;
+  body: Record<string, unknown>;
+  bars: number;
+  patterns: number;
+}[] = [
+  {
+    name: 'wikipedia-5600',
+    body: {
+      parts:
+        '1380x22,1520x25,1560x12,1710x14,1820x18,1880x18,1930x20,2000x10,2050x12,2100x14,2140x16,2150x18,2200x20',
+      stockLength: 5600,
+    },
+    bars: 73,
+    patterns: 10,
+  },
+];
+
+/** The published instances' table: setups of both methods, the bound and the gap to the known minimum. */
+export async function publishedTable(budgetMs: number): Promise<string[]> {
+  const lp = await createLpEngine();
+  const lines = [
+    '| instance | bars (known) | setups balanced | setups fewest_setups | bound | known minimum | gap |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  for (const inst of PUBLISHED) {
+    const a = await run(lp, { ...inst.body, method: 'balanced' }, budgetMs);
+    const b = await run(lp, { ...inst.body, method: 'fewest_setups' }, budgetMs);
+    const setups = b?.stats.setups ?? 0;
+    lines.push(
+      `| ${inst.name} | ${b?.plan.stockBarsUsed ?? '—'} (${inst.bars}) | ${a?.stats.setups ?? '—'} | ${setups} | ${b?.stats.setupsLowerBound ?? '—'} | ${inst.patterns} | ${setups - inst.patterns} |`,
+    );
+  }
+  return lines;
+}
+
 /** The markdown table of the benchmark report. */
 export function setupsTable(rows: readonly SetupsRow[]): string[] {
   const sum = (f: (r: SetupsRow) => number): number => rows.reduce((a, r) => a + f(r), 0);
@@ -107,4 +148,5 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
         `${r.seed}: balanced ${r.balanced}, fewest ${r.fewest}, bound ${r.bound}${r.proven ? ' (proven)' : ''}${r.equal ? '' : ' MORE BARS/COST'} ${r.ms.toFixed(0)} ms`,
       );
   console.log(setupsTable(rows).join('\n'));
+  console.log(`\n${(await publishedTable(Number(values['budget-ms']))).join('\n')}`);
 }

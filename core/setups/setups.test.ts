@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { practicalJob } from '../../bench/practical.ts';
+import { PUBLISHED } from '../../bench/setups.ts';
 import { budgetOf } from '../budget.ts';
 import { solveGroup } from '../solver/solve-group.ts';
 import { onlyJob, planOf, stepClock, testEngine } from '../solver/test-support.ts';
@@ -45,6 +46,14 @@ describe('fewest_setups', () => {
     const a = await planOf({ ...body, method: 'balanced' });
     const b = await planOf({ ...body, method: 'fewest_setups' });
     expect(b.stats.setups ?? 0).toBeLessThanOrEqual(0.8 * (a.stats.setups ?? 0));
+  }, 60_000);
+
+  it('reaches the published minimum of 10 patterns on the 5600 mm example at 73 rolls', async () => {
+    const [inst] = PUBLISHED;
+    if (!inst) throw new Error('no published instance');
+    const r = await planOf({ ...inst.body, method: 'fewest_setups' }, { budgetMs: 20_000 });
+    expect(r.plan.stockBarsUsed).toBe(inst.bars);
+    expect(r.stats.setups).toBe(inst.patterns);
   }, 60_000);
 
   it('is deterministic', async () => {
