@@ -2,9 +2,9 @@
  * The stage after the search: given a group's best plan, returns a plan of no greater cost that is
  * better on the method's later objectives, and, for `fewest_setups` and `bundle`, a lower bound on setups.
  *
- * - `fewest_setups`: cost, then fewest purchased bars (with several stock lengths and no prices, plans of
- *   equal material can differ in bars; the search's plan is never beaten by buying more), then fewest
- *   setups, then most prioritised bars, then fewest layouts.
+ * - `fewest_setups`: cost; no more purchased bars than the search's plan (with several stock lengths and
+ *   no prices, plans of equal material can differ in bars); fewest setups; fewest bars; most prioritised
+ *   bars; fewest layouts.
  * - `bundle`: cost, then most bars in full bundles, then fewest setups, then prioritised bars, layouts.
  * - every other method: its own objectives, then most prioritised bars.
  */
@@ -37,7 +37,7 @@ export interface RefineContext {
 /** Runs the stage for one group's plan. */
 export function refineGroup(job: Job, plan: GroupPlan, method: Method, ctx: RefineContext): Refined {
   const bundleOf = ctx.bundleSize;
-  const rank = rankFor(job, method, bundleOf);
+  const rank = rankFor(job, method, bundleOf, purchasedBars(job, plan.layouts));
   const better = (a: readonly Layout[], b: readonly Layout[]): boolean =>
     compare(rank.full(mergeLayouts(job, a)), rank.full(mergeLayouts(job, b))) < 0;
   let best: readonly Layout[] = plan.layouts;
@@ -45,7 +45,7 @@ export function refineGroup(job: Job, plan: GroupPlan, method: Method, ctx: Refi
     if (better(layouts, best)) best = layouts;
   };
   if (method === 'fewest_setups' || method === 'bundle') {
-    // fewest_setups ranks purchased bars right after cost: the steps never buy more than the search's plan.
+    // fewest_setups never buys more bars than the search's plan.
     const bars = method === 'fewest_setups' ? purchasedBars(job, plan.layouts) : Number.POSITIVE_INFINITY;
     const start = startState(job, plan.layouts, plan.cost, bars);
     if (method === 'bundle' && bundleOf) {
@@ -74,10 +74,17 @@ interface Rank {
   full(p: GroupPlan): number[];
 }
 
-function rankFor(job: Job, method: Method, bundleOf: ((source: number) => number | null) | undefined): Rank {
+function rankFor(
+  job: Job,
+  method: Method,
+  bundleOf: ((source: number) => number | null) | undefined,
+  searchBars: number,
+): Rank {
   const primary = (p: GroupPlan): number[] => {
-    if (method === 'fewest_setups')
-      return [p.cost, purchasedBars(job, p.layouts), countSetups(job, p.layouts)];
+    if (method === 'fewest_setups') {
+      const bars = purchasedBars(job, p.layouts);
+      return [p.cost, bars > searchBars ? bars : 0, countSetups(job, p.layouts), bars];
+    }
     if (method === 'bundle')
       return [p.cost, -bundleBarsOf(job, p.layouts, bundleOf ?? (() => null)), countSetups(job, p.layouts)];
     if (job.offcutsFirst) return [-offcutUsage(job, p.layouts), p.cost];
