@@ -219,6 +219,20 @@ describe.runIf(REAL_CORE)('Lambda entry files over the real core', () => {
     expect(sameBytes(short.body)).toBe(sameBytes(long.body));
   });
 
+  it('answers the fewest_setups and bundle samples with their setups and bundle figures', async () => {
+    const { handler } = await import('../../functions/optimise.ts');
+    const setups = await handler(sampleEvent('optimise/post-fewest-setups.json'));
+    expect(setups.statusCode).toBe(200);
+    expect(JSON.parse(setups.body).stats).toMatchObject({
+      setups: 1,
+      setupsLowerBound: 1,
+      setupsOptimal: true,
+    });
+    const bundle = await handler(sampleEvent('optimise/post-bundle.json'));
+    expect(bundle.statusCode).toBe(200);
+    expect(JSON.parse(bundle.body).stats).toMatchObject({ fullBundleBars: 12, singleBars: 1, setups: 1 });
+  });
+
   it('answers the GET sample with the same plan as the shorthand POST without kerf', async () => {
     const { handler } = await import('../../functions/optimise.ts');
     const get = await handler(sampleEvent('optimise/get-query.json'));
