@@ -10,9 +10,9 @@
  *    one pattern of `demandᵢ / x` pieces fits a bar of some length, and x such bars are in supply and cost
  *    at most the value. When no x does, a plan of that value needs two setups.
  */
-import { continuousBound, l2Bound } from '../solver/bounds.ts';
-import type { Job } from '../solver/job.ts';
-import { gcd } from '../solver/knapsack.ts';
+import { continuousBound, l2Bound } from '../solver/bounds/index.ts';
+import type { Job } from '../solver/model/index.ts';
+import { gcd } from '../solver/model/index.ts';
 
 /** Valid lower bound on setups of every plan of `job` costing at most `cost` (job cost units). */
 export function setupsLowerBound(job: Job, cost: number): number {

@@ -4,10 +4,10 @@
  * residual job, a limited number of times.
  */
 import type { Budget } from '../budget.ts';
-import { downsize, greedyPack, sourcePreference } from '../solver/greedy.ts';
-import type { Job } from '../solver/job.ts';
-import type { LpEngine } from '../solver/lp/engine.ts';
-import { type Layout, mergeLayouts, patternWeight, planCost, trimExcess } from '../solver/plan.ts';
+import { downsize, greedyPack, sourcePreference } from '../solver/heuristics/index.ts';
+import type { LpEngine } from '../solver/lp/index.ts';
+import type { Job } from '../solver/model/index.ts';
+import { type Layout, mergeLayouts, patternWeight, planCost, trimExcess } from '../solver/model/index.ts';
 import { solveGroup } from '../solver/solve-group.ts';
 import type { Oracle } from './sequential.ts';
 

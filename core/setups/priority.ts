@@ -3,8 +3,14 @@
  * offcut) whose bar takes their pieces, costs no more and has bars left, whenever the move keeps the
  * method's objectives (`keeps`); repeated until no move adds a prioritised bar.
  */
-import type { Job } from '../solver/job.ts';
-import { type GroupPlan, type Layout, mergeLayouts, patternWeight, sourceUse } from '../solver/plan.ts';
+import type { Job } from '../solver/model/index.ts';
+import {
+  type GroupPlan,
+  type Layout,
+  mergeLayouts,
+  patternWeight,
+  sourceUse,
+} from '../solver/model/index.ts';
 
 /** Bars a plan cuts from prioritised sources. */
 export function priorityBars(job: Job, layouts: readonly Layout[]): number {

@@ -9,9 +9,9 @@
  * - every other method: its own objectives, then most prioritised bars.
  */
 import type { Budget } from '../budget.ts';
-import type { Job } from '../solver/job.ts';
-import type { LpEngine } from '../solver/lp/engine.ts';
-import { type GroupPlan, type Layout, mergeLayouts, offcutUsage } from '../solver/plan.ts';
+import type { LpEngine } from '../solver/lp/index.ts';
+import type { Job } from '../solver/model/index.ts';
+import { type GroupPlan, type Layout, mergeLayouts, offcutUsage } from '../solver/model/index.ts';
 import type { Method } from '../types.ts';
 import { setupsLowerBound } from './bound.ts';
 import { bundleBarsOf } from './bundles.ts';

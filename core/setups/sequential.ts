@@ -6,9 +6,8 @@
  * the demand left), tried from the largest multiplicity down.
  */
 import type { Budget } from '../budget.ts';
-import type { Job } from '../solver/job.ts';
-import { solveKnapsacks } from '../solver/knapsack.ts';
-import type { Layout } from '../solver/plan.ts';
+import type { Job, Layout } from '../solver/model/index.ts';
+import { solveKnapsacks } from '../solver/pricing/index.ts';
 
 /**
  * A plan for `demand` from `supply` that costs at most `room` and buys at most `bars` bars, or null when

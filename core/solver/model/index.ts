@@ -1,7 +1,17 @@
 export { Incumbent } from './incumbent.ts';
 export { gcd } from './integers.ts';
 export { buildJobs, type Job } from './job.ts';
-export { type GroupPlan, type Layout, offcutUsage, patternKey, patternWeight } from './plan.ts';
+export {
+  type GroupPlan,
+  type Layout,
+  mergeLayouts,
+  offcutUsage,
+  patternKey,
+  patternWeight,
+  planCost,
+  sourceUse,
+  trimExcess,
+} from './plan.ts';
 export { Proof } from './proof.ts';
 export { rng } from './random.ts';
 export { newTrace, type SearchTrace } from './trace.ts';

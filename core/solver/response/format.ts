@@ -4,7 +4,7 @@
  * All arithmetic is on the scaled integers; a value is divided by the scale only when it is written out.
  */
 
-import { bundleStats, setupKeyOf, setupsStats } from '../setups/response.ts';
+import { bundleStats, setupKeyOf, setupsStats } from '../../setups/index.ts';
 import type {
   Combination,
   CutPosition,
