@@ -14,12 +14,17 @@ import type { Oracle } from './sequential.ts';
 export interface OracleLimits {
   /** Solver runs the oracle may make in all. */
   readonly solves: number;
-  /** Share of the budget left that one solver run may take, and its cap in ms. */
+  /**
+   * Deadline checks one solver run may make (its work, counted the same on any machine, so where a run
+   * stops does not depend on the machine's speed).
+   */
+  readonly checks: number;
+  /** Share of the budget left that one solver run may take at most, and its cap in ms (a safety net). */
   readonly share: number;
   readonly maxMs: number;
 }
 
-export const DEFAULT_ORACLE: OracleLimits = { solves: 60, share: 0.25, maxMs: 250 };
+export const DEFAULT_ORACLE: OracleLimits = { solves: 60, checks: 250_000, share: 0.25, maxMs: 1000 };
 
 /** An oracle over `job` (whose items and sources it keeps; demand and supply vary per call). */
 export function residualOracle(
@@ -46,7 +51,7 @@ export function residualOracle(
     solves++;
     const sub = residualJob(job, demand, supply, Number.isFinite(bars));
     const ms = Math.min(limits.maxMs, budget.remainingMs() * limits.share);
-    const r = solveGroup(sub.job, engine, budget.sub(ms));
+    const r = solveGroup(sub.job, engine, counted(budget.sub(ms), limits.checks));
     if (!r.plan) return null;
     const layouts = r.plan.layouts.map((l) => ({
       source: l.source,
@@ -55,6 +60,24 @@ export function residualOracle(
     }));
     return fits(layouts, planCost(job, layouts), room, bars) ? layouts : null;
   };
+}
+
+/** A budget that also ends after `limit` deadline checks (of it or of any budget made from it). */
+export function counted(parent: Budget, limit: number): Budget {
+  const state = { checks: 0 };
+  const wrap = (b: Budget): Budget => ({
+    remainingMs: () => {
+      state.checks++;
+      return state.checks >= limit ? 0 : b.remainingMs();
+    },
+    expired: () => {
+      state.checks++;
+      return state.checks >= limit || b.expired();
+    },
+    elapsedMs: () => b.elapsedMs(),
+    sub: (ms) => wrap(b.sub(ms)),
+  });
+  return wrap(parent);
 }
 
 /**

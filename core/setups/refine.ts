@@ -19,6 +19,7 @@ import { countSetups } from './count.ts';
 import { purchasedBars, residualOracle } from './oracle.ts';
 import { preferPriority, priorityBars } from './priority.ts';
 import { runSteps, startState } from './sequential.ts';
+import { resolveTail } from './tail.ts';
 
 export interface Refined {
   readonly plan: GroupPlan;
@@ -59,6 +60,8 @@ export function refineGroup(job: Job, plan: GroupPlan, method: Method, ctx: Refi
     for (const order of ['bars', 'pieces'] as const) {
       keep(runSteps(job, start, residualOracle(job, ctx.lp, ctx.budget), ctx.budget, { better, order }).best);
     }
+    const oracle = residualOracle(job, ctx.lp, ctx.budget);
+    keep(resolveTail(job, best, oracle, ctx.budget, { better }, method === 'fewest_setups'));
   }
   const merged = mergeLayouts(job, best);
   const final = preferPriority(job, merged, (c, cur) => compare(rank.primary(c), rank.primary(cur)) <= 0);

@@ -1,0 +1,51 @@
+/**
+ * Re-solving the tail: the sequential heuristic's last steps cut what is left of many lines on few bars,
+ * one pattern each. This takes the setups with the fewest bars (a few sizes of tail), puts their pieces
+ * back, and runs the steps again on them alone, with the cost and bars they had; a result is kept when
+ * the whole plan ranks better (setups shared with the rest of the plan cost nothing).
+ */
+import type { Budget } from '../budget.ts';
+import { type Job, type Layout, mergeLayouts, planCost } from '../solver/model/index.ts';
+import { purchasedBars } from './oracle.ts';
+import { type Oracle, runSteps, type State, type StepOptions } from './sequential.ts';
+
+/** Tail sizes tried, in setups. */
+const TAILS = [3, 5, 8];
+
+/** The plan with its tail re-solved where that ranks better (by `options.better` on whole plans). */
+export function resolveTail(
+  job: Job,
+  layouts: readonly Layout[],
+  oracle: Oracle,
+  budget: Budget,
+  options: StepOptions,
+  capBars: boolean,
+): Layout[] {
+  let plan = [...mergeLayouts(job, layouts).layouts];
+  for (const size of TAILS) {
+    if (budget.expired() || plan.length <= size) continue;
+    const order = [...plan].sort((a, b) => a.count - b.count);
+    const tail = order.slice(0, size);
+    const keep = order.slice(size);
+    const demand = new Int32Array(job.items.length);
+    for (const l of tail) l.counts.forEach((a, i) => (demand[i] = (demand[i] ?? 0) + a * l.count));
+    const supply = Float64Array.from(job.sources, (s) => s.supply);
+    for (const l of keep) supply[l.source] = (supply[l.source] ?? 0) - l.count;
+    const start: State = {
+      taken: [],
+      demand,
+      supply,
+      room: planCost(job, tail),
+      bars: capBars ? purchasedBars(job, tail) : Number.POSITIVE_INFINITY,
+      rest: tail,
+    };
+    const whole = (part: readonly Layout[]): Layout[] => [...keep, ...part];
+    const { best } = runSteps(job, start, oracle, budget, {
+      ...options,
+      better: (a, b) => options.better(whole(a), whole(b)),
+    });
+    const candidate = whole(best);
+    if (options.better(candidate, plan)) plan = [...mergeLayouts(job, candidate).layouts];
+  }
+  return plan;
+}
