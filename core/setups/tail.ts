@@ -28,7 +28,10 @@ export function resolveTail(
     const tail = order.slice(0, size);
     const keep = order.slice(size);
     const demand = new Int32Array(job.items.length);
-    for (const l of tail) l.counts.forEach((a, i) => (demand[i] = (demand[i] ?? 0) + a * l.count));
+    for (const l of tail)
+      l.counts.forEach((a, i) => {
+        demand[i] = (demand[i] ?? 0) + a * l.count;
+      });
     const supply = Float64Array.from(job.sources, (s) => s.supply);
     for (const l of keep) supply[l.source] = (supply[l.source] ?? 0) - l.count;
     const start: State = {
