@@ -30,8 +30,8 @@ describe('fewest_setups', () => {
     'practical seed %i: the same bars and cost as balanced, fewer or equal setups, bound ≤ setups',
     async (seed) => {
       const body = practicalJob(seed);
-      const a = await planOf({ ...body, method: 'balanced' }, { budgetMs: 20_000 });
-      const b = await planOf({ ...body, method: 'fewest_setups' }, { budgetMs: 20_000 });
+      const a = await planOf({ ...body, method: 'balanced' }, { solves: 5000 });
+      const b = await planOf({ ...body, method: 'fewest_setups' }, { solves: 5000 });
       expect(b.plan.stockBarsUsed).toBeLessThanOrEqual(a.plan.stockBarsUsed);
       expect(b.stats.totalCost ?? 0).toBeLessThanOrEqual(a.stats.totalCost ?? 0);
       expect(purchased(b)).toBeLessThanOrEqual(purchased(a));
@@ -51,7 +51,7 @@ describe('fewest_setups', () => {
   it('reaches the published minimum of 10 patterns on the 5600 mm example at 73 rolls', async () => {
     const [inst] = PUBLISHED;
     if (!inst) throw new Error('no published instance');
-    const r = await planOf({ ...inst.body, method: 'fewest_setups' }, { budgetMs: 20_000 });
+    const r = await planOf({ ...inst.body, method: 'fewest_setups' }, { solves: 5000 });
     expect(r.plan.stockBarsUsed).toBe(inst.bars);
     expect(r.stats.setups).toBe(inst.patterns);
   }, 60_000);
