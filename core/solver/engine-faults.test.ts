@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LpEngine } from './lp/index.ts';
+import { type LpEngine, withSolve } from './lp/index.ts';
 import { solveGroup } from './solve-group.ts';
 import { fixture, onlyJob, testEngine, workBudget } from './test-support.ts';
 
@@ -9,32 +9,16 @@ import { fixture, onlyJob, testEngine, workBudget } from './test-support.ts';
  */
 function failingAfter(engine: LpEngine, healthy: number, throwing = false): LpEngine {
   let solves = 0;
-  return {
-    name: `${engine.name} (failing after ${healthy})`,
-    createMaster(rows, options) {
-      const master = engine.createMaster(rows, options);
-      return {
-        get columnCount() {
-          return master.columnCount;
-        },
-        addColumn: (cost, r, coefs, upper) => master.addColumn(cost, r, coefs, upper),
-        addRow: (lower, upper, cols, coefs) => master.addRow(lower, upper, cols, coefs),
-        setColumnBounds: (c, lower, upper) => master.setColumnBounds(c, lower, upper),
-        setRowBounds: (r, lower, upper) => master.setRowBounds(r, lower, upper),
-        solve: () => {
-          if (++solves <= healthy) return master.solve();
-          if (throwing) throw highsRunFailure();
-          return {
-            status: 'failed',
-            objective: Number.NaN,
-            x: new Float64Array(0),
-            duals: new Float64Array(0),
-          };
-        },
-        dispose: () => master.dispose(),
-      };
-    },
-  };
+  return withSolve(engine, `${engine.name} (failing after ${healthy})`, (master) => {
+    if (++solves <= healthy) return master.solve();
+    if (throwing) throw highsRunFailure();
+    return {
+      status: 'failed',
+      objective: Number.NaN,
+      x: new Float64Array(0),
+      duals: new Float64Array(0),
+    };
+  });
 }
 
 /** What HiGHS's wasm throws when a run ends with native status -1. */
@@ -77,26 +61,9 @@ describe('a master LP the engine cannot solve', () => {
 
 describe('an engine that fails other than by an unsolved LP', () => {
   it('lets the error through (a bug surfaces, it is not read as an unsolved LP)', async () => {
-    const base = await testEngine();
-    const broken: LpEngine = {
-      name: 'broken',
-      createMaster(rows, options) {
-        const master = base.createMaster(rows, options);
-        return {
-          get columnCount() {
-            return master.columnCount;
-          },
-          addColumn: (cost, r, coefs, upper) => master.addColumn(cost, r, coefs, upper),
-          addRow: (lower, upper, cols, coefs) => master.addRow(lower, upper, cols, coefs),
-          setColumnBounds: (c, lower, upper) => master.setColumnBounds(c, lower, upper),
-          setRowBounds: (r, lower, upper) => master.setRowBounds(r, lower, upper),
-          solve: () => {
-            throw new TypeError('x is undefined');
-          },
-          dispose: () => master.dispose(),
-        };
-      },
-    };
+    const broken = withSolve(await testEngine(), 'broken', () => {
+      throw new TypeError('x is undefined');
+    });
     const job = onlyJob(instance.body);
     const { engine, budget } = await workBudget(20_000, broken);
     expect(() => solveGroup(job, engine, budget)).toThrow(TypeError);

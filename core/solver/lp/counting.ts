@@ -1,4 +1,28 @@
-import type { LpEngine } from './engine.ts';
+import type { LpEngine, LpSolution, MasterLp } from './engine.ts';
+
+/**
+ * The engine with every master's `solve` replaced by `solve(master)`, where `master` is the engine's own
+ * (the rest passes through): the one seam tests and the same-plans check use to count or break solves.
+ */
+export function withSolve(engine: LpEngine, name: string, solve: (master: MasterLp) => LpSolution): LpEngine {
+  return {
+    name,
+    createMaster(rows, options) {
+      const master = engine.createMaster(rows, options);
+      return {
+        get columnCount() {
+          return master.columnCount;
+        },
+        addColumn: (cost, r, coefs, upper) => master.addColumn(cost, r, coefs, upper),
+        addRow: (lower, upper, cols, coefs) => master.addRow(lower, upper, cols, coefs),
+        setColumnBounds: (c, lower, upper) => master.setColumnBounds(c, lower, upper),
+        setRowBounds: (r, lower, upper) => master.setRowBounds(r, lower, upper),
+        solve: () => solve(master),
+        dispose: () => master.dispose(),
+      };
+    },
+  };
+}
 
 /**
  * An engine that counts the master solves of every master it creates: the unit of work that tests and the
@@ -8,25 +32,9 @@ export function countingEngine(engine: LpEngine): { readonly engine: LpEngine; s
   let solves = 0;
   return {
     solves: () => solves,
-    engine: {
-      name: engine.name,
-      createMaster(rows, options) {
-        const master = engine.createMaster(rows, options);
-        return {
-          get columnCount() {
-            return master.columnCount;
-          },
-          addColumn: (cost, r, coefs, upper) => master.addColumn(cost, r, coefs, upper),
-          addRow: (lower, upper, cols, coefs) => master.addRow(lower, upper, cols, coefs),
-          setColumnBounds: (c, lower, upper) => master.setColumnBounds(c, lower, upper),
-          setRowBounds: (r, lower, upper) => master.setRowBounds(r, lower, upper),
-          solve: () => {
-            solves++;
-            return master.solve();
-          },
-          dispose: () => master.dispose(),
-        };
-      },
-    },
+    engine: withSolve(engine, engine.name, (master) => {
+      solves++;
+      return master.solve();
+    }),
   };
 }

@@ -1,5 +1,5 @@
 // The production surface of the LP engines. glpk.js, the benchmark's baseline, is imported from
 // `./glpk.ts` directly (bench/engines.ts), so that it never enters the optimise bundle.
-export { countingEngine } from './counting.ts';
+export { countingEngine, withSolve } from './counting.ts';
 export type { LpEngine, LpSolution, LpStatus, MasterLp, MasterOptions, RowBounds } from './engine.ts';
 export { createHighsEngine, isRunFailure } from './highs.ts';
