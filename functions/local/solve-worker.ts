@@ -38,7 +38,7 @@ export type WorkerMessage =
 
 const port = parentPort;
 if (port === null) throw new Error('solve-worker.ts runs as a worker thread of functions/local/server.ts');
-const data = (workerData as { data: SolveWorkerData }).data;
+const data = workerData as SolveWorkerData;
 const log = jsonLogger((line) => process.stderr.write(line));
 
 async function start(): Promise<Readonly<Record<WorkerTarget, ApiHandler>>> {

@@ -52,9 +52,6 @@ interface Slot {
 /** Seconds a refused caller is told to wait: a solve slot frees within the time limit of the jobs in it. */
 const BUSY_RETRY_SECONDS = 1;
 
-/** The plain-JavaScript entry that lets a worker thread load TypeScript (see the file). */
-const TS_WORKER = new URL('./ts-worker.mjs', import.meta.url);
-
 export function createSolverPool(options: SolverPoolOptions): SolverPool {
   const url = options.workerUrl ?? new URL('./solve-worker.ts', import.meta.url);
   const { log } = options;
@@ -79,7 +76,7 @@ export function createSolverPool(options: SolverPoolOptions): SolverPool {
   for (let i = 0; i < options.size; i++) slots.push(spawn());
 
   function spawn(): Slot {
-    const worker = new Worker(TS_WORKER, { workerData: { entry: url.href, data: options.workerData } });
+    const worker = new Worker(url, { workerData: options.workerData });
     const slot: Slot = { worker, ready: false, job: null };
     let served = false;
     worker.on('message', (message: WorkerMessage) => {

@@ -1,12 +1,12 @@
 /**
  * A stand-in for `functions/local/solve-worker.ts` in the pool's tests: it speaks the same protocol and
- * behaves as `workerData.data.mode` says: `echo` answers 200 with the event's path after `delayMs`,
+ * behaves as `workerData.mode` says: `echo` answers 200 with the event's path after `delayMs`,
  * `crash` exits on its first request, `broken` cannot start.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { WorkerMessage, WorkerRequest } from '../../functions/local/solve-worker.ts';
 
-const { mode, delayMs = 0 } = (workerData as { data: { mode: string; delayMs?: number } }).data;
+const { mode, delayMs = 0 } = workerData as { mode: string; delayMs?: number };
 const port = parentPort;
 if (port === null) throw new Error('a worker thread only');
 const send = (message: WorkerMessage) => port.postMessage(message);
