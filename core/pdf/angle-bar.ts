@@ -8,7 +8,17 @@ import { EdgeTable, type LaidPiece, place } from '../geometry/mitre.ts';
 import type { OptimiseRequest, UsedComb } from '../types.ts';
 import type { PageContext } from './context.ts';
 import type { CutRow, PieceInfo } from './cut-row.ts';
-import { INK, MUTED, type Op, type Rgb } from './model.ts';
+import {
+  BLADE,
+  INK,
+  KEEP_FILL,
+  MUTED,
+  type Op,
+  PIECE_EDGE,
+  PIECE_FILLS,
+  type Rgb,
+  WASTE_FILL,
+} from './model.ts';
 
 /** The drawing of one angle-mode bar, in the caller's unit along the bar and 0 … 1 across it. */
 export interface AngleBar {
@@ -92,16 +102,8 @@ export function angleBarModel(
   return { angle, rows };
 }
 
-const PIECE_FILLS: readonly Rgb[] = [
-  [0.84, 0.9, 0.97],
-  [0.93, 0.96, 0.99],
-];
 const TURNED_FILL: Rgb = [0.99, 0.92, 0.8];
-const PIECE_EDGE: Rgb = [0.22, 0.33, 0.5];
-const BLADE: Rgb = [0.2, 0.2, 0.22];
 const SHARED: Rgb = [0.8, 0.25, 0.1];
-const KEEP_FILL: Rgb = [0.85, 0.94, 0.83];
-const WASTE_FILL: Rgb = [0.9, 0.9, 0.9];
 
 /**
  * Draws the bar (length along x to scale, the width as the bar's drawn height) with each piece as its

@@ -2,17 +2,19 @@
 import { drawAngleBar } from './angle-bar.ts';
 import type { BarModel } from './bar.ts';
 import type { PageContext } from './context.ts';
-import { INK, MUTED, type Op, type Rgb } from './model.ts';
+import {
+  BLADE,
+  INK,
+  KEEP_FILL,
+  MUTED,
+  type Op,
+  PIECE_EDGE,
+  PIECE_FILLS,
+  type Rgb,
+  WASTE_FILL,
+} from './model.ts';
 import type { Pen } from './pen.ts';
 
-const PIECE_FILLS: readonly Rgb[] = [
-  [0.84, 0.9, 0.97],
-  [0.93, 0.96, 0.99],
-];
-const PIECE_EDGE: Rgb = [0.22, 0.33, 0.5];
-const BLADE: Rgb = [0.2, 0.2, 0.22];
-const KEEP_FILL: Rgb = [0.85, 0.94, 0.83];
-const WASTE_FILL: Rgb = [0.9, 0.9, 0.9];
 const BAR_H = 24;
 
 /** The bar to scale, top edge at `top`: pieces, blade cuts, leftover, and cut ticks below. */

@@ -139,3 +139,13 @@ export function boundsOf(op: Op): readonly [number, number, number, number] {
 /** Ink colours shared by all pages. */
 export const INK: Rgb = [0.11, 0.12, 0.14];
 export const MUTED: Rgb = [0.4, 0.42, 0.46];
+
+/** The bar drawing's colours, square and angled alike: pieces alternate fills, then blade, remnant, waste. */
+export const PIECE_FILLS: readonly Rgb[] = [
+  [0.84, 0.9, 0.97],
+  [0.93, 0.96, 0.99],
+];
+export const PIECE_EDGE: Rgb = [0.22, 0.33, 0.5];
+export const BLADE: Rgb = [0.2, 0.2, 0.22];
+export const KEEP_FILL: Rgb = [0.85, 0.94, 0.83];
+export const WASTE_FILL: Rgb = [0.9, 0.9, 0.9];
