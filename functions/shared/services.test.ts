@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { collectingLogger, collectingTelemetry } from '../../test/support/handlers.ts';
-import { type EmbeddedDynamo, startEmbeddedDynamo } from '../local/embedded-dynamo.ts';
+import { embeddedDynamoPerFile } from './limits/dynamo-per-file.ts';
 import { freshTable } from './limits/test-support.ts';
 import { solveServices } from './services.ts';
 
-let dynamo: EmbeddedDynamo;
-beforeAll(async () => {
-  dynamo = await startEmbeddedDynamo();
-});
-afterAll(async () => {
-  await dynamo.close();
-});
+const dynamo = embeddedDynamoPerFile();
 
 const caller = { ip: '203.0.113.7', apiKey: undefined, origin: undefined };
 const size = { totalParts: 4, distinctLines: 1 };
 
 describe('solveServices', () => {
   it('admits through the DynamoDB table the environment names, counting each call there', async () => {
-    const tableName = await freshTable(dynamo);
-    const env = { DYNAMODB_ENDPOINT: dynamo.endpoint, TABLE_NAME: tableName };
+    const tableName = await freshTable(dynamo());
+    const env = { DYNAMODB_ENDPOINT: dynamo().endpoint, TABLE_NAME: tableName };
     const { admitter } = await solveServices({
       env,
       log: collectingLogger(),

@@ -1,28 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BadKeyError, BusyError, PartsLimitError, RateLimitedError } from '../../../core/errors.ts';
 import type { Admission } from '../admission.ts';
 import { TIERS } from '../tiers.ts';
 import { createAdmitter } from './admitter.ts';
+import { embeddedDynamoPerFile } from './dynamo-per-file.ts';
 import { createKey, disableKey } from './key-admin.ts';
 import { DEFAULT_KEY_CACHE_MS } from './key-cache.ts';
 import { countersFor } from './rate-limits.ts';
-import {
-  type EmbeddedDynamo,
-  keyedCaller,
-  publicCaller,
-  setup,
-  small,
-  startEmbeddedDynamo,
-  storedCount,
-} from './test-support.ts';
+import { keyedCaller, publicCaller, setup, small, storedCount } from './test-support.ts';
 
-let dynamo: EmbeddedDynamo;
-beforeAll(async () => {
-  dynamo = await startEmbeddedDynamo();
-});
-afterAll(async () => {
-  await dynamo.close();
-});
+const dynamo = embeddedDynamoPerFile();
 
 async function admitted(promise: Promise<Awaited<ReturnType<ReturnType<typeof createAdmitter>['admit']>>>) {
   const result = await promise;
@@ -32,7 +19,7 @@ async function admitted(promise: Promise<Awaited<ReturnType<ReturnType<typeof cr
 
 describe('admitter: public tier rate', () => {
   it('refuses the 31st call in an hour with 429 and the top of the next hour as reset', async () => {
-    const { admitter, clock } = await setup(dynamo, '2025-03-10T13:20:00.000Z');
+    const { admitter, clock } = await setup(dynamo(), '2025-03-10T13:20:00.000Z');
     for (let i = 0; i < 30; i++) {
       const a = await admitted(admitter.admit(publicCaller(), small));
       await a.release('succeeded');
@@ -58,7 +45,7 @@ describe('admitter: public tier rate', () => {
   });
 
   it('reports the binding window (X-RateLimit data) on admitted calls', async () => {
-    const { admitter } = await setup(dynamo, '2025-03-10T13:20:00.000Z');
+    const { admitter } = await setup(dynamo(), '2025-03-10T13:20:00.000Z');
     const first = await admitted(admitter.admit(publicCaller(), small));
     expect(first.rateLimit).toEqual({
       limit: 30,
@@ -70,7 +57,7 @@ describe('admitter: public tier rate', () => {
   });
 
   it('counts IPs apart, and the addresses of one IPv6 /64 together', async () => {
-    const { admitter } = await setup(dynamo);
+    const { admitter } = await setup(dynamo());
     const a = await admitted(admitter.admit(publicCaller('2001:db8:1:2::1'), small));
     const b = await admitted(admitter.admit(publicCaller('2001:db8:1:2:ffff::9'), small));
     const c = await admitted(admitter.admit(publicCaller('203.0.113.8'), small));
@@ -78,7 +65,7 @@ describe('admitter: public tier rate', () => {
   });
 
   it('admits exactly 30 of 50 concurrent calls against a 30-call window', async () => {
-    const { admitter, store, clock, tableName } = await setup(dynamo);
+    const { admitter, store, clock, tableName } = await setup(dynamo());
     const roomy = createAdmitter({
       store,
       clock,
@@ -95,15 +82,15 @@ describe('admitter: public tier rate', () => {
     expect(remaining.sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, i) => i));
     const [month, hour] = countersFor(TIERS.public, { kind: 'ip', ip: '203.0.113.7' }, clock.now());
     if (month === undefined || hour === undefined) throw new Error('public tier has two counters');
-    expect(await storedCount(dynamo.client, tableName, hour)).toBe(30);
-    expect(await storedCount(dynamo.client, tableName, month)).toBe(30);
+    expect(await storedCount(dynamo().client, tableName, hour)).toBe(30);
+    expect(await storedCount(dynamo().client, tableName, month)).toBe(30);
     expect((await admitter.admit(publicCaller(), small)).ok).toBe(false);
   });
 });
 
 describe('admitter: public monthly cap', () => {
   it('stops at 250 calls in a calendar month and starts again on the 1st (UTC)', async () => {
-    const { admitter, clock, tableName } = await setup(dynamo, '2025-01-31T10:00:00.000Z');
+    const { admitter, clock, tableName } = await setup(dynamo(), '2025-01-31T10:00:00.000Z');
     for (let i = 0; i < 250; i++) {
       if (i > 0 && i % 30 === 0) clock.advance(3_600_000);
       await admitted(admitter.admit(publicCaller(), small)).then((a) => a.release('succeeded'));
@@ -118,8 +105,8 @@ describe('admitter: public monthly cap', () => {
     // The refused call was counted nowhere: 250 in the month, 10 in the last hour.
     const [month, hour] = countersFor(TIERS.public, { kind: 'ip', ip: '203.0.113.7' }, clock.now());
     if (month === undefined || hour === undefined) throw new Error('public tier has two counters');
-    expect(await storedCount(dynamo.client, tableName, month)).toBe(250);
-    expect(await storedCount(dynamo.client, tableName, hour)).toBe(10);
+    expect(await storedCount(dynamo().client, tableName, month)).toBe(250);
+    expect(await storedCount(dynamo().client, tableName, hour)).toBe(10);
     clock.advance(6 * 3_600_000 - 1);
     expect((await admitter.admit(publicCaller(), small)).ok).toBe(false);
     clock.advance(1);
@@ -128,7 +115,7 @@ describe('admitter: public monthly cap', () => {
   }, 20_000);
 
   it('reports the monthly window once it binds harder than the hourly one', async () => {
-    const { admitter, clock } = await setup(dynamo, '2025-06-30T14:00:00.000Z');
+    const { admitter, clock } = await setup(dynamo(), '2025-06-30T14:00:00.000Z');
     for (let i = 0; i < 240; i++) {
       if (i > 0 && i % 30 === 0) clock.advance(3_600_000);
       await admitted(admitter.admit(publicCaller(), small)).then((a) => a.release('succeeded'));
@@ -145,7 +132,7 @@ describe('admitter: public monthly cap', () => {
 
 describe('admitter: refunds', () => {
   it('refunds a call released as failed, once, however often it is released', async () => {
-    const { admitter } = await setup(dynamo);
+    const { admitter } = await setup(dynamo());
     const a = await admitted(admitter.admit(publicCaller(), small));
     const b = await admitted(admitter.admit(publicCaller(), small));
     expect(b.rateLimit?.remaining).toBe(28);
@@ -174,7 +161,7 @@ describe('admitter: tier caps', () => {
   it.each(cases)(
     'answers 413 naming the $tier cap for $size.totalParts parts in $size.distinctLines lines',
     async ({ tier, size, cap }) => {
-      const { admitter, store, clock } = await setup(dynamo);
+      const { admitter, store, clock } = await setup(dynamo());
       let caller = publicCaller();
       if (tier !== 'public') {
         const created = await createKey(
@@ -199,7 +186,7 @@ describe('admitter: tier caps', () => {
     ['public', TIERS.public],
     ['scale', TIERS.scale],
   ] as const)('admits a %s job exactly at both caps', async (_name, tier) => {
-    const { admitter, store, clock } = await setup(dynamo);
+    const { admitter, store, clock } = await setup(dynamo());
     let caller = publicCaller();
     if (tier.name !== 'public') {
       const created = await createKey(
@@ -218,7 +205,7 @@ describe('admitter: tier caps', () => {
 
 describe('admitter: API keys', () => {
   async function withKey(overrides: { origins?: string[]; expiresAtMs?: number | null; tier?: string } = {}) {
-    const env = await setup(dynamo, '2025-03-10T13:20:00.000Z');
+    const env = await setup(dynamo(), '2025-03-10T13:20:00.000Z');
     const created = await createKey(
       { store: env.store, clock: env.clock },
       {
@@ -335,7 +322,7 @@ describe('admitter: API keys', () => {
 
 describe('admitter: busy slots', () => {
   it('answers 503 busy when the public pool is full, refunds the call, and admits again after a release', async () => {
-    const { admitter } = await setup(dynamo);
+    const { admitter } = await setup(dynamo());
     const held: Admission[] = [];
     for (let i = 0; i < TIERS.public.concurrency; i++) {
       held.push(await admitted(admitter.admit(publicCaller(`203.0.113.${i + 1}`), small)));
@@ -352,7 +339,7 @@ describe('admitter: busy slots', () => {
   });
 
   it('gives each key its own concurrency, apart from the public pool', async () => {
-    const { admitter, store, clock } = await setup(dynamo);
+    const { admitter, store, clock } = await setup(dynamo());
     const created = await createKey(
       { store, clock },
       { workspace: 'acme', tier: 'starter', origins: [], branding: null, expiresAtMs: null },
@@ -368,7 +355,7 @@ describe('admitter: busy slots', () => {
   });
 
   it('frees a crashed holder’s slot when its lease (solve budget + grace) ends', async () => {
-    const { admitter, clock } = await setup(dynamo);
+    const { admitter, clock } = await setup(dynamo());
     const crashed: Admission[] = [];
     for (let i = 0; i < 8; i++)
       crashed.push(await admitted(admitter.admit(publicCaller(`203.0.113.${i + 1}`), small)));

@@ -1,25 +1,20 @@
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../../core/budget.ts';
 import { hashKey } from './api-keys.ts';
+import { embeddedDynamoPerFile } from './dynamo-per-file.ts';
 import { createDynamoStore } from './dynamo-store.ts';
 import { createKey } from './key-admin.ts';
 import type { Counter, KeyRecord, LimitsStore, Pool } from './store.ts';
 import { CLEANUP_AFTER_SECONDS } from './table.ts';
-import { type EmbeddedDynamo, freshTable, startEmbeddedDynamo, storedCount } from './test-support.ts';
+import { freshTable, storedCount } from './test-support.ts';
 import { fixedWindow, monthWindow } from './windows.ts';
 
-let dynamo: EmbeddedDynamo;
-beforeAll(async () => {
-  dynamo = await startEmbeddedDynamo();
-});
-afterAll(async () => {
-  await dynamo.close();
-});
+const dynamo = embeddedDynamoPerFile();
 
 async function newStore(): Promise<{ store: LimitsStore; tableName: string }> {
-  const tableName = await freshTable(dynamo);
-  return { store: createDynamoStore({ client: dynamo.client, tableName }), tableName };
+  const tableName = await freshTable(dynamo());
+  return { store: createDynamoStore({ client: dynamo().client, tableName }), tableName };
 }
 
 const NOW = Date.parse('2025-03-10T13:20:00.000Z');
@@ -37,7 +32,7 @@ describe('dynamo store: counters', () => {
     expect(await store.count(one(5), 'a')).toEqual({ status: 'counted', used: [1] });
     expect(await store.count(one(5), 'a')).toEqual({ status: 'counted', used: [1] });
     expect(await store.count(one(5), 'b')).toEqual({ status: 'counted', used: [2] });
-    expect(await storedCount(dynamo.client, tableName, counter(5))).toBe(2);
+    expect(await storedCount(dynamo().client, tableName, counter(5))).toBe(2);
   });
 
   it('refuses a new token at the limit but still recognises one already counted', async () => {
@@ -55,7 +50,7 @@ describe('dynamo store: counters', () => {
     await store.refund(one(2), 'a');
     await store.refund(one(2), 'a');
     await store.refund(one(2), 'never-counted');
-    expect(await storedCount(dynamo.client, tableName, counter(2))).toBe(1);
+    expect(await storedCount(dynamo().client, tableName, counter(2))).toBe(1);
     expect(await store.count(one(2), 'c')).toEqual({ status: 'counted', used: [2] });
   });
 
@@ -63,10 +58,10 @@ describe('dynamo store: counters', () => {
     const { store, tableName } = await newStore();
     await store.refund(one(5), 'late', { uncertain: true });
     expect(await store.count(one(5), 'late')).toMatchObject({ status: 'limited' });
-    expect(await storedCount(dynamo.client, tableName, counter(5))).toBe(0);
+    expect(await storedCount(dynamo().client, tableName, counter(5))).toBe(0);
     await store.count(one(5), 'landed');
     await store.refund(one(5), 'landed', { uncertain: true });
-    expect(await storedCount(dynamo.client, tableName, counter(5))).toBe(0);
+    expect(await storedCount(dynamo().client, tableName, counter(5))).toBe(0);
     expect(await store.count(one(5), 'other')).toEqual({ status: 'counted', used: [1] });
   });
 
@@ -88,12 +83,12 @@ describe('dynamo store: counters', () => {
     expect(await store.count([month, hour], 'c')).toEqual({ status: 'limited', by: 1, used: [2, 2] });
     expect(await store.count([month, nextHour], 'c')).toEqual({ status: 'counted', used: [3, 1] });
     expect(await store.count([month, nextHour], 'd')).toEqual({ status: 'limited', by: 0, used: [3, 1] });
-    expect(await storedCount(dynamo.client, tableName, hour)).toBe(2);
-    expect(await storedCount(dynamo.client, tableName, nextHour)).toBe(1);
+    expect(await storedCount(dynamo().client, tableName, hour)).toBe(2);
+    expect(await storedCount(dynamo().client, tableName, nextHour)).toBe(1);
     await store.refund([month, hour], 'a');
-    expect(await storedCount(dynamo.client, tableName, hour)).toBe(1);
-    expect(await storedCount(dynamo.client, tableName, month)).toBe(2);
-    const { Items = [] } = await dynamo.client.send(new ScanCommand({ TableName: tableName }));
+    expect(await storedCount(dynamo().client, tableName, hour)).toBe(1);
+    expect(await storedCount(dynamo().client, tableName, month)).toBe(2);
+    const { Items = [] } = await dynamo().client.send(new ScanCommand({ TableName: tableName }));
     expect(Items).toHaveLength(1);
   });
 
@@ -107,7 +102,7 @@ describe('dynamo store: counters', () => {
   it('stamps counters with a TTL a day after their window ends', async () => {
     const { store, tableName } = await newStore();
     await store.count(one(3), 'a');
-    const { Items = [] } = await dynamo.client.send(new ScanCommand({ TableName: tableName }));
+    const { Items = [] } = await dynamo().client.send(new ScanCommand({ TableName: tableName }));
     expect(Items[0]?.expiresAt?.N).toBe(String(fixedWindow(3600, NOW).endMs / 1000 + CLEANUP_AFTER_SECONDS));
   });
 });
@@ -243,7 +238,7 @@ describe('dynamo store: key records', () => {
     );
     if (!created.ok) throw new Error(created.problem);
     const secret = created.value.key.slice(-32);
-    const { Items = [] } = await dynamo.client.send(new ScanCommand({ TableName: tableName }));
+    const { Items = [] } = await dynamo().client.send(new ScanCommand({ TableName: tableName }));
     const stored = JSON.stringify(Items);
     expect(stored).not.toContain(created.value.key);
     expect(stored).not.toContain(secret);

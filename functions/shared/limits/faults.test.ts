@@ -1,13 +1,13 @@
 import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BusyError } from '../../../core/errors.ts';
 import { TIERS } from '../tiers.ts';
 import { createAdmitter } from './admitter.ts';
+import { embeddedDynamoPerFile } from './dynamo-per-file.ts';
 import { createDynamoStore } from './dynamo-store.ts';
 import { createKey } from './key-admin.ts';
 import { countersFor } from './rate-limits.ts';
 import {
-  type EmbeddedDynamo,
   type FaultPlan,
   type FaultTiming,
   faultyClient,
@@ -16,17 +16,10 @@ import {
   publicCaller,
   setup,
   small,
-  startEmbeddedDynamo,
   storedCount,
 } from './test-support.ts';
 
-let dynamo: EmbeddedDynamo;
-beforeAll(async () => {
-  dynamo = await startEmbeddedDynamo();
-});
-afterAll(async () => {
-  await dynamo.close();
-});
+const dynamo = embeddedDynamoPerFile();
 
 const throttled = () =>
   new ProvisionedThroughputExceededException({
@@ -53,16 +46,16 @@ function switchable(decide: FaultPlan['decide']): FaultPlan & { on: boolean } {
 }
 
 async function faulty(plan: FaultPlan, maxAttempts = 1) {
-  const env = await setup(dynamo);
-  const client = faultyClient(dynamo.endpoint, plan, maxAttempts);
+  const env = await setup(dynamo());
+  const client = faultyClient(dynamo().endpoint, plan, maxAttempts);
   const store = createDynamoStore({ client, tableName: env.tableName });
   const logged: unknown[] = [];
   const admitter = createAdmitter({ store, clock: env.clock, logError: (_m, e) => logged.push(e) });
   const [month, hour] = countersFor(TIERS.public, { kind: 'ip', ip: '203.0.113.7' }, env.clock.now());
   if (month === undefined || hour === undefined) throw new Error('public tier has two counters');
   const counts = async () => [
-    await storedCount(dynamo.client, env.tableName, month),
-    await storedCount(dynamo.client, env.tableName, hour),
+    await storedCount(dynamo().client, env.tableName, month),
+    await storedCount(dynamo().client, env.tableName, hour),
   ];
   return { ...env, admitter, logged, counts, client };
 }
@@ -92,13 +85,13 @@ describe('admitter with a failing store', () => {
   });
 
   it('answers 503 (not 401, not 500) when the key lookup is throttled', async () => {
-    const env = await setup(dynamo);
+    const env = await setup(dynamo());
     const created = await createKey(
       { store: env.store, clock: env.clock },
       { workspace: 'acme', tier: 'pro', origins: [], branding: null, expiresAtMs: null },
     );
     if (!created.ok) throw new Error(created.problem);
-    const client = faultyClient(dynamo.endpoint, { decide: always('GetItemCommand', 'before', throttled) });
+    const client = faultyClient(dynamo().endpoint, { decide: always('GetItemCommand', 'before', throttled) });
     const admitter = createAdmitter({
       store: createDynamoStore({ client, tableName: env.tableName }),
       clock: env.clock,

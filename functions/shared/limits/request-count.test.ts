@@ -3,31 +3,18 @@
  * DynamoDB: an admitted call (public, or keyed with a warm key) makes at most 3 requests in at most 2
  * sequential steps, the counters and the slot claim together, then the release.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAdmitter } from './admitter.ts';
+import { embeddedDynamoPerFile } from './dynamo-per-file.ts';
 import { createDynamoStore } from './dynamo-store.ts';
 import { createKey } from './key-admin.ts';
-import {
-  countingClient,
-  type EmbeddedDynamo,
-  keyedCaller,
-  publicCaller,
-  setup,
-  small,
-  startEmbeddedDynamo,
-} from './test-support.ts';
+import { countingClient, keyedCaller, publicCaller, setup, small } from './test-support.ts';
 
-let dynamo: EmbeddedDynamo;
-beforeAll(async () => {
-  dynamo = await startEmbeddedDynamo();
-});
-afterAll(async () => {
-  await dynamo.close();
-});
+const dynamo = embeddedDynamoPerFile();
 
 async function counted() {
-  const env = await setup(dynamo);
-  const { client, tally } = countingClient(dynamo.endpoint);
+  const env = await setup(dynamo());
+  const { client, tally } = countingClient(dynamo().endpoint);
   const store = createDynamoStore({ client, tableName: env.tableName });
   const admitter = createAdmitter({ store, clock: env.clock, logError: () => {} });
   /** Admits and releases one call; returns what it cost. */
