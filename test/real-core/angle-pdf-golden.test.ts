@@ -1,10 +1,6 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderPlanPdf } from '../../core/pdf/index.ts';
-import { parseOptimiseBody } from '../../core/request/index.ts';
-import { planOf } from '../../core/solver/test-support.ts';
-import { loadInterFonts } from '../support/inter-fonts.ts';
+import { expectGolden, renderRequestPdf } from '../support/golden-pdf.ts';
 import { pdfText } from '../support/pdf.ts';
 
 /**
@@ -30,28 +26,12 @@ const GOLDEN = join(import.meta.dirname, 'golden', 'angle-frames.pdf');
 const CREATED = Date.UTC(2026, 10, 25, 9, 30);
 
 async function render(): Promise<Uint8Array> {
-  const parsed = parseOptimiseBody(REQUEST, 'pdf');
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  const { jobName: _, ...body } = REQUEST;
-  const response = await planOf(body);
-  return renderPlanPdf({
-    request: parsed.value,
-    response,
-    jobName: parsed.value.jobName,
-    branding: null,
-    createdAtMs: CREATED,
-    fonts: loadInterFonts(),
-  });
+  return (await renderRequestPdf(REQUEST, CREATED)).pdf;
 }
 
 describe('PDF of a real angle plan', () => {
   it('is byte-identical to its golden file', async () => {
-    const pdf = await render();
-    if (process.env.UPDATE_GOLDEN === '1' || !existsSync(GOLDEN)) {
-      expect(process.env.CI, 'golden angle-frames.pdf missing in CI').not.toBe('true');
-      writeFileSync(GOLDEN, pdf);
-    }
-    expect(Buffer.from(pdf).equals(readFileSync(GOLDEN))).toBe(true);
+    expectGolden(await render(), GOLDEN);
   });
 
   it('prints top / bottom positions, turned pieces and shared cuts', async () => {

@@ -1,10 +1,7 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderPlanPdf } from '../../core/pdf/index.ts';
-import { parseOptimiseBody } from '../../core/request/index.ts';
-import { planOf, stepClock } from '../../core/solver/test-support.ts';
-import { loadInterFonts } from '../support/inter-fonts.ts';
+import { stepClock } from '../../core/solver/test-support.ts';
+import { expectGolden, renderRequestPdf } from '../support/golden-pdf.ts';
 import { pdfText } from '../support/pdf.ts';
 
 /**
@@ -33,30 +30,14 @@ const REQUEST = {
 const GOLDEN = join(import.meta.dirname, 'golden', 'carport.pdf');
 const CREATED = Date.UTC(2026, 10, 22, 9, 30);
 
-async function render(): Promise<{ pdf: Uint8Array; optimal: boolean; bars: number }> {
-  const parsed = parseOptimiseBody(REQUEST, 'pdf');
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  const { jobName: _, ...body } = REQUEST;
-  const response = await planOf(body, { budgetMs: 2000, clock: stepClock() });
-  const pdf = await renderPlanPdf({
-    request: parsed.value,
-    response,
-    jobName: parsed.value.jobName,
-    branding: null,
-    createdAtMs: CREATED,
-    fonts: loadInterFonts(),
-  });
-  return { pdf, optimal: response.plan.optimal, bars: response.plan.stockBarsUsed };
+async function render(): Promise<{ pdf: Uint8Array; optimal: boolean }> {
+  const { pdf, response } = await renderRequestPdf(REQUEST, CREATED, { budgetMs: 2000, clock: stepClock() });
+  return { pdf, optimal: response.plan.optimal };
 }
 
 describe('PDF of a real plan', () => {
   it('is byte-identical to its golden file', async () => {
-    const { pdf } = await render();
-    if (process.env.UPDATE_GOLDEN === '1' || !existsSync(GOLDEN)) {
-      expect(process.env.CI, 'golden carport.pdf missing in CI').not.toBe('true');
-      writeFileSync(GOLDEN, pdf);
-    }
-    expect(Buffer.from(pdf).equals(readFileSync(GOLDEN))).toBe(true);
+    expectGolden((await render()).pdf, GOLDEN);
   });
 
   it('states the proof the solver found and the job name', async () => {
