@@ -4,16 +4,16 @@
  * figure counted in material lengths (docs/angle-cuts.md, "Material").
  */
 import { type Cut, place } from '../geometry/mitre.ts';
-import { costBound, type TalliedLayout, tallyGroups } from '../solver/response/index.ts';
+import {
+  costBound,
+  type FormatContext,
+  planOf,
+  type TalliedLayout,
+  tallyGroups,
+} from '../solver/response/index.ts';
 import type { CutPosition, OptimiseRequest, OptimiseResponse, PlacedPart } from '../types.ts';
 import { type AngleJob, laid, type SeqBar } from './job.ts';
 import type { AngleGroupResult } from './solve.ts';
-
-export interface AngleFormatContext {
-  readonly tier: string;
-  readonly poweredBy: string;
-  readonly solveTimeMs: number;
-}
 
 const angleOut = (a: number): number | null => (a === 90 ? null : a);
 
@@ -36,27 +36,15 @@ function assign(job: AngleJob, bars: readonly SeqBar[]): number[][] {
 export function formatAngleResponse(
   request: OptimiseRequest,
   groups: readonly AngleGroupResult[],
-  ctx: AngleFormatContext,
+  ctx: FormatContext,
 ): OptimiseResponse {
-  const out = (n: number): number => n / request.scale;
   const tally = tallyGroups(
     request,
     groups.map((g) => ({ material: g.job.material, layouts: layoutsOf(request, g) })),
     { setups: false },
   );
   return {
-    plan: {
-      combinations: tally.combinations,
-      purchases: tally.purchases,
-      usableRemnants: tally.usableRemnants,
-      unusedOffcuts: tally.unusedOffcuts,
-      stockBarsUsed: tally.totals.bars,
-      stockBarsLowerBound: groups.reduce((a, g) => a + g.barsBound, 0),
-      totalWaste: out(tally.totals.waste),
-      optimal: groups.every((g) => g.optimal),
-      verified: false,
-      solveTimeMs: ctx.solveTimeMs,
-    },
+    plan: planOf(request, tally, groups, ctx.solveTimeMs),
     stats: { ...tally.stats, ...(tally.byMaterial ? { byMaterial: tally.byMaterial } : {}) },
     costLowerBound: tally.priced
       ? costBound(
@@ -66,7 +54,7 @@ export function formatAngleResponse(
       : null,
     meta: {
       method: request.method,
-      kerf: out(request.kerf),
+      kerf: request.kerf / request.scale,
       tier: ctx.tier,
       poweredBy: ctx.poweredBy,
       unit: request.unit,

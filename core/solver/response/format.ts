@@ -9,7 +9,7 @@ import type { CutPosition, OptimiseRequest, OptimiseResponse, PlacedPart, Stats 
 import type { GroupPlan, Job } from '../model/index.ts';
 import { assignParts, type Bar } from './assign-parts.ts';
 import { barFigures } from './bar-figures.ts';
-import { costBound, type TalliedLayout, tallyGroups } from './tally.ts';
+import { costBound, planOf, type TalliedLayout, tallyGroups } from './tally.ts';
 
 /** One solved material group, as the formatter needs it. */
 export interface SolvedGroup {
@@ -35,7 +35,6 @@ export function formatResponse(
   groups: readonly SolvedGroup[],
   ctx: FormatContext,
 ): OptimiseResponse {
-  const out = (n: number): number => n / request.scale;
   const tally = tallyGroups(
     request,
     groups.map((g) => ({ material: g.job.material, layouts: layoutsOf(request, g.job, g.plan) })),
@@ -51,24 +50,13 @@ export function formatResponse(
   };
 
   return {
-    plan: {
-      combinations: bundles?.combinations ?? tally.combinations,
-      purchases: tally.purchases,
-      usableRemnants: tally.usableRemnants,
-      unusedOffcuts: tally.unusedOffcuts,
-      stockBarsUsed: totals.bars,
-      stockBarsLowerBound: groups.reduce((a, g) => a + g.barsBound, 0),
-      totalWaste: out(totals.waste),
-      optimal: groups.every((g) => g.optimal),
-      verified: false,
-      solveTimeMs: ctx.solveTimeMs,
-    },
+    plan: planOf(request, tally, groups, ctx.solveTimeMs, bundles?.combinations),
     stats,
     costLowerBound: tally.priced ? costBound(request, groups) : null,
     meta: {
       method: request.method,
       objective: groups.some((g) => g.job.objective === 'price') ? 'cost' : 'material',
-      kerf: out(request.kerf),
+      kerf: request.kerf / request.scale,
       tier: ctx.tier,
       poweredBy: ctx.poweredBy,
       unit: request.unit,

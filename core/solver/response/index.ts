@@ -1,2 +1,2 @@
-export { formatResponse, type SolvedGroup } from './format.ts';
-export { costBound, type TalliedLayout, tallyGroups } from './tally.ts';
+export { type FormatContext, formatResponse, type SolvedGroup } from './format.ts';
+export { costBound, planOf, type TalliedLayout, tallyGroups } from './tally.ts';

@@ -10,6 +10,7 @@ import type {
   Material,
   MaterialStats,
   OptimiseRequest,
+  OptimiseResponse,
   Purchase,
 } from '../../types.ts';
 import type { Job } from '../model/index.ts';
@@ -164,6 +165,28 @@ export function tallyGroups(
     priced,
     stats: statsOf(totals, priced),
     byMaterial,
+  };
+}
+
+/** The response's `plan` (unverified): the tally's layouts and leftovers with the groups' bounds. */
+export function planOf(
+  request: OptimiseRequest,
+  tally: Tally,
+  groups: readonly { readonly barsBound: number; readonly optimal: boolean }[],
+  solveTimeMs: number,
+  combinations: Combination[] = tally.combinations,
+): OptimiseResponse['plan'] {
+  return {
+    combinations,
+    purchases: tally.purchases,
+    usableRemnants: tally.usableRemnants,
+    unusedOffcuts: tally.unusedOffcuts,
+    stockBarsUsed: tally.totals.bars,
+    stockBarsLowerBound: groups.reduce((a, g) => a + g.barsBound, 0),
+    totalWaste: tally.totals.waste / request.scale,
+    optimal: groups.every((g) => g.optimal),
+    verified: false,
+    solveTimeMs,
   };
 }
 
