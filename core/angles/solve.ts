@@ -6,6 +6,7 @@
  */
 import { type Budget, budgetOf } from '../budget.ts';
 import { err, ok, type Result, ValidationError } from '../errors.ts';
+import type { EdgeTable } from '../geometry/mitre.ts';
 import type { LpEngine, SolveOptions } from '../solver/index.ts';
 import { buildJobs } from '../solver/model/index.ts';
 import { solveGroup } from '../solver/solve-group.ts';
@@ -52,7 +53,7 @@ export function solveAngleRequest(
   }
   const budget = budgetOf(options.clock, options.budgetMs);
   const jobs = buildAngleJobs(request);
-  const square = squareJobs(request);
+  const square = squareJobs(request, jobs[0]?.table);
   const groups: AngleGroupResult[] = [];
   for (let k = 0; k < jobs.length; k++) {
     const job = jobs[k];
@@ -74,8 +75,7 @@ export function solveAngleRequest(
 }
 
 /** The square solver's jobs for the parts laid square: tip-to-tip lengths, the widest kerf any cut takes. */
-function squareJobs(request: OptimiseRequest) {
-  const cuts = buildAngleJobs(request)[0]?.table;
+function squareJobs(request: OptimiseRequest, cuts: EdgeTable | undefined) {
   let kerf: number = request.kerf;
   if (cuts)
     for (const p of request.parts)
