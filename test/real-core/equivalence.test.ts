@@ -15,8 +15,8 @@ import {
   makeOptimisePdfHandler,
   makeSyntheticCheck,
 } from '../../functions/handlers/index.ts';
-import { type EmbeddedDynamo, startEmbeddedDynamo } from '../../functions/local/embedded-dynamo.ts';
 import { systemClock } from '../../functions/shared/clock.ts';
+import { embeddedDynamoPerFile } from '../../functions/shared/limits/dynamo-per-file.ts';
 import { SOLVER_NAME } from '../../functions/shared/real-core.ts';
 import { lazyPdfRenderer } from '../../functions/shared/real-pdf.ts';
 import { solveServices } from '../../functions/shared/services.ts';
@@ -34,13 +34,7 @@ const REAL_PDF =
   !placeholder(await import('../../core/pdf/index.ts'));
 
 /** The limits table of these suites: the production admitter runs over it, as in `npm start`. */
-let dynamo: EmbeddedDynamo;
-beforeAll(async () => {
-  dynamo = await startEmbeddedDynamo();
-});
-afterAll(async () => {
-  await dynamo?.close();
-});
+const dynamo = embeddedDynamoPerFile();
 
 /** The body with the one field allowed to differ between equivalent requests zeroed. */
 const sameBytes = (body: string) => body.replace(/"solveTimeMs":[0-9.e+-]+/g, '"solveTimeMs":0');
@@ -49,7 +43,7 @@ describe.runIf(REAL_CORE)('HTTP surface over the real core', () => {
   const log = collectingLogger();
   let server: RunningServer;
   beforeAll(async () => {
-    const { admitter } = await realAdmitter(dynamo);
+    const { admitter } = await realAdmitter(dynamo());
     const services = await solveServices({ log, telemetry: collectingTelemetry(), admitter });
     server = await startServer({
       optimise: makeOptimiseHandler(services),
@@ -168,7 +162,7 @@ describe.runIf(REAL_CORE)('HTTP surface over the real core', () => {
       await solveServices({
         log,
         telemetry: collectingTelemetry(),
-        admitter: (await realAdmitter(dynamo)).admitter,
+        admitter: (await realAdmitter(dynamo())).admitter,
       }),
     );
     let run = 0;
@@ -197,8 +191,8 @@ describe.runIf(REAL_CORE)('Lambda entry files over the real core', () => {
   // The entry files build their admitter from the environment when imported, as in Lambda.
   const saved = { endpoint: process.env.DYNAMODB_ENDPOINT, table: process.env.TABLE_NAME };
   beforeAll(() => {
-    process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
-    process.env.TABLE_NAME = dynamo.tableName;
+    process.env.DYNAMODB_ENDPOINT = dynamo().endpoint;
+    process.env.TABLE_NAME = dynamo().tableName;
   });
   afterAll(() => {
     for (const [name, value] of [
