@@ -161,6 +161,20 @@ describe('FontSet', () => {
   });
 });
 
+describe('FontSet.load', () => {
+  it('keeps Inter regular before bold whichever file loads first (embedFonts names them F1 and F2)', async () => {
+    const inner = loadInterFonts();
+    const slowRegular: FontSource = {
+      async load(face: FontFile) {
+        if (face.file === baseFace('regular').file) await new Promise((done) => setTimeout(done, 30));
+        return inner.load(face);
+      },
+    };
+    const set = await FontSet.load(slowRegular, []);
+    expect(set.faces().map((l) => l.face.file)).toEqual([baseFace('regular').file, baseFace('bold').file]);
+  });
+});
+
 describe('FontSet on any text', () => {
   // Whole Unicode, lone surrogates, bidi controls, marks, emoji: nothing throws, every character is
   // drawn by a loaded face or replaced, and text without right-to-left or Arabic keeps its order.

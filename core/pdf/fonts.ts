@@ -152,11 +152,16 @@ export class FontSet {
   /** Loads Inter's latin faces plus whatever `texts` need, and nothing else. */
   static async load(source: FontSource, texts: readonly string[]): Promise<FontSet> {
     const loaded = new Map<FontFace, LoadedFace>();
-    const loadFace = async (face: FontFace): Promise<void> => {
+    const read = async (face: FontFace): Promise<LoadedFace> => {
       const sfnt = await woffToSfnt(await source.load(face));
-      loaded.set(face, { face, sfnt, kit: plainFontkit.create(sfnt) });
+      return { face, sfnt, kit: plainFontkit.create(sfnt) };
     };
-    await Promise.all(WEIGHTS.map((w) => loadFace(baseFace(w))));
+    const loadFace = async (face: FontFace): Promise<void> => {
+      loaded.set(face, await read(face));
+    };
+    // Into the map in WEIGHTS order, not as each read ends: else embedFonts names bold F1 whenever its
+    // file happens to load first (the carport golden PDF failed so, now and then, under load).
+    for (const l of await Promise.all(WEIGHTS.map((w) => read(baseFace(w))))) loaded.set(l.face, l);
     if (texts.some(hasRtl)) await loadBidi();
     // Rounds: load the first face whose range holds each missing character; if its cmap lacks the
     // glyph after all, the next round tries the next face. Ranges come from the cmaps, so one round
