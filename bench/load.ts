@@ -95,7 +95,13 @@ try {
   const headers = { 'Content-Type': 'application/json', 'X-API-Key': key };
   await checkOneAnswer(url, headers);
   const request = { url, method: 'POST' as const, headers, body: JSON.stringify(LOAD_JOB), connections };
-  if (warmup > 0) await autocannon({ ...request, duration: warmup });
+  if (warmup > 0) {
+    await autocannon({ ...request, duration: warmup });
+    // autocannon stops on the clock and drops the calls still in flight; the server finishes them, holding
+    // their solver workers and key slots for a moment. Without this pause the measured run began with up to
+    // 168 503s (every worker busy) in a run of 2,972 calls.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
   const result = await autocannon({ ...request, duration });
 
   const statuses = Object.entries(result.statusCodeStats ?? {})
