@@ -85,6 +85,14 @@ function nextCall(key: string): Call {
       body: VALID,
     },
     {
+      kind: 'mitred POST',
+      counted: true,
+      method: 'POST',
+      path: '/v1/optimise',
+      headers: { ...json, ...fwd },
+      body: '{"parts":[{"length":460,"quantity":8,"leftAngle":45,"rightAngle":45}],"stock":2000,"angleCuts":{"enabled":true,"width":40,"axialSymmetry":"XYZ"}}',
+    },
+    {
       kind: 'public GET',
       counted: true,
       method: 'GET',
@@ -190,7 +198,7 @@ function nextCall(key: string): Call {
       headers: fwd,
     },
     {
-      kind: 'angle cut',
+      kind: 'misspelt angle',
       counted: true,
       method: 'POST',
       path: '/v1/optimise',
