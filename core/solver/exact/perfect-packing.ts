@@ -1,6 +1,12 @@
 import { SearchState } from './packing-search.ts';
 import type { PerfectPackingInput, PerfectPackingStep } from './packing-types.ts';
-import { LEFTOVER_NODES, LEFTOVER_NODES_MAX, PERFECT_PACKING_MAX_PIECES, QUANTUM } from './tuning.ts';
+import {
+  LEFTOVER_NODES,
+  LEFTOVER_NODES_GROWTH,
+  LEFTOVER_NODES_MAX,
+  PERFECT_PACKING_MAX_PIECES,
+  QUANTUM,
+} from './tuning.ts';
 
 export type { PerfectPackingInput, PerfectPackingStep } from './packing-types.ts';
 
@@ -148,7 +154,7 @@ export class PerfectPacking {
           return step.value;
         }
         if (m.state.cutOff && m.state.leftoverLimit < LEFTOVER_NODES_MAX) {
-          m.state = m.restart(m.state.leftoverLimit * 10);
+          m.state = m.restart(m.state.leftoverLimit * LEFTOVER_NODES_GROWTH);
           m.search = m.state.run();
         } else m.over = true;
       }

@@ -37,9 +37,12 @@ export const LEARNT_LITERALS = 300_000;
 /**
  * Steps of one exact packing of the leftover pieces, at first: a low limit saves the work of leftovers
  * that never pack, against a nogood that may cut off the one that does (a search that gave up after such
- * a cut-off starts again with ten times the limit, up to `LEFTOVER_NODES_MAX`).
+ * a cut-off starts again with `LEFTOVER_NODES_GROWTH` times the limit, up to `LEFTOVER_NODES_MAX`).
  */
 export const LEFTOVER_NODES = 10_000;
 export const LEFTOVER_NODES_MAX = 10_000_000;
+/** Factor by which a restarted member raises its leftover limit: fewer restarts against more work spent on
+ * leftovers that never pack. */
+export const LEFTOVER_NODES_GROWTH = 10;
 /** Carry budgets are kept for the moduli 2, 4, …, 2^CARRY_MAX_BITS (and below the capacity). */
 export const CARRY_MAX_BITS = 12;

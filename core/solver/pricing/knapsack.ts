@@ -21,6 +21,8 @@ import {
   COARSE_DP_CELLS,
   DIRECT_DP_CELLS,
   EXACT_NODES,
+  QUICK_NODES_MAX,
+  QUICK_NODES_MIN,
   QUICK_WORK,
   SEEDED_NODES,
   SMALL_DP_CELLS,
@@ -59,7 +61,10 @@ export function solveKnapsacks(
   if (cells <= SMALL_DP_CELLS) return exactDp(values, weights, copies, g, capacities, extras);
   // Few item types and varied values (the usual practical job) make the branch and bound finish in a
   // few thousand nodes, far below a DP over a fine-grained capacity.
-  const quickNodes = Math.max(20_000, Math.min(80_000, Math.floor(QUICK_WORK / Math.max(1, m))));
+  const quickNodes = Math.max(
+    QUICK_NODES_MIN,
+    Math.min(QUICK_NODES_MAX, Math.floor(QUICK_WORK / Math.max(1, m))),
+  );
   const quick =
     options.quick?.length === capacities.length
       ? [...options.quick]

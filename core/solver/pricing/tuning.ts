@@ -15,6 +15,10 @@ export const EXACT_NODES = 2_000_000;
 /** Nodes of the quick branch and bound: up to 80k for the few item types of practical jobs (where it
  * usually finishes and spares the DP), fewer for many types, where it rarely finishes and costs more per node. */
 export const QUICK_WORK = 3_600_000;
+/** Bounds on the quick branch and bound's nodes: the floor keeps many-type jobs from a search too short to
+ * ever finish; the cap stops few-type jobs from paying more nodes than the DP after it would cost. */
+export const QUICK_NODES_MIN = 20_000;
+export const QUICK_NODES_MAX = 80_000;
 export const SEEDED_NODES = 200_000;
 /**
  * Up to this many cells exact mode goes from the branch and bound straight to the full DP (a few
