@@ -22,9 +22,9 @@ export interface MemberPlan {
  * The portfolio. At most one expensive long piece is the AI kernel's shape; none proves out fast when
  * it cannot work; the unbounded searches are complete for any job but propagate weakly. Placing the
  * long pieces of the lowest 2-adic valuation first lets the unbounded search reach leftovers that pack
- * on the hardest AI jobs (600_20000_DI_48, 801_40000_DI_12 and _49, 1002_80000_DI_27 in 0.03-0.13e9
- * operations with seed 1, and 1002_80000_DI_36 with seeds 2, 3 and 5); the last member is the search as
- * it was before that order and the carry budgets, which alone finds 801_40000_DI_21.
+ * on the hardest AI jobs; the last member is the search without that order and the carry budgets, which
+ * some jobs need. A member's share is how many quanta it runs a turn: more for one member is fewer
+ * operations for the rest. Which member finds which AI job is in docs/solver.md (Tuning).
  */
 export const PLANS: readonly MemberPlan[] = [
   { maxExpensive: 1, byLevel: true, carry: true, share: 2 },

@@ -17,8 +17,8 @@ import {
  * alternates a descent (each bar refilled by an exact subset sum over its pieces and the pool) with a tabu
  * search on swaps of up to two pieces between a bar and the pool.
  *
- * This finds near-perfect packings (every bar full to the last few units) that diving on the LP misses at
- * 500 pieces (Scholl 2). It proves nothing; the bound comes from elsewhere. Its work is counted in
+ * This finds near-perfect packings (every bar full to the last few units) that diving on the LP misses on
+ * large jobs (docs/solver.md, Tuning). It proves nothing; the bound comes from elsewhere. Its work is counted in
  * operations (moves and subsets looked at, subset-sum nodes), never in time, so it is the same on any
  * machine.
  */

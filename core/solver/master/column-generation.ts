@@ -149,7 +149,7 @@ export class ColumnGeneration {
     // free substitution columns that keep the LP value and steady the duals, so column generation needs
     // far fewer rounds; plans read off the patterns alone are repaired by the same substitution. They pay
     // off where rounds are many (large jobs with one kind of bar); on small practical jobs they steer the
-    // search worse than they save (measured on the seeded practical set).
+    // search worse than they save (measured on the seeded practical set; `LARGE_JOB_ITEM_TYPES` draws the line).
     if (job.sources.length === 1 && this.m >= LARGE_JOB_ITEM_TYPES) {
       for (let i = 0; i + 1 < this.m; i++) this.master.addColumn(0, [i, i + 1], [-1, 1]);
     }
@@ -160,8 +160,8 @@ export class ColumnGeneration {
 
   /**
    * Switches the substitution columns off. They speed up the root, but the LP solutions they give
-   * substitute pieces the dives then have to repair, which steers rounding badly (measured on the
-   * 750–1000-item random instances: ⌈LP⌉ plans found with them off, +1 to +4 bars with them on).
+   * substitute pieces the dives then have to repair, which steers rounding badly (docs/solver.md,
+   * Tuning).
    */
   dropSubstitution(): void {
     for (let c = this.artificialColumns; c < this.firstColumn; c++) this.master.setColumnBounds(c, 0, 0);

@@ -74,7 +74,7 @@ export function solveKnapsacks(
   if (quick.every((r) => r.exact) || options.mode === 'fast') return quick;
   // Certify where the quick search stopped, by a branch and bound that starts from its best packing,
   // whose value prunes from the first node: with few item types it usually finishes and spares the coarse
-  // DP; with many it rarely does (Scholl 3: 129 of 209 did not, 70 % more nodes), so it is asked for.
+  // DP; with many it rarely does and costs nodes (docs/solver.md, Tuning), so it is asked for.
   if (options.resume) {
     const resumed = capacities.map((capacity, k) => {
       const q = quick[k];

@@ -14,7 +14,7 @@ interface BranchNode {
   /**
    * What the nodes are explored by: the bound from the LP and the cost grid alone. The cuts often lift
    * every node to the same value, and exploring by it lost the LP's sense of where good plans are
-   * (practical seeds 209 and 276 went unproven in 5 s).
+   * (docs/solver.md, Tuning).
    */
   readonly order: number;
   readonly depth: number;
@@ -107,7 +107,7 @@ export function* branchAndPriceSteps(
     if (out.status === 'infeasible' || nodeBound >= inc.pruneAt()) continue;
     if (out.status !== 'optimal' || out.artificial > 1e-6) {
       // A master the LP engine could not solve ('failed') proves nothing either: pruning it would close
-      // the tree on a node that may hold a better plan (a false proof, seen on scholl_2 N3W2B3R5).
+      // the tree on a node that may hold a better plan (a false proof; the case is in docs/solver.md, Tuning).
       // The LP was not solved exactly (pricing past its size caps), or it still leans on artificial
       // columns: nothing to branch on safely. The node stays open in the bound, unexpanded.
       unresolved.push(nodeBound);

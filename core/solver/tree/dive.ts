@@ -150,10 +150,10 @@ export class Diver {
 
   /**
    * Single-bar steps with a share: the first choice fixes whole bars of the columns the LP wants most, up
-   * to a tenth of the bars the LP still needs. A job of a few thousand bars (Gschwind and Irnich's) would
-   * otherwise pay one node, one master solve and one pricing round per bar and not finish its first dive
-   * in 20 s; this way the residual shrinks geometrically, and the last twenty or so bars are single steps
-   * again. Nothing when the share is under two bars (that is the single step the caller takes).
+   * to `SHARE_PER_STEP` of the bars the LP still needs. A job of thousands of bars would otherwise pay one
+   * node, one master solve and one pricing round per bar before its first plan; this way the residual
+   * shrinks geometrically, and the last few bars are single steps again (measurements: docs/solver.md,
+   * Tuning). Nothing when the share is under two bars (that is the single step the caller takes).
    */
   private takeShare(
     candidates: readonly { column: number; copies: number; whole: boolean }[],

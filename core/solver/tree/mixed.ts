@@ -48,7 +48,7 @@ export function mixedSearch(search: TreeSearch, proof: Proof, rootX: Float64Arra
  * and price, cheapest first, equal costs nearest the root LP's bar totals first. Every plan's mix is in
  * the list (it satisfies the cuts and costs less than the incumbent), so once the mixes below a cost are
  * closed, no plan is cheaper than it. Each mix gets a share of the pass's pricing rounds, so one hard mix
- * (practical seed 279: 238 rounds) does not hold up the others; a mix left open ends the bound's rise.
+ * does not hold up the others (docs/solver.md, Tuning); a mix left open ends the bound's rise.
  * Returns the bound the pass proves.
  */
 function searchMixes(search: TreeSearch, mixes: readonly Mix[], totals: Float64Array, pass: Budget): number {
