@@ -4,6 +4,7 @@
  * figure counted in material lengths (docs/angle-cuts.md, "Material").
  */
 import { type Cut, place } from '../geometry/mitre.ts';
+import { setupsStats } from '../setups/index.ts';
 import {
   costBound,
   type FormatContext,
@@ -13,6 +14,7 @@ import {
 } from '../solver/response/index.ts';
 import type { CutPosition, OptimiseRequest, OptimiseResponse, PlacedPart } from '../types.ts';
 import { type AngleJob, laid, type SeqBar } from './job.ts';
+import { angleSetupKey } from './setups-count.ts';
 import type { AngleGroupResult } from './solve.ts';
 
 const angleOut = (a: number): number | null => (a === 90 ? null : a);
@@ -41,11 +43,15 @@ export function formatAngleResponse(
   const tally = tallyGroups(
     request,
     groups.map((g) => ({ material: g.job.material, layouts: layoutsOf(request, g) })),
-    { setups: false },
+    { setups: true },
   );
   return {
     plan: planOf(request, tally, groups, ctx.solveTimeMs),
-    stats: { ...tally.stats, ...(tally.byMaterial ? { byMaterial: tally.byMaterial } : {}) },
+    stats: {
+      ...tally.stats,
+      ...setupsStats(groups, tally.totals.setups),
+      ...(tally.byMaterial ? { byMaterial: tally.byMaterial } : {}),
+    },
     costLowerBound: tally.priced
       ? costBound(
           request,
@@ -54,6 +60,7 @@ export function formatAngleResponse(
       : null,
     meta: {
       method: request.method,
+      objective: groups.some((g) => g.job.base.objective === 'price') ? 'cost' : 'material',
       kerf: request.kerf / request.scale,
       tier: ctx.tier,
       poweredBy: ctx.poweredBy,
@@ -119,6 +126,7 @@ function layoutsOf(request: OptimiseRequest, g: AngleGroupResult): TalliedLayout
       cuts: fig.cuts.length,
       waste: fig.total,
       remnant: fig.remnant,
+      setupKey: angleSetupKey(source.length, pieces),
     });
   }
   return layouts;

@@ -25,6 +25,8 @@ export interface AngleGroupResult {
   readonly optimal: boolean;
   /** Cost of the best plan with every piece laid square (tip to tip, the widest kerf), if one was found. */
   readonly squareCost: number | null;
+  /** `fewest_setups`: a valid lower bound on the group's setups at the plan's cost; else absent. */
+  readonly setupsBound?: number | null;
 }
 
 export interface AngleSolved {

@@ -113,7 +113,8 @@ type Cut = bigint | [bigint, bigint];
 
 /**
  * Checks one angle-mode layout and returns its figures (the cut list's bottom positions stand for the
- * cuts in the counts), or null when its pieces could not be read.
+ * cuts in the counts) and each piece's end angles as its stated turn lays it (part of the layout's saw
+ * setup), or null when its pieces could not be read.
  */
 export function checkAngleLayout(
   ctx: Context,
@@ -121,7 +122,7 @@ export function checkAngleLayout(
   path: string,
   sourceLength: bigint,
   pieces: readonly Part[],
-): { bar: BarFigures; partsLength: bigint } | null {
+): { bar: BarFigures; partsLength: bigint; angles: readonly (readonly [number, number])[] } | null {
   const laid = laidPieces(ctx, used, path, pieces);
   if (laid === null) return null;
   const k = ctx.kerf;
@@ -184,7 +185,7 @@ export function checkAngleLayout(
     ctx.reader.sameLength(waste.remnant, `${path}.waste.remnant`, bar.remnant, 'waste');
     ctx.reader.sameLength(waste.saw, `${path}.waste.saw`, bar.saw, 'waste');
   }
-  return { bar, partsLength };
+  return { bar, partsLength, angles: laid.map((p) => [p.left.angle, p.right.angle] as const) };
 }
 
 function checkCuts(ctx: Context, raw: unknown, path: string, want: readonly Cut[]): void {

@@ -52,6 +52,11 @@ export interface CheckedLayout {
   readonly partsLength: bigint;
   /** `bundleBars` as sent (null when absent or unreadable, reported already). */
   readonly bundleBars: bigint | null;
+  /**
+   * Angle mode: each piece's bottom angles as its stated turn lays it (re-derived from the part's own
+   * angles, 90 for square), which belong to the saw setup; absent for square plans.
+   */
+  readonly angles?: readonly (readonly [number, number])[];
 }
 
 /** The length of a usable remnant this bar leaves, or 0 when its leftover is waste. */

@@ -65,8 +65,18 @@ function checkLayout(ctx: Context, raw: unknown, at: string): CheckedLayout | nu
     // Angle mode: bars hold sequences whose room depends on neighbouring edges (docs/angle-cuts.md).
     const angled = checkAngleLayout(ctx, used, path, sourceLength, pieces);
     if (angled === null) return null;
-    const { bar, partsLength } = angled;
-    return { at, count, source, material: source.entry.material, pieces, bar, partsLength, bundleBars };
+    const { bar, partsLength, angles } = angled;
+    return {
+      at,
+      count,
+      source,
+      material: source.entry.material,
+      pieces,
+      bar,
+      partsLength,
+      bundleBars,
+      angles,
+    };
   }
   const angled = pieces.find((p) => p.leftAngle !== null || p.rightAngle !== null);
   if (angled !== undefined) {

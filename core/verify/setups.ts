@@ -1,6 +1,7 @@
 /**
  * Setups and bundles (docs/verifier.md): `stats.setups` (and per material group) is the number of
- * distinct (material, source length, piece lengths in cut order); under `fewest_setups` and `bundle` the
+ * distinct (material, source length, piece lengths in cut order, in angle mode with each piece's end
+ * angles as placed); under `fewest_setups` and `bundle` the
  * bound lies in 0 … setups and `setupsOptimal` says whether it meets them; under `bundle` every layout's
  * `bundleBars` is whole bundles of its stock entry's pattern, and the bundle stats add up; `meta.objective`
  * names what the cost means.
@@ -19,7 +20,11 @@ function setupsOf(layouts: readonly CheckedLayout[], material?: Material): bigin
       JSON.stringify([
         groupKey(l.material),
         String(l.source.entry.length),
-        ...l.pieces.map((p) => String(p.length)),
+        // Angle mode: a piece's end angles as placed move the saw head, so they are part of the setup.
+        ...l.pieces.map((p, j) => {
+          const a = l.angles?.[j];
+          return a === undefined ? String(p.length) : `${p.length}/${a[0]}/${a[1]}`;
+        }),
       ]),
     );
   }
