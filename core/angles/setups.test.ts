@@ -39,3 +39,138 @@ describe('stats.setups in angle mode', () => {
     expect(r.stats.layoutCount).toBeGreaterThanOrEqual(r.stats.setups ?? 0);
   });
 });
+
+/** Window frames: each frame is two heads and two jambs, mitred 45°/45°. */
+const frames = (list: readonly [number, number, number][]) =>
+  list.flatMap(([n, w, h]) => [
+    { length: w, quantity: 2 * n, leftAngle: 45, rightAngle: 45, label: `head ${w}` },
+    { length: h, quantity: 2 * n, leftAngle: 45, rightAngle: 45, label: `jamb ${h}` },
+  ]);
+
+const purchased = (r: Awaited<ReturnType<typeof planOf>>): number =>
+  r.plan.purchases.reduce((a, p) => a + p.length * p.count, 0);
+
+describe('fewest_setups with angle cuts', () => {
+  it('cuts 28 frame pieces turned alternately on one setup of 14, proven minimal', async () => {
+    const r = await planOf({
+      parts: [{ length: 460, quantity: 28, leftAngle: 45, rightAngle: 45 }],
+      stockLength: 6000,
+      kerf: 0,
+      angleCuts: angled('X'),
+      method: 'fewest_setups',
+    });
+    expect(r.plan.stockBarsUsed).toBe(2);
+    expect(r.plan.optimal).toBe(true);
+    expect(r.stats).toMatchObject({ setups: 1, setupsLowerBound: 1, setupsOptimal: true });
+    expect(r.meta).toMatchObject({ method: 'fewest_setups', objective: 'material' });
+  });
+
+  it('needs two setups when no one sequence divides the demand at the optimal bar count', async () => {
+    // 27 pieces: 2 bars (14 + 13); one setup would be 27 on a bar, 9 on 3 bars or 3 on 9 bars.
+    const r = await planOf({
+      parts: [{ length: 460, quantity: 27, leftAngle: 45, rightAngle: 45 }],
+      stockLength: 6000,
+      kerf: 0,
+      angleCuts: angled('X'),
+      method: 'fewest_setups',
+    });
+    expect(r.plan.stockBarsUsed).toBe(2);
+    expect(r.stats).toMatchObject({ setups: 2, setupsLowerBound: 2, setupsOptimal: true });
+  });
+
+  it.each(['X', 'Z', 'none'])(
+    'cuts many identical frames (%s) on fewer sequence patterns than balanced, at the same bars',
+    async (sym) => {
+      const body = {
+        parts: frames([
+          [12, 1210, 830],
+          [5, 760, 1450],
+          [3, 600, 600],
+        ]),
+        stockLength: 6500,
+        kerf: 3,
+        angleCuts: angled(sym, 62),
+      };
+      const a = await planOf({ ...body, method: 'balanced' });
+      const b = await planOf({ ...body, method: 'fewest_setups' });
+      expect(b.plan.verified).toBe(true);
+      expect(b.plan.stockBarsUsed).toBe(a.plan.stockBarsUsed);
+      expect(purchased(b)).toBe(purchased(a));
+      // Balanced leaves 7 or 8 patterns here; high multiplicity first finds 3.
+      expect(a.stats.setups ?? 0).toBeGreaterThanOrEqual(6);
+      expect(b.stats.setups ?? 99).toBeLessThanOrEqual(3);
+      expect(b.stats.setupsLowerBound ?? 99).toBeLessThanOrEqual(b.stats.setups ?? 0);
+      expect(b.stats.setupsOptimal).toBe(b.stats.setupsLowerBound === b.stats.setups);
+    },
+    60_000,
+  );
+
+  it('never pays for setups: priced stocks of two lengths keep balanced’s cost', async () => {
+    const body = {
+      parts: frames([
+        [7, 1130, 870],
+        [4, 540, 1320],
+      ]),
+      stocks: [
+        { length: 6500, price: 41 },
+        { length: 5000, price: 30 },
+      ],
+      kerf: 4,
+      trim: true,
+      angleCuts: angled('XYZ', 50),
+    };
+    const a = await planOf({ ...body, method: 'balanced' });
+    const b = await planOf({ ...body, method: 'fewest_setups' });
+    expect(b.meta.objective).toBe('cost');
+    expect(b.stats.totalCost ?? 0).toBeLessThanOrEqual(a.stats.totalCost ?? 0);
+    expect(b.plan.stockBarsUsed).toBeLessThanOrEqual(a.plan.stockBarsUsed);
+    if (b.stats.totalCost === a.stats.totalCost)
+      expect(b.stats.setups ?? 0).toBeLessThanOrEqual(a.stats.setups ?? 0);
+  }, 60_000);
+
+  it('sums setups and bounds over material groups', async () => {
+    const r = await planOf({
+      parts: [
+        { length: 460, quantity: 28, leftAngle: 45, rightAngle: 45, material: 'oak' },
+        { length: 620, quantity: 20, leftAngle: 45, rightAngle: 135, material: 'ash' },
+      ],
+      stocks: [
+        { length: 6000, material: 'oak' },
+        { length: 6000, material: 'ash' },
+      ],
+      kerf: 0,
+      angleCuts: angled('X'),
+      method: 'fewest_setups',
+    });
+    expect(r.stats.byMaterial?.oak?.setups).toBe(1);
+    expect(r.stats.byMaterial?.ash?.setups).toBe(1);
+    expect(r.stats).toMatchObject({ setups: 2, setupsLowerBound: 2, setupsOptimal: true });
+  });
+
+  it('is deterministic', async () => {
+    const body = {
+      parts: frames([
+        [9, 1010, 730],
+        [6, 880, 1240],
+      ]),
+      stockLength: 6000,
+      kerf: 3,
+      angleCuts: angled('Z', 45),
+      method: 'fewest_setups',
+    };
+    const one = await planOf(body);
+    const two = await planOf(body);
+    expect(two.plan.combinations).toEqual(one.plan.combinations);
+  }, 60_000);
+
+  it('keeps bundle refused with angle cuts', async () => {
+    await expect(
+      planOf({
+        parts: [{ length: 460, quantity: 4, leftAngle: 45, rightAngle: 45 }],
+        stocks: [{ length: 6000, bundleSize: 2 }],
+        angleCuts: angled('X'),
+        method: 'bundle',
+      }),
+    ).rejects.toThrow(/bundle.*angle cuts/);
+  });
+});

@@ -1,8 +1,7 @@
 /**
  * The angle stage: solves every material group of an angle-cut request as sequences of posed pieces.
- * Per group: the sequence greedy, column generation over sequences for the bound (valid for the real
- * geometry), the square solver on the same parts laid square (a safe plan, and the baseline the
- * benchmark compares with), then a dive on the sequence master with greedy completions.
+ * Per group: the search (search.ts: the sequence greedy, column generation over sequences, the parts laid
+ * square, dives), then under `fewest_setups` the setups stage (setups.ts) on the search's plan.
  */
 import { type Budget, budgetOf } from '../budget.ts';
 import { err, ok, type Result, ValidationError } from '../errors.ts';
@@ -11,47 +10,33 @@ import type { LpEngine, SolveOptions } from '../solver/index.ts';
 import { buildJobs } from '../solver/model/index.ts';
 import { solveGroup } from '../solver/solve-group.ts';
 import { asScaled, type OptimiseRequest } from '../types.ts';
-import { SequenceMaster } from './column-generation.ts';
-import { greedySequences } from './greedy.ts';
 import { type AngleJob, buildAngleJobs, type SeqBar } from './job.ts';
-import { finishBars, planCostOf } from './plan.ts';
+import { planCostOf } from './plan.ts';
+import { type AngleGroupResult, solveAngleGroup } from './search.ts';
+import { fewestAngleSetups } from './setups.ts';
 
-export interface AngleGroupResult {
-  readonly job: AngleJob;
-  readonly bars: readonly SeqBar[];
-  /** Lower bound on the group's cost in job cost units (valid for the real geometry). */
-  readonly bound: number;
-  readonly barsBound: number;
-  readonly optimal: boolean;
-  /** Cost of the best plan with every piece laid square (tip to tip, the widest kerf), if one was found. */
-  readonly squareCost: number | null;
-  /** `fewest_setups`: a valid lower bound on the group's setups at the plan's cost; else absent. */
-  readonly setupsBound?: number | null;
-}
+export type { AngleGroupResult } from './search.ts';
 
 export interface AngleSolved {
   readonly groups: readonly AngleGroupResult[];
 }
 
-const NOT_YET = new Set(['fewest_setups', 'bundle']);
+/** `bundle` does not combine with angle cuts (the spec; the request rules refuse it before admission). */
+const REFUSED = new Set(['bundle']);
 
-/** Rounds a float bound up to the integer cost grid, never across an integer by float noise. */
-export function ceilBound(x: number): number {
-  return Math.ceil(x - 1e-9 * Math.max(1, Math.abs(x)));
-}
+/**
+ * Share of a group's time the search gets under `fewest_setups` (as for square jobs); the setups stage
+ * has the rest, and whatever the search, stopping at its proof or at the end of its dives, did not use.
+ */
+const SEARCH_SHARE_WITH_SETUPS = 0.8;
 
 /** Solves every group of an angle-cut request within the budget (groups share what is left in turn). */
 export function solveAngleRequest(
   request: OptimiseRequest,
   options: SolveOptions,
 ): Result<AngleSolved, ValidationError> {
-  if (NOT_YET.has(request.method)) {
-    return err(
-      ValidationError.of(
-        'method',
-        `method "${request.method}" is not available yet; use balanced, least_waste or offcuts_first`,
-      ),
-    );
+  if (REFUSED.has(request.method)) {
+    return err(ValidationError.of('method', `"${request.method}" does not combine with angle cuts`));
   }
   const budget = budgetOf(options.clock, options.budgetMs);
   const jobs = buildAngleJobs(request);
@@ -61,7 +46,9 @@ export function solveAngleRequest(
     const job = jobs[k];
     if (!job) continue;
     const share = budget.sub(budget.remainingMs() / (jobs.length - k));
-    const r = solveAngleGroup(job, options.lp, share, (b) => squarePlan(job, square[k], options.lp, b));
+    const setups = request.method === 'fewest_setups';
+    const search = setups ? share.sub(share.remainingMs() * SEARCH_SHARE_WITH_SETUPS) : share;
+    const r = solveAngleGroup(job, options.lp, search, (b) => squarePlan(job, square[k], options.lp, b));
     if (r === null) {
       const what = job.material === null ? 'the untagged parts' : `material "${job.material}"`;
       return err(
@@ -71,9 +58,18 @@ export function solveAngleRequest(
         ),
       );
     }
-    groups.push(r);
+    groups.push(setups ? withFewestSetups(r, options.lp, share) : r);
   }
   return ok({ groups });
+}
+
+/** The search's result with its plan through the setups stage (never costlier) and the setups bound. */
+function withFewestSetups(r: AngleGroupResult, lp: LpEngine, budget: Budget): AngleGroupResult {
+  const { job } = r;
+  const staged = fewestAngleSetups(job, r.bars, lp, budget);
+  // A cheaper plan the stage finds is proven when it meets the bound (offcuts_first never runs here).
+  const optimal = r.optimal || planCostOf(job, staged.bars) <= r.bound;
+  return { ...r, bars: staged.bars, optimal, setupsBound: staged.setupsBound };
 }
 
 /** The square solver's jobs for the parts laid square: tip-to-tip lengths, the widest kerf any cut takes. */
@@ -118,187 +114,4 @@ function squarePlan(
     }
   }
   return bars;
-}
-
-/** Area bound on bars: Σ material over the longest usable source (one kind of bar, no offcuts). */
-function areaBound(job: AngleJob): number {
-  const sources = job.base.sources;
-  if (job.base.objective !== 'bars' || sources.some((s) => s.kind === 'offcut')) return 0;
-  const room = Math.max(...sources.map((s) => s.length)) - 2 * job.trimKerf;
-  let material = 0;
-  for (const s of job.shapes) material += s.material * s.demand;
-  return room > 0 ? Math.ceil(material / room) : 0;
-}
-
-/**
- * Bars to buy whatever the objective: the material left after every owned offcut, over the longest stock
- * bar's room (material lengths are never more than the real, so this holds for the real geometry).
- */
-function stockBarsBound(job: AngleJob): number {
-  const stocks = job.base.sources.filter((s) => s.kind === 'stock');
-  if (stocks.length === 0) return 0;
-  const room = Math.max(...stocks.map((s) => s.length)) - 2 * job.trimKerf;
-  let material = 0;
-  for (const s of job.shapes) material += s.material * s.demand;
-  for (const o of job.base.sources) if (o.kind === 'offcut') material -= o.length * o.supply;
-  return room > 0 && material > 0 ? Math.ceil(material / room) : 0;
-}
-
-/**
- * Every plan costs a sum of whole bars' costs, so a bound rises to the least such sum at or above it
- * (supply ignored: a superset of the plans' costs keeps the bound valid). Only up to the incumbent's cost.
- */
-function liftToAchievable(job: AngleJob, bound: number, incumbent: number): number {
-  if (!Number.isFinite(incumbent) || incumbent > 1_000_000 || bound >= incumbent) return bound;
-  const costs = [...new Set(job.base.sources.map((s) => s.cost).filter((c) => c > 0))];
-  const reach = new Uint8Array(incumbent + 1);
-  reach[0] = 1;
-  for (let v = 1; v <= incumbent; v++) {
-    for (const c of costs) {
-      if (c <= v && reach[v - c] === 1) {
-        reach[v] = 1;
-        break;
-      }
-    }
-  }
-  for (let v = Math.max(0, Math.ceil(bound)); v <= incumbent; v++) if (reach[v] === 1) return v;
-  return bound;
-}
-
-/** One group; null when no plan was found (supply too small for the demand). */
-export function solveAngleGroup(
-  job: AngleJob,
-  engine: LpEngine,
-  budget: Budget,
-  squareFallback: (budget: Budget) => SeqBar[] | null,
-): AngleGroupResult | null {
-  const demand = job.shapes.map((s) => s.demand);
-  const supply = job.base.sources.map((s) => s.supply);
-  let best: SeqBar[] | null = null;
-  let bestCost = Number.POSITIVE_INFINITY;
-  const offer = (candidate: readonly SeqBar[] | null): void => {
-    if (!candidate) return;
-    const bars = finishBars(job, candidate, supply);
-    if (!bars) return;
-    const cost = planCostOf(job, bars);
-    if (cost < bestCost || (cost === bestCost && best !== null && bars.length < best.length)) {
-      best = bars;
-      bestCost = cost;
-    }
-  };
-  offer(greedySequences(job, demand, Float64Array.from(supply)));
-  const master = new SequenceMaster(job, engine, demand, supply);
-  let squareCost: number | null = null;
-  try {
-    if (best) for (const b of best as SeqBar[]) master.add(b);
-    const root = master.solve(demand, supply, budget, 500, true);
-    let bound = Math.max(ceilBound(master.bound), areaBound(job));
-    const proven = (): boolean => best !== null && bestCost <= bound;
-    if (!proven() && !budget.expired()) {
-      const sq = squareFallback(budget.sub(budget.remainingMs() / 4));
-      if (sq) {
-        const fin = finishBars(job, sq, supply);
-        squareCost = fin ? planCostOf(job, fin) : null;
-        offer(sq);
-        for (const b of fin ?? []) master.add(b);
-      }
-    }
-    // Dives: whole parts of the LP's values first; then one bar at a time (the LP's largest value, then
-    // its largest fraction), which walks nearer the LP where whole parts overshoot.
-    for (const step of ['whole', 'largest', 'fraction'] as const) {
-      if (!root || proven() || budget.expired()) break;
-      dive(job, master, demand, supply, budget, offer, step);
-    }
-    if (best === null) return null;
-    bound = liftToAchievable(job, bound, bestCost);
-    const plan: SeqBar[] = best;
-    const offcutsOk =
-      !job.base.offcutsFirst ||
-      job.base.sources.every(
-        (s, i) => s.kind !== 'offcut' || plan.filter((b) => b.source === i).length === s.supply,
-      );
-    const barsBound = job.base.objective === 'bars' ? bound : stockBarsBound(job);
-    return {
-      job,
-      bars: plan,
-      bound: Math.min(bound, bestCost),
-      barsBound: Math.min(barsBound, plan.filter((b) => job.base.sources[b.source]?.kind === 'stock').length),
-      optimal: bestCost <= bound && offcutsOk,
-      squareCost,
-    };
-  } finally {
-    master.dispose();
-  }
-}
-
-/**
- * Fixes the bars the LP wants (whole parts of its values, else its largest value), re-solves the residual,
- * and offers at every node the fixed bars completed greedily, until the demand is met or time is up.
- */
-function dive(
-  job: AngleJob,
-  master: SequenceMaster,
-  demand: readonly number[],
-  supply: readonly number[],
-  budget: Budget,
-  offer: (bars: readonly SeqBar[] | null) => void,
-  step: 'whole' | 'largest' | 'fraction',
-): void {
-  const fixed: SeqBar[] = [];
-  master.setResidual(demand, supply);
-  const need = demand.slice();
-  const left = supply.slice();
-  for (let node = 0; node < 10_000 && !budget.expired(); node++) {
-    if (need.every((d) => d <= 0)) break;
-    master.setResidual(need, left);
-    const lp = master.solve(need, left, budget, 100, false);
-    const rest = greedySequences(job, need, Float64Array.from(left));
-    if (rest) offer([...fixed, ...rest]);
-    if (!lp || lp.artificial) return;
-    const take: { j: number; n: number }[] = [];
-    if (step === 'whole') {
-      lp.x.forEach((v, j) => {
-        const n = Math.floor(v + 1e-6);
-        if (n >= 1) take.push({ j, n });
-      });
-    } else if (step === 'fraction') {
-      // The column nearest to a whole bar above it, among those the LP uses.
-      let bj = -1;
-      let bf = -1;
-      lp.x.forEach((v, j) => {
-        const f = v - Math.floor(v);
-        if (v > 1e-6 && f > bf + 1e-9) {
-          bf = f;
-          bj = j;
-        }
-      });
-      if (bj >= 0) take.push({ j: bj, n: 1 });
-    }
-    if (take.length === 0) {
-      let bj = -1;
-      let bv = 0;
-      lp.x.forEach((v, j) => {
-        if (v > bv + 1e-9) {
-          bv = v;
-          bj = j;
-        }
-      });
-      if (bj < 0) return;
-      take.push({ j: bj, n: 1 });
-    }
-    let progress = false;
-    for (const { j, n } of take) {
-      const col = master.columns[j];
-      if (!col) continue;
-      const copies = Math.min(n, left[col.bar.source] ?? 0);
-      for (let q = 0; q < copies; q++) {
-        fixed.push(col.bar);
-        for (const p of col.bar.pieces) need[p.shape] = Math.max(0, (need[p.shape] ?? 0) - 1);
-      }
-      left[col.bar.source] = (left[col.bar.source] ?? 0) - copies;
-      if (copies > 0) progress = true;
-    }
-    if (!progress) return;
-  }
-  if (need.every((d) => d <= 0)) offer(fixed);
 }

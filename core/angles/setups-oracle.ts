@@ -1,0 +1,110 @@
+/**
+ * The oracle of the angle setups stage: a plan for the demand left within the cost and the purchased bars
+ * left. The sequence greedy first (instant, and enough whenever the cost leaves some slack), then the
+ * angle search itself (column generation over sequences, dives) on the residual job, a limited number of
+ * times, each bounded by counted work so that where it stops does not depend on the machine.
+ */
+import type { Budget } from '../budget.ts';
+import { counted } from '../setups/index.ts';
+import type { LpEngine } from '../solver/index.ts';
+import { greedySequences } from './greedy.ts';
+import type { AngleJob, SeqBar } from './job.ts';
+import { finishBars, planCostOf } from './plan.ts';
+import { solveAngleGroup } from './search.ts';
+
+/** A plan for `demand` (per shape) from `supply` (per source) costing ≤ `room` and buying ≤ `bars`. */
+export type AngleOracle = (
+  demand: Int32Array,
+  supply: Float64Array,
+  room: number,
+  bars: number,
+) => SeqBar[] | null;
+
+export interface AngleOracleLimits {
+  /** Searches the oracle may run in all. */
+  readonly solves: number;
+  /** Deadline checks one search may make (work, counted the same on any machine). */
+  readonly checks: number;
+  /** Share of the budget left one search may take at most, and its cap in ms (a safety net). */
+  readonly share: number;
+  readonly maxMs: number;
+}
+
+export const DEFAULT_ANGLE_ORACLE: AngleOracleLimits = { solves: 40, checks: 3000, share: 0.25, maxMs: 1000 };
+
+/** Bars a plan buys (offcut bars are owned). */
+export function purchasedBarsOf(job: AngleJob, bars: readonly SeqBar[]): number {
+  let n = 0;
+  for (const b of bars) if (job.base.sources[b.source]?.kind === 'stock') n++;
+  return n;
+}
+
+/** An oracle over `job` (its shapes and sources; demand and supply vary per call). */
+export function angleOracle(
+  job: AngleJob,
+  engine: LpEngine,
+  budget: Budget,
+  limits: AngleOracleLimits = DEFAULT_ANGLE_ORACLE,
+): AngleOracle {
+  let solves = 0;
+  const fits = (bars: readonly SeqBar[], room: number, most: number): boolean =>
+    planCostOf(job, bars) <= room && purchasedBarsOf(job, bars) <= most;
+  return (demand, supply, room, most) => {
+    const sub = residualJob(job, demand, supply, Number.isFinite(most));
+    const greedy = greedySequences(sub.job, sub.demand, Float64Array.from(supply));
+    const packed = greedy ? finishBars(sub.job, greedy, supply) : null;
+    if (packed) {
+      const bars = packed.map(sub.widen);
+      if (fits(bars, room, most)) return bars;
+    }
+    if (solves >= limits.solves || budget.expired()) return null;
+    solves++;
+    const ms = Math.min(limits.maxMs, budget.remainingMs() * limits.share);
+    const r = solveAngleGroup(sub.job, engine, counted(budget.sub(ms), limits.checks), () => null);
+    if (!r) return null;
+    const bars = r.bars.map(sub.widen);
+    return fits(bars, room, most) ? bars : null;
+  };
+}
+
+/**
+ * The job of what is left: the shapes still wanted, sources with the bars left. With `fewestBars` each
+ * purchased bar costs one unit more on a scale where the job's own cost counts more than every bar
+ * together (a bar holds a piece at least), so the search finds the cheapest plan with the fewest bars
+ * among the cheapest (as the square stage's oracle does); the job's own cost is recomputed from the plan.
+ */
+function residualJob(
+  job: AngleJob,
+  demand: Int32Array,
+  supply: Float64Array,
+  fewestBars: boolean,
+): { job: AngleJob; demand: Int32Array; widen: (bar: SeqBar) => SeqBar } {
+  const keep: number[] = [];
+  let pieces = 0;
+  demand.forEach((d, s) => {
+    if (d > 0) keep.push(s);
+    pieces += Math.max(0, d);
+  });
+  const scale = fewestBars && job.base.objective !== 'bars' ? pieces + 1 : 1;
+  const sub: AngleJob = {
+    ...job,
+    shapes: keep.map((s) => ({ ...(job.shapes[s] as AngleJob['shapes'][number]), demand: demand[s] ?? 0 })),
+    base: {
+      ...job.base,
+      sources: job.base.sources.map((s, k) => ({
+        ...s,
+        supply: supply[k] ?? 0,
+        cost: scale === 1 ? s.cost : s.cost * scale + (s.kind === 'stock' ? 1 : 0),
+      })),
+      offcutsFirst: false,
+    },
+  };
+  return {
+    job: sub,
+    demand: Int32Array.from(keep, (s) => demand[s] ?? 0),
+    widen: (bar) => ({
+      source: bar.source,
+      pieces: bar.pieces.map((p) => ({ shape: keep[p.shape] ?? -1, pose: p.pose })),
+    }),
+  };
+}
