@@ -167,7 +167,7 @@ export const statsSchema = v.pipe(
     ),
     setups: opt(
       count(
-        'Saw setups: distinct patterns (source length and piece lengths in cut order) per material group, summed; labels and the stock entry do not make a new setup, so setups ≤ layoutCount.',
+        'Saw setups: distinct patterns (source length and piece lengths in cut order; with angle cuts each piece also with its end angles as placed) per material group, summed; labels, turns giving the same angles and the stock entry do not make a new setup, so setups ≤ layoutCount.',
       ),
     ),
     setupsLowerBound: opt(

@@ -222,6 +222,14 @@ describe.runIf(REAL_CORE)('Lambda entry files over the real core', () => {
       setupsLowerBound: 1,
       setupsOptimal: true,
     });
+    // Mitred window frames: the sequence patterns of identical frames cut on many bars each.
+    const angles = await handler(sampleEvent('optimise/post-fewest-setups-angles.json'));
+    expect(angles.statusCode).toBe(200);
+    const mitred = JSON.parse(angles.body);
+    expect(mitred.meta).toMatchObject({ method: 'fewest_setups', objective: 'material' });
+    expect(mitred.plan).toMatchObject({ verified: true, stockBarsUsed: 11, optimal: true });
+    expect(mitred.stats.setups).toBeLessThanOrEqual(3);
+    expect(mitred.stats.setupsLowerBound).toBeLessThanOrEqual(mitred.stats.setups);
     const bundle = await handler(sampleEvent('optimise/post-bundle.json'));
     expect(bundle.statusCode).toBe(200);
     expect(JSON.parse(bundle.body).stats).toMatchObject({ fullBundleBars: 12, singleBars: 1, setups: 1 });
