@@ -23,10 +23,10 @@ const FRAMES = {
   angleCuts: { enabled: true, width: 40, axialSymmetry: 'X' },
 };
 
-async function sheets() {
-  const parsed = parseOptimiseBody(FRAMES, 'json');
+async function sheets(body: object = FRAMES) {
+  const parsed = parseOptimiseBody(body, 'json');
   if (!parsed.ok) throw new Error(parsed.error.message);
-  const response = await planOf(FRAMES);
+  const response = await planOf(body);
   const model = buildDocumentModel(
     { request: parsed.value, response, jobName: 'frames', branding: null, createdAtMs: Date.UTC(2026, 0, 1) },
     metrics,
@@ -94,5 +94,23 @@ describe('angle-mode saw sheets', () => {
     const first = response.plan.combinations[0]?.usedComb.cutPositions[0];
     expect(Array.isArray(first)).toBe(true);
     if (Array.isArray(first)) expect(shown).toContain(`${first[0]} / ${first[1]}`);
+  });
+
+  it('print an angle plan’s setups, and under fewest_setups their bound, as for square plans', async () => {
+    const text = (m: Awaited<ReturnType<typeof sheets>>['model']): string =>
+      m.pages
+        .flatMap((p) => p.ops)
+        .filter((op): op is TextOp => op.kind === 'text')
+        .map((t) => t.text)
+        .join(' ');
+    const balanced = await sheets();
+    expect(text(balanced.model)).toContain(`${balanced.response.stats.setups} saw setup`);
+    const frames = { ...FRAMES, parts: [{ length: 460, quantity: 27, leftAngle: 45, rightAngle: 45 }] };
+    const { model, response } = await sheets({ ...frames, method: 'fewest_setups' });
+    expect(response.stats).toMatchObject({ setups: 2, setupsLowerBound: 2, setupsOptimal: true });
+    expect(text(model)).toContain(
+      '2 saw setups (distinct patterns); proven minimal: no plan of this cost needs fewer than 2',
+    );
+    expect(text(model)).toContain('2 saw setups, proven minimal: no plan of this cost needs fewer than 2.');
   });
 });
