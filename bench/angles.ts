@@ -167,7 +167,7 @@ export interface AngleOutcome {
 
 const clock = { now: () => Date.now(), monotonic: () => performance.now() };
 
-async function solve(
+export async function solve(
   lp: LpEngine,
   body: Body,
   budgetMs: number,

@@ -128,6 +128,9 @@ if (!skip.has('angles')) {
   // Angle cuts: seeded frames, stringers, trusses and railings (bench/angles.ts), one at a time.
   const { angleReport, benchAngles } = await import('./angles.ts');
   lines.push('## Angle cuts', '', ...angleReport(await benchAngles()), '');
+  // Their setups: balanced against fewest_setups on the same jobs (bench/angle-setups.ts).
+  const { angleSetupsReport, benchAngleSetups } = await import('./angle-setups.ts');
+  lines.push('### Angle cuts: setups', '', ...angleSetupsReport(await benchAngleSetups()), '');
 }
 if (!skip.has('setups') && practical.length > 0) {
   // Setups: balanced against fewest_setups on the practical jobs, one job at a time (bench/setups.ts).

@@ -134,7 +134,8 @@ export class SequenceMaster {
 
   /**
    * Solves the master and prices until no column improves, the round limit or the budget ends. With
-   * `root`, each round's Lagrangian bound (bound-mode pricing, the real geometry) lifts `this.bound`.
+   * `root`, each round's Lagrangian bound (bound-mode pricing, the real geometry) lifts `this.bound`, and
+   * the rounds stop once it passes `stopAbove` (a caller that only wants plans costing that much or less).
    */
   solve(
     demand: ArrayLike<number>,
@@ -142,6 +143,7 @@ export class SequenceMaster {
     budget: Budget,
     maxRounds: number,
     root: boolean,
+    stopAbove = Number.POSITIVE_INFINITY,
   ): LpRound | null {
     let last: LpRound | null = null;
     for (let round = 0; round < maxRounds; round++) {
@@ -188,6 +190,7 @@ export class SequenceMaster {
         let rhs = 0;
         for (let s = 0; s < this.#shapeRows; s++) rhs += (demand[s] ?? 0) * (pi[s] ?? 0);
         this.bound = Math.max(this.bound, lagrangianBound(rhs, terms));
+        if (this.bound > stopAbove + 1e-9) break;
       }
       if (added === 0) break;
     }

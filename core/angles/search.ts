@@ -71,12 +71,26 @@ function liftToAchievable(job: AngleJob, bound: number, incumbent: number): numb
   return bound;
 }
 
-/** One group; null when no plan was found (supply too small for the demand). */
+/**
+ * What the setups stage's oracle wants of a search: a plan that is `enough` (within the cost and bars
+ * left), not a proof; and none at all once the bound shows that no plan costs `above` or less.
+ */
+export interface SearchTarget {
+  readonly enough: (bars: readonly SeqBar[]) => boolean;
+  readonly above: number;
+}
+
+/**
+ * One group; null when no plan was found (supply too small for the demand), or, with a `target`, when
+ * the bound rules out every plan it could use. With a target the search stops at the first plan that is
+ * enough.
+ */
 export function solveAngleGroup(
   job: AngleJob,
   engine: LpEngine,
   budget: Budget,
   squareFallback: (budget: Budget) => SeqBar[] | null,
+  target?: SearchTarget,
 ): AngleGroupResult | null {
   const demand = job.shapes.map((s) => s.demand);
   const supply = job.base.sources.map((s) => s.supply);
@@ -97,9 +111,10 @@ export function solveAngleGroup(
   let squareCost: number | null = null;
   try {
     if (best) for (const b of best as SeqBar[]) master.add(b);
-    const root = master.solve(demand, supply, budget, 500, true);
+    const root = master.solve(demand, supply, budget, 500, true, target?.above);
     let bound = Math.max(ceilBound(master.bound), areaBound(job));
-    const proven = (): boolean => best !== null && bestCost <= bound;
+    if (target && bound > target.above) return null;
+    const proven = (): boolean => best !== null && (bestCost <= bound || target?.enough(best) === true);
     if (!proven() && !budget.expired()) {
       const sq = squareFallback(budget.sub(budget.remainingMs() / 4));
       if (sq) {

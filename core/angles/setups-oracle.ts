@@ -30,7 +30,7 @@ export interface AngleOracleLimits {
   readonly maxMs: number;
 }
 
-export const DEFAULT_ANGLE_ORACLE: AngleOracleLimits = { solves: 40, checks: 3000, share: 0.25, maxMs: 1000 };
+export const DEFAULT_ANGLE_ORACLE: AngleOracleLimits = { solves: 32, checks: 60, share: 0.25, maxMs: 1000 };
 
 /** Bars a plan buys (offcut bars are owned). */
 export function purchasedBarsOf(job: AngleJob, bars: readonly SeqBar[]): number {
@@ -49,7 +49,17 @@ export function angleOracle(
   let solves = 0;
   const fits = (bars: readonly SeqBar[], room: number, most: number): boolean =>
     planCostOf(job, bars) <= room && purchasedBarsOf(job, bars) <= most;
+  // Both orders of the stage start from the same states: an answer is kept per question.
+  const answers = new Map<string, SeqBar[] | null>();
   return (demand, supply, room, most) => {
+    const key = `${demand.join(',')}|${supply.join(',')}|${room}|${most}`;
+    if (answers.has(key)) return answers.get(key) ?? null;
+    const answer = ask(demand, supply, room, most);
+    answers.set(key, answer);
+    return answer;
+  };
+
+  function ask(demand: Int32Array, supply: Float64Array, room: number, most: number): SeqBar[] | null {
     const sub = residualJob(job, demand, supply, Number.isFinite(most));
     const greedy = greedySequences(sub.job, sub.demand, Float64Array.from(supply));
     const packed = greedy ? finishBars(sub.job, greedy, supply) : null;
@@ -60,11 +70,14 @@ export function angleOracle(
     if (solves >= limits.solves || budget.expired()) return null;
     solves++;
     const ms = Math.min(limits.maxMs, budget.remainingMs() * limits.share);
-    const r = solveAngleGroup(sub.job, engine, counted(budget.sub(ms), limits.checks), () => null);
+    const r = solveAngleGroup(sub.job, engine, counted(budget.sub(ms), limits.checks), () => null, {
+      enough: (b) => fits(b.map(sub.widen), room, most),
+      above: sub.costOf(room, most),
+    });
     if (!r) return null;
     const bars = r.bars.map(sub.widen);
     return fits(bars, room, most) ? bars : null;
-  };
+  }
 }
 
 /**
@@ -78,7 +91,12 @@ function residualJob(
   demand: Int32Array,
   supply: Float64Array,
   fewestBars: boolean,
-): { job: AngleJob; demand: Int32Array; widen: (bar: SeqBar) => SeqBar } {
+): {
+  job: AngleJob;
+  costOf: (room: number, bars: number) => number;
+  demand: Int32Array;
+  widen: (bar: SeqBar) => SeqBar;
+} {
   const keep: number[] = [];
   let pieces = 0;
   demand.forEach((d, s) => {
@@ -101,6 +119,8 @@ function residualJob(
   };
   return {
     job: sub,
+    // The most a plan within `room` and `bars` can cost in the residual job's units.
+    costOf: (room, bars) => (scale === 1 ? room : room * scale + (Number.isFinite(bars) ? bars : 0)),
     demand: Int32Array.from(keep, (s) => demand[s] ?? 0),
     widen: (bar) => ({
       source: bar.source,

@@ -76,9 +76,11 @@ export function fewestAngleSetups(
     rest: plan,
   };
   const cache: DpCache = new Map();
-  // Two orders of the candidates, as for square jobs: most bars first, or most pieces cut first.
+  // One oracle (its searches counted together, its answers shared) for two orders of the candidates, as
+  // for square jobs: most bars first, or most pieces cut first.
+  const oracle = angleOracle(job, engine, budget);
   for (const order of ['bars', 'pieces'] as const) {
-    const found = runSteps(job, start, angleOracle(job, engine, budget), budget, order, cache, better);
+    const found = runSteps(job, start, oracle, budget, order, cache, better);
     if (better(found, best)) best = found;
   }
   return { bars: [...best], setupsBound: angleSetupsLowerBound(job, planCostOf(job, best)) };

@@ -1,0 +1,89 @@
+/**
+ * Setups on the angle-cut set (bench/angles.ts): each job solved with `balanced` and with `fewest_setups`
+ * one after the other in one process. Per job: the setups of both, the bound, proven minimal or not, the
+ * bars and cost (or purchased length) of both, which `fewest_setups` must never exceed, and its time.
+ * Part of `npm run bench` (the "Angle cuts" section); alone: `node bench/angle-setups.ts [--budget-ms N]`.
+ */
+import { parseArgs } from 'node:util';
+import { createLpEngine } from '../core/optimise.ts';
+import type { OptimiseResponse } from '../core/types.ts';
+import { angleJobs, solve } from './angles.ts';
+
+export interface AngleSetupsRow {
+  readonly name: string;
+  readonly balanced: number | null;
+  readonly fewest: number | null;
+  readonly bound: number | null;
+  readonly proven: boolean;
+  readonly bars: readonly [number | null, number | null];
+  /** Cost when priced, else purchased length, of balanced and of fewest_setups. */
+  readonly value: readonly [number | null, number | null];
+  /** fewest_setups bought no more bars and cost (or material) no more than balanced. */
+  readonly noWorse: boolean;
+  readonly ms: number;
+  readonly error: string | null;
+}
+
+const objectiveOf = (r: OptimiseResponse | null): number | null =>
+  r === null ? null : (r.stats.totalCost ?? r.plan.purchases.reduce((a, p) => a + p.length * p.count, 0));
+
+/** Solves every job of the angle set with both methods. */
+export async function benchAngleSetups(budgetMs = 5000): Promise<AngleSetupsRow[]> {
+  const lp = await createLpEngine();
+  const rows: AngleSetupsRow[] = [];
+  for (const job of angleJobs()) {
+    const a = await solve(lp, { ...job.body, method: 'balanced' }, budgetMs);
+    const b = await solve(lp, { ...job.body, method: 'fewest_setups' }, budgetMs);
+    const va = objectiveOf(a.r);
+    const vb = objectiveOf(b.r);
+    rows.push({
+      name: job.name,
+      balanced: a.r?.stats.setups ?? null,
+      fewest: b.r?.stats.setups ?? null,
+      bound: b.r?.stats.setupsLowerBound ?? null,
+      proven: b.r?.stats.setupsOptimal === true,
+      bars: [a.r?.plan.stockBarsUsed ?? null, b.r?.plan.stockBarsUsed ?? null],
+      value: [va, vb],
+      noWorse:
+        a.r !== null &&
+        b.r !== null &&
+        b.r.plan.stockBarsUsed <= a.r.plan.stockBarsUsed &&
+        vb !== null &&
+        va !== null &&
+        vb <= va,
+      ms: b.ms,
+      error: b.error ?? a.error,
+    });
+  }
+  return rows;
+}
+
+/** The report's subsection: one row per job, then totals. */
+export function angleSetupsReport(rows: readonly AngleSetupsRow[]): string[] {
+  const lines = [
+    '| job | setups balanced | setups fewest_setups | bound | proven | bars (b / f) | cost or length (b / f) | no worse | ms |',
+    '|---|---:|---:|---:|---|---:|---:|---|---:|',
+  ];
+  for (const r of rows) {
+    lines.push(
+      `| ${r.name} | ${r.balanced ?? r.error} | ${r.fewest ?? '—'} | ${r.bound ?? '—'} | ${r.proven ? 'yes' : 'no'} | ${r.bars[0] ?? '—'} / ${r.bars[1] ?? '—'} | ${r.value[0] ?? '—'} / ${r.value[1] ?? '—'} | ${r.noWorse ? 'yes' : 'NO'} | ${r.ms.toFixed(0)} |`,
+    );
+  }
+  const sum = (f: (r: AngleSetupsRow) => number | null): number => rows.reduce((a, r) => a + (f(r) ?? 0), 0);
+  const balanced = sum((r) => r.balanced);
+  const fewest = sum((r) => r.fewest);
+  const cut = balanced > 0 ? (100 * (balanced - fewest)) / balanced : 0;
+  const fifth = rows.filter((r) => (r.fewest ?? 0) <= 0.8 * (r.balanced ?? 0)).length;
+  const ms = rows.map((r) => r.ms).sort((a, b) => a - b);
+  lines.push(
+    '',
+    `Setups: balanced ${balanced}, fewest_setups ${fewest} (${cut.toFixed(1)} % fewer); ${fifth}/${rows.length} jobs at least 20 % fewer; bound total ${sum((r) => r.bound)}, ${rows.filter((r) => r.proven).length}/${rows.length} proven minimal; ${rows.filter((r) => r.noWorse).length}/${rows.length} with no more bars and no more cost (or purchased length) than balanced; fewest_setups median ${(ms[Math.floor(ms.length / 2)] ?? 0).toFixed(0)} ms, max ${(ms[ms.length - 1] ?? 0).toFixed(0)} ms.`,
+  );
+  return lines;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = parseArgs({ options: { 'budget-ms': { type: 'string', default: '5000' } } });
+  const rows = await benchAngleSetups(Number(args.values['budget-ms']));
+  process.stdout.write(`${angleSetupsReport(rows).join('\n')}\n`);
+}
