@@ -78,6 +78,8 @@ function liftToAchievable(job: AngleJob, bound: number, incumbent: number): numb
 export interface SearchTarget {
   readonly enough: (bars: readonly SeqBar[]) => boolean;
   readonly above: number;
+  /** Sequences known to fit (the plan the stage stands on), given to the master as its first columns. */
+  readonly columns?: readonly SeqBar[];
 }
 
 /**
@@ -111,6 +113,7 @@ export function solveAngleGroup(
   let squareCost: number | null = null;
   try {
     if (best) for (const b of best as SeqBar[]) master.add(b);
+    for (const b of target?.columns ?? []) master.add(b);
     const root = master.solve(demand, supply, budget, 500, true, target?.above);
     let bound = Math.max(ceilBound(master.bound), areaBound(job));
     if (target && bound > target.above) return null;

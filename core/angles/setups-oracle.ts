@@ -9,15 +9,19 @@ import { counted } from '../setups/index.ts';
 import type { LpEngine } from '../solver/index.ts';
 import { greedySequences } from './greedy.ts';
 import type { AngleJob, SeqBar } from './job.ts';
-import { finishBars, planCostOf } from './plan.ts';
+import { finishBars, planCostOf, spanOf } from './plan.ts';
 import { solveAngleGroup } from './search.ts';
 
-/** A plan for `demand` (per shape) from `supply` (per source) costing ≤ `room` and buying ≤ `bars`. */
+/**
+ * A plan for `demand` (per shape) from `supply` (per source) costing ≤ `room` and buying ≤ `bars`;
+ * `hint` is a plan the caller stands on, whose sequences seed the search.
+ */
 export type AngleOracle = (
   demand: Int32Array,
   supply: Float64Array,
   room: number,
   bars: number,
+  hint?: readonly SeqBar[],
 ) => SeqBar[] | null;
 
 export interface AngleOracleLimits {
@@ -51,15 +55,21 @@ export function angleOracle(
     planCostOf(job, bars) <= room && purchasedBarsOf(job, bars) <= most;
   // Both orders of the stage start from the same states: an answer is kept per question.
   const answers = new Map<string, SeqBar[] | null>();
-  return (demand, supply, room, most) => {
+  return (demand, supply, room, most, hint = []) => {
     const key = `${demand.join(',')}|${supply.join(',')}|${room}|${most}`;
     if (answers.has(key)) return answers.get(key) ?? null;
-    const answer = ask(demand, supply, room, most);
+    const answer = ask(demand, supply, room, most, hint);
     answers.set(key, answer);
     return answer;
   };
 
-  function ask(demand: Int32Array, supply: Float64Array, room: number, most: number): SeqBar[] | null {
+  function ask(
+    demand: Int32Array,
+    supply: Float64Array,
+    room: number,
+    most: number,
+    hint: readonly SeqBar[],
+  ): SeqBar[] | null {
     const sub = residualJob(job, demand, supply, Number.isFinite(most));
     const greedy = greedySequences(sub.job, sub.demand, Float64Array.from(supply));
     const packed = greedy ? finishBars(sub.job, greedy, supply) : null;
@@ -73,6 +83,7 @@ export function angleOracle(
     const r = solveAngleGroup(sub.job, engine, counted(budget.sub(ms), limits.checks), () => null, {
       enough: (b) => fits(b.map(sub.widen), room, most),
       above: sub.costOf(room, most),
+      columns: sub.columnsOf(hint),
     });
     if (!r) return null;
     const bars = r.bars.map(sub.widen);
@@ -94,6 +105,7 @@ function residualJob(
 ): {
   job: AngleJob;
   costOf: (room: number, bars: number) => number;
+  columnsOf: (bars: readonly SeqBar[]) => SeqBar[];
   demand: Int32Array;
   widen: (bar: SeqBar) => SeqBar;
 } {
@@ -121,6 +133,25 @@ function residualJob(
     job: sub,
     // The most a plan within `room` and `bars` can cost in the residual job's units.
     costOf: (room, bars) => (scale === 1 ? room : room * scale + (Number.isFinite(bars) ? bars : 0)),
+    // A bar's sequence with the shapes no longer wanted left out (taking pieces out never lengthens a
+    // sequence; checked all the same), as a column of the residual master.
+    columnsOf: (bars) => {
+      const index = new Map(keep.map((s, j) => [s, j]));
+      const out: SeqBar[] = [];
+      const seen = new Set<string>();
+      for (const b of bars) {
+        const pieces = b.pieces.flatMap((p) => {
+          const j = index.get(p.shape);
+          return j === undefined ? [] : [{ shape: j, pose: p.pose }];
+        });
+        const bar = { source: b.source, pieces };
+        const key = `${b.source}:${pieces.map((p) => `${p.shape}.${p.pose}`).join(',')}`;
+        if (pieces.length === 0 || seen.has(key)) continue;
+        seen.add(key);
+        if (spanOf(sub, bar) <= (sub.base.sources[b.source]?.length ?? 0)) out.push(bar);
+      }
+      return out;
+    },
     demand: Int32Array.from(keep, (s) => demand[s] ?? 0),
     widen: (bar) => ({
       source: bar.source,
