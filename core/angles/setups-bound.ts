@@ -13,6 +13,12 @@
  * 3. At the fixed value: one setup cuts the whole list only when some bar count x divides every demand,
  *    `demand / x` pieces of each shape fit one bar of some length by material, and x such bars are in
  *    supply and cost at most the value. When no x does, a plan of that value needs two setups.
+ * 4. Two setups (x₁ and x₂ bars) cut it only when every demand splits as a₁·x₁ + a₂·x₂ with both patterns
+ *    fitting by material and the bars costing at most the value; when no split does, three.
+ *
+ * Plans meet the demand exactly. A setup's slot is a piece's geometry as placed, which two shapes of one
+ * length can share when a turn of one gives the other's angles; such shapes form one class, and every
+ * argument above counts classes (a slot of a class may cut any of its shapes), never shapes.
  */
 import { gapBelow } from '../geometry/exact.ts';
 import { continuousBound, l2Bound } from '../solver/bounds/index.ts';
@@ -21,7 +27,7 @@ import type { AngleJob, Shape } from './job.ts';
 
 /** Valid lower bound on the setups of every plan of `job` costing at most `cost` (job cost units). */
 export function angleSetupsLowerBound(job: AngleJob, cost: number): number {
-  const shapes = job.shapes.filter((s) => s.demand > 0);
+  const shapes = classesOf(job.shapes.filter((s) => s.demand > 0));
   if (shapes.length === 0) return 0;
   const longest = Math.max(...job.base.sources.map((s) => s.length));
   const room = longest - 2 * job.trimKerf;
@@ -33,8 +39,28 @@ export function angleSetupsLowerBound(job: AngleJob, cost: number): number {
     l2Bound({ weights, demands: ones, capacity: room }),
     conflictClique(job, shapes, longest),
   );
-  if (packing >= 2) return packing;
-  return onePatternCuts(job, cost) ? 1 : 2;
+  if (packing >= 3) return packing;
+  if (packing <= 1 && onePatternCuts(job, shapes, cost)) return 1;
+  return twoPatternsCut(job, shapes, cost) ? 2 : 3;
+}
+
+/** Shapes whose poses share a geometry (same length, a turn of one gives the other's angles), merged. */
+function classesOf(shapes: readonly Shape[]): Shape[] {
+  const same = (p: { left: number; right: number }, q: { left: number; right: number }): boolean =>
+    p.left === q.left && p.right === q.right;
+  let out: Shape[] = [];
+  for (const s of shapes) {
+    const meets = (c: Shape): boolean =>
+      c.length === s.length && c.poses.some((p) => s.poses.some((q) => same(p, q)));
+    let demand = s.demand;
+    const poses = [...s.poses];
+    for (const c of out.filter(meets)) {
+      demand += c.demand;
+      for (const p of c.poses) if (!poses.some((q) => same(p, q))) poses.push(p);
+    }
+    out = [...out.filter((c) => !meets(c)), { ...s, demand, poses }];
+  }
+  return out;
 }
 
 /** The least room two pieces take on one bar, trims included: any order, any poses, narrowest gaps. */
@@ -69,37 +95,119 @@ function conflictClique(job: AngleJob, shapes: readonly Shape[], longest: number
   return best;
 }
 
-/** Can one pattern, repeated on bars of one length, cut the whole demand at cost ≤ `cost` (by area)? */
-function onePatternCuts(job: AngleJob, cost: number): boolean {
-  let g = 0;
-  for (const s of job.shapes) g = gcd(g, s.demand);
+/** The cheapest cost of n bars of each source length (infinite past the supply). */
+function barCosts(job: AngleJob): Map<number, (n: number) => number> {
   const byLength = new Map<number, { cost: number; supply: number }[]>();
   for (const s of job.base.sources) {
     const bars = byLength.get(s.length) ?? [];
     bars.push({ cost: s.cost, supply: s.supply });
     byLength.set(s.length, bars);
   }
-  for (let x = 1; x <= g; x++) {
-    if (g % x !== 0) continue;
-    let material = 0;
-    let tip = 0;
-    for (const s of job.shapes) {
-      material += (s.demand / x) * s.material;
-      if (s.demand > 0) tip = Math.max(tip, s.length);
-    }
-    for (const [length, bars] of byLength) {
-      const room = length - 2 * job.trimKerf;
-      if (material > room || tip > room) continue;
-      let need = x;
+  const out = new Map<number, (n: number) => number>();
+  for (const [length, bars] of byLength) {
+    const sorted = [...bars].sort((p, q) => p.cost - q.cost);
+    out.set(length, (n) => {
+      let need = n;
       let paid = 0;
-      for (const b of [...bars].sort((p, q) => p.cost - q.cost)) {
+      for (const b of sorted) {
         const take = Math.min(need, b.supply);
         paid += take * b.cost;
         need -= take;
-        if (need <= 0) break;
+        if (need <= 0) return paid;
       }
-      if (need <= 0 && paid <= cost + 1e-9) return true;
+      return Number.POSITIVE_INFINITY;
+    });
+  }
+  return out;
+}
+
+/** Can one pattern, repeated on bars of one length, cut the whole demand at cost ≤ `cost` (by area)? */
+function onePatternCuts(job: AngleJob, classes: readonly Shape[], cost: number): boolean {
+  let g = 0;
+  for (const s of classes) g = gcd(g, s.demand);
+  const tip = Math.max(...classes.map((s) => s.length));
+  for (let x = 1; x <= g; x++) {
+    if (g % x !== 0) continue;
+    let material = 0;
+    for (const s of classes) material += (s.demand / x) * s.material;
+    for (const [length, paid] of barCosts(job)) {
+      const room = length - 2 * job.trimKerf;
+      if (material <= room && tip <= room && paid(x) <= cost + 1e-9) return true;
     }
   }
   return false;
+}
+
+/** DP cells a two-pattern test may visit before it gives up (unsure: the bound stays at 2). */
+const TWO_PATTERN_WORK = 30_000_000;
+
+/**
+ * Can two patterns (x₁ bars of length L₁, x₂ of L₂) cut the whole demand at cost ≤ `cost`? For every
+ * (L₁, L₂, x₁, x₂) within the cost, a DP over classes chooses each demand's split a₁·x₁ + a₂·x₂ keeping
+ * pattern 1's material within L₁'s room and minimising pattern 2's. Material is counted in steps of g
+ * rounded down (Σ⌊·/g⌋ ≤ ⌊Σ/g⌋, so the test never refuses a split that fits). True when unsure.
+ */
+function twoPatternsCut(job: AngleJob, classes: readonly Shape[], cost: number): boolean {
+  const costs = [...barCosts(job)].sort((a, b) => a[0] - b[0]);
+  const most = Math.max(...classes.map((c) => c.demand));
+  const t = 2 * job.trimKerf;
+  const work = { left: TWO_PATTERN_WORK };
+  for (let i = 0; i < costs.length; i++)
+    for (let j = i; j < costs.length; j++) {
+      const [l1, paid1] = costs[i] as [number, (n: number) => number];
+      const [l2, paid2] = costs[j] as [number, (n: number) => number];
+      const g = Math.max(1, Math.ceil(Math.max(l1, l2) / 2000));
+      const cap1 = Math.floor((l1 - t) / g);
+      const cap2 = Math.floor((l2 - t) / g);
+      for (let x1 = 1; x1 <= most; x1++)
+        for (let x2 = i === j ? x1 : 1; x2 <= most; x2++) {
+          const paid = i === j ? paid1(x1 + x2) : paid1(x1) + paid2(x2);
+          if (paid > cost + 1e-9) break;
+          const fits = splitFits(classes, x1, x2, l1 - t, l2 - t, g, cap1, cap2, work);
+          if (fits !== false) return true;
+        }
+    }
+  return false;
+}
+
+function splitFits(
+  classes: readonly Shape[],
+  x1: number,
+  x2: number,
+  room1: number,
+  room2: number,
+  g: number,
+  cap1: number,
+  cap2: number,
+  work: { left: number },
+): boolean | null {
+  // least[m] = the least pattern-2 material (in steps) with pattern 1's material m steps.
+  let least = new Float64Array(cap1 + 1).fill(Number.POSITIVE_INFINITY);
+  least[0] = 0;
+  for (const c of classes) {
+    const next = new Float64Array(cap1 + 1).fill(Number.POSITIVE_INFINITY);
+    let any = false;
+    for (let a1 = 0; a1 * x1 <= c.demand; a1++) {
+      const rest = c.demand - a1 * x1;
+      if (rest % x2 !== 0) continue;
+      const a2 = rest / x2;
+      // A piece longer than a bar's room cannot lie on it at all.
+      if ((a1 > 0 && c.length > room1) || (a2 > 0 && c.length > room2)) continue;
+      const w1 = Math.floor((a1 * c.material) / g);
+      const w2 = Math.floor((a2 * c.material) / g);
+      if (w1 > cap1 || w2 > cap2) continue;
+      work.left -= cap1 + 1;
+      if (work.left < 0) return null;
+      for (let m = 0; m + w1 <= cap1; m++) {
+        const v = (least[m] ?? Number.POSITIVE_INFINITY) + w2;
+        if (v <= cap2 && v < (next[m + w1] ?? Number.POSITIVE_INFINITY)) {
+          next[m + w1] = v;
+          any = true;
+        }
+      }
+    }
+    if (!any) return false;
+    least = next;
+  }
+  return least.some((v) => v <= cap2);
 }
