@@ -65,7 +65,14 @@ const body = fc.record(
     kerf: fc.constantFrom(0, 3, 4.5),
     trim: fc.boolean(),
     minRemnant: fc.constantFrom(0, 300),
-    method: fc.constantFrom('balanced', 'balanced', 'least_waste', 'offcuts_first', 'fewest_setups', 'bundle'),
+    method: fc.constantFrom(
+      'balanced',
+      'balanced',
+      'least_waste',
+      'offcuts_first',
+      'fewest_setups',
+      'bundle',
+    ),
     angleCuts: fc.record({
       enabled: fc.constant(true),
       width: fc.constantFrom(20, 40, 62.5, 120),
