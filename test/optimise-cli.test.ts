@@ -57,6 +57,22 @@ describe('cutplan optimise', () => {
     expect(r.body.plan.purchases).toEqual([{ stock: 0, length: 1000, count: 2 }]);
   });
 
+  it('runs fewest_setups on a mitred JSON job with --method, with setups, bound and the PDF', async () => {
+    const json = JSON.stringify({
+      parts: [{ length: 460, quantity: 27, leftAngle: 45, rightAngle: 45, label: 'sash' }],
+      stockLength: 6000,
+      angleCuts: { enabled: true, width: 40, axialSymmetry: 'X' },
+    });
+    const r = await cli(['frames.json', '--method', 'fewest_setups', '--pdf', 'plan.pdf'], {
+      'frames.json': json,
+    });
+    expect(r.code).toBe(0);
+    expect(r.body.meta.method).toBe('fewest_setups');
+    expect(r.body.plan).toMatchObject({ verified: true, stockBarsUsed: 2 });
+    expect(r.body.stats).toMatchObject({ setups: 2, setupsLowerBound: 2, setupsOptimal: true });
+    expect(r.written.get('plan.pdf')?.length ?? 0).toBeGreaterThan(1000);
+  });
+
   it('prints the 400 body naming the CSV row and column, exit 1', async () => {
     const r = await cli(['cuts.csv', '--stock', '6000'], { 'cuts.csv': 'length,quantity\n2400,2\n2400,0\n' });
     expect(r.code).toBe(1);
