@@ -139,7 +139,7 @@ function onePatternCuts(job: AngleJob, classes: readonly Shape[], cost: number):
 }
 
 /** DP cells a two-pattern test may visit before it gives up (unsure: the bound stays at 2). */
-const TWO_PATTERN_WORK = 30_000_000;
+const TWO_PATTERN_WORK = 2_000_000;
 
 /**
  * Can two patterns (x₁ bars of length L₁, x₂ of L₂) cut the whole demand at cost ≤ `cost`? For every
@@ -159,13 +159,18 @@ function twoPatternsCut(job: AngleJob, classes: readonly Shape[], cost: number):
       const g = Math.max(1, Math.ceil(Math.max(l1, l2) / 2000));
       const cap1 = Math.floor((l1 - t) / g);
       const cap2 = Math.floor((l2 - t) / g);
-      for (let x1 = 1; x1 <= most; x1++)
+      for (let x1 = 1; x1 <= most; x1++) {
+        const least = i === j ? paid1(2 * x1) : paid1(x1) + paid2(1);
+        if (least > cost + 1e-9) break;
         for (let x2 = i === j ? x1 : 1; x2 <= most; x2++) {
           const paid = i === j ? paid1(x1 + x2) : paid1(x1) + paid2(x2);
           if (paid > cost + 1e-9) break;
+          work.left -= classes.length;
+          if (work.left < 0) return true;
           const fits = splitFits(classes, x1, x2, l1 - t, l2 - t, g, cap1, cap2, work);
           if (fits !== false) return true;
         }
+      }
     }
   return false;
 }
@@ -185,6 +190,8 @@ function splitFits(
   let least = new Float64Array(cap1 + 1).fill(Number.POSITIVE_INFINITY);
   least[0] = 0;
   for (const c of classes) {
+    work.left -= cap1 + 1;
+    if (work.left < 0) return null;
     const next = new Float64Array(cap1 + 1).fill(Number.POSITIVE_INFINITY);
     let any = false;
     for (let a1 = 0; a1 * x1 <= c.demand; a1++) {
