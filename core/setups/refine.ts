@@ -13,7 +13,7 @@ import type { LpEngine } from '../solver/lp/index.ts';
 import type { Job } from '../solver/model/index.ts';
 import { type GroupPlan, type Layout, mergeLayouts, offcutUsage } from '../solver/model/index.ts';
 import type { Method } from '../types.ts';
-import { setupsLowerBound } from './bound.ts';
+import { lowerBoundOnSetups } from './bound.ts';
 import { bundleBarsOf } from './bundles.ts';
 import { countSetups } from './count.ts';
 import { purchasedBars, residualOracle } from './oracle.ts';
@@ -65,8 +65,16 @@ export function refineGroup(job: Job, plan: GroupPlan, method: Method, ctx: Refi
   }
   const merged = mergeLayouts(job, best);
   const final = preferPriority(job, merged, (c, cur) => compare(rank.primary(c), rank.primary(cur)) <= 0);
+  // fewest_setups ranks bars above setups: its setups are the fewest among plans of this cost that buy no
+  // more bars than the search's plan (or than its own, when the stage found a cheaper plan with more).
+  const bars =
+    method === 'fewest_setups'
+      ? Math.max(purchasedBars(job, plan.layouts), purchasedBars(job, final.layouts))
+      : Number.POSITIVE_INFINITY;
   const setupsBound =
-    method === 'fewest_setups' || method === 'bundle' ? setupsLowerBound(job, final.cost) : null;
+    method === 'fewest_setups' || method === 'bundle'
+      ? lowerBoundOnSetups(job, { value: final.cost, bars, plan: final.layouts }, ctx.lp, ctx.budget)
+      : null;
   return { plan: final, setupsBound };
 }
 
