@@ -20,6 +20,16 @@ import { gcd } from '../solver/model/index.ts';
 import { countSetups } from './count.ts';
 import { type LpBoundLimits, setupsLpBound } from './lp-bound.ts';
 
+/** Time held back for the LP bound: a quarter of the stage's, at most this (its work is counted; this
+ * is only the safety net, which the heuristics, stopping at their deadline, would otherwise leave empty). */
+const BOUND_RESERVE_MS = 300;
+
+/** The budget the stage's heuristics get: the stage's, less the bound's reserve. */
+export function heuristicsBudget(stage: Budget): Budget {
+  const left = stage.remainingMs();
+  return stage.sub(left - Math.min(left / 4, BOUND_RESERVE_MS));
+}
+
 /** The plans a bound holds for: value ≤ `value` (job cost units), purchased bars ≤ `bars` (∞: any). */
 export interface BoundScope {
   readonly value: number;

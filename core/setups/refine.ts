@@ -13,7 +13,7 @@ import type { LpEngine } from '../solver/lp/index.ts';
 import type { Job } from '../solver/model/index.ts';
 import { type GroupPlan, type Layout, mergeLayouts, offcutUsage } from '../solver/model/index.ts';
 import type { Method } from '../types.ts';
-import { lowerBoundOnSetups } from './bound.ts';
+import { heuristicsBudget, lowerBoundOnSetups } from './bound.ts';
 import { bundleBarsOf } from './bundles.ts';
 import { countSetups } from './count.ts';
 import { purchasedBars, residualOracle } from './oracle.ts';
@@ -36,7 +36,9 @@ export interface RefineContext {
 }
 
 /** Runs the stage for one group's plan. */
-export function refineGroup(job: Job, plan: GroupPlan, method: Method, ctx: RefineContext): Refined {
+export function refineGroup(job: Job, plan: GroupPlan, method: Method, stage: RefineContext): Refined {
+  // The heuristics leave the setups bound its share of the stage's time (bound.ts).
+  const ctx = { ...stage, budget: heuristicsBudget(stage.budget) };
   const bundleOf = ctx.bundleSize;
   const rank = rankFor(job, method, bundleOf, purchasedBars(job, plan.layouts));
   const better = (a: readonly Layout[], b: readonly Layout[]): boolean =>
@@ -73,7 +75,7 @@ export function refineGroup(job: Job, plan: GroupPlan, method: Method, ctx: Refi
       : Number.POSITIVE_INFINITY;
   const setupsBound =
     method === 'fewest_setups' || method === 'bundle'
-      ? lowerBoundOnSetups(job, { value: final.cost, bars, plan: final.layouts }, ctx.lp, ctx.budget)
+      ? lowerBoundOnSetups(job, { value: final.cost, bars, plan: final.layouts }, stage.lp, stage.budget)
       : null;
   return { plan: final, setupsBound };
 }
