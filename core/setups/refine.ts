@@ -67,15 +67,11 @@ export function refineGroup(job: Job, plan: GroupPlan, method: Method, stage: Re
   }
   const merged = mergeLayouts(job, best);
   const final = preferPriority(job, merged, (c, cur) => compare(rank.primary(c), rank.primary(cur)) <= 0);
-  // fewest_setups ranks bars above setups: its setups are the fewest among plans of this cost that buy no
-  // more bars than the search's plan (or than its own, when the stage found a cheaper plan with more).
-  const bars =
-    method === 'fewest_setups'
-      ? Math.max(purchasedBars(job, plan.layouts), purchasedBars(job, final.layouts))
-      : Number.POSITIVE_INFINITY;
+  // Stated for every plan of this cost, bars uncapped (bound.ts says why).
+  const scope = { value: final.cost, bars: Number.POSITIVE_INFINITY, plan: final.layouts };
   const setupsBound =
     method === 'fewest_setups' || method === 'bundle'
-      ? lowerBoundOnSetups(job, { value: final.cost, bars, plan: final.layouts }, stage.lp, stage.budget)
+      ? lowerBoundOnSetups(job, scope, stage.lp, stage.budget)
       : null;
   return { plan: final, setupsBound };
 }
