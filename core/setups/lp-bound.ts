@@ -11,7 +11,7 @@
 import type { Budget } from '../budget.ts';
 import type { LpEngine } from '../solver/lp/index.ts';
 import type { Job, Layout } from '../solver/model/index.ts';
-import { lengthClasses, type PmpLimits, PmpMaster } from './pmp-master.ts';
+import { lengthClasses, type PmpLimits, PmpMaster, type PmpSolution } from './pmp-master.ts';
 import { multiplicityRanges, pricePmp } from './pmp-pricing.ts';
 
 /** The work the bound may do: master LP solves and knapsacks, counted (not time). */
@@ -54,41 +54,53 @@ export function setupsLpBound(
   budget: Budget,
   limits: LpBoundLimits = DEFAULT_LP_BOUND,
 ): LpBound {
-  const classes = lengthClasses(job, input);
+  const master = new PmpMaster(job, engine, lengthClasses(job, input), input);
+  try {
+    master.addPlan(input.plan);
+    return generateColumns(master, input, budget, limits);
+  } finally {
+    master.dispose();
+  }
+}
+
+/** Column generation on `master` as it stands (its job and limits); the bound it proves, the last LP. */
+export function generateColumns(
+  master: PmpMaster,
+  stop: { readonly target: number; readonly floor: number },
+  budget: Budget,
+  limits: LpBoundLimits = DEFAULT_LP_BOUND,
+): LpBound & { readonly solution: PmpSolution | null } {
+  const { job, classes } = master;
   const ranges = multiplicityRanges(job, classes);
-  const master = new PmpMaster(job, engine, classes, input);
   let best = 0;
   let rounds = 0;
   let knapsacks = 0;
   let solved = false;
-  try {
-    master.addPlan(input.plan);
-    while (rounds < limits.rounds && knapsacks < limits.knapsacks && !budget.expired()) {
-      const sol = master.solve();
-      rounds++;
-      if (!sol) break;
-      // The restricted master's value is at least the LP's, which is at least any Lagrangian bound (when
-      // it needs no artificial setup: those are not setups of any plan).
-      const ceiling = sol.artificial > 1e-9 ? Number.POSITIVE_INFINITY : ceilBound(sol.objective);
-      if (ceiling <= input.floor) break;
-      let priced = pricePmp(job, classes, ranges, sol.duals, 'fast');
+  let solution: PmpSolution | null = null;
+  while (rounds < limits.rounds && knapsacks < limits.knapsacks && !budget.expired()) {
+    const sol = master.solve();
+    rounds++;
+    if (!sol) break;
+    solution = sol;
+    // The restricted master's value is at least the LP's, which is at least any Lagrangian bound (when
+    // it needs no artificial setup: those are not setups of any plan).
+    const ceiling = sol.artificial > 1e-9 ? Number.POSITIVE_INFINITY : ceilBound(sol.objective);
+    if (ceiling <= stop.floor) break;
+    let priced = pricePmp(job, classes, ranges, sol.duals, 'fast');
+    knapsacks += priced.knapsacks;
+    if (priced.columns.length === 0 && !priced.exact) {
+      priced = pricePmp(job, classes, ranges, sol.duals, 'exact');
       knapsacks += priced.knapsacks;
-      if (priced.columns.length === 0 && !priced.exact) {
-        priced = pricePmp(job, classes, ranges, sol.duals, 'exact');
-        knapsacks += priced.knapsacks;
-      }
-      const d = master.lagrangianConstant(sol.duals);
-      const value = d / (1 - Math.min(0, priced.zeta));
-      best = Math.max(best, Math.min(ceilBound(value), ceiling));
-      if (priced.columns.length === 0) {
-        solved = priced.exact;
-        break;
-      }
-      if (best >= input.target || best >= ceiling) break;
-      for (const c of priced.columns) master.addColumn(c);
     }
-  } finally {
-    master.dispose();
+    const d = master.lagrangianConstant(sol.duals);
+    const value = d / (1 - Math.min(0, priced.zeta));
+    best = Math.max(best, Math.min(ceilBound(value), ceiling));
+    if (priced.columns.length === 0) {
+      solved = priced.exact;
+      break;
+    }
+    if (best >= stop.target || best >= ceiling) break;
+    for (const c of priced.columns) master.addColumn(c);
   }
-  return { bound: best, rounds, knapsacks, solved };
+  return { bound: best, rounds, knapsacks, solved, solution };
 }

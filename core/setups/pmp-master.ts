@@ -109,9 +109,10 @@ export class PmpMaster {
   private readonly first: number;
   /** LP index of the first artificial column. */
   private readonly artificialFrom: number;
-  private readonly job: Job;
-  private readonly classes: readonly LengthClass[];
-  private readonly limits: PmpLimits;
+  /** The job the rows stand for now: the whole job, or what a dive has left of it. */
+  job: Job;
+  classes: readonly LengthClass[];
+  private limits: PmpLimits;
 
   constructor(job: Job, engine: LpEngine, classes: readonly LengthClass[], limits: PmpLimits) {
     this.job = job;
@@ -186,6 +187,31 @@ export class PmpMaster {
     this.columns.push({ cls: col.cls, counts: col.counts.slice(), k: col.k });
     this.keys.set(key, this.columns.length - 1);
     return this.columns.length - 1;
+  }
+
+  /**
+   * Moves the master to what is left of the job (`rest`: the same items and sources, demand and supply
+   * left) within `limits` (the value and bars left; bars capped only if they were at construction).
+   * Columns that no longer fit the demand or the bars left are switched off; they come back on a move back.
+   */
+  restrict(rest: Job, limits: PmpLimits): void {
+    this.job = rest;
+    this.limits = limits;
+    this.classes = lengthClasses(rest, limits);
+    rest.items.forEach((it, i) => {
+      this.lp.setRowBounds(i, it.demand, it.demand);
+    });
+    this.lp.setRowBounds(this.valueRow, Number.NEGATIVE_INFINITY, limits.value / this.scale);
+    if (this.barsRow >= 0) this.lp.setRowBounds(this.barsRow, Number.NEGATIVE_INFINITY, limits.bars);
+    let z = 0;
+    for (const c of this.classes)
+      for (const k of c.sources) this.lp.setColumnBounds(z++, 0, Math.max(0, rest.sources[k]?.supply ?? 0));
+    this.columns.forEach((col, j) => {
+      const fits =
+        col.k <= (this.classes[col.cls]?.maxBars ?? 0) &&
+        rest.items.every((it, i) => col.k * (col.counts[i] ?? 0) <= it.demand);
+      this.lp.setColumnBounds(this.first + j, 0, fits ? Number.POSITIVE_INFINITY : 0);
+    });
   }
 
   /** Solves the restricted master; null when the engine fails. */

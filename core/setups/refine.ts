@@ -16,6 +16,7 @@ import type { Method } from '../types.ts';
 import { heuristicsBudget, lowerBoundOnSetups } from './bound.ts';
 import { bundleBarsOf } from './bundles.ts';
 import { countSetups } from './count.ts';
+import { lpDive } from './dive.ts';
 import { purchasedBars, residualOracle } from './oracle.ts';
 import { preferPriority, priorityBars } from './priority.ts';
 import { runSteps, startState } from './sequential.ts';
@@ -62,6 +63,8 @@ export function refineGroup(job: Job, plan: GroupPlan, method: Method, stage: Re
     for (const order of ['bars', 'pieces'] as const) {
       keep(runSteps(job, start, residualOracle(job, ctx.lp, ctx.budget), ctx.budget, { better, order }).best);
     }
+    if (method === 'fewest_setups')
+      keep(lpDive(job, start, residualOracle(job, ctx.lp, ctx.budget), ctx.lp, ctx.budget, better));
     const oracle = residualOracle(job, ctx.lp, ctx.budget);
     keep(resolveTail(job, best, oracle, ctx.budget, { better }, method === 'fewest_setups'));
   }
