@@ -9,7 +9,7 @@
  */
 import type { Budget } from '../budget.ts';
 import type { LpEngine } from '../solver/lp/index.ts';
-import type { Job, Layout } from '../solver/model/index.ts';
+import { type Job, type Layout, PRACTICAL_ITEM_TYPES } from '../solver/model/index.ts';
 import { DEFAULT_LP_BOUND, generateColumns, type LpBoundLimits } from './lp-bound.ts';
 import { type LengthClass, lengthClasses, PmpMaster } from './pmp-master.ts';
 import { costFloor, type Oracle, planOfState, type State } from './sequential.ts';
@@ -32,6 +32,8 @@ export function lpDive(
 ): Layout[] {
   let state = start;
   let best = planOfState(start);
+  // On long lists each step's LP costs seconds (916 types: 0.8 s a step) and patterns seldom repeat.
+  if (job.items.length > PRACTICAL_ITEM_TYPES) return best;
   const limits = { value: start.room, bars: start.bars };
   const master = new PmpMaster(job, engine, lengthClasses(job, limits), limits);
   try {

@@ -86,12 +86,14 @@ export function generateColumns(
     // it needs no artificial setup: those are not setups of any plan).
     const ceiling = sol.artificial > 1e-9 ? Number.POSITIVE_INFINITY : ceilBound(sol.objective);
     if (ceiling <= stop.floor) break;
-    let priced = pricePmp(job, classes, ranges, sol.duals, 'fast');
+    const expired = (): boolean => budget.expired();
+    let priced = pricePmp(job, classes, ranges, sol.duals, 'fast', expired);
     knapsacks += priced.knapsacks;
     if (priced.columns.length === 0 && !priced.exact) {
-      priced = pricePmp(job, classes, ranges, sol.duals, 'exact');
+      priced = pricePmp(job, classes, ranges, sol.duals, 'exact', expired);
       knapsacks += priced.knapsacks;
     }
+    if (priced.zeta === Number.NEGATIVE_INFINITY) break;
     const d = master.lagrangianConstant(sol.duals);
     const value = d / (1 - Math.min(0, priced.zeta));
     best = Math.max(best, Math.min(ceilBound(value), ceiling));

@@ -52,13 +52,14 @@ export function multiplicityRanges(job: Job, classes: readonly LengthClass[], mo
   return ranges;
 }
 
-/** Prices every length class over every range under `duals`. */
+/** Prices every length class over every range under `duals`; `expired` is checked between ranges. */
 export function pricePmp(
   job: Job,
   classes: readonly LengthClass[],
   ranges: readonly KRange[],
   duals: PmpDuals,
   mode: 'fast' | 'exact',
+  expired: () => boolean = () => false,
 ): Priced {
   const weights = Float64Array.from(job.items, (it) => it.weight);
   const values = Float64Array.from(duals.pi, (p) => Math.max(0, p));
@@ -68,6 +69,8 @@ export function pricePmp(
   let exact = true;
   let knapsacks = 0;
   for (const range of ranges) {
+    // Past the deadline (the safety net) the ranges left are not priced, so no ζ can be claimed.
+    if (expired()) return { columns: [], zeta: Number.NEGATIVE_INFINITY, exact: false, knapsacks };
     const open = classes.map((c, l) => ({ c, l })).filter(({ c }) => range.from <= c.maxBars);
     if (open.length === 0) continue;
     const results = solveKnapsacks(
