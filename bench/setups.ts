@@ -145,8 +145,13 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   if (values.verbose)
     for (const r of rows)
       console.log(
-        `${r.seed}: balanced ${r.balanced}, fewest ${r.fewest}, bound ${r.bound}${r.proven ? ' (proven)' : ''}${r.equal ? '' : ' MORE BARS/COST'} ${r.ms.toFixed(0)} ms`,
+        `${r.seed}: balanced ${r.balanced}, fewest ${r.fewest}, bound ${r.bound}${r.proven ? ' (proven)' : ''}${r.bound > 0.8 * r.balanced ? ' (20 % fewer than balanced impossible)' : ''}${r.equal ? '' : ' MORE BARS/COST'} ${r.ms.toFixed(0)} ms`,
       );
   console.log(setupsTable(rows).join('\n'));
+  // Where the bound itself shows that no plan of this value has 20 % fewer setups than balanced's.
+  const capped = rows.filter((r) => r.bound > 0.8 * r.balanced).map((r) => r.seed);
+  console.log(
+    `\nBound > 0.8 × balanced setups (20 % fewer impossible): ${capped.length} jobs${capped.length ? `, seeds ${capped.join(' ')}` : ''}.`,
+  );
   console.log(`\n${(await publishedTable(Number(values['budget-ms']))).join('\n')}`);
 }

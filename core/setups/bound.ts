@@ -9,10 +9,57 @@
  * 2. At the fixed value: one setup cuts the whole list only when some bar count x divides every demand,
  *    one pattern of `demandᵢ / x` pieces fits a bar of some length, and x such bars are in supply and cost
  *    at most the value. When no x does, a plan of that value needs two setups.
+ * 3. The pattern-minimisation LP at the fixed value (lp-bound.ts), by column generation: much stronger
+ *    on cut lists with many items of a few pieces each; {@link lowerBoundOnSetups} takes the best of all three.
  */
+import type { Budget } from '../budget.ts';
 import { continuousBound, l2Bound } from '../solver/bounds/index.ts';
-import type { Job } from '../solver/model/index.ts';
+import type { LpEngine } from '../solver/lp/index.ts';
+import type { Job, Layout } from '../solver/model/index.ts';
 import { gcd } from '../solver/model/index.ts';
+import { countSetups } from './count.ts';
+import { type LpBoundLimits, setupsLpBound } from './lp-bound.ts';
+
+/** Time held back for the LP bound: a quarter of the stage's, at most this (its work is counted; this
+ * is only the safety net, which the heuristics, stopping at their deadline, would otherwise leave empty). */
+const BOUND_RESERVE_MS = 300;
+
+/** The budget the stage's heuristics get: the stage's, less the bound's reserve. */
+export function heuristicsBudget(stage: Budget): Budget {
+  const left = stage.remainingMs();
+  return stage.sub(left - Math.min(left / 4, BOUND_RESERVE_MS));
+}
+
+/**
+ * The plans a bound holds for: value ≤ `value` (job cost units), purchased bars ≤ `bars` (∞: any).
+ * `fewest_setups` chooses among plans of its cost that buy no more bars than the search's plan, so a cap
+ * at those bars would be valid for it; the stage passes none, so that the bound holds, as the response
+ * and the PDF say, for every plan of the cost: on practical seeds 1–60 the cap raised no bound (599 both).
+ */
+export interface BoundScope {
+  readonly value: number;
+  readonly bars: number;
+  /** A plan in the scope (the stage's result): it starts the LP, and its setups stop it. */
+  readonly plan: readonly Layout[];
+}
+
+/**
+ * The best valid lower bound on setups of every plan in `scope`: the combinatorial bound, then the LP
+ * bound when that can still rise (the work it may do is counted in `limits`; `budget` is a safety net).
+ */
+export function lowerBoundOnSetups(
+  job: Job,
+  scope: BoundScope,
+  lp: LpEngine,
+  budget: Budget,
+  limits?: LpBoundLimits,
+): number {
+  const floor = setupsLowerBound(job, scope.value);
+  const target = countSetups(job, scope.plan);
+  if (floor >= target) return floor;
+  const r = setupsLpBound(job, { ...scope, target, floor }, lp, budget, limits);
+  return Math.max(floor, r.bound);
+}
 
 /** Valid lower bound on setups of every plan of `job` costing at most `cost` (job cost units). */
 export function setupsLowerBound(job: Job, cost: number): number {

@@ -13,9 +13,10 @@ import type { LpEngine } from '../solver/lp/index.ts';
 import type { Job } from '../solver/model/index.ts';
 import { type GroupPlan, type Layout, mergeLayouts, offcutUsage } from '../solver/model/index.ts';
 import type { Method } from '../types.ts';
-import { setupsLowerBound } from './bound.ts';
+import { heuristicsBudget, lowerBoundOnSetups } from './bound.ts';
 import { bundleBarsOf } from './bundles.ts';
 import { countSetups } from './count.ts';
+import { lpDive } from './dive.ts';
 import { purchasedBars, residualOracle } from './oracle.ts';
 import { preferPriority, priorityBars } from './priority.ts';
 import { runSteps, startState } from './sequential.ts';
@@ -36,7 +37,9 @@ export interface RefineContext {
 }
 
 /** Runs the stage for one group's plan. */
-export function refineGroup(job: Job, plan: GroupPlan, method: Method, ctx: RefineContext): Refined {
+export function refineGroup(job: Job, plan: GroupPlan, method: Method, stage: RefineContext): Refined {
+  // The heuristics leave the setups bound its share of the stage's time (bound.ts).
+  const ctx = { ...stage, budget: heuristicsBudget(stage.budget) };
   const bundleOf = ctx.bundleSize;
   const rank = rankFor(job, method, bundleOf, purchasedBars(job, plan.layouts));
   const better = (a: readonly Layout[], b: readonly Layout[]): boolean =>
@@ -60,13 +63,19 @@ export function refineGroup(job: Job, plan: GroupPlan, method: Method, ctx: Refi
     for (const order of ['bars', 'pieces'] as const) {
       keep(runSteps(job, start, residualOracle(job, ctx.lp, ctx.budget), ctx.budget, { better, order }).best);
     }
+    if (method === 'fewest_setups')
+      keep(lpDive(job, start, residualOracle(job, ctx.lp, ctx.budget), ctx.lp, ctx.budget, better));
     const oracle = residualOracle(job, ctx.lp, ctx.budget);
     keep(resolveTail(job, best, oracle, ctx.budget, { better }, method === 'fewest_setups'));
   }
   const merged = mergeLayouts(job, best);
   const final = preferPriority(job, merged, (c, cur) => compare(rank.primary(c), rank.primary(cur)) <= 0);
+  // Stated for every plan of this cost, bars uncapped (bound.ts says why).
+  const scope = { value: final.cost, bars: Number.POSITIVE_INFINITY, plan: final.layouts };
   const setupsBound =
-    method === 'fewest_setups' || method === 'bundle' ? setupsLowerBound(job, final.cost) : null;
+    method === 'fewest_setups' || method === 'bundle'
+      ? lowerBoundOnSetups(job, scope, stage.lp, stage.budget)
+      : null;
   return { plan: final, setupsBound };
 }
 

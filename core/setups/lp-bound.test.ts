@@ -1,0 +1,116 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseOptimiseBody } from '../request/index.ts';
+import { buildJobs } from '../solver/model/index.ts';
+import { solveGroup } from '../solver/solve-group.ts';
+import { onlyJob, testEngine, workBudget } from '../solver/test-support.ts';
+import { lowerBoundOnSetups, setupsLowerBound } from './bound.ts';
+import { countSetups } from './count.ts';
+import { exactSetups } from './exact-setups.test-support.ts';
+import { setupsLpBound } from './lp-bound.ts';
+import { purchasedBars } from './oracle.ts';
+
+/** Tiny jobs: up to three part lengths of up to three pieces, one or two stock lengths, maybe an offcut. */
+const tinyJob = fc
+  .record({
+    parts: fc.array(
+      fc.record({ length: fc.integer({ min: 150, max: 900 }), quantity: fc.integer({ min: 1, max: 5 }) }),
+      { minLength: 2, maxLength: 4 },
+    ),
+    stocks: fc.uniqueArray(
+      fc.record({
+        length: fc.constantFrom(1000, 1500, 2000),
+        quantity: fc.option(fc.integer({ min: 2, max: 6 }), { nil: null }),
+      }),
+      { minLength: 1, maxLength: 2, selector: (s) => s.length },
+    ),
+    priced: fc.boolean(),
+    offcut: fc.option(
+      fc.record({ length: fc.constantFrom(900, 1000, 1500), quantity: fc.integer({ min: 1, max: 2 }) }),
+      { nil: null },
+    ),
+    kerf: fc.constantFrom(0, 3),
+    trim: fc.boolean(),
+    slack: fc.constantFrom(0, 0, 1),
+    capBars: fc.boolean(),
+    rounds: fc.constantFrom(1, 2, 3, 60),
+  })
+  .map((r) => ({
+    body: {
+      parts: r.parts.map((p, i) => ({ ...p, label: `p${i}` })),
+      stocks: r.stocks.map((s) => ({ ...s, price: r.priced ? s.length / 100 + 3 : null })),
+      offcuts: r.offcut ? [r.offcut] : [],
+      kerf: r.kerf,
+      trim: r.trim,
+      method: 'fewest_setups',
+    },
+    slack: r.slack,
+    capBars: r.capBars,
+    rounds: r.rounds,
+  }));
+
+describe('the LP bound on setups', () => {
+  it('never exceeds the least setups of any plan within the value and bars, nor falls below the old bound (seeded)', async () => {
+    const lp = await testEngine();
+    await fc.assert(
+      fc.asyncProperty(tinyJob, async ({ body, slack, capBars, rounds }) => {
+        const parsed = parseOptimiseBody(body, 'json');
+        // Cut lists the finite supply cannot hold are refused before any solve: nothing to bound.
+        fc.pre(parsed.ok);
+        if (!parsed.ok) return;
+        const [job] = buildJobs(parsed.value);
+        if (!job) return;
+        const { engine, budget } = await workBudget(500);
+        const found = solveGroup(job, engine, budget).plan;
+        if (!found) return;
+        // The value in job cost units, loosened by one unit now and then (a bound must hold at any value).
+        const value = found.cost + slack;
+        const bars = capBars ? purchasedBars(job, found.layouts) + slack : Number.POSITIVE_INFINITY;
+        const setups = countSetups(job, found.layouts);
+        const exact = exactSetups(job, value, bars, setups);
+        const scope = { value, bars, plan: found.layouts };
+        const { budget: safety } = await workBudget(100_000);
+        const bound = lowerBoundOnSetups(job, scope, lp, safety, { rounds, knapsacks: 10_000 });
+        expect(bound).toBeLessThanOrEqual(exact);
+        expect(bound).toBeGreaterThanOrEqual(setupsLowerBound(job, value));
+        // The LP alone, with no floor or target to stop at, at every round limit.
+        const alone = setupsLpBound(
+          job,
+          { ...scope, target: Number.POSITIVE_INFINITY, floor: 0 },
+          lp,
+          safety,
+          { rounds, knapsacks: 10_000 },
+        );
+        expect(alone.bound).toBeLessThanOrEqual(exact);
+      }),
+      { seed: 2109, numRuns: 150 },
+    );
+  }, 240_000);
+
+  // Cut lists where every part pair fits one bar (so the old bound says 1 or 2) but the demands do not
+  // share a pattern at the least bars; the exact minimum is checked by enumeration.
+  it.each([
+    { parts: '700x4,800x6,900x9,1100x2', stock: 3000, old: 2, least: 3 },
+    { parts: '450x2,500x3,550x5,600x7,650x11', stock: 2000, old: 2, least: 4 },
+    { parts: '300x7,400x5,500x3,700x2,800x1', stock: 2000, old: 2, least: 3 },
+    { parts: '610x3,720x5,830x7,940x2', stock: 2400, old: 2, least: 3 },
+  ])(
+    '$parts from $stock: the LP bound rises above the old one',
+    async ({ parts, stock, old, least }) => {
+      const job = onlyJob({ parts, stockLength: stock, method: 'fewest_setups' });
+      const { engine, budget } = await workBudget(2000);
+      const found = solveGroup(job, engine, budget).plan;
+      if (!found) throw new Error('no plan');
+      const bars = purchasedBars(job, found.layouts);
+      const setups = countSetups(job, found.layouts);
+      const scope = { value: found.cost, bars, plan: found.layouts };
+      const { budget: safety } = await workBudget(100_000);
+      const bound = lowerBoundOnSetups(job, scope, await testEngine(), safety);
+      expect(setupsLowerBound(job, found.cost)).toBe(old);
+      expect(bound).toBeGreaterThan(old);
+      expect(bound).toBeLessThanOrEqual(exactSetups(job, found.cost, bars, setups));
+      expect(exactSetups(job, found.cost, bars, setups)).toBe(least);
+    },
+    60_000,
+  );
+});
