@@ -81,7 +81,7 @@ export async function publishedTable(budgetMs: number, lp?: LpEngine): Promise<s
  * that keep the number of bars at (about) its least, as transcribed in github akavrt/evocut,
  * data/ssscsp-pmp-data.xml, cite keys `foerster00` (KOMBI234: Foerster & Wäscher, "Pattern reduction in
  * one-dimensional cutting stock problems", Int. J. Prod. Res. 38(7):1657–1676, 2000, table p. 1667) and
- * `belov03` (Belov & Scheithauer's sequential heuristic, 2003 preprint; classes 1, 2, 5–8, 11–14, 17, 18).
+ * `belov03` (Belov & Scheithauer, 2003; the file gives no title; classes 1, 2, 5–8, 11–14, 17, 18).
  * Methods of the same file that buy more bars for fewer patterns (Umetani et al., Yanasse & Limeira, …)
  * are left out: their counts are not at the least number of bars.
  */
