@@ -7,6 +7,7 @@ import {
   classTable,
   PUBLISHED,
   parseClasses,
+  publishedTable,
 } from './setups-published.ts';
 
 describe('published instances', () => {
@@ -19,6 +20,20 @@ describe('published instances', () => {
       .reduce((a, [len, qty]) => a + len * qty, 0);
     expect((total / 5600).toFixed(1)).toBe('72.7');
     expect(((100 * (inst.bars * 5600 - total)) / (inst.bars * 5600)).toFixed(3)).toBe('0.401');
+  });
+
+  it('show a refused instance as a problem, not as a gap below the known minimum', async () => {
+    // A part longer than the stock: both methods answer 400. The table used to print setups 0, gap −3.
+    const broken = {
+      name: 'too-long',
+      body: { parts: '7000x2', stockLength: 6000 },
+      bars: 2,
+      patterns: 3,
+      source: 'test',
+    };
+    const lines = await publishedTable(5000, await createLpEngine(), [broken]);
+    expect(lines[2]).toBe('| too-long | — (2) | — | — | — | 3 | — |');
+    expect(lines.some((l) => l.startsWith('- too-long fewest_setups: validation:'))).toBe(true);
   });
 
   it('transcribe one published average per class of Foerster & Wäscher', () => {
