@@ -155,7 +155,10 @@ if (!skip.has('setups') && practical.length > 0) {
     const perClass = Number(args.values['cutgen-per-class']);
     const lp = await createLpEngine();
     const classRows = [];
-    for (let cls = 1; cls <= 18; cls++) classRows.push(await classRow(lp, cls, perClass, 5000));
+    for (let cls = 1; cls <= 18; cls++) {
+      classRows.push(await classRow(lp, cls, perClass, 5000));
+      process.stderr.write(`bench: CUTGEN class ${cls} of 18 done\n`);
+    }
     lines.push(
       `CUTGEN1 classes of Foerster & Wäscher (2000), regenerated (seed 1994, first ${perClass} instances of each), 5 s budget per solve, class averages. KOMBI and Belov & Scheithauer are published heuristic averages over their 100 instances at (about) the least number of bars, not minima; ${perClass >= 100 ? "where our proven least bars exceed KOMBI's average (no plan of the same instances could), the draws are not the same instances." : 'with fewer than 100 instances per class our averages are not comparable to theirs.'}`,
       '',
