@@ -13,6 +13,10 @@ import { parseOptimiseBody } from '../core/request/index.ts';
 import type { LpEngine } from '../core/solver/lp/engine.ts';
 import type { OptimiseResponse } from '../core/types.ts';
 import { practicalJob } from './practical.ts';
+import { publishedTable } from './setups-published.ts';
+
+// The published instances moved to setups-published.ts; core/setups/setups.test.ts imports them from here.
+export { PUBLISHED } from './setups-published.ts';
 
 export interface SetupsRow {
   readonly seed: number;
@@ -64,47 +68,6 @@ export async function setupsRows(first: number, jobs: number, budgetMs: number):
     });
   }
   return rows;
-}
-
-/**
- * Published instances with a known least number of patterns at the least number of bars. The 5600 mm
- * example (13 widths, 73 rolls) is the worked example of the cutting-stock article of Wikipedia, whose
- * authors enumerated its 308 patterns and report 19 minimum-waste solutions, each with 10 patterns.
- */
-export const PUBLISHED: readonly {
-  name: string;
-  body: Record<string, unknown>;
-  bars: number;
-  patterns: number;
-}[] = [
-  {
-    name: 'wikipedia-5600',
-    body: {
-      parts:
-        '1380x22,1520x25,1560x12,1710x14,1820x18,1880x18,1930x20,2000x10,2050x12,2100x14,2140x16,2150x18,2200x20',
-      stockLength: 5600,
-    },
-    bars: 73,
-    patterns: 10,
-  },
-];
-
-/** The published instances' table: setups of both methods, the bound and the gap to the known minimum. */
-export async function publishedTable(budgetMs: number): Promise<string[]> {
-  const lp = await createLpEngine();
-  const lines = [
-    '| instance | bars (known) | setups balanced | setups fewest_setups | bound | known minimum | gap |',
-    '|---|---|---|---|---|---|---|',
-  ];
-  for (const inst of PUBLISHED) {
-    const a = await run(lp, { ...inst.body, method: 'balanced' }, budgetMs);
-    const b = await run(lp, { ...inst.body, method: 'fewest_setups' }, budgetMs);
-    const setups = b?.stats.setups ?? 0;
-    lines.push(
-      `| ${inst.name} | ${b?.plan.stockBarsUsed ?? '—'} (${inst.bars}) | ${a?.stats.setups ?? '—'} | ${setups} | ${b?.stats.setupsLowerBound ?? '—'} | ${inst.patterns} | ${setups - inst.patterns} |`,
-    );
-  }
-  return lines;
 }
 
 /** The markdown table of the benchmark report. */
