@@ -16,10 +16,12 @@ import type { Method } from '../types.ts';
 import { setupsLowerBound } from './bound.ts';
 import { bundleBarsOf } from './bundles.ts';
 import { countSetups } from './count.ts';
-import { purchasedBars, residualOracle } from './oracle.ts';
+import { combinePatterns } from './kombi.ts';
+import { type OracleMemo, purchasedBars, residualOracle } from './oracle.ts';
 import { preferPriority, priorityBars } from './priority.ts';
-import { runSteps, startState } from './sequential.ts';
+import { runSteps, type State, type StepOptions, startState } from './sequential.ts';
 import { resolveTail } from './tail.ts';
+import { STAGE_WORK, stageWork } from './work.ts';
 
 export interface Refined {
   readonly plan: GroupPlan;
@@ -29,10 +31,12 @@ export interface Refined {
 
 export interface RefineContext {
   readonly lp: LpEngine;
-  /** Time for the stage (the search's time left). */
+  /** The request's deadline: the stage's work budget (work.ts) ends at it at the latest. */
   readonly budget: Budget;
   /** Bars per bundle of a job source (`bundle` only; null for offcuts and stock without bundleSize). */
   readonly bundleSize?: (source: number) => number | null;
+  /** Work units for the stage (default {@link STAGE_WORK}). */
+  readonly work?: number;
 }
 
 /** Runs the stage for one group's plan. */
@@ -46,22 +50,37 @@ export function refineGroup(job: Job, plan: GroupPlan, method: Method, ctx: Refi
     if (better(layouts, best)) best = layouts;
   };
   if (method === 'fewest_setups' || method === 'bundle') {
+    // Work, not time, decides where each phase stops (work.ts); each takes a share of the work left.
+    const { budget, lp } = stageWork(ctx.budget, ctx.lp, ctx.work ?? STAGE_WORK);
+    const phase = (share: number): Budget => budget.sub(budget.remainingMs() * share);
+    const memo: OracleMemo = new Map();
+    const steps = (from: State, work: Budget, options: Omit<StepOptions, 'better'>) =>
+      runSteps(job, from, residualOracle(job, lp, work, memo), work, { better, ...options });
     // fewest_setups never buys more bars than the search's plan.
     const bars = method === 'fewest_setups' ? purchasedBars(job, plan.layouts) : Number.POSITIVE_INFINITY;
     const start = startState(job, plan.layouts, plan.cost, bars);
     if (method === 'bundle' && bundleOf) {
-      const oracle = residualOracle(job, ctx.lp, ctx.budget);
-      const bundles = runSteps(job, start, oracle, ctx.budget, { better, bundleOf });
+      const work = phase(0.5);
+      const bundles = steps(start, work, { bundleOf });
       keep(bundles.best);
-      keep(runSteps(job, bundles.end, oracle, ctx.budget, { better }).best);
+      keep(steps(bundles.end, work, {}).best);
     }
     // Two orders of the candidates, each better on some jobs (practical seeds 1–30: 35 % and 32 % fewer
     // setups than balanced alone, the better of the two on each job more than either).
-    for (const order of ['bars', 'pieces'] as const) {
-      keep(runSteps(job, start, residualOracle(job, ctx.lp, ctx.budget), ctx.budget, { better, order }).best);
-    }
-    const oracle = residualOracle(job, ctx.lp, ctx.budget);
-    keep(resolveTail(job, best, oracle, ctx.budget, { better }, method === 'fewest_setups'));
+    keep(steps(start, phase(0.4), { order: 'bars' }).best);
+    keep(steps(start, phase(0.5), { order: 'pieces' }).best);
+    const tail = phase(0.8);
+    keep(
+      resolveTail(
+        job,
+        best,
+        residualOracle(job, lp, tail, memo),
+        tail,
+        { better },
+        method === 'fewest_setups',
+      ),
+    );
+    keep(combinePatterns(job, best, budget));
   }
   const merged = mergeLayouts(job, best);
   const final = preferPriority(job, merged, (c, cur) => compare(rank.primary(c), rank.primary(cur)) <= 0);

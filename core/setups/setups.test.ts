@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { practicalJob } from '../../bench/practical.ts';
 import { PUBLISHED } from '../../bench/setups.ts';
 import { budgetOf } from '../budget.ts';
+import { optimise } from '../optimise.ts';
+import { parseOptimiseBody } from '../request/index.ts';
 import { solveGroup } from '../solver/solve-group.ts';
-import { onlyJob, planOf, stepClock, testEngine } from '../solver/test-support.ts';
+import { onlyJob, planOf, stepClock, testEngine, workClock } from '../solver/test-support.ts';
+import type { OptimiseResponse } from '../types.ts';
 import { setupsLowerBound } from './bound.ts';
 import { countSetups } from './count.ts';
 
@@ -56,13 +59,38 @@ describe('fewest_setups', () => {
     expect(r.stats.setups).toBe(inst.patterns);
   }, 60_000);
 
-  it('is deterministic', async () => {
-    const body = { ...practicalJob(12), method: 'fewest_setups' };
-    const one = await planOf(body);
-    const two = await planOf(body);
-    expect(two.plan.combinations).toEqual(one.plan.combinations);
-  }, 60_000);
+  it.each([10, 35])(
+    'practical seed %i: the same plan on a machine ten times slower given ten times the time',
+    async (seed) => {
+      // Time moves only with LP solves, 1 ms or 10 ms each; both budgets are far beyond the stage's
+      // work (work.ts), which alone decides where it stops.
+      const body = { ...practicalJob(seed), method: 'fewest_setups' };
+      const fast = await onSolvesClock(body, 1, 30_000);
+      const slow = await onSolvesClock(body, 10, 300_000);
+      const balanced = await planOf({ ...body, method: 'balanced' });
+      expect(slow.plan.combinations).toEqual(fast.plan.combinations);
+      expect(fast.stats.setups ?? 0).toBeLessThan(0.8 * (balanced.stats.setups ?? 0));
+    },
+    120_000,
+  );
 });
+
+/** Solves `body` within `budgetMs` on a clock that moves `msPerSolve` at every LP solve, and only then. */
+async function onSolvesClock(body: unknown, msPerSolve: number, budgetMs: number): Promise<OptimiseResponse> {
+  const { engine, clock } = await workClock();
+  const at = (): number => clock.monotonic() * msPerSolve;
+  const parsed = parseOptimiseBody(body, 'json');
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  const r = await optimise(parsed.value, {
+    lp: engine,
+    clock: { now: at, monotonic: at },
+    budgetMs,
+    tier: 'public',
+    poweredBy: 'test',
+  });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
 
 describe('setups lower bound', () => {
   it('counts lengths that cannot share a bar', () => {
