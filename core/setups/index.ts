@@ -3,3 +3,4 @@ export { bundleBarsOf, bundledOf } from './bundles.ts';
 export { countSetups, setupKey } from './count.ts';
 export { type RefineContext, type Refined, refineGroup } from './refine.ts';
 export { bundleEfficiency, bundleStats, setupKeyOf, setupsStats } from './response.ts';
+export { STAGE_WORK, stageWorkFor } from './work.ts';

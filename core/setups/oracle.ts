@@ -10,6 +10,7 @@ import type { LpEngine } from '../solver/lp/index.ts';
 import type { Job } from '../solver/model/index.ts';
 import { type Layout, mergeLayouts, patternWeight, planCost, trimExcess } from '../solver/model/index.ts';
 import { type SearchGoal, solveGroup } from '../solver/solve-group.ts';
+import type { ResidualBound } from './residual-bound.ts';
 import type { Oracle } from './sequential.ts';
 
 export interface OracleLimits {
@@ -18,9 +19,11 @@ export interface OracleLimits {
   /** Share of the work left that one solver run may take at most, and its cap in work units. */
   readonly share: number;
   readonly maxWork: number;
+  /** Work below which a solver run is not started (its root alone takes more). */
+  readonly minWork: number;
 }
 
-export const DEFAULT_ORACLE: OracleLimits = { solves: 60, share: 0.25, maxWork: 1000 };
+export const DEFAULT_ORACLE: OracleLimits = { solves: 60, share: 0.25, maxWork: 1000, minWork: 50 };
 
 /**
  * What the oracles of one stage learnt per residual (demand, supply and bars left): the cheapest plan
@@ -28,14 +31,18 @@ export const DEFAULT_ORACLE: OracleLimits = { solves: 60, share: 0.25, maxWork: 
  * share their first steps, the tail repeats the last), so each is solved once; the answer is the same
  * on every machine, as the solver runs are budgeted in work.
  */
-export type OracleMemo = Map<string, { plan: Layout[] | null; cost: number; failed: number }>;
+export interface OracleShared {
+  readonly memo: Map<string, { plan: Layout[] | null; cost: number; failed: number }>;
+  /** A quick proof that a residual cannot be cut within the room (null: none). */
+  readonly bound: ResidualBound | null;
+}
 
 /** An oracle over `job` (whose items and sources it keeps; demand and supply vary per call). */
 export function residualOracle(
   job: Job,
   engine: LpEngine,
   budget: Budget,
-  memo: OracleMemo = new Map(),
+  shared: OracleShared = { memo: new Map(), bound: null },
   limits: OracleLimits = DEFAULT_ORACLE,
 ): Oracle {
   let solves = 0;
@@ -53,6 +60,9 @@ export function residualOracle(
       }
     }
     if (solves >= limits.solves || budget.expired()) return null;
+    const work = Math.min(limits.maxWork, budget.remainingMs() * limits.share);
+    if (work < limits.minWork) return null;
+    if (shared.bound?.exceeds(demand, supply, room, budget)) return null;
     solves++;
     const sub = residualJob(job, demand, supply, Number.isFinite(bars));
     // Any plan within the room and bars will do; none exists once the bound passes both together.
@@ -60,12 +70,7 @@ export function residualOracle(
       enough: (p) => fits(p.layouts, planCost(job, p.layouts), room, bars),
       hopeless: (bound) => bound > sub.costOf(room, bars) + 1e-9 * Math.max(1, Math.abs(bound)),
     };
-    const r = solveGroup(
-      sub.job,
-      engine,
-      budget.sub(Math.min(limits.maxWork, budget.remainingMs() * limits.share)),
-      goal,
-    );
+    const r = solveGroup(sub.job, engine, budget.sub(work), goal);
     if (!r.plan) return null;
     const layouts = r.plan.layouts.map((l) => ({
       source: l.source,
@@ -76,6 +81,7 @@ export function residualOracle(
   };
   return (demand, supply, room, bars) => {
     const key = `${demand.join(',')}|${supply.join(',')}|${bars}`;
+    const { memo } = shared;
     const known = memo.get(key) ?? { plan: null, cost: Number.POSITIVE_INFINITY, failed: -1 };
     if (known.plan && known.cost <= room) return [...known.plan];
     if (room <= known.failed) return null;

@@ -16,12 +16,10 @@ import type { Method } from '../types.ts';
 import { setupsLowerBound } from './bound.ts';
 import { bundleBarsOf } from './bundles.ts';
 import { countSetups } from './count.ts';
-import { combinePatterns } from './kombi.ts';
-import { type OracleMemo, purchasedBars, residualOracle } from './oracle.ts';
+import { purchasedBars } from './oracle.ts';
 import { preferPriority, priorityBars } from './priority.ts';
-import { runSteps, type State, type StepOptions, startState } from './sequential.ts';
-import { resolveTail } from './tail.ts';
-import { STAGE_WORK, stageWork } from './work.ts';
+import { improveSetups } from './stage.ts';
+import { STAGE_WORK } from './work.ts';
 
 export interface Refined {
   readonly plan: GroupPlan;
@@ -49,39 +47,8 @@ export function refineGroup(job: Job, plan: GroupPlan, method: Method, ctx: Refi
   const keep = (layouts: readonly Layout[]): void => {
     if (better(layouts, best)) best = layouts;
   };
-  if (method === 'fewest_setups' || method === 'bundle') {
-    // Work, not time, decides where each phase stops (work.ts); each takes a share of the work left.
-    const { budget, lp } = stageWork(ctx.budget, ctx.lp, ctx.work ?? STAGE_WORK);
-    const phase = (share: number): Budget => budget.sub(budget.remainingMs() * share);
-    const memo: OracleMemo = new Map();
-    const steps = (from: State, work: Budget, options: Omit<StepOptions, 'better'>) =>
-      runSteps(job, from, residualOracle(job, lp, work, memo), work, { better, ...options });
-    // fewest_setups never buys more bars than the search's plan.
-    const bars = method === 'fewest_setups' ? purchasedBars(job, plan.layouts) : Number.POSITIVE_INFINITY;
-    const start = startState(job, plan.layouts, plan.cost, bars);
-    if (method === 'bundle' && bundleOf) {
-      const work = phase(0.5);
-      const bundles = steps(start, work, { bundleOf });
-      keep(bundles.best);
-      keep(steps(bundles.end, work, {}).best);
-    }
-    // Two orders of the candidates, each better on some jobs (practical seeds 1–30: 35 % and 32 % fewer
-    // setups than balanced alone, the better of the two on each job more than either).
-    keep(steps(start, phase(0.4), { order: 'bars' }).best);
-    keep(steps(start, phase(0.5), { order: 'pieces' }).best);
-    const tail = phase(0.8);
-    keep(
-      resolveTail(
-        job,
-        best,
-        residualOracle(job, lp, tail, memo),
-        tail,
-        { better },
-        method === 'fewest_setups',
-      ),
-    );
-    keep(combinePatterns(job, best, budget));
-  }
+  if (method === 'fewest_setups' || method === 'bundle')
+    keep(improveSetups(job, plan, method, { ...ctx, work: ctx.work ?? STAGE_WORK }, better));
   const merged = mergeLayouts(job, best);
   const final = preferPriority(job, merged, (c, cur) => compare(rank.primary(c), rank.primary(cur)) <= 0);
   const setupsBound =
