@@ -9,7 +9,7 @@ import { type Budget, budgetOf, type Clock } from '../budget.ts';
 import { type LpEngine, withSolve } from '../solver/lp/index.ts';
 
 /** Work units the stage may spend on one group (a deadline check or an LP solve is one). */
-export const STAGE_WORK = 4000;
+export const STAGE_WORK = 8000;
 
 /** A budget of `units` work units that also ends at `safety`, and the engine whose solves it counts. */
 export function stageWork(
@@ -42,8 +42,8 @@ function alsoEndsAt(work: Budget, safety: Budget): Budget {
   };
 }
 
-/** Work units the stage gets per ms of the request's budget (about a third of it on a loaded machine). */
-export const WORK_PER_MS = 0.8;
+/** Work units the stage gets per ms of the request's budget (8,000 units for the default 5 s). */
+export const WORK_PER_MS = 1.6;
 
 /**
  * The stage's work for each of `groups` material groups under a request budget of `budgetMs`: fixed by
