@@ -63,6 +63,21 @@ describe('combinePatterns (KOMBI moves)', () => {
       ).toBeLessThanOrEqual(6000);
   });
 
+  it('moves an offcut’s piece onto a bought bar that has room: one setup fewer, same cost and bars', () => {
+    const mixed = onlyJob({
+      parts: '2000x1,800x1',
+      stockLength: 6000,
+      offcuts: [{ length: 1000, quantity: 1 }],
+    });
+    const before: Layout[] = [
+      { source: 0, count: 1, counts: Int32Array.from([1, 0]) },
+      { source: 1, count: 1, counts: Int32Array.from([0, 1]) },
+    ];
+    const after = combinePatterns(mixed, before, forever);
+    expect(after).toEqual([{ source: 0, count: 1, counts: Int32Array.from([1, 1]) }]);
+    expect(planCost(mixed, after)).toBe(planCost(mixed, before));
+  });
+
   it('stops when its operations are spent', () => {
     const before = plan([
       [1, [0, 2, 0, 2]],

@@ -1,13 +1,14 @@
 /**
  * Pattern combination (KOMBI, Foerster & Wäscher 2000) as a post-optimisation: two setups of one source
- * are replaced by one, three by two, cutting exactly the same pieces on no more bars of that source, so
+ * are replaced by one, three by two (and two of different sources by one on either, as cost allows), cutting exactly the same pieces on no more bars of that source, so
  * cost, material and bars never rise and no slack is needed. Each replacement is an exact small problem:
  * for one result pattern the bars must divide every piece count; for two, a split of the bars into m and
  * X − m and a dynamic programme over the items (Pareto pairs of the two patterns' lengths) decides it.
  * Moves repeat until none applies or the work budget ends.
  */
 import type { Budget } from '../budget.ts';
-import { gcd, type Job, type Layout, mergeLayouts } from '../solver/model/index.ts';
+import { gcd, type Job, type Layout, mergeLayouts, planCost } from '../solver/model/index.ts';
+import { purchasedBars } from './oracle.ts';
 
 /** Pareto states kept per item in the two-pattern programme (a safety cap; small subproblems stay far below). */
 const MAX_STATES = 4000;
@@ -54,10 +55,13 @@ export function combinePatterns(
 /** The first move that applies (pairs before triples, in plan order), or null. */
 function oneMove(job: Job, plan: readonly Layout[], work: Work): Layout[] | null {
   const n = plan.length;
+  const used = new Float64Array(job.sources.length);
+  for (const l of plan) used[l.source] = (used[l.source] ?? 0) + l.count;
   for (let a = 0; a < n; a++)
     for (let b = a + 1; b < n; b++) {
       if (!work.spend(1)) return null;
-      const merged = combine(job, [plan[a], plan[b]] as Layout[], 1, work);
+      const pair = [plan[a], plan[b]] as Layout[];
+      const merged = combine(job, pair, 1, work) ?? acrossSources(job, pair, used);
       if (merged) return replace(plan, [a, b], merged);
     }
   for (let a = 0; a < n; a++)
@@ -108,6 +112,40 @@ function combine(job: Job, group: readonly Layout[], into: 1 | 2, work: Work): L
         { source, counts: split[0], count: m },
         { source, counts: split[1], count: bars - m },
       ];
+  }
+  return null;
+}
+
+/**
+ * Two setups of different sources (a bought bar and an offcut, two stock lengths) as one pattern on
+ * either source, at no more cost and no more purchased bars, within the source's supply (`used`: bars of
+ * each source the plan cuts); or null.
+ */
+function acrossSources(job: Job, pair: readonly Layout[], used: Float64Array): Layout[] | null {
+  const [p, q] = pair;
+  if (!p || !q || p.source === q.source) return null;
+  const demand = new Int32Array(job.items.length);
+  for (const l of pair)
+    l.counts.forEach((a, i) => {
+      demand[i] = (demand[i] ?? 0) + a * l.count;
+    });
+  let g = 0;
+  for (const d of demand) g = gcd(g, d);
+  const cost = planCost(job, pair);
+  const bought = purchasedBars(job, pair);
+  const weights = job.items.map((it) => it.weight);
+  for (const source of [p.source, q.source]) {
+    const s = job.sources[source];
+    if (!s) continue;
+    const free =
+      s.supply - (used[source] ?? 0) + pair.reduce((n, l) => n + (l.source === source ? l.count : 0), 0);
+    // The most bars (the lightest pattern) that divide the pieces and keep cost, bars and supply.
+    for (let x = g; x >= 1; x--) {
+      if (g % x !== 0 || x > free || s.cost * x > cost || (s.kind === 'stock' ? x : 0) > bought) continue;
+      const counts = Int32Array.from(demand, (d) => d / x);
+      if (weightOf(counts, weights) <= s.capacity) return [{ source, counts, count: x }];
+      break;
+    }
   }
   return null;
 }
