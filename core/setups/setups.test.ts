@@ -29,16 +29,30 @@ describe('fewest_setups', () => {
     expect(r.stats).toMatchObject({ setups: 2, setupsLowerBound: 2, setupsOptimal: true });
   });
 
-  it.each([1, 3, 6, 11, 18, 24, 28])(
-    'practical seed %i: the same bars and cost as balanced, fewer or equal setups, bound ≤ setups',
-    async (seed) => {
+  // Seeds 19, 43 and 65: the sequential heuristic from the search's plan alone stalled above 80 % of
+  // balanced's setups (17 of 21, 25 of 30, 33 of 37); the search plan's patterns repeated, neighbourhoods
+  // and KOMBI reach it.
+  it.each([
+    [1, 1],
+    [3, 1],
+    [6, 1],
+    [11, 1],
+    [18, 1],
+    [24, 1],
+    [28, 1],
+    [19, 0.8],
+    [43, 0.8],
+    [65, 0.8],
+  ])(
+    'practical seed %i: the same bars and cost as balanced, at most %f of its setups, bound ≤ setups',
+    async (seed, share) => {
       const body = practicalJob(seed);
       const a = await planOf({ ...body, method: 'balanced' }, { solves: 5000 });
       const b = await planOf({ ...body, method: 'fewest_setups' }, { solves: 5000 });
       expect(b.plan.stockBarsUsed).toBeLessThanOrEqual(a.plan.stockBarsUsed);
       expect(b.stats.totalCost ?? 0).toBeLessThanOrEqual(a.stats.totalCost ?? 0);
       expect(purchased(b)).toBeLessThanOrEqual(purchased(a));
-      expect(b.stats.setups ?? 0).toBeLessThanOrEqual(a.stats.setups ?? 0);
+      expect(b.stats.setups ?? 0).toBeLessThanOrEqual(share * (a.stats.setups ?? 0));
       expect(b.stats.setupsLowerBound ?? 99).toBeLessThanOrEqual(b.stats.setups ?? 0);
     },
     60_000,
@@ -50,22 +64,6 @@ describe('fewest_setups', () => {
     const b = await planOf({ ...body, method: 'fewest_setups' });
     expect(b.stats.setups ?? 0).toBeLessThanOrEqual(0.8 * (a.stats.setups ?? 0));
   }, 60_000);
-
-  // Jobs where the sequential heuristic from the search's plan stalled above 80 % of balanced's setups
-  // (17 of 21, 25 of 30, 33 of 37): the search plan's patterns repeated, neighbourhoods and KOMBI reach it.
-  it.each([19, 43, 65])(
-    'practical seed %i: at least 20 %% fewer setups than balanced at the same bars and cost',
-    async (seed) => {
-      const body = practicalJob(seed);
-      const a = await planOf({ ...body, method: 'balanced' }, { solves: 5000 });
-      const b = await planOf({ ...body, method: 'fewest_setups' }, { solves: 5000 });
-      expect(b.plan.stockBarsUsed).toBeLessThanOrEqual(a.plan.stockBarsUsed);
-      expect(b.stats.totalCost ?? 0).toBeLessThanOrEqual(a.stats.totalCost ?? 0);
-      expect(purchased(b)).toBeLessThanOrEqual(purchased(a));
-      expect(b.stats.setups ?? 0).toBeLessThanOrEqual(0.8 * (a.stats.setups ?? 0));
-    },
-    60_000,
-  );
 
   it('reaches the published minimum of 10 patterns on the 5600 mm example at 73 rolls', async () => {
     const [inst] = PUBLISHED;
