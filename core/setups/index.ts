@@ -1,6 +1,7 @@
 /** Saw setups: counting, the setups and bundle stage after the search, its bound, bundles, priority. */
 export { bundleBarsOf, bundledOf } from './bundles.ts';
 export { countSetups, setupKey } from './count.ts';
-export { counted } from './oracle.ts';
+export { counted } from './counted.ts';
 export { type RefineContext, type Refined, refineGroup } from './refine.ts';
 export { bundleEfficiency, bundleStats, setupKeyOf, setupsStats } from './response.ts';
+export { STAGE_WORK, stageWorkFor } from './work.ts';

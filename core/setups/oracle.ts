@@ -1,36 +1,48 @@
 /**
  * The oracle of the sequential heuristic: a plan for what is left within the cost left. Greedy packing
  * first (instant, and enough whenever the cost leaves some slack), then the solver itself on the
- * residual job, a limited number of times.
+ * residual job, a limited number of times. `budget` is the stage's work budget (work.ts), so where a
+ * solver run stops does not depend on the machine's speed.
  */
 import type { Budget } from '../budget.ts';
 import { downsize, greedyPack, sourcePreference } from '../solver/heuristics/index.ts';
 import type { LpEngine } from '../solver/lp/index.ts';
 import type { Job } from '../solver/model/index.ts';
 import { type Layout, mergeLayouts, patternWeight, planCost, trimExcess } from '../solver/model/index.ts';
-import { solveGroup } from '../solver/solve-group.ts';
+import { type SearchGoal, solveGroup } from '../solver/solve-group.ts';
+import type { ResidualBound } from './residual-bound.ts';
 import type { Oracle } from './sequential.ts';
 
 export interface OracleLimits {
   /** Solver runs the oracle may make in all. */
   readonly solves: number;
-  /**
-   * Deadline checks one solver run may make (its work, counted the same on any machine, so where a run
-   * stops does not depend on the machine's speed).
-   */
-  readonly checks: number;
-  /** Share of the budget left that one solver run may take at most, and its cap in ms (a safety net). */
+  /** Share of the work left that one solver run may take at most, and its cap in work units. */
   readonly share: number;
-  readonly maxMs: number;
+  readonly maxWork: number;
+  /** Work below which a solver run is not started (its root alone takes more). */
+  readonly minWork: number;
 }
 
-export const DEFAULT_ORACLE: OracleLimits = { solves: 60, checks: 250_000, share: 0.25, maxMs: 1000 };
+export const DEFAULT_ORACLE: OracleLimits = { solves: 60, share: 0.25, maxWork: 1000, minWork: 50 };
+
+/**
+ * What the oracles of one stage learnt per residual (demand, supply and bars left): the cheapest plan
+ * found and the most room that found none. The phases ask for the same residuals again (the two orders
+ * share their first steps, the tail repeats the last), so each is solved once; the answer is the same
+ * on every machine, as the solver runs are budgeted in work.
+ */
+export interface OracleShared {
+  readonly memo: Map<string, { plan: Layout[] | null; cost: number; failed: number }>;
+  /** A quick proof that a residual cannot be cut within the room (null: none). */
+  readonly bound: ResidualBound | null;
+}
 
 /** An oracle over `job` (whose items and sources it keeps; demand and supply vary per call). */
 export function residualOracle(
   job: Job,
   engine: LpEngine,
   budget: Budget,
+  shared: OracleShared = { memo: new Map(), bound: null },
   limits: OracleLimits = DEFAULT_ORACLE,
 ): Oracle {
   let solves = 0;
@@ -38,7 +50,7 @@ export function residualOracle(
   const weightOf = (c: Int32Array): number => patternWeight(job, c);
   const fits = (layouts: readonly Layout[], cost: number, room: number, bars: number): boolean =>
     cost <= room && purchasedBars(job, layouts) <= bars;
-  return (demand, supply, room, bars) => {
+  const find = (demand: Int32Array, supply: Float64Array, room: number, bars: number): Layout[] | null => {
     for (const rule of ['first', 'best'] as const) {
       const packed = greedyPack(job, rule, demand, supply, pref);
       if (!packed) continue;
@@ -48,10 +60,17 @@ export function residualOracle(
       }
     }
     if (solves >= limits.solves || budget.expired()) return null;
+    const work = Math.min(limits.maxWork, budget.remainingMs() * limits.share);
+    if (work < limits.minWork) return null;
+    if (shared.bound?.exceeds(demand, supply, room, budget)) return null;
     solves++;
     const sub = residualJob(job, demand, supply, Number.isFinite(bars));
-    const ms = Math.min(limits.maxMs, budget.remainingMs() * limits.share);
-    const r = solveGroup(sub.job, engine, counted(budget.sub(ms), limits.checks));
+    // Any plan within the room and bars will do; none exists once the bound passes both together.
+    const goal: SearchGoal = {
+      enough: (p) => fits(p.layouts, planCost(job, p.layouts), room, bars),
+      hopeless: (bound) => bound > sub.costOf(room, bars) + 1e-9 * Math.max(1, Math.abs(bound)),
+    };
+    const r = solveGroup(sub.job, engine, budget.sub(work), goal);
     if (!r.plan) return null;
     const layouts = r.plan.layouts.map((l) => ({
       source: l.source,
@@ -60,24 +79,17 @@ export function residualOracle(
     }));
     return fits(layouts, planCost(job, layouts), room, bars) ? layouts : null;
   };
-}
-
-/** A budget that also ends after `limit` deadline checks (of it or of any budget made from it). */
-export function counted(parent: Budget, limit: number): Budget {
-  const state = { checks: 0 };
-  const wrap = (b: Budget): Budget => ({
-    remainingMs: () => {
-      state.checks++;
-      return state.checks >= limit ? 0 : b.remainingMs();
-    },
-    expired: () => {
-      state.checks++;
-      return state.checks >= limit || b.expired();
-    },
-    elapsedMs: () => b.elapsedMs(),
-    sub: (ms) => wrap(b.sub(ms)),
-  });
-  return wrap(parent);
+  return (demand, supply, room, bars) => {
+    const key = `${demand.join(',')}|${supply.join(',')}|${bars}`;
+    const { memo } = shared;
+    const known = memo.get(key) ?? { plan: null, cost: Number.POSITIVE_INFINITY, failed: -1 };
+    if (known.plan && known.cost <= room) return [...known.plan];
+    if (room <= known.failed) return null;
+    const found = find(demand, supply, room, bars);
+    if (found) memo.set(key, { ...known, plan: found, cost: planCost(job, found) });
+    else memo.set(key, { ...known, failed: room });
+    return found;
+  };
 }
 
 /**
@@ -91,7 +103,7 @@ function residualJob(
   demand: Int32Array,
   supply: Float64Array,
   fewestBars: boolean,
-): { job: Job; widen: (counts: Int32Array) => Int32Array } {
+): { job: Job; widen: (counts: Int32Array) => Int32Array; costOf: (cost: number, bars: number) => number } {
   const keep: number[] = [];
   let pieces = 0;
   demand.forEach((d, i) => {
@@ -116,7 +128,10 @@ function residualJob(
     });
     return full;
   };
-  return { job: sub, widen };
+  // The residual job's cost of a plan of `cost` job units and `bars` purchased bars.
+  const costOf = (cost: number, bars: number): number =>
+    scale === 1 ? cost : cost * scale + (Number.isFinite(bars) ? bars : 0);
+  return { job: sub, widen, costOf };
 }
 
 /** Bars a plan buys (offcut bars are owned). */

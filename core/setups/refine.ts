@@ -16,11 +16,10 @@ import type { Method } from '../types.ts';
 import { heuristicsBudget, lowerBoundOnSetups } from './bound.ts';
 import { bundleBarsOf } from './bundles.ts';
 import { countSetups } from './count.ts';
-import { lpDive } from './dive.ts';
-import { purchasedBars, residualOracle } from './oracle.ts';
+import { purchasedBars } from './oracle.ts';
 import { preferPriority, priorityBars } from './priority.ts';
-import { runSteps, startState } from './sequential.ts';
-import { resolveTail } from './tail.ts';
+import { improveSetups } from './stage.ts';
+import { STAGE_WORK } from './work.ts';
 
 export interface Refined {
   readonly plan: GroupPlan;
@@ -30,15 +29,18 @@ export interface Refined {
 
 export interface RefineContext {
   readonly lp: LpEngine;
-  /** Time for the stage (the search's time left). */
+  /** The request's deadline: the stage's work budget (work.ts) ends at it at the latest. */
   readonly budget: Budget;
   /** Bars per bundle of a job source (`bundle` only; null for offcuts and stock without bundleSize). */
   readonly bundleSize?: (source: number) => number | null;
+  /** Work units for the stage (default {@link STAGE_WORK}). */
+  readonly work?: number;
 }
 
 /** Runs the stage for one group's plan. */
 export function refineGroup(job: Job, plan: GroupPlan, method: Method, stage: RefineContext): Refined {
-  // The heuristics leave the setups bound its share of the stage's time (bound.ts).
+  // The heuristics leave the setups bound its share of the stage's time (bound.ts): a safety net, as
+  // both count their work.
   const ctx = { ...stage, budget: heuristicsBudget(stage.budget) };
   const bundleOf = ctx.bundleSize;
   const rank = rankFor(job, method, bundleOf, purchasedBars(job, plan.layouts));
@@ -48,26 +50,8 @@ export function refineGroup(job: Job, plan: GroupPlan, method: Method, stage: Re
   const keep = (layouts: readonly Layout[]): void => {
     if (better(layouts, best)) best = layouts;
   };
-  if (method === 'fewest_setups' || method === 'bundle') {
-    // fewest_setups never buys more bars than the search's plan.
-    const bars = method === 'fewest_setups' ? purchasedBars(job, plan.layouts) : Number.POSITIVE_INFINITY;
-    const start = startState(job, plan.layouts, plan.cost, bars);
-    if (method === 'bundle' && bundleOf) {
-      const oracle = residualOracle(job, ctx.lp, ctx.budget);
-      const bundles = runSteps(job, start, oracle, ctx.budget, { better, bundleOf });
-      keep(bundles.best);
-      keep(runSteps(job, bundles.end, oracle, ctx.budget, { better }).best);
-    }
-    // Two orders of the candidates, each better on some jobs (practical seeds 1–30: 35 % and 32 % fewer
-    // setups than balanced alone, the better of the two on each job more than either).
-    for (const order of ['bars', 'pieces'] as const) {
-      keep(runSteps(job, start, residualOracle(job, ctx.lp, ctx.budget), ctx.budget, { better, order }).best);
-    }
-    if (method === 'fewest_setups')
-      keep(lpDive(job, start, residualOracle(job, ctx.lp, ctx.budget), ctx.lp, ctx.budget, better));
-    const oracle = residualOracle(job, ctx.lp, ctx.budget);
-    keep(resolveTail(job, best, oracle, ctx.budget, { better }, method === 'fewest_setups'));
-  }
+  if (method === 'fewest_setups' || method === 'bundle')
+    keep(improveSetups(job, plan, method, { ...ctx, work: ctx.work ?? STAGE_WORK }, better));
   const merged = mergeLayouts(job, best);
   const final = preferPriority(job, merged, (c, cur) => compare(rank.primary(c), rank.primary(cur)) <= 0);
   // Stated for every plan of this cost, bars uncapped (bound.ts says why).

@@ -35,8 +35,11 @@ export interface State {
 export interface StepOptions {
   /** When set, a step cuts whole bundles only: bars a multiple of this (null: the source takes none). */
   readonly bundleOf?: (source: number) => number | null;
-  /** Candidates most bars first (default), or most pieces cut by the step first. */
-  readonly order?: 'bars' | 'pieces';
+  /**
+   * Candidates most bars first (default), most pieces cut by the step first, or first the patterns of
+   * the plan of what is left on as many bars as the demand allows (`rest`), then most bars first.
+   */
+  readonly order?: 'bars' | 'pieces' | 'rest';
   /** True when complete plan `a` is to be kept over `b`. */
   readonly better: (a: readonly Layout[], b: readonly Layout[]) => boolean;
 }
@@ -176,6 +179,7 @@ function candidates(job: Job, state: State, options: StepOptions): Candidate[] {
     });
     out.push(...here);
   }
+  if (options.order === 'rest' && !options.bundleOf) return [...fromRest(job, state), ...out];
   if (options.order === 'pieces') {
     const pieces = (c: Candidate): number => c.bars * c.counts.reduce((a, b) => a + b, 0);
     return out
@@ -184,6 +188,31 @@ function candidates(job: Job, state: State, options: StepOptions): Candidate[] {
       .map((x) => x.c);
   }
   return out;
+}
+
+/**
+ * The patterns of the plan of what is left, each on as many bars as the demand and supply allow when
+ * that is more than the plan gives it (a known-good pattern repeated), most pieces cut first.
+ */
+function fromRest(job: Job, state: State): Candidate[] {
+  const out: Candidate[] = [];
+  for (const l of state.rest) {
+    let m = Math.floor(state.supply[l.source] ?? 0);
+    l.counts.forEach((a, i) => {
+      if (a > 0) m = Math.min(m, Math.floor((state.demand[i] ?? 0) / a));
+    });
+    if (m <= l.count) continue;
+    let weight = 0;
+    l.counts.forEach((a, i) => {
+      weight += a * (job.items[i]?.weight ?? 0);
+    });
+    out.push({ source: l.source, bars: m, counts: l.counts, weight });
+  }
+  const pieces = (c: Candidate): number => c.bars * c.counts.reduce((a, b) => a + b, 0);
+  return out
+    .map((c, k) => ({ c, k }))
+    .sort((a, b) => pieces(b.c) - pieces(a.c) || a.k - b.k)
+    .map((x) => x.c);
 }
 
 /**

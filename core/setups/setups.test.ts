@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { practicalJob } from '../../bench/practical.ts';
 import { PUBLISHED } from '../../bench/setups.ts';
 import { budgetOf } from '../budget.ts';
+import { optimise } from '../optimise.ts';
+import { parseOptimiseBody } from '../request/index.ts';
 import { solveGroup } from '../solver/solve-group.ts';
-import { onlyJob, planOf, stepClock, testEngine } from '../solver/test-support.ts';
+import { onlyJob, planOf, stepClock, testEngine, workClock } from '../solver/test-support.ts';
+import type { OptimiseResponse } from '../types.ts';
 import { setupsLowerBound } from './bound.ts';
 import { countSetups } from './count.ts';
 
@@ -26,16 +29,30 @@ describe('fewest_setups', () => {
     expect(r.stats).toMatchObject({ setups: 2, setupsLowerBound: 2, setupsOptimal: true });
   });
 
-  it.each([1, 3, 6, 11, 18, 24, 28])(
-    'practical seed %i: the same bars and cost as balanced, fewer or equal setups, bound ≤ setups',
-    async (seed) => {
+  // Seeds 19, 43 and 65: the sequential heuristic from the search's plan alone stalled above 80 % of
+  // balanced's setups (17 of 21, 25 of 30, 33 of 37); the search plan's patterns repeated, neighbourhoods
+  // and KOMBI reach it.
+  it.each([
+    [1, 1],
+    [3, 1],
+    [6, 1],
+    [11, 1],
+    [18, 1],
+    [24, 1],
+    [28, 1],
+    [19, 0.8],
+    [43, 0.8],
+    [65, 0.8],
+  ])(
+    'practical seed %i: the same bars and cost as balanced, at most %f of its setups, bound ≤ setups',
+    async (seed, share) => {
       const body = practicalJob(seed);
       const a = await planOf({ ...body, method: 'balanced' }, { solves: 5000 });
       const b = await planOf({ ...body, method: 'fewest_setups' }, { solves: 5000 });
       expect(b.plan.stockBarsUsed).toBeLessThanOrEqual(a.plan.stockBarsUsed);
       expect(b.stats.totalCost ?? 0).toBeLessThanOrEqual(a.stats.totalCost ?? 0);
       expect(purchased(b)).toBeLessThanOrEqual(purchased(a));
-      expect(b.stats.setups ?? 0).toBeLessThanOrEqual(a.stats.setups ?? 0);
+      expect(b.stats.setups ?? 0).toBeLessThanOrEqual(share * (a.stats.setups ?? 0));
       expect(b.stats.setupsLowerBound ?? 99).toBeLessThanOrEqual(b.stats.setups ?? 0);
     },
     60_000,
@@ -56,13 +73,38 @@ describe('fewest_setups', () => {
     expect(r.stats.setups).toBe(inst.patterns);
   }, 60_000);
 
-  it('is deterministic', async () => {
-    const body = { ...practicalJob(12), method: 'fewest_setups' };
-    const one = await planOf(body);
-    const two = await planOf(body);
-    expect(two.plan.combinations).toEqual(one.plan.combinations);
-  }, 60_000);
+  it.each([10, 35])(
+    'practical seed %i: the same plan on a machine ten times slower given ten times the time',
+    async (seed) => {
+      // Time moves only with LP solves, 1 ms or 10 ms each; both budgets are far beyond the stage's
+      // work (work.ts), which alone decides where it stops.
+      const body = { ...practicalJob(seed), method: 'fewest_setups' };
+      const fast = await onSolvesClock(body, 1, 30_000);
+      const slow = await onSolvesClock(body, 10, 300_000);
+      const balanced = await planOf({ ...body, method: 'balanced' });
+      expect(slow.plan.combinations).toEqual(fast.plan.combinations);
+      expect(fast.stats.setups ?? 0).toBeLessThan(0.8 * (balanced.stats.setups ?? 0));
+    },
+    120_000,
+  );
 });
+
+/** Solves `body` within `budgetMs` on a clock that moves `msPerSolve` at every LP solve, and only then. */
+async function onSolvesClock(body: unknown, msPerSolve: number, budgetMs: number): Promise<OptimiseResponse> {
+  const { engine, clock } = await workClock();
+  const at = (): number => clock.monotonic() * msPerSolve;
+  const parsed = parseOptimiseBody(body, 'json');
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  const r = await optimise(parsed.value, {
+    lp: engine,
+    clock: { now: at, monotonic: at },
+    budgetMs,
+    tier: 'public',
+    poweredBy: 'test',
+  });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
 
 describe('setups lower bound', () => {
   it('counts lengths that cannot share a bar', () => {

@@ -30,6 +30,15 @@ export interface GroupResult {
 }
 
 /**
+ * A goal short of the optimum, for callers that need only some plan good enough (the setups stage's
+ * oracle): the search stops at the first plan that is `enough`, and gives up once its bound is `hopeless`.
+ */
+export interface SearchGoal {
+  enough(plan: GroupPlan): boolean;
+  hopeless(bound: number): boolean;
+}
+
+/**
  * Solves one material group, phase by phase (docs/solver.md, Stages): greedy plans for an instant
  * incumbent; combinatorial bounds; the perfect-packing search's first share (full one-bar jobs); the root
  * column generation; a first dive; then either the one-bar search (discrepancy dives, branch and price,
@@ -37,7 +46,7 @@ export interface GroupResult {
  * full tree). Each phase runs only while the plan is not proven and the budget lasts. Anytime: the
  * incumbent only improves.
  */
-export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupResult {
+export function solveGroup(job: Job, engine: LpEngine, budget: Budget, goal?: SearchGoal): GroupResult {
   const demand = Int32Array.from(job.items, (it) => it.demand);
   const supply = Float64Array.from(job.sources, (s) => s.supply);
   const trace = newTrace();
@@ -50,15 +59,17 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
   trace.phase = 'greedy';
 
   const proof = new Proof(job, inc, usageTarget, combinatorialBound(job, demand));
-  const isOptimal = (): boolean => proof.optimal();
+  const reached = (): boolean => goal !== undefined && inc.plan !== null && goal.enough(inc.plan);
+  const isOptimal = (): boolean => proof.optimal() || reached();
   const result = (infeasible = false): GroupResult => ({
     plan: inc.plan,
     bound: Math.min(proof.bound, inc.plan?.cost ?? proof.bound),
     barsBound: barsBound(job, Math.min(proof.bound, inc.plan?.cost ?? proof.bound)),
-    optimal: isOptimal(),
+    optimal: proof.optimal(),
     infeasible,
     trace,
   });
+  if (goal?.hopeless(proof.bound)) return result();
 
   // One-bar jobs whose bound leaves no room at all: an exact search for a perfect packing, first on its
   // own, then beside the dives and the tree. Still searching after its first share, and shaped for it,
@@ -76,6 +87,7 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget): GroupRes
     const first = solveRoot(job, cg, root, inc, proof.bound, budget, trace);
     proof.bound = first.bound;
     trace.phase = 'root';
+    if (goal?.hopeless(proof.bound)) return result();
     if (inc.plan === null && first.out.artificial > 1e-6 && provesInfeasible(job, engine, root, budget)) {
       return result(true);
     }

@@ -1,6 +1,6 @@
 import { type Budget, budgetOf, type Clock } from '../budget.ts';
 import { err, ok, type Result, ValidationError } from '../errors.ts';
-import { refineGroup } from '../setups/index.ts';
+import { refineGroup, stageWorkFor } from '../setups/index.ts';
 import type { OptimiseRequest } from '../types.ts';
 import type { LpEngine } from './lp/index.ts';
 import type { SearchTrace } from './model/index.ts';
@@ -61,6 +61,7 @@ export function solveRequest(
     const refined = refineGroup(job, r.plan, request.method, {
       lp: options.lp,
       budget: share,
+      work: stageWorkFor(options.budgetMs, jobs.length),
       bundleSize: (k) => {
         const source = job.sources[k];
         return source?.kind === 'stock' ? (request.stocks[source.index]?.bundleSize ?? null) : null;

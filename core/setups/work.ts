@@ -1,0 +1,54 @@
+/**
+ * The setups stage's budget, in work rather than time: its clock moves one unit at every deadline check
+ * the stage and the solver runs inside it make, and one at every master LP solve. Where every phase of
+ * the stage stops, and how the solver runs inside it share their time, then depends on the request alone,
+ * not on the machine's speed or load. The request's own deadline stays behind it as a safety net: a normal
+ * job spends its work long before (about 0.3–1 ms a unit on the benchmark machine, docs/solver.md).
+ */
+import { type Budget, budgetOf, type Clock } from '../budget.ts';
+import { type LpEngine, withSolve } from '../solver/lp/index.ts';
+
+/** Work units the stage may spend on one group (a deadline check or an LP solve is one). */
+export const STAGE_WORK = 8000;
+
+/** A budget of `units` work units that also ends at `safety`, and the engine whose solves it counts. */
+export function stageWork(
+  safety: Budget,
+  engine: LpEngine,
+  units: number = STAGE_WORK,
+): { readonly budget: Budget; readonly lp: LpEngine } {
+  let used = 0;
+  const clock: Clock = {
+    now: () => used,
+    monotonic: () => {
+      used++;
+      return used;
+    },
+  };
+  const lp = withSolve(engine, engine.name, (master) => {
+    used++;
+    return master.solve();
+  });
+  return { budget: alsoEndsAt(budgetOf(clock, units), safety), lp };
+}
+
+/** `work`, ending early when `safety` does (its ms are work units; the safety net only ends it). */
+function alsoEndsAt(work: Budget, safety: Budget): Budget {
+  return {
+    remainingMs: () => (safety.expired() ? 0 : work.remainingMs()),
+    expired: () => work.expired() || safety.expired(),
+    elapsedMs: () => work.elapsedMs(),
+    sub: (units) => alsoEndsAt(work.sub(units), safety),
+  };
+}
+
+/** Work units the stage gets per ms of the request's budget (8,000 units for the default 5 s). */
+export const WORK_PER_MS = 1.6;
+
+/**
+ * The stage's work for each of `groups` material groups under a request budget of `budgetMs`: fixed by
+ * the request, so the plan does not depend on how fast the search before it ran.
+ */
+export function stageWorkFor(budgetMs: number, groups: number): number {
+  return Math.floor((WORK_PER_MS * budgetMs) / Math.max(1, groups));
+}
