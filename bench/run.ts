@@ -140,13 +140,14 @@ if (!skip.has('setups') && practical.length > 0) {
   // Setups: balanced against fewest_setups on the practical jobs, one job at a time (bench/setups.ts).
   const { setupsRows, setupsTable } = await import('./setups.ts');
   const { classRow, classTable, publishedTable } = await import('./setups-published.ts');
-  const rows = await setupsRows(1, practical.length, 5000);
+  const failures: import('./setups.ts').SetupsFailure[] = [];
+  const rows = await setupsRows(1, practical.length, 5000, undefined, failures);
   lines.push(
     '## Setups',
     '',
     `Practical seeds 1–${practical.length}, 5 s budget each, balanced then fewest_setups in one process; target: at least 20 % fewer setups than balanced at no more bars, material or cost.`,
     '',
-    ...setupsTable(rows),
+    ...setupsTable(rows, failures),
     '',
     'Published instances with a known least number of patterns (20 s budget):',
     '',

@@ -8,12 +8,10 @@
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createLpEngine, optimise } from '../core/optimise.ts';
-import { parseOptimiseBody } from '../core/request/index.ts';
-import type { LpEngine } from '../core/solver/lp/engine.ts';
-import type { OptimiseResponse } from '../core/types.ts';
+import { createLpEngine } from '../core/optimise.ts';
 import { practicalJob } from './practical.ts';
 import { publishedTable } from './setups-published.ts';
+import { purchasedLength, solveBody } from './solve.ts';
 
 // The published instances moved to setups-published.ts; core/setups/setups.test.ts imports them from here.
 export { PUBLISHED } from './setups-published.ts';
@@ -29,36 +27,38 @@ export interface SetupsRow {
   readonly ms: number;
 }
 
-const clock = { now: () => Date.now(), monotonic: () => performance.now() };
-
-async function run(lp: LpEngine, body: unknown, budgetMs: number): Promise<OptimiseResponse | null> {
-  const parsed = parseOptimiseBody(body, 'json');
-  if (!parsed.ok) return null;
-  const res = await optimise(parsed.value, { lp, clock, budgetMs, tier: 'public', poweredBy: 'bench' });
-  return res.ok ? res.value : null;
+/** A job that either method did not answer with a verified plan (a 400, a verifier refusal, a throw). */
+export interface SetupsFailure {
+  readonly seed: number;
+  readonly error: string;
 }
 
-/** Purchased material (length × bars of every purchase). */
-function purchased(r: OptimiseResponse): number {
-  return r.plan.purchases.reduce((a, p) => a + p.length * p.count, 0);
-}
-
-/** Solves the practical jobs with both methods and returns one row per job both solved. */
+/**
+ * Solves the practical jobs with both methods: one row per job both solved, and the jobs either did not
+ * (listed under the table, never dropped silently).
+ */
 export async function setupsRows(
   first: number,
   jobs: number,
   budgetMs: number,
   onRow?: (row: SetupsRow) => void,
+  failures: SetupsFailure[] = [],
 ): Promise<SetupsRow[]> {
   const lp = await createLpEngine();
   const rows: SetupsRow[] = [];
   for (let seed = first; seed < first + jobs; seed++) {
     const body = practicalJob(seed);
-    const a = await run(lp, { ...body, method: 'balanced' }, budgetMs);
-    const t0 = performance.now();
-    const b = await run(lp, { ...body, method: 'fewest_setups' }, budgetMs);
-    const ms = performance.now() - t0;
-    if (!a || !b) continue;
+    const sa = await solveBody(lp, { ...body, method: 'balanced' }, budgetMs);
+    const sb = await solveBody(lp, { ...body, method: 'fewest_setups' }, budgetMs);
+    if (!sa.ok || !sb.ok) {
+      const error = [sa, sb]
+        .map((s, i) => (s.ok ? '' : `${i === 0 ? 'balanced' : 'fewest_setups'}: ${s.error}`))
+        .filter(Boolean)
+        .join('; ');
+      failures.push({ seed, error });
+      continue;
+    }
+    const [a, b, ms] = [sa.response, sb.response, sb.ms];
     const row: SetupsRow = {
       seed,
       balanced: a.stats.setups ?? 0,
@@ -68,7 +68,7 @@ export async function setupsRows(
       equal:
         b.plan.stockBarsUsed <= a.plan.stockBarsUsed &&
         (b.stats.totalCost ?? 0) <= (a.stats.totalCost ?? 0) &&
-        purchased(b) <= purchased(a),
+        purchasedLength(b) <= purchasedLength(a),
       ms,
     };
     rows.push(row);
@@ -77,8 +77,8 @@ export async function setupsRows(
   return rows;
 }
 
-/** The markdown table of the benchmark report. */
-export function setupsTable(rows: readonly SetupsRow[]): string[] {
+/** The markdown table of the benchmark report, and the jobs not solved under it. */
+export function setupsTable(rows: readonly SetupsRow[], failures: readonly SetupsFailure[] = []): string[] {
   const sum = (f: (r: SetupsRow) => number): number => rows.reduce((a, r) => a + f(r), 0);
   const balanced = sum((r) => r.balanced);
   const fewest = sum((r) => r.fewest);
@@ -95,6 +95,7 @@ export function setupsTable(rows: readonly SetupsRow[]): string[] {
     worse.length === 0
       ? 'No job has more setups under fewest_setups.'
       : `More setups: seeds ${worse.join(' ')}.`,
+    ...failures.map((f) => `Not solved by both (left out of the table): seed ${f.seed}: ${f.error}.`),
   ];
 }
 
@@ -112,13 +113,15 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     console.log(
       `${r.seed}: balanced ${r.balanced}, fewest ${r.fewest}, bound ${r.bound}${r.proven ? ' (proven)' : ''}${r.bound > 0.8 * r.balanced ? ' (20 % fewer than balanced impossible)' : ''}${r.equal ? '' : ' MORE BARS/COST'}${r.fewest > 0.8 * r.balanced ? ' MISS' : ''} ${r.ms.toFixed(0)} ms`,
     );
+  const failures: SetupsFailure[] = [];
   const rows = await setupsRows(
     Number(values['first-seed']),
     Number(values.jobs),
     Number(values['budget-ms']),
     values.verbose ? verbose : undefined,
+    failures,
   );
-  console.log(setupsTable(rows).join('\n'));
+  console.log(setupsTable(rows, failures).join('\n'));
   // Where the bound itself shows that no plan of this value has 20 % fewer setups than balanced's.
   const capped = rows.filter((r) => r.bound > 0.8 * r.balanced).map((r) => r.seed);
   console.log(
