@@ -16,6 +16,7 @@ import type { Method } from '../types.ts';
 import { heuristicsBudget, lowerBoundOnSetups } from './bound.ts';
 import { bundleBarsOf } from './bundles.ts';
 import { countSetups } from './count.ts';
+import { searchFewerSetups } from './exact.ts';
 import { purchasedBars } from './oracle.ts';
 import { preferPriority, priorityBars } from './priority.ts';
 import { improveSetups } from './stage.ts';
@@ -52,10 +53,20 @@ export function refineGroup(job: Job, plan: GroupPlan, method: Method, stage: Re
   };
   if (method === 'fewest_setups' || method === 'bundle')
     keep(improveSetups(job, plan, method, { ...ctx, work: ctx.work ?? STAGE_WORK }, better));
+  // The exact search (exact.ts) on small groups: fewer setups at no greater cost, or the proof that none
+  // exists. Not under `bundle`, whose setups come after full-bundle bars.
+  const exact =
+    method === 'fewest_setups' ? searchFewerSetups(job, mergeLayouts(job, best), ctx.budget, better) : null;
+  if (exact) keep(exact.plan);
   const merged = mergeLayouts(job, best);
   const final = preferPriority(job, merged, (c, cur) => compare(rank.primary(c), rank.primary(cur)) <= 0);
   // Stated for every plan of this cost, bars uncapped (bound.ts says why).
-  const scope = { value: final.cost, bars: Number.POSITIVE_INFINITY, plan: final.layouts };
+  const scope = {
+    value: final.cost,
+    bars: Number.POSITIVE_INFINITY,
+    plan: final.layouts,
+    known: exact?.bound,
+  };
   const setupsBound =
     method === 'fewest_setups' || method === 'bundle'
       ? lowerBoundOnSetups(job, scope, stage.lp, stage.budget)

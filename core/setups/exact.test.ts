@@ -1,0 +1,130 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { budgetOf } from '../budget.ts';
+import { parseOptimiseBody } from '../request/index.ts';
+import { buildJobs, type Job, type Layout, planCost } from '../solver/model/index.ts';
+import { solveGroup } from '../solver/solve-group.ts';
+import { onlyJob, stepClock, workBudget } from '../solver/test-support.ts';
+import { countSetups } from './count.ts';
+import { searchFewerSetups } from './exact.ts';
+import { exactSetups } from './exact-setups.test-support.ts';
+
+/** Tiny jobs: up to four part lengths of up to five pieces, one or two stock lengths, maybe an offcut. */
+const tinyJob = fc
+  .record({
+    parts: fc.array(
+      fc.record({ length: fc.integer({ min: 150, max: 900 }), quantity: fc.integer({ min: 1, max: 5 }) }),
+      { minLength: 2, maxLength: 4 },
+    ),
+    stocks: fc.uniqueArray(
+      fc.record({
+        length: fc.constantFrom(1000, 1500, 2000),
+        quantity: fc.option(fc.integer({ min: 2, max: 6 }), { nil: null }),
+      }),
+      { minLength: 1, maxLength: 2, selector: (s) => s.length },
+    ),
+    priced: fc.boolean(),
+    offcut: fc.option(
+      fc.record({ length: fc.constantFrom(900, 1000, 1500), quantity: fc.integer({ min: 1, max: 2 }) }),
+      { nil: null },
+    ),
+    kerf: fc.constantFrom(0, 3),
+    slack: fc.constantFrom(0, 0, 1),
+  })
+  .map((r) => ({
+    body: {
+      parts: r.parts.map((p, i) => ({ ...p, label: `p${i}` })),
+      stocks: r.stocks.map((s) => ({ ...s, price: r.priced ? s.length / 100 + 3 : null })),
+      offcuts: r.offcut ? [r.offcut] : [],
+      kerf: r.kerf,
+      method: 'fewest_setups',
+    },
+    slack: r.slack,
+  }));
+
+/** A plan's faults: demand not cut exactly, a pattern over its bar, bars beyond a source's supply. */
+function faults(job: Job, layouts: readonly Layout[]): string[] {
+  const out: string[] = [];
+  const cut = new Array<number>(job.items.length).fill(0);
+  const bars = new Array<number>(job.sources.length).fill(0);
+  for (const l of layouts) {
+    const s = job.sources[l.source];
+    if (!s) return ['no source'];
+    let w = 0;
+    l.counts.forEach((a, i) => {
+      cut[i] = (cut[i] ?? 0) + a * l.count;
+      w += a * (job.items[i]?.weight ?? 0);
+    });
+    if (w > s.capacity) out.push(`pattern over bar ${l.source}`);
+    bars[l.source] = (bars[l.source] ?? 0) + l.count;
+  }
+  job.items.forEach((it, i) => {
+    if (cut[i] !== it.demand) out.push(`item ${i}: ${cut[i]} cut of ${it.demand}`);
+  });
+  job.sources.forEach((s, k) => {
+    if ((bars[k] ?? 0) > s.supply) out.push(`source ${k} over supply`);
+  });
+  return out;
+}
+
+const always = (): boolean => true;
+const endless = () => budgetOf(stepClock(0), 1);
+
+describe('the exact setups search', () => {
+  it('proves the least setups the enumeration finds, with a valid plan at the value (seeded)', async () => {
+    await fc.assert(
+      fc.asyncProperty(tinyJob, async ({ body, slack }) => {
+        const parsed = parseOptimiseBody(body, 'json');
+        fc.pre(parsed.ok);
+        if (!parsed.ok) return;
+        const [job] = buildJobs(parsed.value);
+        if (!job) return;
+        const { engine, budget } = await workBudget(500);
+        const found = solveGroup(job, engine, budget).plan;
+        if (!found) return;
+        const value = found.cost + slack;
+        const setups = countSetups(job, found.layouts);
+        const least = exactSetups(job, value, Number.POSITIVE_INFINITY, setups);
+        const out = searchFewerSetups(job, { layouts: found.layouts, cost: value }, endless(), always, 1e7);
+        expect(out.bound).toBe(least);
+        expect(countSetups(job, out.plan)).toBe(least);
+        expect(faults(job, out.plan)).toEqual([]);
+        expect(planCost(job, out.plan)).toBeLessThanOrEqual(value);
+      }),
+      { seed: 2131, numRuns: 150 },
+    );
+  }, 240_000);
+
+  it('says nothing when its nodes run out, and keeps the plan it was given', async () => {
+    const job = onlyJob({
+      parts: '450x2,500x3,550x5,600x7,650x11',
+      stockLength: 2000,
+      method: 'fewest_setups',
+    });
+    const { engine, budget } = await workBudget(2000);
+    const found = solveGroup(job, engine, budget).plan;
+    if (!found) throw new Error('no plan');
+    const out = searchFewerSetups(job, found, endless(), () => false, 3);
+    expect(out.bound).toBe(0);
+    expect(out.plan).toBe(found.layouts);
+  });
+
+  // The least setups checked by enumeration (lp-bound.test.ts's table).
+  it.each([
+    { parts: '700x4,800x6,900x9,1100x2', stock: 3000, least: 3 },
+    { parts: '450x2,500x3,550x5,600x7,650x11', stock: 2000, least: 4 },
+    { parts: '300x7,400x5,500x3,700x2,800x1', stock: 2000, least: 3 },
+    { parts: '610x3,720x5,830x7,940x2', stock: 2400, least: 3 },
+    { parts: '1000x10,2000x10', stock: 6000, least: 1 },
+  ])('$parts from $stock: $least setups, proven', async ({ parts, stock, least }) => {
+    const job = onlyJob({ parts, stockLength: stock, method: 'fewest_setups' });
+    const { engine, budget } = await workBudget(2000);
+    const found = solveGroup(job, engine, budget).plan;
+    if (!found) throw new Error('no plan');
+    const out = searchFewerSetups(job, found, endless(), always);
+    expect(out.bound).toBe(least);
+    expect(countSetups(job, out.plan)).toBe(least);
+    expect(faults(job, out.plan)).toEqual([]);
+    expect(planCost(job, out.plan)).toBeLessThanOrEqual(found.cost);
+  });
+});
