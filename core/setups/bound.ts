@@ -41,8 +41,6 @@ export interface BoundScope {
   readonly bars: number;
   /** A plan in the scope (the stage's result): it starts the LP, and its setups stop it. */
   readonly plan: readonly Layout[];
-  /** A bound already proven for the scope (the exact search's, exact.ts), if any. */
-  readonly known?: number | undefined;
 }
 
 /**
@@ -56,7 +54,7 @@ export function lowerBoundOnSetups(
   budget: Budget,
   limits?: LpBoundLimits,
 ): number {
-  const floor = Math.max(scope.known ?? 0, setupsLowerBound(job, scope.value));
+  const floor = setupsLowerBound(job, scope.value);
   const target = countSetups(job, scope.plan);
   if (floor >= target) return floor;
   const r = setupsLpBound(job, { ...scope, target, floor }, lp, budget, limits);

@@ -13,13 +13,15 @@
 import type { Budget } from '../budget.ts';
 import { l2Bound } from '../solver/bounds/index.ts';
 import type { GroupPlan, Job, Layout } from '../solver/model/index.ts';
-import { gcd } from '../solver/model/index.ts';
+import { gcd, patternWeight } from '../solver/model/index.ts';
 import { countSetups } from './count.ts';
 
 /** Nodes (setups tried) the search may visit per group, over all its rounds. */
-export const EXACT_NODES = 250_000;
+export const EXACT_NODES = 300_000;
 /** Groups with more item types than this are skipped: their patterns are too many to close the search. */
 export const EXACT_MAX_TYPES = 14;
+/** Steps of the cost floor's covering search before it falls back to the fractional floor. */
+const COVER_STEPS = 64;
 /** Failed states remembered at most. */
 const MEMO_LIMIT = 200_000;
 
@@ -34,13 +36,15 @@ export interface ExactOutcome {
 
 /**
  * Searches for plans with fewer setups than `plan` at no greater cost, as long as each one found ranks
- * better by `better`; proves, when the nodes suffice, that none has fewer setups than the last.
+ * better by `better`; proves, when the nodes suffice, that none has fewer setups than the last. `floor`
+ * is a bound already known for the same plans: a plan found at it is proven minimal at once.
  */
 export function searchFewerSetups(
   job: Job,
   plan: GroupPlan,
   budget: Budget,
   better: (a: readonly Layout[], b: readonly Layout[]) => boolean,
+  floor = 0,
   nodes: number = EXACT_NODES,
 ): ExactOutcome {
   let best = plan.layouts;
@@ -49,6 +53,7 @@ export function searchFewerSetups(
   const search = new Search(job, plan.cost, budget, nodes);
   for (;;) {
     const setups = countSetups(job, best);
+    if (setups <= floor) return { plan: best, bound: setups, nodes: search.visited };
     const found = search.run(setups - 1);
     const nodes = search.visited;
     if (found === 'unknown') return { plan: best, bound: 0, nodes };
@@ -80,7 +85,14 @@ class Search {
   private readonly used: Float64Array;
   private readonly stack: Chosen[] = [];
   private readonly memo = new Map<string, number>();
+  private readonly typeBounds = new Map<number, number>();
   private cost = 0;
+  /** The weight of the demand left. */
+  private weight = 0;
+  /** Bars left of each source in `byRate` order (the cost floor's scratch). */
+  private readonly left: Float64Array;
+  private best = 0;
+  private steps = 0;
   private nodes = 0;
   get visited(): number {
     return this.nodes;
@@ -119,6 +131,7 @@ class Search {
     this.weights = Float64Array.from(job.items, (it) => it.weight);
     this.rem = Int32Array.from(job.items, (it) => it.demand);
     this.used = new Float64Array(this.classes.length);
+    this.left = new Float64Array(this.byRate.length);
   }
 
   /** A plan of at most `setups` setups within the value, null when none, 'unknown' when the nodes ran out. */
@@ -128,6 +141,7 @@ class Search {
     this.used.fill(0);
     this.stack.length = 0;
     this.cost = 0;
+    this.weight = this.job.items.reduce((a, it) => a + it.demand * it.weight, 0);
     const found = this.dfs(setups, -1, -1, null);
     if (found) return this.layouts();
     return this.out ? 'unknown' : null;
@@ -139,7 +153,7 @@ class Search {
     if (first < 0) return true;
     if (left === 0 || this.exhausted()) return false;
     if (this.cost + this.floor() > this.value + 1e-9) return false;
-    if (this.typesBound() > left) return false;
+    if (this.typesBound(left) > left) return false;
     if (left === 1) return this.last();
     const ordered = first === prevItem;
     const key = `${rem.join(',')}|${this.used.join(',')}${ordered ? `|${prevCls}:${prev?.join(',')}` : ''}`;
@@ -156,52 +170,84 @@ class Search {
   }
 
   /**
-   * Tries, in decreasing order (below `bound` when given), every pattern on class `cls` that cuts item
-   * `first`, each on as many bars as the demand allows down to one. True when one completes a plan.
+   * Tries every pattern on class `cls` that cuts item `first`, on k bars from the most the demand allows
+   * down to one; for each k in decreasing pattern order (below `bound` when given), and only patterns full
+   * enough that the rest's cost floor still fits the value. True when one completes a plan.
    */
   private patterns(cls: number, first: number, bound: Int32Array | null, left: number): boolean {
-    const job = this.job;
+    const m = this.job.items.length;
     const capacity = this.classes[cls]?.capacity ?? 0;
-    const counts = new Int32Array(job.items.length);
-    const walk = (i: number, room: number, tight: boolean): boolean => {
-      if (i === job.items.length) return !tight && this.tryPattern(cls, counts, left);
-      const w = this.weights[i] ?? 0;
-      let top = Math.min(this.rem[i] ?? 0, Math.floor(room / w));
-      if (tight) top = Math.min(top, bound?.[i] ?? 0);
-      const low = i === first ? 1 : 0;
-      for (let a = top; a >= low; a--) {
-        counts[i] = a;
-        if (walk(i + 1, room - a * w, tight && a === (bound?.[i] ?? 0))) return true;
-        if (this.out) return false;
-      }
-      counts[i] = 0;
-      return false;
-    };
-    return walk(first, capacity, bound !== null);
-  }
-
-  private tryPattern(cls: number, counts: Int32Array, left: number): boolean {
-    if (this.exhausted()) return false;
-    let most = (this.classes[cls]?.supply ?? 0) - (this.used[cls] ?? 0);
-    counts.forEach((a, i) => {
-      if (a > 0) most = Math.min(most, Math.floor((this.rem[i] ?? 0) / a));
-    });
-    const pattern = counts.slice();
+    const counts = new Int32Array(m);
+    const suffix = new Float64Array(m + 1);
+    const most = Math.min(this.rem[first] ?? 0, (this.classes[cls]?.supply ?? 0) - (this.used[cls] ?? 0));
     for (let k = most; k >= 1; k--) {
       const extra = this.barCost(cls, k);
       if (this.cost + extra > this.value + 1e-9) continue;
-      this.apply(cls, pattern, k, extra, 1);
-      const found = this.dfs(
+      const need = this.fillNeeded(cls, k, this.value - this.cost - extra);
+      if (need > capacity) continue;
+      for (let i = m - 1; i >= 0; i--)
+        suffix[i] = (suffix[i + 1] ?? 0) + (this.weights[i] ?? 0) * Math.floor((this.rem[i] ?? 0) / k);
+      const walk = (i: number, room: number, tight: boolean): boolean => {
+        if (capacity - room + Math.min(room, suffix[i] ?? 0) < need) return false;
+        if (i === m) return !tight && this.tryPattern(cls, counts, k, extra, left);
+        const w = this.weights[i] ?? 0;
+        let top = Math.min(Math.floor((this.rem[i] ?? 0) / k), Math.floor(room / w));
+        if (tight) top = Math.min(top, bound?.[i] ?? 0);
+        const low = i === first ? 1 : 0;
+        for (let a = top; a >= low; a--) {
+          counts[i] = a;
+          if (walk(i + 1, room - a * w, tight && a === (bound?.[i] ?? 0))) return true;
+          if (this.out) return false;
+        }
+        counts[i] = 0;
+        return false;
+      };
+      if (walk(first, capacity, bound !== null)) return true;
+      if (this.out) return false;
+    }
+    return false;
+  }
+
+  /** Takes `counts` on `bars` bars of class `cls` and searches on; true when that completes a plan. */
+  private tryPattern(cls: number, counts: Int32Array, bars: number, cost: number, left: number): boolean {
+    if (this.exhausted()) return false;
+    const pattern = counts.slice();
+    this.apply(cls, pattern, bars, cost, 1);
+    if (
+      this.dfs(
         left - 1,
         pattern.findIndex((a) => a > 0),
         cls,
         pattern,
-      );
-      if (found) return true;
-      this.apply(cls, pattern, k, extra, -1);
-      if (this.out) return false;
-    }
+      )
+    )
+      return true;
+    this.apply(cls, pattern, bars, cost, -1);
     return false;
+  }
+
+  /**
+   * The least weight a pattern on `bars` more bars of class `cls` must carry for the rest to fit in
+   * `budget` by the fractional cost floor (the length the cheapest capacity left can hold for it).
+   */
+  private fillNeeded(cls: number, bars: number, budget: number): number {
+    const weight = this.weight;
+    this.used[cls] = (this.used[cls] ?? 0) + bars;
+    let held = 0;
+    let money = budget + 1e-9;
+    for (const s of this.byRate) {
+      const left = Math.max(0, Math.min(s.supply, s.supply + s.before - (this.used[s.cls] ?? 0)));
+      if (left * s.cost <= money) {
+        held += left * s.capacity;
+        money -= left * s.cost;
+        if (!Number.isFinite(held)) break;
+      } else {
+        held += (money * s.capacity) / s.cost;
+        break;
+      }
+    }
+    this.used[cls] = (this.used[cls] ?? 0) - bars;
+    return Math.ceil((weight - held) / bars - 1e-9);
   }
 
   /** The last setup: the rest is one pattern on x bars, x dividing every demand left. */
@@ -234,6 +280,7 @@ class Search {
     });
     this.used[cls] = (this.used[cls] ?? 0) + sign * bars;
     this.cost += sign * cost;
+    this.weight -= sign * bars * patternWeight(this.job, counts);
     if (sign === 1) this.stack.push({ cls, counts, bars });
     else this.stack.pop();
   }
@@ -254,32 +301,69 @@ class Search {
     return need > 0 ? Number.POSITIVE_INFINITY : cost;
   }
 
-  /** The rest's cost floor (whole cost units): its length over the cheapest capacity left. */
+  /**
+   * The rest's cost floor: the cheapest whole bars left whose capacities hold its length (a covering
+   * relaxation), by a small search over the sources cheapest per capacity first; the fractional floor
+   * when that search grows.
+   */
   private floor(): number {
-    let weight = 0;
-    this.rem.forEach((d, i) => {
-      weight += d * (this.weights[i] ?? 0);
+    const weight = this.weight;
+    if (weight <= 0) return 0;
+    this.byRate.forEach((s, k) => {
+      this.left[k] = Math.max(0, Math.min(s.supply, s.supply + s.before - (this.used[s.cls] ?? 0)));
     });
+    this.best = Number.POSITIVE_INFINITY;
+    this.steps = 0;
+    this.cover(0, weight, 0);
+    if (this.steps <= COVER_STEPS) return this.best;
+    let w = weight;
     let floor = 0;
-    for (const s of this.byRate) {
-      if (weight <= 0) break;
-      const left = Math.max(0, Math.min(s.supply, s.supply + s.before - (this.used[s.cls] ?? 0)));
-      const take = Math.min(weight, left * s.capacity);
+    this.byRate.forEach((s, k) => {
+      const take = Math.min(w, (this.left[k] ?? 0) * s.capacity);
       floor += (take * s.cost) / s.capacity;
-      weight -= take;
+      w -= take;
+    });
+    return w > 0 ? Number.POSITIVE_INFINITY : Math.ceil(floor - 1e-9);
+  }
+
+  /** The covering search from source `k` on: weight `w` still to hold, `cost` spent. */
+  private cover(k: number, w: number, cost: number): void {
+    if (w <= 0) {
+      this.best = Math.min(this.best, cost);
+      return;
     }
-    return weight > 0 ? Number.POSITIVE_INFINITY : Math.ceil(floor - 1e-9);
+    const s = this.byRate[k];
+    // Every source from k on costs at least s's rate per unit of capacity.
+    if (!s || cost + (w * s.cost) / s.capacity - 1e-9 >= this.best || ++this.steps > COVER_STEPS) return;
+    for (let n = Math.min(this.left[k] ?? 0, Math.ceil(w / s.capacity)); n >= 0; n--)
+      this.cover(k + 1, w - n * s.capacity, cost + n * s.cost);
   }
 
   /** Setups the rest's item types need: one piece of each packed into the longest bar left (L2). */
-  private typesBound(): number {
+  private typesBound(left: number): number {
+    let types = 0;
+    let mask = 0;
+    this.rem.forEach((d, i) => {
+      if (d <= 0) return;
+      types++;
+      mask |= 1 << i;
+    });
+    // One setup per type at most: no bound above `left` when the types are that few.
+    if (types <= left) return types;
     let capacity = 0;
     this.classes.forEach((c, cls) => {
       if (c.supply - (this.used[cls] ?? 0) >= 1) capacity = Math.max(capacity, c.capacity);
     });
     if (capacity <= 0) return Number.POSITIVE_INFINITY;
-    const demands = Int32Array.from(this.rem, (d) => (d > 0 ? 1 : 0));
-    return l2Bound({ weights: this.weights, demands, capacity });
+    // The types left (at most EXACT_MAX_TYPES, so a bit mask) and the longest bar name the bound.
+    const key = mask * 2 ** 32 + capacity;
+    let bound = this.typeBounds.get(key);
+    if (bound === undefined) {
+      const demands = Int32Array.from(this.rem, (d) => (d > 0 ? 1 : 0));
+      bound = l2Bound({ weights: this.weights, demands, capacity });
+      this.typeBounds.set(key, bound);
+    }
+    return bound;
   }
 
   private exhausted(): boolean {
