@@ -15,13 +15,12 @@ import { l2Bound } from '../solver/bounds/index.ts';
 import type { GroupPlan, Job, Layout } from '../solver/model/index.ts';
 import { gcd, patternWeight } from '../solver/model/index.ts';
 import { countSetups } from './count.ts';
+import { BarCosts, type LengthClass } from './exact-costs.ts';
 
 /** Nodes (setups tried) the search may visit per group, over all its rounds. */
 export const EXACT_NODES = 300_000;
 /** Groups with more item types than this are skipped: their patterns are too many to close the search. */
 export const EXACT_MAX_TYPES = 14;
-/** Steps of the cost floor's covering search before it falls back to the fractional floor. */
-const COVER_STEPS = 64;
 /** Failed states remembered at most. */
 const MEMO_LIMIT = 200_000;
 
@@ -63,13 +62,6 @@ export function searchFewerSetups(
   }
 }
 
-/** Bars of one length: its sources cheapest first (bars are bought in that order). */
-interface LengthClass {
-  readonly capacity: number;
-  readonly sources: readonly { readonly index: number; readonly cost: number; readonly supply: number }[];
-  readonly supply: number;
-}
-
 interface Chosen {
   readonly cls: number;
   readonly counts: Int32Array;
@@ -77,10 +69,9 @@ interface Chosen {
 }
 
 class Search {
-  private readonly classes: LengthClass[];
+  private readonly costs: BarCosts;
+  private readonly classes: readonly LengthClass[];
   private readonly weights: Float64Array;
-  /** Sources by cost per unit of capacity, for the cost floor: class, source, and bars of its class before it. */
-  private readonly byRate: { cls: number; cost: number; capacity: number; supply: number; before: number }[];
   private readonly rem: Int32Array;
   private readonly used: Float64Array;
   private readonly stack: Chosen[] = [];
@@ -89,10 +80,6 @@ class Search {
   private cost = 0;
   /** The weight of the demand left. */
   private weight = 0;
-  /** Bars left of each source in `byRate` order (the cost floor's scratch). */
-  private readonly left: Float64Array;
-  private best = 0;
-  private steps = 0;
   private nodes = 0;
   get visited(): number {
     return this.nodes;
@@ -108,30 +95,11 @@ class Search {
     this.value = value;
     this.budget = budget;
     this.limit = limit;
-    const lengths = [...new Set(job.sources.map((s) => s.length))];
-    this.classes = lengths.map((length) => {
-      const sources = job.sources
-        .map((s, index) => ({ s, index }))
-        .filter(({ s }) => s.length === length && s.supply > 0)
-        .sort((a, b) => a.s.cost - b.s.cost || a.index - b.index)
-        .map(({ s, index }) => ({ index, cost: s.cost, supply: s.supply }));
-      const capacity = job.sources.find((s) => s.length === length)?.capacity ?? 0;
-      return { capacity, sources, supply: sources.reduce((a, s) => a + s.supply, 0) };
-    });
-    this.byRate = this.classes
-      .flatMap((c, cls) => {
-        let before = 0;
-        return c.sources.map((s) => {
-          const entry = { cls, cost: s.cost, capacity: c.capacity, supply: s.supply, before };
-          before += s.supply;
-          return entry;
-        });
-      })
-      .sort((a, b) => a.cost / a.capacity - b.cost / b.capacity);
+    this.costs = new BarCosts(job);
+    this.classes = this.costs.classes;
     this.weights = Float64Array.from(job.items, (it) => it.weight);
     this.rem = Int32Array.from(job.items, (it) => it.demand);
     this.used = new Float64Array(this.classes.length);
-    this.left = new Float64Array(this.byRate.length);
   }
 
   /** A plan of at most `setups` setups within the value, null when none, 'unknown' when the nodes ran out. */
@@ -152,7 +120,7 @@ class Search {
     const first = rem.findIndex((d) => d > 0);
     if (first < 0) return true;
     if (left === 0 || this.exhausted()) return false;
-    if (this.cost + this.floor() > this.value + 1e-9) return false;
+    if (this.cost + this.costs.floor(this.used, this.weight) > this.value + 1e-9) return false;
     if (this.typesBound(left) > left) return false;
     if (left === 1) return this.last();
     const ordered = first === prevItem;
@@ -181,9 +149,9 @@ class Search {
     const suffix = new Float64Array(m + 1);
     const most = Math.min(this.rem[first] ?? 0, (this.classes[cls]?.supply ?? 0) - (this.used[cls] ?? 0));
     for (let k = most; k >= 1; k--) {
-      const extra = this.barCost(cls, k);
+      const extra = this.costs.barCost(this.used, cls, k);
       if (this.cost + extra > this.value + 1e-9) continue;
-      const need = this.fillNeeded(cls, k, this.value - this.cost - extra);
+      const need = this.costs.fillNeeded(this.used, cls, k, this.weight, this.value - this.cost - extra);
       if (need > capacity) continue;
       for (let i = m - 1; i >= 0; i--)
         suffix[i] = (suffix[i + 1] ?? 0) + (this.weights[i] ?? 0) * Math.floor((this.rem[i] ?? 0) / k);
@@ -226,30 +194,6 @@ class Search {
     return false;
   }
 
-  /**
-   * The least weight a pattern on `bars` more bars of class `cls` must carry for the rest to fit in
-   * `budget` by the fractional cost floor (the length the cheapest capacity left can hold for it).
-   */
-  private fillNeeded(cls: number, bars: number, budget: number): number {
-    const weight = this.weight;
-    this.used[cls] = (this.used[cls] ?? 0) + bars;
-    let held = 0;
-    let money = budget + 1e-9;
-    for (const s of this.byRate) {
-      const left = Math.max(0, Math.min(s.supply, s.supply + s.before - (this.used[s.cls] ?? 0)));
-      if (left * s.cost <= money) {
-        held += left * s.capacity;
-        money -= left * s.cost;
-        if (!Number.isFinite(held)) break;
-      } else {
-        held += (money * s.capacity) / s.cost;
-        break;
-      }
-    }
-    this.used[cls] = (this.used[cls] ?? 0) - bars;
-    return Math.ceil((weight - held) / bars - 1e-9);
-  }
-
   /** The last setup: the rest is one pattern on x bars, x dividing every demand left. */
   private last(): boolean {
     let g = 0;
@@ -263,7 +207,7 @@ class Search {
       for (let cls = 0; cls < this.classes.length; cls++) {
         const c = this.classes[cls];
         if (!c || weight / x > c.capacity || c.supply - (this.used[cls] ?? 0) < x) continue;
-        const extra = this.barCost(cls, x);
+        const extra = this.costs.barCost(this.used, cls, x);
         if (this.cost + extra > this.value + 1e-9) continue;
         const pattern = Int32Array.from(this.rem, (d) => d / x);
         this.apply(cls, pattern, x, extra, 1);
@@ -283,60 +227,6 @@ class Search {
     this.weight -= sign * bars * patternWeight(this.job, counts);
     if (sign === 1) this.stack.push({ cls, counts, bars });
     else this.stack.pop();
-  }
-
-  /** Cost of `bars` more bars of class `cls`, cheapest first after those used. */
-  private barCost(cls: number, bars: number): number {
-    let skip = this.used[cls] ?? 0;
-    let need = bars;
-    let cost = 0;
-    for (const s of this.classes[cls]?.sources ?? []) {
-      const free = Math.max(0, s.supply - skip);
-      skip = Math.max(0, skip - s.supply);
-      const take = Math.min(need, free);
-      cost += take * s.cost;
-      need -= take;
-      if (need <= 0) break;
-    }
-    return need > 0 ? Number.POSITIVE_INFINITY : cost;
-  }
-
-  /**
-   * The rest's cost floor: the cheapest whole bars left whose capacities hold its length (a covering
-   * relaxation), by a small search over the sources cheapest per capacity first; the fractional floor
-   * when that search grows.
-   */
-  private floor(): number {
-    const weight = this.weight;
-    if (weight <= 0) return 0;
-    this.byRate.forEach((s, k) => {
-      this.left[k] = Math.max(0, Math.min(s.supply, s.supply + s.before - (this.used[s.cls] ?? 0)));
-    });
-    this.best = Number.POSITIVE_INFINITY;
-    this.steps = 0;
-    this.cover(0, weight, 0);
-    if (this.steps <= COVER_STEPS) return this.best;
-    let w = weight;
-    let floor = 0;
-    this.byRate.forEach((s, k) => {
-      const take = Math.min(w, (this.left[k] ?? 0) * s.capacity);
-      floor += (take * s.cost) / s.capacity;
-      w -= take;
-    });
-    return w > 0 ? Number.POSITIVE_INFINITY : Math.ceil(floor - 1e-9);
-  }
-
-  /** The covering search from source `k` on: weight `w` still to hold, `cost` spent. */
-  private cover(k: number, w: number, cost: number): void {
-    if (w <= 0) {
-      this.best = Math.min(this.best, cost);
-      return;
-    }
-    const s = this.byRate[k];
-    // Every source from k on costs at least s's rate per unit of capacity.
-    if (!s || cost + (w * s.cost) / s.capacity - 1e-9 >= this.best || ++this.steps > COVER_STEPS) return;
-    for (let n = Math.min(this.left[k] ?? 0, Math.ceil(w / s.capacity)); n >= 0; n--)
-      this.cover(k + 1, w - n * s.capacity, cost + n * s.cost);
   }
 
   /** Setups the rest's item types need: one piece of each packed into the longest bar left (L2). */
