@@ -18,7 +18,7 @@ import { countSetups } from './count.ts';
 import { BarCosts, type LengthClass } from './exact-costs.ts';
 
 /** Nodes (setups tried) the search may visit per group, over all its rounds. */
-export const EXACT_NODES = 300_000;
+export const EXACT_NODES = 150_000;
 /** Groups with more item types than this are skipped: their patterns are too many to close the search. */
 export const EXACT_MAX_TYPES = 14;
 /** Failed states remembered at most. */
