@@ -62,6 +62,20 @@ export function searchFewerSetups(
   }
 }
 
+/** One node's pattern enumeration on one class and multiplicity (`bars`). */
+interface Frame {
+  readonly cls: number;
+  readonly first: number;
+  readonly bound: Int32Array | null;
+  readonly left: number;
+  readonly capacity: number;
+  bars: number;
+  cost: number;
+  need: number;
+  counts: Int32Array;
+  suffix: Float64Array;
+}
+
 interface Chosen {
   readonly cls: number;
   readonly counts: Int32Array;
@@ -145,34 +159,42 @@ class Search {
   private patterns(cls: number, first: number, bound: Int32Array | null, left: number): boolean {
     const m = this.job.items.length;
     const capacity = this.classes[cls]?.capacity ?? 0;
-    const counts = new Int32Array(m);
-    const suffix = new Float64Array(m + 1);
     const most = Math.min(this.rem[first] ?? 0, (this.classes[cls]?.supply ?? 0) - (this.used[cls] ?? 0));
+    const f: Frame = {
+      ...{ cls, first, bound, left, capacity, bars: 0, cost: 0, need: 0 },
+      counts: new Int32Array(m),
+      suffix: new Float64Array(m + 1),
+    };
     for (let k = most; k >= 1; k--) {
       const extra = this.costs.barCost(this.used, cls, k);
       if (this.cost + extra > this.value + 1e-9) continue;
       const need = this.costs.fillNeeded(this.used, cls, k, this.weight, this.value - this.cost - extra);
       if (need > capacity) continue;
       for (let i = m - 1; i >= 0; i--)
-        suffix[i] = (suffix[i + 1] ?? 0) + (this.weights[i] ?? 0) * Math.floor((this.rem[i] ?? 0) / k);
-      const walk = (i: number, room: number, tight: boolean): boolean => {
-        if (capacity - room + Math.min(room, suffix[i] ?? 0) < need) return false;
-        if (i === m) return !tight && this.tryPattern(cls, counts, k, extra, left);
-        const w = this.weights[i] ?? 0;
-        let top = Math.min(Math.floor((this.rem[i] ?? 0) / k), Math.floor(room / w));
-        if (tight) top = Math.min(top, bound?.[i] ?? 0);
-        const low = i === first ? 1 : 0;
-        for (let a = top; a >= low; a--) {
-          counts[i] = a;
-          if (walk(i + 1, room - a * w, tight && a === (bound?.[i] ?? 0))) return true;
-          if (this.out) return false;
-        }
-        counts[i] = 0;
-        return false;
-      };
-      if (walk(first, capacity, bound !== null)) return true;
+        f.suffix[i] = (f.suffix[i + 1] ?? 0) + (this.weights[i] ?? 0) * Math.floor((this.rem[i] ?? 0) / k);
+      f.bars = k;
+      f.cost = extra;
+      f.need = need;
+      if (this.walk(f, first, capacity, bound !== null)) return true;
       if (this.out) return false;
     }
+    return false;
+  }
+
+  /** Item `i` on of the patterns of frame `f` (`tight`: equal to its bound so far). */
+  private walk(f: Frame, i: number, room: number, tight: boolean): boolean {
+    const { counts, suffix, bound } = f;
+    if (f.capacity - room + Math.min(room, suffix[i] ?? 0) < f.need) return false;
+    if (i === counts.length) return !tight && this.tryPattern(f.cls, counts, f.bars, f.cost, f.left);
+    const w = this.weights[i] ?? 0;
+    let top = Math.min(Math.floor((this.rem[i] ?? 0) / f.bars), Math.floor(room / w));
+    if (tight) top = Math.min(top, bound?.[i] ?? 0);
+    for (let a = top; a >= (i === f.first ? 1 : 0); a--) {
+      counts[i] = a;
+      if (this.walk(f, i + 1, room - a * w, tight && a === (bound?.[i] ?? 0))) return true;
+      if (this.out) return false;
+    }
+    counts[i] = 0;
     return false;
   }
 
