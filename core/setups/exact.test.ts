@@ -98,6 +98,17 @@ describe('the exact setups search', () => {
         expect(countSetups(job, out.plan)).toBe(least);
         expect(faults(job, out.plan)).toEqual([]);
         expect(planCost(job, out.plan)).toBeLessThanOrEqual(value);
+        // A plan found that does not rank better proves nothing, and the given plan stays.
+        const kept = searchFewerSetups(
+          job,
+          { layouts: found.layouts, cost: value },
+          endless(),
+          () => false,
+          0,
+          1e7,
+        );
+        expect(kept.plan).toBe(found.layouts);
+        expect(kept.bound).toBe(least < setups ? 0 : setups);
       }),
       { seed: 2131, numRuns: 150 },
     );

@@ -36,7 +36,8 @@ export interface ExactOutcome {
 /**
  * Searches for plans with fewer setups than `plan` at no greater cost, as long as each one found ranks
  * better by `better`; proves, when the nodes suffice, that none has fewer setups than the last. `floor`
- * is a bound already known for the same plans: a plan found at it is proven minimal at once.
+ * is a bound already known for the same plans: a plan found at it is proven minimal at once. Groups of
+ * more than {@link EXACT_MAX_TYPES} item types are left alone (bound 0, no nodes).
  */
 export function searchFewerSetups(
   job: Job,
@@ -47,8 +48,8 @@ export function searchFewerSetups(
   nodes: number = EXACT_NODES,
 ): ExactOutcome {
   let best = plan.layouts;
-  if (job.items.filter((it) => it.demand > 0).length > EXACT_MAX_TYPES)
-    return { plan: best, bound: 0, nodes: 0 };
+  // Item types name bits of the type bound's cache key too.
+  if (job.items.length > EXACT_MAX_TYPES) return { plan: best, bound: 0, nodes: 0 };
   const search = new Search(job, plan.cost, budget, nodes);
   for (;;) {
     const setups = countSetups(job, best);
@@ -72,8 +73,8 @@ interface Frame {
   bars: number;
   cost: number;
   need: number;
-  counts: Int32Array;
-  suffix: Float64Array;
+  readonly counts: Int32Array;
+  readonly suffix: Float64Array;
 }
 
 interface Chosen {
@@ -160,11 +161,9 @@ class Search {
     const m = this.job.items.length;
     const capacity = this.classes[cls]?.capacity ?? 0;
     const most = Math.min(this.rem[first] ?? 0, (this.classes[cls]?.supply ?? 0) - (this.used[cls] ?? 0));
-    const f: Frame = {
-      ...{ cls, first, bound, left, capacity, bars: 0, cost: 0, need: 0 },
-      counts: new Int32Array(m),
-      suffix: new Float64Array(m + 1),
-    };
+    const counts = new Int32Array(m);
+    const suffix = new Float64Array(m + 1);
+    const f: Frame = { cls, first, bound, left, capacity, bars: 0, cost: 0, need: 0, counts, suffix };
     for (let k = most; k >= 1; k--) {
       const extra = this.costs.barCost(this.used, cls, k);
       if (this.cost + extra > this.value + 1e-9) continue;
