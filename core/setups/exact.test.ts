@@ -8,40 +8,7 @@ import { solveGroup } from '../solver/solve-group.ts';
 import { onlyJob, planOf, stepClock, workBudget } from '../solver/test-support.ts';
 import { countSetups } from './count.ts';
 import { searchFewerSetups } from './exact.ts';
-import { exactSetups } from './exact-setups.test-support.ts';
-
-/** Tiny jobs: up to four part lengths of up to five pieces, one or two stock lengths, maybe an offcut. */
-const tinyJob = fc
-  .record({
-    parts: fc.array(
-      fc.record({ length: fc.integer({ min: 150, max: 900 }), quantity: fc.integer({ min: 1, max: 5 }) }),
-      { minLength: 2, maxLength: 4 },
-    ),
-    stocks: fc.uniqueArray(
-      fc.record({
-        length: fc.constantFrom(1000, 1500, 2000),
-        quantity: fc.option(fc.integer({ min: 2, max: 6 }), { nil: null }),
-      }),
-      { minLength: 1, maxLength: 2, selector: (s) => s.length },
-    ),
-    priced: fc.boolean(),
-    offcut: fc.option(
-      fc.record({ length: fc.constantFrom(900, 1000, 1500), quantity: fc.integer({ min: 1, max: 2 }) }),
-      { nil: null },
-    ),
-    kerf: fc.constantFrom(0, 3),
-    slack: fc.constantFrom(0, 0, 1),
-  })
-  .map((r) => ({
-    body: {
-      parts: r.parts.map((p, i) => ({ ...p, label: `p${i}` })),
-      stocks: r.stocks.map((s) => ({ ...s, price: r.priced ? s.length / 100 + 3 : null })),
-      offcuts: r.offcut ? [r.offcut] : [],
-      kerf: r.kerf,
-      method: 'fewest_setups',
-    },
-    slack: r.slack,
-  }));
+import { exactSetups, tinyJob } from './exact-setups.test-support.ts';
 
 /** A plan's faults: demand not cut exactly, a pattern over its bar, bars beyond a source's supply. */
 function faults(job: Job, layouts: readonly Layout[]): string[] {
