@@ -4,6 +4,7 @@
  * requires). The search branches on the setups that cut the first item still wanted, on as many bars as
  * the demand left allows, so every plan is reached, in the order of its setups.
  */
+import fc from 'fast-check';
 import type { Job } from '../solver/model/index.ts';
 
 interface Setup {
@@ -96,3 +97,45 @@ function patterns(job: Job, capacity: number): Int32Array[] {
   walk(0, capacity);
   return out;
 }
+
+/**
+ * Tiny `fewest_setups` bodies for the enumeration: two to four part lengths of up to five pieces, one or
+ * two stock lengths, maybe an offcut; with a slack to add to the value, a bars cap flag and LP rounds.
+ */
+export const tinyJob = fc
+  .record({
+    parts: fc.array(
+      fc.record({ length: fc.integer({ min: 150, max: 900 }), quantity: fc.integer({ min: 1, max: 5 }) }),
+      { minLength: 2, maxLength: 4 },
+    ),
+    stocks: fc.uniqueArray(
+      fc.record({
+        length: fc.constantFrom(1000, 1500, 2000),
+        quantity: fc.option(fc.integer({ min: 2, max: 6 }), { nil: null }),
+      }),
+      { minLength: 1, maxLength: 2, selector: (s) => s.length },
+    ),
+    priced: fc.boolean(),
+    offcut: fc.option(
+      fc.record({ length: fc.constantFrom(900, 1000, 1500), quantity: fc.integer({ min: 1, max: 2 }) }),
+      { nil: null },
+    ),
+    kerf: fc.constantFrom(0, 3),
+    trim: fc.boolean(),
+    slack: fc.constantFrom(0, 0, 1),
+    capBars: fc.boolean(),
+    rounds: fc.constantFrom(1, 2, 3, 60),
+  })
+  .map((r) => ({
+    body: {
+      parts: r.parts.map((p, i) => ({ ...p, label: `p${i}` })),
+      stocks: r.stocks.map((s) => ({ ...s, price: r.priced ? s.length / 100 + 3 : null })),
+      offcuts: r.offcut ? [r.offcut] : [],
+      kerf: r.kerf,
+      trim: r.trim,
+      method: 'fewest_setups',
+    },
+    slack: r.slack,
+    capBars: r.capBars,
+    rounds: r.rounds,
+  }));

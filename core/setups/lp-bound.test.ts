@@ -6,48 +6,9 @@ import { solveGroup } from '../solver/solve-group.ts';
 import { onlyJob, testEngine, workBudget } from '../solver/test-support.ts';
 import { lowerBoundOnSetups, setupsLowerBound } from './bound.ts';
 import { countSetups } from './count.ts';
-import { exactSetups } from './exact-setups.test-support.ts';
+import { exactSetups, tinyJob } from './exact-setups.test-support.ts';
 import { setupsLpBound } from './lp-bound.ts';
 import { purchasedBars } from './oracle.ts';
-
-/** Tiny jobs: up to three part lengths of up to three pieces, one or two stock lengths, maybe an offcut. */
-const tinyJob = fc
-  .record({
-    parts: fc.array(
-      fc.record({ length: fc.integer({ min: 150, max: 900 }), quantity: fc.integer({ min: 1, max: 5 }) }),
-      { minLength: 2, maxLength: 4 },
-    ),
-    stocks: fc.uniqueArray(
-      fc.record({
-        length: fc.constantFrom(1000, 1500, 2000),
-        quantity: fc.option(fc.integer({ min: 2, max: 6 }), { nil: null }),
-      }),
-      { minLength: 1, maxLength: 2, selector: (s) => s.length },
-    ),
-    priced: fc.boolean(),
-    offcut: fc.option(
-      fc.record({ length: fc.constantFrom(900, 1000, 1500), quantity: fc.integer({ min: 1, max: 2 }) }),
-      { nil: null },
-    ),
-    kerf: fc.constantFrom(0, 3),
-    trim: fc.boolean(),
-    slack: fc.constantFrom(0, 0, 1),
-    capBars: fc.boolean(),
-    rounds: fc.constantFrom(1, 2, 3, 60),
-  })
-  .map((r) => ({
-    body: {
-      parts: r.parts.map((p, i) => ({ ...p, label: `p${i}` })),
-      stocks: r.stocks.map((s) => ({ ...s, price: r.priced ? s.length / 100 + 3 : null })),
-      offcuts: r.offcut ? [r.offcut] : [],
-      kerf: r.kerf,
-      trim: r.trim,
-      method: 'fewest_setups',
-    },
-    slack: r.slack,
-    capBars: r.capBars,
-    rounds: r.rounds,
-  }));
 
 describe('the LP bound on setups', () => {
   it('never exceeds the least setups of any plan within the value and bars, nor falls below the old bound (seeded)', async () => {

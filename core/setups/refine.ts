@@ -16,6 +16,7 @@ import type { Method } from '../types.ts';
 import { heuristicsBudget, lowerBoundOnSetups } from './bound.ts';
 import { bundleBarsOf } from './bundles.ts';
 import { countSetups } from './count.ts';
+import { searchFewerSetups } from './exact.ts';
 import { purchasedBars } from './oracle.ts';
 import { preferPriority, priorityBars } from './priority.ts';
 import { improveSetups } from './stage.ts';
@@ -52,14 +53,27 @@ export function refineGroup(job: Job, plan: GroupPlan, method: Method, stage: Re
   };
   if (method === 'fewest_setups' || method === 'bundle')
     keep(improveSetups(job, plan, method, { ...ctx, work: ctx.work ?? STAGE_WORK }, better));
-  const merged = mergeLayouts(job, best);
-  const final = preferPriority(job, merged, (c, cur) => compare(rank.primary(c), rank.primary(cur)) <= 0);
+  const finish = (layouts: readonly Layout[]): GroupPlan =>
+    preferPriority(
+      job,
+      mergeLayouts(job, layouts),
+      (c, cur) => compare(rank.primary(c), rank.primary(cur)) <= 0,
+    );
+  let final = finish(best);
   // Stated for every plan of this cost, bars uncapped (bound.ts says why).
   const scope = { value: final.cost, bars: Number.POSITIVE_INFINITY, plan: final.layouts };
-  const setupsBound =
+  let setupsBound =
     method === 'fewest_setups' || method === 'bundle'
       ? lowerBoundOnSetups(job, scope, stage.lp, stage.budget)
       : null;
+  // Not proven: the exact search (exact.ts) on small groups, for fewer setups at no greater cost or the
+  // proof that none exists (its bound holds for the cost above, which a plan it finds does not exceed).
+  // Not under `bundle`, whose setups come after full-bundle bars.
+  if (method === 'fewest_setups' && (setupsBound ?? 0) < countSetups(job, final.layouts)) {
+    const exact = searchFewerSetups(job, final, stage.budget, better, setupsBound ?? 0);
+    if (exact.plan !== final.layouts) final = finish(exact.plan);
+    setupsBound = Math.max(setupsBound ?? 0, exact.bound);
+  }
   return { plan: final, setupsBound };
 }
 
