@@ -5,7 +5,10 @@
  * the demand left allows, so every plan is reached, in the order of its setups.
  */
 import fc from 'fast-check';
-import type { Job } from '../solver/model/index.ts';
+import { parseOptimiseBody } from '../request/index.ts';
+import { buildJobs, type GroupPlan, type Job } from '../solver/model/index.ts';
+import { solveGroup } from '../solver/solve-group.ts';
+import { workBudget } from '../solver/test-support.ts';
 
 interface Setup {
   readonly cls: number;
@@ -139,3 +142,17 @@ export const tinyJob = fc
     capBars: r.capBars,
     rounds: r.rounds,
   }));
+
+/**
+ * A tiny job's only group and the solver's plan for it (in counted work), or null when the request is
+ * refused before any solve (a cut list the finite supply cannot hold) or no plan is found.
+ */
+export async function tinyGroup(body: unknown): Promise<{ job: Job; found: GroupPlan } | null> {
+  const parsed = parseOptimiseBody(body, 'json');
+  if (!parsed.ok) return null;
+  const [job] = buildJobs(parsed.value);
+  if (!job) return null;
+  const { engine, budget } = await workBudget(500);
+  const found = solveGroup(job, engine, budget).plan;
+  return found ? { job, found } : null;
+}

@@ -2,13 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { practicalJob } from '../../bench/practical.ts';
 import { budgetOf } from '../budget.ts';
-import { parseOptimiseBody } from '../request/index.ts';
-import { buildJobs, type Job, type Layout, planCost } from '../solver/model/index.ts';
+import { type Job, type Layout, planCost } from '../solver/model/index.ts';
 import { solveGroup } from '../solver/solve-group.ts';
 import { onlyJob, planOf, stepClock, workBudget } from '../solver/test-support.ts';
 import { countSetups } from './count.ts';
 import { searchFewerSetups } from './exact.ts';
-import { exactSetups, tinyJob } from './exact-setups.test-support.ts';
+import { exactSetups, tinyGroup, tinyJob } from './exact-setups.test-support.ts';
 
 /** A plan's faults: demand not cut exactly, a pattern over its bar, bars beyond a source's supply. */
 function faults(job: Job, layouts: readonly Layout[]): string[] {
@@ -42,14 +41,10 @@ describe('the exact setups search', () => {
   it('proves the least setups the enumeration finds, with a valid plan at the value (seeded)', async () => {
     await fc.assert(
       fc.asyncProperty(tinyJob, async ({ body, slack }) => {
-        const parsed = parseOptimiseBody(body, 'json');
-        fc.pre(parsed.ok);
-        if (!parsed.ok) return;
-        const [job] = buildJobs(parsed.value);
-        if (!job) return;
-        const { engine, budget } = await workBudget(500);
-        const found = solveGroup(job, engine, budget).plan;
-        if (!found) return;
+        const group = await tinyGroup(body);
+        fc.pre(group !== null);
+        if (!group) return;
+        const { job, found } = group;
         const value = found.cost + slack;
         const setups = countSetups(job, found.layouts);
         const least = exactSetups(job, value, Number.POSITIVE_INFINITY, setups);

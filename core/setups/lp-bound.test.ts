@@ -1,12 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseOptimiseBody } from '../request/index.ts';
-import { buildJobs } from '../solver/model/index.ts';
 import { solveGroup } from '../solver/solve-group.ts';
 import { onlyJob, testEngine, workBudget } from '../solver/test-support.ts';
 import { lowerBoundOnSetups, setupsLowerBound } from './bound.ts';
 import { countSetups } from './count.ts';
-import { exactSetups, tinyJob } from './exact-setups.test-support.ts';
+import { exactSetups, tinyGroup, tinyJob } from './exact-setups.test-support.ts';
 import { setupsLpBound } from './lp-bound.ts';
 import { purchasedBars } from './oracle.ts';
 
@@ -15,15 +13,11 @@ describe('the LP bound on setups', () => {
     const lp = await testEngine();
     await fc.assert(
       fc.asyncProperty(tinyJob, async ({ body, slack, capBars, rounds }) => {
-        const parsed = parseOptimiseBody(body, 'json');
         // Cut lists the finite supply cannot hold are refused before any solve: nothing to bound.
-        fc.pre(parsed.ok);
-        if (!parsed.ok) return;
-        const [job] = buildJobs(parsed.value);
-        if (!job) return;
-        const { engine, budget } = await workBudget(500);
-        const found = solveGroup(job, engine, budget).plan;
-        if (!found) return;
+        const group = await tinyGroup(body);
+        fc.pre(group !== null);
+        if (!group) return;
+        const { job, found } = group;
         // The value in job cost units, loosened by one unit now and then (a bound must hold at any value).
         const value = found.cost + slack;
         const bars = capBars ? purchasedBars(job, found.layouts) + slack : Number.POSITIVE_INFINITY;
