@@ -36,10 +36,10 @@ export interface StepOptions {
   /** When set, a step cuts whole bundles only: bars a multiple of this (null: the source takes none). */
   readonly bundleOf?: (source: number) => number | null;
   /**
-   * Candidates most bars first (default), most pieces cut by the step first, or first the patterns of
-   * the plan of what is left on as many bars as the demand allows (`rest`), then most bars first.
+   * Candidates most bars first (default), or first the patterns of the plan of what is left on as many
+   * bars as the demand allows (`rest`), then most bars first.
    */
-  readonly order?: 'bars' | 'pieces' | 'rest';
+  readonly order?: 'bars' | 'rest';
   /** True when complete plan `a` is to be kept over `b`. */
   readonly better: (a: readonly Layout[], b: readonly Layout[]) => boolean;
 }
@@ -180,13 +180,6 @@ function candidates(job: Job, state: State, options: StepOptions): Candidate[] {
     out.push(...here);
   }
   if (options.order === 'rest' && !options.bundleOf) return [...fromRest(job, state), ...out];
-  if (options.order === 'pieces') {
-    const pieces = (c: Candidate): number => c.bars * c.counts.reduce((a, b) => a + b, 0);
-    return out
-      .map((c, k) => ({ c, k }))
-      .sort((a, b) => pieces(b.c) - pieces(a.c) || a.k - b.k)
-      .map((x) => x.c);
-  }
   return out;
 }
 
