@@ -191,6 +191,14 @@ export const metaSchema = v.pipe(
     unit: str("The request's `unit`, echoed."),
     unitFormat: v.pipe(v.picklist(UNIT_FORMATS), d("The request's `unitFormat`, echoed.")),
     objective: opt(v.pipe(v.picklist(OBJECTIVES), d('What the plan minimised: money or material.'))),
+    timeLimit: num(
+      "The solve budget applied, in seconds: the request's `timeLimit` (or the automatic budget) capped by the tier's budget and by the time the function has left.",
+    ),
+    requestedTimeLimit: opt(
+      num(
+        "Present only when the request's `timeLimit` was capped: the value sent, in seconds (`timeLimit` is what was applied).",
+      ),
+    ),
   }),
   d('About the call.'),
 );

@@ -55,6 +55,8 @@ const WHEN: Readonly<Record<ErrorCode, string>> = {
   notFound: 'No such route; `detail` lists the routes.',
   methodNotAllowed: 'The route exists but not for this method; the `Allow` header lists the methods.',
   partsLimit: 'More parts or distinct part lines than the tier allows. Nothing was counted.',
+  noPlanFound:
+    'Finite stock or offcuts: the search found no plan within the time limit and did not prove that none exists. Not counted; a longer `timeLimit` may find one.',
   payloadTooLarge: 'The body is larger than 1 MiB.',
   queryTooLong: 'The query string of `GET /v1/optimise` is over 8 KiB; send the job as a POST body instead.',
   headersTooLarge:
