@@ -8,7 +8,7 @@ const call = (over: Partial<IncomingCall> = {}): IncomingCall => ({
   rawHeaders: ['Host', 'localhost:3000', 'User-Agent', 'curl/8.5.0'],
   body: Buffer.alloc(0),
   remoteAddress: '::ffff:127.0.0.1',
-  trustProxy: false,
+  trustProxy: 0,
   requestId: 'rid-1',
   nowMs: 1_767_225_600_000,
   ...over,
@@ -77,12 +77,28 @@ describe('toApiGatewayEvent', () => {
     expect(event.multiValueHeaders).toEqual({ 'X-Thing': ['a', 'b'] });
   });
 
-  it.each([
-    [false, '198.51.100.9', '127.0.0.1'],
-    [true, '198.51.100.9, 10.0.0.1', '198.51.100.9'],
-    [true, undefined, '127.0.0.1'],
-  ])('with TRUST_PROXY=%s and X-Forwarded-For %s sees the caller as %s', (trustProxy, forwarded, ip) => {
-    const rawHeaders = forwarded === undefined ? [] : ['X-Forwarded-For', forwarded];
+  // The socket address is 127.0.0.1 (the proxy, in these calls); the client may send any header it likes.
+  it.each<[number, string[], string]>([
+    [0, ['198.51.100.9'], '127.0.0.1'],
+    [1, [], '127.0.0.1'],
+    [1, ['198.51.100.9'], '198.51.100.9'],
+    // A client-set first hop is not the caller: the proxy appended the last one.
+    [1, ['1.2.3.4, 127.0.0.1'], '127.0.0.1'],
+    [1, ['1.2.3.4, 198.51.100.9'], '198.51.100.9'],
+    [1, [' 1.2.3.4 ,2001:db8::7 '], '2001:db8::7'],
+    // Repeated headers are one list, in order (HAProxy adds its own header line).
+    [1, ['1.2.3.4', '198.51.100.9'], '198.51.100.9'],
+    // Two proxies (say a CDN, then nginx): the caller is the second hop from the right.
+    [2, ['1.2.3.4, 198.51.100.9, 10.0.0.5'], '198.51.100.9'],
+    [2, ['10.0.0.5'], '127.0.0.1'],
+    // Only a valid IP address becomes the caller; anything else leaves the socket address.
+    [1, ['not-an-ip'], '127.0.0.1'],
+    [1, ['198.51.100.9, not-an-ip'], '127.0.0.1'],
+    [1, ['198.51.100.9:4711'], '127.0.0.1'],
+    [1, ['198.51.100.9, '], '127.0.0.1'],
+    [1, ['999.1.1.1'], '127.0.0.1'],
+  ])('with TRUST_PROXY=%s and X-Forwarded-For %j sees the caller as %s', (trustProxy, forwarded, ip) => {
+    const rawHeaders = forwarded.flatMap((value) => ['X-Forwarded-For', value]);
     expect(toApiGatewayEvent(call({ trustProxy, rawHeaders })).requestContext.identity.sourceIp).toBe(ip);
   });
 });
