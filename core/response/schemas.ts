@@ -230,7 +230,11 @@ export const errorBodySchema = v.pipe(
   v.strictObject({
     error: str('A short code; see the status.'),
     detail: str('What went wrong, naming the offending part, stock, offcut, material or header.'),
-    retryAfterSeconds: opt(num('429 only: seconds until the limit resets.')),
+    retryAfterSeconds: opt(
+      num(
+        '429 and 503: seconds to wait before retrying (429: until the limit resets; 503: until a solve slot is likely free). Same as the `Retry-After` header.',
+      ),
+    ),
     resetAt: opt(v.pipe(v.string(), v.isoTimestamp(), d('429 only: when the limit resets (ISO 8601, UTC).'))),
   }),
   d('An error.'),

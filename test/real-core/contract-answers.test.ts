@@ -11,12 +11,12 @@ import { stepClock } from '../../core/solver/test-support.ts';
 import { makeOptimiseHandler } from '../../functions/handlers/index.ts';
 import { realCore } from '../../functions/shared/real-core.ts';
 import type { TierName } from '../../functions/shared/tiers.ts';
-import { postJson } from '../support/api-event.ts';
+import { postJson, sampleEvent } from '../support/api-event.ts';
 import { collectingLogger, recordingAdmitter } from '../support/handlers.ts';
 
 const lp = createLpEngine();
 
-async function call(body: unknown, options: { tier?: TierName; clock?: Clock } = {}) {
+async function call(body: unknown, options: { tier?: TierName; clock?: Clock; event?: string } = {}) {
   const admitter = recordingAdmitter({ tier: options.tier ?? 'public' });
   const handler = makeOptimiseHandler({
     core: realCore,
@@ -26,7 +26,7 @@ async function call(body: unknown, options: { tier?: TierName; clock?: Clock } =
     poweredBy: 'cutplan test',
     log: collectingLogger(),
   });
-  const res = await handler(postJson('/v1/optimise', body));
+  const res = await handler(options.event ? sampleEvent(options.event) : postJson('/v1/optimise', body));
   return { status: res.statusCode, body: JSON.parse(res.body), admitter };
 }
 
@@ -111,5 +111,16 @@ describe('finite supply with no plan found in the time limit', () => {
     const r = await call({ parts: '6x3', stocks: [{ length: 10, quantity: 2 }] });
     expect(r.status).toBe(400);
     expect(r.body.detail).toMatch(/^untagged material: .*proven by the linear relaxation/);
+  });
+});
+
+describe('the sample events that show these answers', () => {
+  it.each([
+    ['optimise/post-time-limit-capped.json', 200, { meta: { timeLimit: 20, requestedTimeLimit: 600 } }],
+    ['optimise/post-too-many-parts.json', 413, { error: 'partsLimit' }],
+  ])('%s answers %i', async (event, status, shape) => {
+    const r = await call(null, { event });
+    expect(r.status).toBe(status);
+    expect(r.body).toMatchObject(shape);
   });
 });
