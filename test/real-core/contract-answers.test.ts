@@ -12,7 +12,7 @@ import { makeOptimiseHandler } from '../../functions/handlers/index.ts';
 import { realCore } from '../../functions/shared/real-core.ts';
 import type { TierName } from '../../functions/shared/tiers.ts';
 import { postJson, sampleEvent } from '../support/api-event.ts';
-import { collectingLogger, recordingAdmitter } from '../support/handlers.ts';
+import { collectingLogger, collectingTelemetry, recordingAdmitter } from '../support/handlers.ts';
 
 const lp = createLpEngine();
 
@@ -25,6 +25,7 @@ async function call(body: unknown, options: { tier?: TierName; clock?: Clock; ev
     admitter,
     poweredBy: 'cutplan test',
     log: collectingLogger(),
+    telemetry: collectingTelemetry(),
   });
   const res = await handler(options.event ? sampleEvent(options.event) : postJson('/v1/optimise', body));
   return { status: res.statusCode, body: JSON.parse(res.body), admitter };

@@ -17,7 +17,7 @@ import {
   optimiseResponseSchema,
 } from '../../../core/response/schemas.ts';
 import { apiEvent, postJson, sampleEvent } from '../../../test/support/api-event.ts';
-import { collectingLogger, recordingAdmitter } from '../../../test/support/handlers.ts';
+import { collectingLogger, collectingTelemetry, recordingAdmitter } from '../../../test/support/handlers.ts';
 import { makeDocsHandler, makeHealthHandler, makeOptimiseHandler } from '../../handlers/index.ts';
 import { systemClock } from '../clock.ts';
 import { createLpEngine, realCore } from '../real-core.ts';
@@ -280,36 +280,37 @@ describe('every answer is documented under its route and status, with the fields
       admitter: recordingAdmitter(options.refuse ? { refuse: options.refuse } : {}),
       poweredBy: 'cutplan test',
       log: collectingLogger(),
+      telemetry: collectingTelemetry(),
     });
     return handler(postJson('/v1/optimise', body));
   }
   const job = { parts: '500x4', stock: 1000 };
 
-  it.each<[string, () => Promise<APIGatewayProxyResult>, number, string]>([
+  it.each<[string, number, string, () => Promise<APIGatewayProxyResult>]>([
     [
       'more pieces than any tier takes',
-      () => answer({ parts: '2400x200000', stock: 6000 }),
       413,
       'partsLimit',
+      () => answer({ parts: '2400x200000', stock: 6000 }),
     ],
     [
       'no plan found in the time limit',
+      422,
+      'noPlanFound',
       () =>
         answer(
           { parts: '5x1, 4x1, 3x3, 2x1', stocks: [{ length: 10, quantity: 2 }], timeLimit: 0.001 },
           { rushed: true },
         ),
-      422,
-      'noPlanFound',
     ],
-    ['the solver at capacity', () => answer(job, { refuse: new BusyError('busy', 5) }), 503, 'busy'],
+    ['the solver at capacity', 503, 'busy', () => answer(job, { refuse: new BusyError('busy', 5) })],
     [
       'a rate limit',
-      () => answer(job, { refuse: new RateLimitedError('limited', Date.UTC(2026, 0, 1, 1), 60) }),
       429,
       'rateLimited',
+      () => answer(job, { refuse: new RateLimitedError('limited', Date.UTC(2026, 0, 1, 1), 60) }),
     ],
-  ])('%s: %i %s', async (_, call, status, code) => {
+  ])('%s: %i %s', async (_, status, code, call) => {
     const res = await call();
     expect(res.statusCode, res.body).toBe(status);
     const body = JSON.parse(res.body);
