@@ -118,7 +118,7 @@ const LENGTH_RULE = `> 0, at most ${LIMITS.maxLength}, at most ${LIMITS.maxDecim
 const PART_ENTRIES = {
   length: positiveLength(`Length of the part (${LENGTH_RULE}).`),
   quantity: pieces(
-    `How many pieces of this length. More than a tier allows (in all, at most ${LIMITS.maxPartQuantity} on one line and ${LIMITS.maxTotalParts} in a request) is 413 partsLimit.`,
+    `How many pieces of this length, a whole number ≥ 1. More pieces than the tier allows is 413 partsLimit; no tier takes more than ${LIMITS.maxPartQuantity} on one line or ${LIMITS.maxTotalParts} in a request.`,
   ),
   label: v.nullish(text(0, LIMITS.maxLabel, 'Printed on PDF piece labels; empty is none.')),
   material: v.nullish(material('Material group tag: cut only from stock of the same material.')),
