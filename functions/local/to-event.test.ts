@@ -1,6 +1,8 @@
+import { isIP } from 'node:net';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readRequest } from '../shared/http/index.ts';
-import { type IncomingCall, toApiGatewayEvent } from './to-event.ts';
+import { forwardedClient, type IncomingCall, toApiGatewayEvent } from './to-event.ts';
 
 const call = (over: Partial<IncomingCall> = {}): IncomingCall => ({
   method: 'GET',
@@ -100,5 +102,29 @@ describe('toApiGatewayEvent', () => {
   ])('with TRUST_PROXY=%s and X-Forwarded-For %j sees the caller as %s', (trustProxy, forwarded, ip) => {
     const rawHeaders = forwarded.flatMap((value) => ['X-Forwarded-For', value]);
     expect(toApiGatewayEvent(call({ trustProxy, rawHeaders })).requestContext.identity.sourceIp).toBe(ip);
+  });
+});
+
+describe('forwardedClient', () => {
+  const ip = fc.oneof(fc.ipV4(), fc.ipV6());
+  // Whatever a client puts in front: addresses, junk, commas, spaces.
+  const forged = fc.array(fc.oneof(ip, fc.string({ maxLength: 12 })), { maxLength: 5 });
+  it('behind N appending proxies, is the hop the outermost appended, whatever the client sent before it', () => {
+    fc.assert(
+      fc.property(forged, fc.array(ip, { minLength: 1, maxLength: 4 }), (client, appended) => {
+        const header = [...client, ...appended].join(', ');
+        expect(forwardedClient([header], appended.length)).toBe(appended[0]);
+      }),
+      { seed: 32, numRuns: 300 },
+    );
+  });
+  it('never returns text that is not an IP address', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string(), { maxLength: 3 }), fc.integer({ min: 0, max: 4 }), (values, hops) => {
+        const hop = forwardedClient(values, hops);
+        expect(hop === undefined || isIP(hop) !== 0).toBe(true);
+      }),
+      { seed: 33, numRuns: 300 },
+    );
   });
 });
