@@ -111,6 +111,8 @@ describe('angle-mode saw sheets', () => {
     expect(text(model)).toContain(
       '2 saw setups (distinct patterns); proven minimal: no plan with this few bars needs fewer than 2',
     );
-    expect(text(model)).toContain('2 saw setups, proven minimal: no plan with this few bars needs fewer than 2.');
+    expect(text(model)).toContain(
+      '2 saw setups, proven minimal: no plan with this few bars needs fewer than 2.',
+    );
   });
 });
