@@ -5,6 +5,7 @@
  */
 import type { OptimiseResponse } from '../../core/types.ts';
 import { drawBars, formatNumber } from './bars.ts';
+import { certificate } from './certificate.ts';
 import { fieldsOfDetail } from './fields.ts';
 import { buildRequest, type FormValues, LINK_FIELDS, valuesOfQuery } from './request.ts';
 
@@ -147,20 +148,6 @@ async function solve(): Promise<void> {
     solveButton.disabled = false;
     result.setAttribute('aria-busy', 'false');
   }
-}
-
-function certificate(plan: OptimiseResponse): { text: string; proven: boolean } {
-  const p = plan.plan;
-  if (p.optimal) {
-    const what = plan.costLowerBound === null ? 'no plan uses fewer bars' : 'no plan costs less';
-    return { text: `Proven optimal: ${what}. Verified against the cut list.`, proven: true };
-  }
-  const floor = Math.ceil(p.stockBarsLowerBound - 1e-9);
-  const gap = p.stockBarsUsed - floor;
-  return {
-    text: `Not proven optimal: at most ${gap} bar${gap === 1 ? '' : 's'} more than the best possible (lower bound ${floor}). Verified against the cut list.`,
-    proven: false,
-  };
 }
 
 function show(plan: OptimiseResponse, minRemnant: number): void {
