@@ -170,39 +170,3 @@ describe('bundle', () => {
   });
 });
 
-describe('priority and meta.objective', () => {
-  it('cuts from the prioritised entry among equal stocks', async () => {
-    const r = await planOf({
-      parts: '1000x6',
-      stocks: [
-        { length: 3000, quantity: 10 },
-        { length: 3000, quantity: 10, priority: true },
-      ],
-    });
-    expect(r.plan.purchases).toEqual([{ stock: 1, length: 3000, count: 2 }]);
-  });
-
-  it('uses the prioritised offcut among free ones', async () => {
-    const r = await planOf({
-      parts: '900x1',
-      stockLength: 6000,
-      offcuts: [
-        { length: 1000, quantity: 1 },
-        { length: 1000, quantity: 1, priority: true },
-      ],
-    });
-    expect(r.plan.combinations.map((c) => c.usedComb.sourceIndex)).toEqual([1]);
-  });
-
-  it('never pays for priority', async () => {
-    const r = await planOf({
-      parts: '1000x3',
-      stocks: [
-        { length: 3000, price: 10 },
-        { length: 3000, price: 11, priority: true },
-      ],
-    });
-    expect(r.stats.totalCost).toBe(10);
-    expect(r.meta.objective).toBe('cost');
-  });
-});
