@@ -3,6 +3,7 @@
  * offcut is cut first, never at a cost. Each case runs with square ends and with the same parts mitred
  * (the angle stage), which must honour it the same way.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { planOf } from '../solver/test-support.ts';
 
@@ -95,4 +96,55 @@ describe.each(MODES)('priority with %s ends', (mode) => {
     });
     expect(r.plan.purchases.map((p) => p.stock)).toEqual([1]);
   });
+});
+
+describe('priority on random jobs', () => {
+  // Identical entries but for `priority`: any bar on the plain one could move to the prioritised one at no
+  // change to any objective, so the plan must leave the plain one alone while the other has bars left.
+  const job = fc.record({
+    mode: fc.constantFrom<Mode>('square', 'mitred'),
+    parts: fc.array(
+      fc.record({
+        length: fc.integer({ min: 300, max: 2500 }),
+        quantity: fc.integer({ min: 1, max: 6 }),
+        leftAngle: fc.constantFrom(45, 60, 90, 135),
+        rightAngle: fc.constantFrom(45, 90, 120),
+      }),
+      { minLength: 1, maxLength: 3 },
+    ),
+    stockQuantity: fc.constantFrom(null, 1, 2),
+    offcuts: fc.integer({ min: 0, max: 2 }),
+    method: fc.constantFrom('balanced', 'least_waste', 'offcuts_first', 'fewest_setups'),
+  });
+  it('cuts from a plain entry only once its identical prioritised twin is used up', async () => {
+    await fc.assert(
+      fc.asyncProperty(job, async ({ mode, parts: ps, stockQuantity, offcuts, method }) => {
+        const r = await planOf({
+          parts: ps.map((p) =>
+            mode === 'square' ? { length: p.length, quantity: p.quantity } : { ...p, label: 'p' },
+          ),
+          stocks: [
+            { length: 6000 },
+            { length: 6000, ...(stockQuantity === null ? {} : { quantity: stockQuantity }), priority: true },
+          ],
+          offcuts:
+            offcuts === 0
+              ? []
+              : [
+                  { length: 2600, quantity: 3 },
+                  { length: 2600, quantity: offcuts, priority: true },
+                ],
+          method,
+          ...cuts(mode),
+        });
+        const used = (source: 'stock' | 'offcut', index: number) =>
+          r.plan.combinations
+            .filter((c) => c.usedComb.source === source && c.usedComb.sourceIndex === index)
+            .reduce((n, c) => n + c.count, 0);
+        if (used('stock', 0) > 0) expect(used('stock', 1)).toBe(stockQuantity ?? Number.NaN);
+        if (offcuts > 0 && used('offcut', 0) > 0) expect(used('offcut', 1)).toBe(offcuts);
+      }),
+      { seed: 32, numRuns: 30 },
+    );
+  }, 120_000);
 });

@@ -34,7 +34,7 @@ export function checkPriority(ctx: Context, layouts: readonly CheckedLayout[]): 
       ctx.findings.add(
         'priority',
         `${layout.at}: cut from ${kind}s[${from.index}] while the prioritised ${kind}s[${to.index}], ` +
-          'the same length and price, has bars left',
+          `the same ${kind === 'stock' ? 'length and price' : 'length'}, has ${kind === 'stock' ? 'bars' : 'pieces'} left`,
       );
     }
   }
