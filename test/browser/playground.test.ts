@@ -219,6 +219,10 @@ describe('the playground page', () => {
           'new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))',
         );
         expect(await wide.locator('svg.piece polygon').count()).toBeGreaterThan(0);
+        // Leftovers of at least minRemnant are drawn as usable remnants.
+        expect(await wide.locator('svg.remnant').count()).toBe(
+          plan.plan.combinations.filter((c) => c.usedComb.waste.remnant >= 300).length,
+        );
         const drawn = await wide.$eval('#bars', (root) => {
           const column = root.getBoundingClientRect();
           type Label = { getComputedTextLength(): number; dataset: Record<string, string | undefined> };
