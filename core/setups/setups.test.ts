@@ -169,4 +169,3 @@ describe('bundle', () => {
     expect(r.stats).toMatchObject({ fullBundleBars: 0, singleBars: 1, bundleEfficiency: 0 });
   });
 });
-
