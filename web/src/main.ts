@@ -1,7 +1,8 @@
 /**
  * The playground page: reads the form, calls the API of the origin that served it, and shows the plan.
  * It solves when asked (the button, Enter in a field, Ctrl+Enter in the cut list) and at once when opened
- * with a job in its query string, never on a keystroke: the free tier has 30 calls an hour.
+ * with a job in its query string and no key stored in the tab, never on a keystroke: the free tier has 30
+ * calls an hour, and a link must not spend a paid key's calls.
  */
 import type { OptimiseResponse } from '../../core/types.ts';
 import { drawBars, formatNumber } from './bars.ts';
@@ -112,6 +113,7 @@ let lastBody: Record<string, unknown> | null = null;
 
 async function solve(): Promise<void> {
   clearErrors();
+  $('link-note').hidden = true;
   const built = buildRequest(values());
   if (!built.ok) {
     showErrors(new Map([[built.field, [built.message]]]));
@@ -240,7 +242,9 @@ key.addEventListener('change', () => {
   else sessionStorage.setItem(KEY_STORAGE, key.value.trim());
 });
 
-// Opened with a job in the query string (a shared link): fill the form and solve at once.
+// Opened with a job in the query string (a shared link): fill the form, and solve at once only on the
+// free tier. With a key stored in this tab any page could send the user here and spend the key's calls,
+// so then the user presses Solve.
 const linked = valuesOfQuery(location.search);
 for (const name of LINK_FIELDS) {
   const value = linked[name];
@@ -249,4 +253,10 @@ for (const name of LINK_FIELDS) {
   else if (name === 'method') $<HTMLSelectElement>('f-method').value = value === 'balanced' ? '' : value;
   else input(name).value = value;
 }
-if (linked.parts !== undefined) void solve();
+if (linked.parts !== undefined) {
+  if (key.value.trim() === '') void solve();
+  else {
+    $('link-note').hidden = false;
+    solveButton.focus();
+  }
+}
