@@ -9,6 +9,7 @@ export default defineConfig({
       'test/**/*.test.ts',
       'bench/**/*.test.ts',
       'web/**/*.test.ts',
+      'clients/*.test.ts',
     ],
     testTimeout: 30_000,
     hookTimeout: 30_000,

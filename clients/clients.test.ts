@@ -1,0 +1,22 @@
+/**
+ * Both client libraries against one real `npm start` (see `test/service.ts`), and the OpenAPI document
+ * they are generated from against the same server. One server for all of it keeps the suite's time low.
+ */
+import { afterAll, beforeAll, describe } from 'vitest';
+import { type Service, startService } from './test/service.ts';
+import { typescriptClientSuite } from './test/typescript.suite.ts';
+
+let service: Service | undefined;
+const current = (): Service => {
+  if (service === undefined) throw new Error('the service did not start');
+  return service;
+};
+
+beforeAll(async () => {
+  service = await startService();
+});
+afterAll(async () => {
+  await service?.server.stop();
+});
+
+describe('@cutplan/client (TypeScript)', () => typescriptClientSuite(current));
