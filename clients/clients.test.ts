@@ -3,6 +3,9 @@
  * they are generated from against the same server. One server for all of it keeps the suite's time low.
  */
 import { afterAll, beforeAll, describe } from 'vitest';
+import { documentSuite } from './test/document.suite.ts';
+import { generatedTypesSuite } from './test/generated.suite.ts';
+import { pythonClientSuite, type Run, startPyright } from './test/python.suite.ts';
 import { type Service, startService } from './test/service.ts';
 import { typescriptClientSuite } from './test/typescript.suite.ts';
 
@@ -12,7 +15,10 @@ const current = (): Service => {
   return service;
 };
 
+let pyright: Promise<Run> | undefined;
+
 beforeAll(async () => {
+  pyright = startPyright();
   service = await startService();
 });
 afterAll(async () => {
@@ -20,3 +26,6 @@ afterAll(async () => {
 });
 
 describe('@cutplan/client (TypeScript)', () => typescriptClientSuite(current));
+describe('cutplan (Python)', () => pythonClientSuite(current, () => pyright ?? startPyright()));
+describe('generated types', () => generatedTypesSuite());
+describe('docs/openapi.json against the server', () => documentSuite(current));

@@ -1,7 +1,7 @@
 /**
  * The one `npm start` every client test talks to: a real server process (real solver, real handlers,
  * embedded DynamoDB), with the public tier's limits lifted so the suites never run into them, and a
- * `starter` key whose window is 1 call per 2 s, so a real 429 with a short `Retry-After` is one call away.
+ * `starter` key whose window is 1 call per 3 s, so a real 429 with a short `Retry-After` is one call away.
  */
 import { execFile } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
@@ -14,13 +14,13 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export const TIER_OVERRIDES = JSON.stringify({
   public: { rateLimit: 1_000_000, monthlyCap: 1_000_000 },
-  starter: { rateLimit: 1, rateWindowSeconds: 2 },
+  starter: { rateLimit: 1, rateWindowSeconds: 3 },
 });
 
 export interface Service {
   readonly server: ServerProcess;
   readonly url: string;
-  /** A key of the `starter` tier as overridden here: one call per 2 s window. */
+  /** A key of the `starter` tier as overridden here: one call per 3 s window. */
   readonly starterKey: string;
 }
 
