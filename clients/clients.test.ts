@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { documentSuite } from './test/document.suite.ts';
 import { generatedTypesSuite } from './test/generated.suite.ts';
 import { pythonClientSuite, type Run, startPyright } from './test/python.suite.ts';
+import { readmeSuite } from './test/readme.suite.ts';
 import { type Service, startService } from './test/service.ts';
 import { typescriptClientSuite } from './test/typescript.suite.ts';
 
@@ -29,3 +30,4 @@ describe('@cutplan/client (TypeScript)', () => typescriptClientSuite(current));
 describe('cutplan (Python)', () => pythonClientSuite(current, () => pyright ?? startPyright()));
 describe('generated types', () => generatedTypesSuite());
 describe('docs/openapi.json against the server', () => documentSuite(current));
+describe('the README client snippets', () => readmeSuite(current));
