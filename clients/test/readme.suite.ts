@@ -34,6 +34,11 @@ export function readmeSuite(service: () => Service): void {
   let code: { js: string; sh: string };
   beforeAll(async () => {
     code = await snippets();
+    // The snippets import the built package, as users do: build it from the source under test.
+    await promisify(execFile)(join(ROOT, 'node_modules', '.bin', 'tsc'), [
+      '-p',
+      join(ROOT, 'clients', 'typescript', 'tsconfig.build.json'),
+    ]);
   });
   const pointed = (text: string) => text.replaceAll('http://localhost:3000', service().url);
 

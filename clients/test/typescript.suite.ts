@@ -319,6 +319,19 @@ export function typescriptClientSuite(service: () => Service): void {
         status: 400,
         error: 'validation',
       });
+      const late = { error: 'internal', detail: 'the renderer failed', status: 500 };
+      scripted.play([
+        { status: 200, headers: { 'Content-Type': 'application/pdf' }, body: `\n ${JSON.stringify(late)}` },
+      ]);
+      expect(await failureOf(scriptedClient.optimisePdf(SMALL))).toMatchObject({
+        status: 500,
+        error: 'internal',
+      });
+      scripted.play([jsonAnswer(200, plan)]);
+      expect(await failureOf(scriptedClient.optimisePdf(SMALL))).toMatchObject({
+        status: 200,
+        error: 'http',
+      });
     });
 
     it('an answer without the error body (a gateway page) is an `http` error with its status', async () => {

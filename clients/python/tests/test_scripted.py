@@ -101,6 +101,13 @@ class AgainstScriptedAnswers(unittest.TestCase):
         self.assertEqual(self.scripted.requests[0].path, "/v1/optimise/pdf")
         self.scripted.play(json_answer(400, {"error": "validation", "detail": "jobName: too long"}))
         self.assertEqual(failure_of(lambda: self.client.optimise_pdf(SMALL_PDF)).status, 400)
+        late = {"error": "internal", "detail": "the renderer failed", "status": 500}
+        self.scripted.play(Answer(200, "\n " + json.dumps(late), {"Content-Type": "application/pdf"}))
+        error = failure_of(lambda: self.client.optimise_pdf(SMALL_PDF))
+        self.assertEqual((error.status, error.error), (500, "internal"))
+        self.scripted.play(json_answer(200, PLAN))
+        error = failure_of(lambda: self.client.optimise_pdf(SMALL_PDF))
+        self.assertEqual((error.status, error.error), (200, "http"))
 
     def test_an_answer_without_the_error_body_is_an_http_error(self) -> None:
         self.scripted.play(Answer(502, "<h1>Bad Gateway</h1>", {"Content-Type": "text/html"}))

@@ -236,18 +236,19 @@ function decode(call: Call, response: Response, bytes: Uint8Array): unknown {
   }
   const retryAfterSeconds = retryAfterOf(response.headers, parsed);
   if (isObject(parsed)) {
-    const inBand = response.status === 200 && 'error' in parsed && !('plan' in parsed) && !call.pdf;
-    if (response.status === 200 && !inBand) return parsed;
-    // A failure decided after a stream began arrives as a 200 whose body names its own status.
-    const status = response.status === 200 ? parsed.status : response.status;
-    return new CutplanError(
-      typeof parsed.error === 'string' ? parsed.error : 'http',
-      typeof parsed.detail === 'string' ? parsed.detail : '',
-      typeof status === 'number' ? status : 500,
-      { requestId, retryAfterSeconds, body: parsed },
-    );
+    // A failure decided after a stream began arrives as a 200 whose body is an error naming its own status.
+    const inBand = response.status === 200 && typeof parsed.error === 'string' && !('plan' in parsed);
+    if (response.status === 200 && !inBand && !call.pdf) return parsed;
+    if (response.status !== 200 || inBand) {
+      const status = inBand ? parsed.status : response.status;
+      return new CutplanError(
+        typeof parsed.error === 'string' ? parsed.error : 'http',
+        typeof parsed.detail === 'string' ? parsed.detail : '',
+        typeof status === 'number' ? status : 500,
+        { requestId, retryAfterSeconds, body: parsed },
+      );
+    }
   }
-  if (response.status === 200 && !call.pdf && parsed !== undefined) return parsed;
   const excerpt = text.slice(0, 200).trim() || '(empty body)';
   const detail =
     response.status === 200

@@ -125,21 +125,20 @@ class _Core:
                 parsed = None
         if isinstance(parsed, dict):
             fields = cast(Dict[str, Any], parsed)
-            failed = answer.status != 200 or ("error" in fields and "plan" not in fields and not call.pdf)
-            if not failed:
+            # A failure decided after a stream began arrives as a 200 whose body is an error naming its status.
+            in_band = answer.status == 200 and isinstance(fields.get("error"), str) and "plan" not in fields
+            if answer.status == 200 and not in_band and not call.pdf:
                 return fields
-            # A failure decided after a stream began arrives as a 200 whose body names its own status.
-            status = fields.get("status") if answer.status == 200 else answer.status
-            return CutplanError(
-                str(fields.get("error", "http")),
-                str(fields.get("detail", "")),
-                status if isinstance(status, int) else 500,
-                request_id=request_id,
-                retry_after_seconds=_retry_after(answer.headers, fields),
-                body=fields,
-            )
-        if answer.status == 200 and not call.pdf and parsed is not None:
-            return parsed
+            if answer.status != 200 or in_band:
+                status = fields.get("status") if in_band else answer.status
+                return CutplanError(
+                    str(fields.get("error", "http")),
+                    str(fields.get("detail", "")),
+                    status if isinstance(status, int) and not isinstance(status, bool) else 500,
+                    request_id=request_id,
+                    retry_after_seconds=_retry_after(answer.headers, fields),
+                    body=fields,
+                )
         detail = body[:200].decode("utf-8", "replace").strip() or "(empty body)"
         if answer.status == 200:
             detail = f"an answer the client cannot read ({content_type or 'no Content-Type'}): {detail}"
