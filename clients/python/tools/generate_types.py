@@ -54,6 +54,7 @@ class Generator:
 
     def define(self, name: str, schema: Schema) -> None:
         """A named shape: a TypedDict for an object, else a type alias."""
+        name = identifier(name)
         self.names.append(name)
         if is_object(schema) and "properties" in schema:
             self.blocks.append(self.typed_dict(name, schema))
@@ -104,7 +105,7 @@ class Generator:
     def expr(self, schema: Schema, hint: str, quoted: bool) -> str:
         """The Python type of `schema`; names of other shapes are quoted where the expression runs."""
         if "$ref" in schema:
-            ref = schema["$ref"].rsplit("/", 1)[-1]
+            ref = identifier(schema["$ref"].rsplit("/", 1)[-1])
             return json.dumps(ref) if quoted else ref
         if "const" in schema:
             return f"Literal[{py_literal(schema['const'])}]"
@@ -113,6 +114,11 @@ class Generator:
         for combinator in ("oneOf", "anyOf"):
             if combinator in schema:
                 return union([self.expr(s, hint, quoted) for s in schema[combinator]])
+        parts: List[Schema] = schema.get("allOf", [])
+        if len(parts) == 1:
+            return self.expr(parts[0], hint, quoted)
+        if parts:
+            return "Any"  # an intersection: a TypedDict cannot say it
         kind: Any = schema.get("type")
         if isinstance(kind, list):
             kinds = cast(List[str], kind)
@@ -141,6 +147,12 @@ class Generator:
             value = self.expr(cast(Schema, extra), hint + "Value", quoted) if isinstance(extra, dict) else "Any"
             return f"Dict[str, {value}]"
         return "Any"
+
+
+def identifier(name: str) -> str:
+    """A schema's name as a Python name (``Label.Sheet`` → ``Label_Sheet``)."""
+    clean = "".join(c if c.isalnum() or c == "_" else "_" for c in name)
+    return f"_{clean}" if not clean or clean[0].isdigit() or keyword.iskeyword(clean) else clean
 
 
 def is_object(schema: Schema) -> bool:
