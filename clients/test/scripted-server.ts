@@ -13,6 +13,8 @@ export interface ScriptedAnswer {
   readonly body: string | Uint8Array;
   /** Waits this long before answering (for timeouts). */
   readonly delayMs?: number;
+  /** Milliseconds between the body's bytes: a stream that keeps its connection alive. */
+  readonly dripMs?: number;
 }
 
 export interface Recorded {
@@ -61,7 +63,23 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
         return;
       }
       const send = () => {
-        if (!res.destroyed) res.writeHead(answer.status, answer.headers).end(answer.body);
+        if (res.destroyed) return;
+        res.writeHead(answer.status, answer.headers);
+        if (answer.dripMs === undefined) {
+          res.end(answer.body);
+          return;
+        }
+        const bytes = Buffer.from(answer.body);
+        let next = 0;
+        const drip = setInterval(() => {
+          if (res.destroyed || next >= bytes.length) {
+            clearInterval(drip);
+            res.end();
+            return;
+          }
+          res.write(bytes.subarray(next, next + 1));
+          next++;
+        }, answer.dripMs);
       };
       if (answer.delayMs === undefined) send();
       else setTimeout(send, answer.delayMs).unref();

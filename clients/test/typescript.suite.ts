@@ -341,6 +341,20 @@ export function typescriptClientSuite(service: () => Service): void {
       expect(await failureOf(scriptedClient.optimise(SMALL))).toMatchObject({ status: 502, error: 'http' });
     });
 
+    it('a stream that keeps dripping still ends at the deadline', async () => {
+      const body = `${' '.repeat(40)}${JSON.stringify(plan)}`;
+      scripted.play([{ status: 200, headers: { 'Content-Type': 'application/json' }, body, dripMs: 50 }]);
+      const started = Date.now();
+      const error = await failureOf(scriptedClient.optimise(SMALL, { timeout: 0.5 }));
+      expect([error.error, error.status]).toEqual(['timeout', 0]);
+      expect(Date.now() - started).toBeLessThan(1_500);
+      const short = `${' '.repeat(5)}${JSON.stringify(plan)}`;
+      scripted.play([
+        { status: 200, headers: { 'Content-Type': 'application/json' }, body: short, dripMs: 1 },
+      ]);
+      expect(await scriptedClient.optimise(SMALL)).toEqual(plan);
+    });
+
     it('times out as a `timeout` error, and an abort rejects with the signal reason', async () => {
       scripted.play([{ ...jsonAnswer(200, plan), delayMs: 5_000 }]);
       const started = Date.now();

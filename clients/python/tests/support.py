@@ -182,6 +182,8 @@ class Answer:
     body: Union[bytes, str]
     headers: Mapping[str, str] = field(default_factory=dict[str, str])
     delay: float = 0.0
+    drip: float = 0.0
+    """Seconds between bytes: a stream that keeps its connection alive."""
 
 
 def json_answer(status: int, body: Any, headers: Optional[Mapping[str, str]] = None) -> Answer:
@@ -226,7 +228,12 @@ class ScriptedServer:
                         self.send_header(name, value)
                     self.send_header("Content-Length", str(len(data)))
                     self.end_headers()
-                    self.wfile.write(data)
+                    if not answer.drip:
+                        self.wfile.write(data)
+                    for i in range(len(data) if answer.drip else 0):
+                        self.wfile.write(data[i : i + 1])
+                        self.wfile.flush()
+                        time.sleep(answer.drip)
                 except OSError:
                     pass  # the client gave up (a timeout test)
 

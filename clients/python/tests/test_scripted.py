@@ -121,6 +121,16 @@ class AgainstScriptedAnswers(unittest.TestCase):
         self.assertEqual((error.error, error.status), ("timeout", 0))
         self.assertLess(time.monotonic() - started, 2)
 
+    def test_a_stream_that_keeps_dripping_still_ends_at_the_deadline(self) -> None:
+        body = " " * 40 + json.dumps(PLAN)
+        self.scripted.play(Answer(200, body, {"Content-Type": "application/json"}, drip=0.05))
+        started = time.monotonic()
+        error = failure_of(lambda: self.client.optimise(SMALL, timeout=0.5))
+        self.assertEqual((error.error, error.status), ("timeout", 0))
+        self.assertLess(time.monotonic() - started, 1.5)
+        self.scripted.play(Answer(200, " " * 5 + json.dumps(PLAN), {"Content-Type": "application/json"}, drip=0.01))
+        self.assertEqual(self.client.optimise(SMALL), PLAN)
+
     def test_the_async_client_retries_and_raises_the_same_way(self) -> None:
         self.scripted.play(
             json_answer(503, {"error": "busy", "detail": "busy", "retryAfterSeconds": 0.1}),

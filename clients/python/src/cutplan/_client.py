@@ -91,11 +91,14 @@ class _Core:
             except urllib.error.HTTPError as answer:  # 4xx and 5xx come back as HTTPError
                 response = answer
             with response:
+                # read1 returns what has arrived, so a streamed answer (spaces every few seconds before a
+                # long solve's JSON) cannot hold the call past its deadline.
+                read = getattr(response, "read1", response.read)
                 chunks: list[bytes] = []
                 while True:
                     if time.monotonic() > deadline:
                         raise socket.timeout()
-                    chunk = response.read(_CHUNK)
+                    chunk: bytes = read(_CHUNK)
                     if not chunk:
                         break
                     chunks.append(chunk)
