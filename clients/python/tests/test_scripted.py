@@ -122,12 +122,12 @@ class AgainstScriptedAnswers(unittest.TestCase):
         self.assertLess(time.monotonic() - started, 2)
 
     def test_a_stream_that_keeps_dripping_still_ends_at_the_deadline(self) -> None:
-        body = " " * 40 + json.dumps(PLAN)
+        body = " " * 100 + json.dumps(PLAN)  # 5 s of spaces
         self.scripted.play(Answer(200, body, {"Content-Type": "application/json"}, drip=0.05))
         started = time.monotonic()
         error = failure_of(lambda: self.client.optimise(SMALL, timeout=0.5))
         self.assertEqual((error.error, error.status), ("timeout", 0))
-        self.assertLess(time.monotonic() - started, 1.5)
+        self.assertLess(time.monotonic() - started, 3)
         self.scripted.play(Answer(200, " " * 5 + json.dumps(PLAN), {"Content-Type": "application/json"}, drip=0.01))
         self.assertEqual(self.client.optimise(SMALL), PLAN)
 
