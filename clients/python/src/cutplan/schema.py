@@ -48,7 +48,7 @@ class _PartRequired(TypedDict):
     length: float
     """Length of the part (> 0, at most 10000000, at most 6 decimals)."""
     quantity: int
-    """How many pieces of this length."""
+    """How many pieces of this length, a whole number ≥ 1. More pieces than the tier allows is 413 partsLimit; no tier takes more than 100000 on one line or 1000000 in a request."""
 
 
 class Part(_PartRequired, total=False):
@@ -156,7 +156,7 @@ class OptimiseRequest(_OptimiseRequestRequired, total=False):
     unitFormat: Union[Literal["decimal", "fraction"], None]
     """decimal (default) or fraction: PDF dimensions as nearest-1/64 fractions."""
     timeLimit: Union[float, None]
-    """Solve budget in seconds (default automatic: stop at proof, at most 5 s); capped by the tier's budget."""
+    """Solve budget in seconds (default automatic: stop at proof, at most 5 s). A larger value than the tier's budget is capped to it, never refused: `meta.timeLimit` is the budget applied and `meta.requestedTimeLimit` the value sent when it was capped."""
 
 
 class _PdfRequestRequired(TypedDict):
@@ -185,7 +185,7 @@ class PdfRequest(_PdfRequestRequired, total=False):
     unitFormat: Union[Literal["decimal", "fraction"], None]
     """decimal (default) or fraction: PDF dimensions as nearest-1/64 fractions."""
     timeLimit: Union[float, None]
-    """Solve budget in seconds (default automatic: stop at proof, at most 5 s); capped by the tier's budget."""
+    """Solve budget in seconds (default automatic: stop at proof, at most 5 s). A larger value than the tier's budget is capped to it, never refused: `meta.timeLimit` is the budget applied and `meta.requestedTimeLimit` the value sent when it was capped."""
     jobName: Union[str, None]
     """Title of the PDF and its file name."""
     paper: Union[Literal["A4", "Letter"], None]
@@ -398,12 +398,16 @@ class _MetaRequired(TypedDict):
     """The request's `unit`, echoed."""
     unitFormat: Literal["decimal", "fraction"]
     """The request's `unitFormat`, echoed."""
+    timeLimit: float
+    """The solve budget applied, in seconds: the request's `timeLimit` (or the automatic budget) capped by the tier's budget and by the time the function has left."""
 
 
 class Meta(_MetaRequired, total=False):
     """About the call."""
     objective: Literal["cost", "material"]
     """What the plan minimised: money or material."""
+    requestedTimeLimit: float
+    """Present only when the request's `timeLimit` was capped: the value sent, in seconds (`timeLimit` is what was applied)."""
 
 
 class Health(TypedDict):
@@ -417,7 +421,7 @@ class Health(TypedDict):
 
 
 class _ErrorRequired(TypedDict):
-    error: Literal["validation", "badKey", "notFound", "methodNotAllowed", "partsLimit", "payloadTooLarge", "queryTooLong", "rateLimited", "headersTooLarge", "internal", "busy"]
+    error: Literal["validation", "badKey", "notFound", "methodNotAllowed", "partsLimit", "payloadTooLarge", "queryTooLong", "noPlanFound", "rateLimited", "headersTooLarge", "internal", "busy"]
     """A short code; see the status."""
     detail: str
     """What went wrong, naming the offending part, stock, offcut, material or header."""
@@ -426,6 +430,6 @@ class _ErrorRequired(TypedDict):
 class Error(_ErrorRequired, total=False):
     """An error."""
     retryAfterSeconds: float
-    """429 only: seconds until the limit resets."""
+    """429 and 503: seconds to wait before retrying (429: until the limit resets; 503: until a solve slot is likely free). Same as the `Retry-After` header."""
     resetAt: str
     """429 only: when the limit resets (ISO 8601, UTC)."""
