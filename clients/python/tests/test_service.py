@@ -70,6 +70,7 @@ class AgainstTheService(unittest.TestCase):
             seen.append(status)
         self.assertIn(400, seen)
         self.assertIn(401, seen)
+        self.assertIn(413, seen)
 
     def test_a_bad_part_is_a_400_naming_it(self) -> None:
         bad: cutplan.OptimiseRequest = {
@@ -149,6 +150,11 @@ class AgainstTheService(unittest.TestCase):
         self.assertEqual(health, self.client.health())
         self.assertEqual(without_times(plan), without_times(self.client.optimise(SMALL)))
         self.assertTrue(cast(bytes, pdf).startswith(b"%PDF-"))
+
+    def test_a_time_limit_above_the_tier_budget_comes_back_capped(self) -> None:
+        meta = self.client.optimise({"parts": "500x4,300x2", "stock": 1000, "timeLimit": 3600})["meta"]
+        self.assertEqual(meta.get("requestedTimeLimit"), 3600)
+        self.assertLess(meta["timeLimit"], 3600)
 
     def test_an_unreachable_service_is_a_network_error(self) -> None:
         error = failure_of(lambda: cutplan.Client(base_url="http://127.0.0.1:9").health())
