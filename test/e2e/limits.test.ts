@@ -8,6 +8,7 @@ import { runKeys } from '../../bin/keys.ts';
 import {
   makeFallbackHandler,
   makeHealthHandler,
+  makeMcpHandler,
   makeOptimiseHandler,
   makeOptimisePdfHandler,
 } from '../../functions/handlers/index.ts';
@@ -60,6 +61,7 @@ beforeAll(async () => {
   server = await startServer({
     optimise: makeOptimiseHandler(services),
     'optimise-pdf': makeOptimisePdfHandler({ ...services, renderPdf }),
+    mcp: makeMcpHandler({ ...services, renderPdf }),
     health: makeHealthHandler({ log, version: VERSION, solver: SOLVER_NAME }),
     fallback: makeFallbackHandler({ log }),
     docs: testDocsHandler(log),

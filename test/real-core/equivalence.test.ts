@@ -11,6 +11,7 @@ import * as requestModule from '../../core/request/index.ts';
 import {
   makeFallbackHandler,
   makeHealthHandler,
+  makeMcpHandler,
   makeOptimiseHandler,
   makeOptimisePdfHandler,
   makeSyntheticCheck,
@@ -48,6 +49,7 @@ describe.runIf(REAL_CORE)('HTTP surface over the real core', () => {
     server = await startServer({
       optimise: makeOptimiseHandler(services),
       'optimise-pdf': makeOptimisePdfHandler({ ...services, renderPdf: lazyPdfRenderer() }),
+      mcp: makeMcpHandler({ ...services, renderPdf: lazyPdfRenderer() }),
       health: makeHealthHandler({ log, version: VERSION, solver: SOLVER_NAME }),
       fallback: makeFallbackHandler({ log }),
       docs: testDocsHandler(log),

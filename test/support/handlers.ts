@@ -9,6 +9,7 @@ import {
   makeDocsHandler,
   makeFallbackHandler,
   makeHealthHandler,
+  makeMcpHandler,
   makeOptimiseHandler,
   makeOptimisePdfHandler,
 } from '../../functions/handlers/index.ts';
@@ -100,6 +101,7 @@ export function collectingTelemetry(): Telemetry & { readonly records: RequestRe
 export interface TestHandlers {
   readonly optimise: ApiHandler;
   readonly 'optimise-pdf': ApiHandler;
+  readonly mcp: ApiHandler;
   readonly health: ApiHandler;
   readonly fallback: ApiHandler;
   readonly docs: ApiHandler;
@@ -133,6 +135,7 @@ export function testHandlers(
   return {
     optimise: makeOptimiseHandler(deps),
     'optimise-pdf': makeOptimisePdfHandler({ ...deps, renderPdf: options.renderPdf ?? renderPdf }),
+    mcp: makeMcpHandler({ ...deps, renderPdf: options.renderPdf ?? renderPdf }),
     health: makeHealthHandler({ log: deps.log, telemetry, version: TEST_VERSION, solver: TEST_SOLVER }),
     fallback: makeFallbackHandler({ log: deps.log, telemetry }),
     docs: testDocsHandler(deps.log),

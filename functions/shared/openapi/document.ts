@@ -52,6 +52,8 @@ const WHEN: Readonly<Record<ErrorCode, string>> = {
     'The request is not valid: bad lengths or quantities, unknown fields or methods, a part that fits no source, demand over finite stock, broken angle rules, several supplies sent, a body that is not JSON. `detail` names the offending part, stock, offcut, material or field (up to ten problems).',
   badKey:
     "The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list.",
+  forbiddenOrigin:
+    '`POST /v1/mcp` only: the Origin header is not an http(s) origin (the MCP transport refuses it, against DNS rebinding).',
   notFound: 'No such route; `detail` lists the routes.',
   methodNotAllowed: 'The route exists but not for this method; the `Allow` header lists the methods.',
   partsLimit: 'More parts or distinct part lines than the tier allows. Nothing was counted.',
