@@ -1,10 +1,17 @@
 /**
- * One MCP exchange over Streamable HTTP, stateless: the request as a web `Request` to the SDK's handler
- * (`createMcpHandler`, which validates the protocol's headers and answers both protocol eras), and its
- * `Response` back as our {@link Reply}. The tools send no messages before their result, so the answer is
- * one JSON body (were it an event stream, it would be read to its end: a Lambda answer is one body).
+ * One MCP exchange over Streamable HTTP, stateless: the request as a web `Request` to the SDK, and its
+ * `Response` back as our {@link Reply}. A 2026-07-28 request goes to the SDK's handler (`createMcpHandler`),
+ * a 2025-era one (the `initialize` handshake most assistants still use) to the SDK's stateless transport
+ * with JSON responses; the SDK validates the protocol's headers in both. The tools send no messages before
+ * their result, so the answer is one JSON body (an event stream would be read to its end: a Lambda answer
+ * is one body). The body's size and Content-Type are checked before (`readJsonBody`).
  */
-import { createMcpHandler, type McpServer } from '@modelcontextprotocol/server';
+import {
+  createMcpHandler,
+  isLegacyRequest,
+  type McpServer,
+  WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/server';
 import type { HttpRequest, Reply } from '../http/index.ts';
 
 /** Headers that describe the transport hop, not the message; the rebuilt request carries its own. */
@@ -17,10 +24,23 @@ export async function answerMcp(
   server: McpServer,
   onerror: (error: Error) => void,
 ): Promise<Reply> {
-  const handler = createMcpHandler(() => server, { keepAliveMs: 0, onerror });
+  const request = toWebRequest(req, body);
+  if (await isLegacyRequest(request, body)) {
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    transport.onerror = onerror;
+    try {
+      await server.connect(transport);
+      return await replyOf(await transport.handleRequest(request, { parsedBody: body }));
+    } finally {
+      await server.close();
+    }
+  }
+  const handler = createMcpHandler(() => server, { legacy: 'reject', keepAliveMs: 0, onerror });
   try {
-    const response = await handler.fetch(toWebRequest(req, body), { parsedBody: body });
-    return await replyOf(response);
+    return await replyOf(await handler.fetch(request, { parsedBody: body }));
   } finally {
     await handler.close();
     await server.close();
