@@ -22,6 +22,8 @@ export interface OpenApiExamples {
   readonly query: Readonly<Record<string, string>>;
   /** A plan the service returned for the `query` example. */
   readonly response: unknown;
+  /** JSON-RPC messages of the MCP sample events. */
+  readonly mcp: readonly { name: string; summary: string; body: unknown }[];
 }
 
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
@@ -93,7 +95,11 @@ function errorResponses(codes: readonly ErrorCode[], examples: OpenApiExamples):
   return out;
 }
 
-const SOLVE_ERRORS: readonly ErrorCode[] = ERROR_CODES.filter((c) => c !== 'notFound');
+const SOLVE_ERRORS: readonly ErrorCode[] = ERROR_CODES.filter(
+  (c) => c !== 'notFound' && c !== 'forbiddenOrigin',
+);
+/** The MCP endpoint's HTTP errors: a solve's (for tools/call) and the Origin guard's. */
+const MCP_ERRORS: readonly ErrorCode[] = ERROR_CODES.filter((c) => c !== 'notFound' && c !== 'queryTooLong');
 const PUBLIC = [] as const;
 const KEYED = [{}, { ApiKey: [] }];
 
@@ -183,6 +189,46 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
             },
           },
           ...errorResponses(SOLVE_ERRORS, examples),
+        },
+      },
+    },
+    '/v1/mcp': {
+      post: {
+        operationId: 'mcp',
+        summary: 'The MCP tools (Model Context Protocol over Streamable HTTP, stateless)',
+        description:
+          "One JSON-RPC message of the Model Context Protocol per POST (both the 2025 `initialize` handshake and 2026-07-28 requests; no sessions, so GET answers 405). Tools: `optimise_cut_list` (arguments: the body of POST /v1/optimise; result: the plan as `structuredContent`, its JSON and a summary) and `cutting_plan_pdf` (arguments: the body of POST /v1/optimise/pdf; result: the PDF as an embedded resource). Each `tools/call` of a tool is admitted and counted like an optimise call: its refusals (401, 413, 429, 503) are HTTP statuses with the error body below, and a call that ends in a tool error (a bad argument, whose text is the 400 `detail`) is not counted. Other messages are never counted. An Origin header must be an http(s) origin (403 otherwise); a keyed call must come from one of its key's origins (401). See docs/mcp.md.",
+        security: KEYED,
+        requestBody: {
+          required: true,
+          content: json(
+            {
+              type: 'object',
+              description: 'A JSON-RPC 2.0 request or notification of the Model Context Protocol.',
+              required: ['jsonrpc', 'method'],
+              properties: {
+                jsonrpc: { const: '2.0' },
+                id: { type: ['string', 'integer'] },
+                method: { type: 'string', examples: ['initialize', 'tools/list', 'tools/call'] },
+                params: { type: 'object' },
+              },
+            },
+            {
+              examples: Object.fromEntries(
+                examples.mcp.map((e) => [e.name, { summary: e.summary, value: e.body }]),
+              ),
+            },
+          ),
+        },
+        responses: {
+          '200': {
+            description:
+              'The JSON-RPC response (a tool error is a result with `isError: true`). A tools/call carries the X-RateLimit headers.',
+            headers: headers(RATE_HEADERS),
+            content: json({ type: 'object', required: ['jsonrpc'] }),
+          },
+          '202': { description: 'A notification, accepted.', headers: headers([]) },
+          ...errorResponses(MCP_ERRORS, examples),
         },
       },
     },
