@@ -19,21 +19,24 @@ const USAGE = `usage: cutplan mcp
   Serves the Model Context Protocol over stdio (JSON-RPC on stdin/stdout, logs on stderr) with two tools:
     optimise_cut_list  the plan as JSON, with a summary (bars to buy, cost, yield, proof)
     cutting_plan_pdf   the print-ready PDF, as an embedded resource
-  An assistant starts it itself; add it to the assistant's configuration as in docs/mcp.md, e.g.
-    {"mcpServers": {"cutplan": {"command": "npx", "args": ["-y", "cutplan", "mcp"]}}}
+  An assistant starts it itself; add it to the assistant's configuration (docs/mcp.md), with the
+  project's own Node 24 and absolute paths to your checkout, e.g. in claude_desktop_config.json:
+    {"mcpServers": {"cutplan": {"command": "/path/to/cutplan/node_modules/.bin/node",
+                                "args": ["/path/to/cutplan/bin/cutplan.js", "mcp"]}}}
   The default solve budget is ${AUTOMATIC_BUDGET_SECONDS} s; a call may ask for more with timeLimit (seconds).
 `;
 
-/** Solves on this machine, as `cutplan optimise` does. The LP engine is created on the first call. */
+/** Solves on this machine, as `cutplan optimise` does. The LP engine is created at once, in the background. */
 export function localPlanService(): PlanService {
-  let lp: ReturnType<typeof createLpEngine> | undefined;
+  const lp = createLpEngine();
+  // Awaited by each call (which then reports the failure); this only keeps an early one from being unhandled.
+  lp.catch(() => undefined);
   let renderer: Promise<typeof import('../functions/shared/real-pdf.ts')> | undefined;
   let render: ReturnType<Awaited<NonNullable<typeof renderer>>['lazyPdfRenderer']> | undefined;
   return {
     async plan(args, endpoint) {
       const parsed = parseOptimiseBody(args, endpoint);
       if (!parsed.ok) return parsed;
-      lp ??= createLpEngine();
       const seconds = parsed.value.timeLimit ?? AUTOMATIC_BUDGET_SECONDS;
       const solved = await optimise(parsed.value, {
         lp: await lp,
