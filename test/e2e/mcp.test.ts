@@ -1,7 +1,8 @@
 /**
  * The MCP tools through the SDK's own client (`@modelcontextprotocol/client`), over both transports:
  * `cutplan mcp` on stdio (a child process, as an assistant starts it) and `POST /v1/mcp` on the local
- * server (real core, real admitter over an embedded DynamoDB). Each lists the tools, calls both, and sends
+ * server (real core, real admitter over an embedded DynamoDB; and a fresh `npm start` process, whose solver
+ * workers serve the route). Each lists the tools, calls both, and sends
  * a bad argument; the HTTP side also checks what the transport must answer as HTTP: admission refusals,
  * GET, notifications, a bad Origin, and that only a successful tools/call is counted.
  */
@@ -17,6 +18,7 @@ import { solveServices } from '../../functions/shared/services.ts';
 import { collectingLogger, collectingTelemetry, testHandlers } from '../support/handlers.ts';
 import { realAdmitter } from '../support/limits.ts';
 import { type RunningServer, startServer } from '../support/local-server.ts';
+import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 /** The spec's first example: 4 bars of 6000, 3 distinct layouts, proven. */
@@ -149,5 +151,18 @@ describe('POST /v1/mcp (Streamable HTTP, negotiated 2026-07-28)', () => {
     );
     await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/v1/mcp`)));
     return client;
+  });
+});
+
+describe('POST /v1/mcp on a fresh npm start (served by its solver workers)', () => {
+  let process_: ServerProcess;
+  exercises(async () => {
+    process_ = await startServerProcess({ env: { SOLVER_WORKERS: '1' } });
+    const client = new Client({ name: 'cutplan-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${process_.url}/v1/mcp`)));
+    return client;
+  });
+  afterAll(async () => {
+    await process_?.stop();
   });
 });
