@@ -74,9 +74,11 @@ function checkOrigin(origin: string | undefined): Result<true, CutplanError> {
   );
 }
 
-/** The tool and its arguments when `message` is a `tools/call` of one of our tools. */
+/** The tool and its arguments when `message` is a `tools/call` request (it has an id) of one of our tools. */
 function toolCallOf(message: unknown): { endpoint: Endpoint; arguments: unknown } | null {
-  if (!isRecord(message) || message.method !== 'tools/call' || !isRecord(message.params)) return null;
+  if (!isRecord(message) || message.jsonrpc !== '2.0' || message.method !== 'tools/call') return null;
+  if (!(typeof message.id === 'string' || typeof message.id === 'number') || !isRecord(message.params))
+    return null;
   const { name, arguments: args } = message.params;
   if (typeof name !== 'string' || !Object.hasOwn(TOOL_ENDPOINTS, name)) return null;
   const endpoint = TOOL_ENDPOINTS[name];
