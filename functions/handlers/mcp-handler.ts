@@ -50,7 +50,12 @@ export function makeMcpHandler<Lp>(deps: PdfDeps<Lp>): ApiHandler {
     const call = toolCallOf(body.value);
     const parsed = call === null ? null : deps.core.parseOptimiseBody(call.arguments, call.endpoint);
     if (parsed === null || !parsed.ok) {
-      // Not a tool call, or one whose arguments the tool will refuse (as a tool error): nothing to count.
+      // Not a tool call, or one whose arguments the tool will refuse (as a tool error): nothing to count,
+      // but a key is checked as everywhere (a client learns at initialize that its key or origin is refused).
+      if (req.caller.apiKey !== undefined) {
+        const checked = (await deps.admitter.check?.(req.caller)) ?? ok(true);
+        if (!checked.ok) return fail(checked.error);
+      }
       return answerMcp(req, body.value, createCutplanMcpServer(unadmitted(deps)), onError(deps, req));
     }
     return admitted(deps, req, notes, deps.core.jobSize(parsed.value), async (admission) => {

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runKeys } from '../../bin/keys.ts';
 import { makeMcpHandler } from '../../functions/handlers/index.ts';
 import { type EmbeddedDynamo, startEmbeddedDynamo } from '../../functions/local/embedded-dynamo.ts';
 import { realCore } from '../../functions/shared/real-core.ts';
@@ -31,10 +32,12 @@ const texts = (result: ToolResult) =>
 
 let dynamo: EmbeddedDynamo;
 let server: RunningServer;
+let limits: Awaited<ReturnType<typeof realAdmitter>>;
 
 beforeAll(async () => {
   dynamo = await startEmbeddedDynamo();
-  const { admitter } = await realAdmitter(dynamo);
+  limits = await realAdmitter(dynamo);
+  const { admitter } = limits;
   const log = collectingLogger();
   const services = await solveServices({ log, telemetry: collectingTelemetry(), admitter });
   server = await startServer({
@@ -164,5 +167,71 @@ describe('POST /v1/mcp on a fresh npm start (served by its solver workers)', () 
   });
   afterAll(async () => {
     await process_?.stop();
+  });
+});
+
+describe('POST /v1/mcp with an API key', () => {
+  const SHOP = 'https://shop.example';
+  let key: string;
+  beforeAll(async () => {
+    let stdout = '';
+    const code = await runKeys(['create', '--workspace', 'acme', '--tier', 'pro', '--origins', SHOP], {
+      env: limits.keysEnv,
+      cwd: '/nonexistent',
+      clock: limits.clock,
+      stdout: (t) => {
+        stdout += t;
+      },
+      stderr: () => {},
+    });
+    expect(code).toBe(0);
+    key = stdout.trim();
+  });
+
+  const post = (message: unknown, headers: Readonly<Record<string, string>>) =>
+    fetch(`${server.url}/v1/mcp`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        ...headers,
+      },
+      body: JSON.stringify(message),
+    });
+  const list = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+  const call = {
+    jsonrpc: '2.0',
+    id: 2,
+    method: 'tools/call',
+    params: { name: 'optimise_cut_list', arguments: EXAMPLE },
+  };
+
+  it("serves the key's tier from its origin, and counts only the tools/call", async () => {
+    const listed = await post(list, { 'X-API-Key': key, Origin: SHOP });
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get('x-ratelimit-remaining')).toBeNull();
+    const called = await post(call, { 'X-API-Key': key, Origin: SHOP });
+    expect(called.status).toBe(200);
+    const limit = Number(called.headers.get('x-ratelimit-limit'));
+    expect(Number(called.headers.get('x-ratelimit-remaining'))).toBe(limit - 1);
+    const body = (await called.json()) as { result: { structuredContent: { meta: { tier: string } } } };
+    expect(body.result.structuredContent.meta.tier).toBe('pro');
+  });
+
+  it.each([
+    ['tools/list', list],
+    ['tools/call', call],
+  ])("refuses %s from an origin not on the key's list with 401 badKey", async (_, message) => {
+    const res = await post(message, { 'X-API-Key': key, Origin: 'https://elsewhere.example' });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ error: 'badKey', detail: expect.stringContaining('elsewhere') });
+  });
+
+  it('refuses an unknown key at initialize, before any tool is called', async () => {
+    const client = new Client({ name: 'cutplan-test', version: '1.0.0' });
+    const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/v1/mcp`), {
+      requestInit: { headers: { 'X-API-Key': 'cp_live_0000000000000000_notakey' } },
+    });
+    await expect(client.connect(transport)).rejects.toThrow(/badKey/);
   });
 });
