@@ -60,6 +60,12 @@ export function localPlanService(): PlanService {
       });
     },
     internalDetail: (error) => `internal error: ${error.message}`,
+    toolFailed: (error, thrown) => {
+      if (thrown !== undefined)
+        process.stderr.write(
+          `cutplan mcp: ${error.message}: ${thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown)}\n`,
+        );
+    },
   };
 }
 

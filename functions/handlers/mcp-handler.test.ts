@@ -4,6 +4,7 @@ import { BadKeyError, BusyError, RateLimitedError } from '../../core/errors.ts';
 import { apiEvent } from '../../test/support/api-event.ts';
 import { fakeCore } from '../../test/support/fake-core.ts';
 import { recordingAdmitter, testHandlers } from '../../test/support/handlers.ts';
+import { requestMetrics } from '../shared/telemetry.ts';
 
 /** What an MCP client sends with every POST. */
 const MCP_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
@@ -169,5 +170,42 @@ describe('makeMcpHandler', () => {
     );
     expect(res.statusCode).toBe(200);
     expect(admitter.calls[0]?.caller.origin).toBe('https://shop.example');
+  });
+
+  it('keeps what a throwing core says out of the answer, logs it, and counts it as a server error', async () => {
+    const admitter = recordingAdmitter();
+    const h = testHandlers({ admitter, core: fakeCore({ throws: new Error('secret stack detail') }) });
+    const res = await h.mcp(call('optimise_cut_list', { parts: '500x4', stock: 1000 }));
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('secret');
+    expect(toolResult(res)).toMatchObject({
+      isError: true,
+      content: [{ text: expect.stringMatching(/^internal error; request id /) }],
+    });
+    expect(admitter.releases).toEqual(['failed']);
+    const failed = h.log.lines.filter((l) => l.message === 'tool failed');
+    expect(JSON.stringify(failed)).toContain('secret stack detail');
+    const [record] = h.telemetry.records;
+    expect(record).toMatchObject({
+      route: 'POST /v1/mcp',
+      status: 200,
+      mcpMethod: 'tools/call',
+      toolError: 'internal',
+    });
+    expect(requestMetrics(record as never).metrics).toContainEqual({
+      name: 'ServerErrors',
+      unit: 'Count',
+      value: 1,
+    });
+  });
+
+  it('notes the method and a refused argument on the log line', async () => {
+    const h = testHandlers();
+    await h.mcp(call('optimise_cut_list', { parts: '500x0', stock: 1000 }));
+    await h.mcp(rpc({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+    expect(h.telemetry.records.map((r) => [r.mcpMethod, r.toolError])).toEqual([
+      ['tools/call', 'validation'],
+      ['notification', undefined],
+    ]);
   });
 });

@@ -47,6 +47,7 @@ export function makeMcpHandler<Lp>(deps: PdfDeps<Lp>): ApiHandler {
     if (!origin.ok) return fail(origin.error);
     const body = readJsonBody(req);
     if (!body.ok) return fail(body.error);
+    notes.mcpMethod = methodLabel(body.value);
     const call = toolCallOf(body.value);
     const parsed = call === null ? null : deps.core.parseOptimiseBody(call.arguments, call.endpoint);
     if (parsed === null || !parsed.ok) {
@@ -56,7 +57,12 @@ export function makeMcpHandler<Lp>(deps: PdfDeps<Lp>): ApiHandler {
         const checked = (await deps.admitter.check?.(req.caller)) ?? ok(true);
         if (!checked.ok) return fail(checked.error);
       }
-      return answerMcp(req, body.value, createCutplanMcpServer(unadmitted(deps)), onError(deps, req));
+      return answerMcp(
+        req,
+        body.value,
+        createCutplanMcpServer(unadmitted(deps, req, notes)),
+        onError(deps, req),
+      );
     }
     return admitted(deps, req, notes, deps.core.jobSize(parsed.value), async (admission) => {
       const service = admittedService(deps, req, notes, admission);
@@ -127,12 +133,32 @@ function admittedService<Lp>(
       return pdf;
     },
     internalDetail: () => `internal error; request id ${req.requestId}`,
+    toolFailed: noteToolError(deps, req, notes),
     succeeded: () => done,
   };
 }
 
+/** Notes a tool error for the request's log line, and logs what a bug threw. */
+function noteToolError<Lp>(deps: PdfDeps<Lp>, req: HttpRequest, notes: RequestNotes) {
+  return (error: CutplanError, thrown?: unknown) => {
+    notes.toolError = error.code;
+    if (error.status >= 500) {
+      deps.log.error('tool failed', { requestId: req.requestId, ...errorFields(thrown ?? error) });
+    }
+  };
+}
+
+const METHODS = new Set(['initialize', 'ping', 'tools/list', 'tools/call', 'server/discover']);
+
+/** The message's method for the log line: the protocol's own names, notifications as one, else `other`. */
+function methodLabel(message: unknown): string {
+  if (!isRecord(message) || typeof message.method !== 'string') return 'other';
+  if (METHODS.has(message.method)) return message.method;
+  return message.method.startsWith('notifications/') ? 'notification' : 'other';
+}
+
 /** For messages that were not admitted: parses (so a bad argument is the tool's error), never solves. */
-function unadmitted<Lp>(deps: PdfDeps<Lp>): PlanService {
+function unadmitted<Lp>(deps: PdfDeps<Lp>, req: HttpRequest, notes: RequestNotes): PlanService {
   return {
     async plan(args, endpoint) {
       const parsed = deps.core.parseOptimiseBody(args, endpoint);
@@ -141,7 +167,8 @@ function unadmitted<Lp>(deps: PdfDeps<Lp>): PlanService {
     pdf: async () => {
       throw new InternalError('a tool call reached the renderer without admission');
     },
-    internalDetail: () => 'internal error',
+    internalDetail: () => `internal error; request id ${req.requestId}`,
+    toolFailed: noteToolError(deps, req, notes),
   };
 }
 

@@ -10,7 +10,7 @@
 
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { McpServer } from '@modelcontextprotocol/server';
-import type { CutplanError, Result } from '../../../core/errors.ts';
+import { type CutplanError, InternalError, type Result } from '../../../core/errors.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../../../core/types.ts';
 import type { Endpoint } from '../core-port.ts';
 import { pdfFileName } from '../http/reply.ts';
@@ -33,6 +33,8 @@ export interface PlanService {
   pdf(planned: Planned): Promise<Uint8Array>;
   /** The text of a tool error from 500 up: generic (HTTP names its request id). */
   internalDetail(error: CutplanError): string;
+  /** Told of every tool error (for the request's log line; `thrown` when a bug threw, to log it). */
+  toolFailed?(error: CutplanError, thrown?: unknown): void;
 }
 
 export const OPTIMISE_TOOL = 'optimise_cut_list';
@@ -72,7 +74,7 @@ export function createCutplanMcpServer(service: PlanService): McpServer {
       outputSchema: advertised(schemas.optimiseOutput),
       annotations,
     },
-    async (args): Promise<CallToolResult> => {
+    guarded(service, async (args) => {
       const planned = await service.plan(args, 'json');
       if (!planned.ok) return toolError(service, planned.error);
       const { response } = planned.value;
@@ -83,7 +85,7 @@ export function createCutplanMcpServer(service: PlanService): McpServer {
         ],
         structuredContent: response as unknown as Record<string, unknown>,
       };
-    },
+    }),
   );
 
   server.registerTool(
@@ -97,7 +99,7 @@ export function createCutplanMcpServer(service: PlanService): McpServer {
       inputSchema: advertised(schemas.pdfInput),
       annotations,
     },
-    async (args): Promise<CallToolResult> => {
+    guarded(service, async (args) => {
       const planned = await service.plan(args, 'pdf');
       if (!planned.ok) return toolError(service, planned.error);
       const pdf = await service.pdf(planned.value);
@@ -115,13 +117,31 @@ export function createCutplanMcpServer(service: PlanService): McpServer {
           },
         ],
       };
-    },
+    }),
   );
   return server;
 }
 
+/**
+ * A tool callback whose throw (a bug in the core or the renderer) is a generic tool error: the SDK would
+ * otherwise put the exception's message in the result, and what a bug says stays out of answers.
+ */
+function guarded<A>(
+  service: PlanService,
+  run: (args: A) => Promise<CallToolResult>,
+): (args: A) => Promise<CallToolResult> {
+  return async (args) => {
+    try {
+      return await run(args);
+    } catch (thrown: unknown) {
+      return toolError(service, new InternalError('a tool threw'), thrown);
+    }
+  };
+}
+
 /** The caller's mistake (below 500) is the API's detail; anything else a generic line. */
-function toolError(service: PlanService, error: CutplanError): CallToolResult {
+function toolError(service: PlanService, error: CutplanError, thrown?: unknown): CallToolResult {
+  service.toolFailed?.(error, thrown);
   const text = error.status < 500 ? error.message : service.internalDetail(error);
   return { isError: true, content: [{ type: 'text', text }] };
 }
