@@ -48,6 +48,7 @@ function response(change: (r: Mutable<OptimiseResponse>) => void = () => {}): Op
       unit: 'mm',
       unitFormat: 'decimal',
       objective: 'material',
+      timeLimit: 5,
     },
   } as Mutable<OptimiseResponse>;
   change(r);
