@@ -1,6 +1,6 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { BadKeyError, BusyError, RateLimitedError } from '../../core/errors.ts';
+import { BadKeyError, BusyError, err, NoPlanFoundError, RateLimitedError } from '../../core/errors.ts';
 import { apiEvent } from '../../test/support/api-event.ts';
 import { fakeCore } from '../../test/support/fake-core.ts';
 import { recordingAdmitter, testHandlers } from '../../test/support/handlers.ts';
@@ -207,5 +207,20 @@ describe('makeMcpHandler', () => {
       ['tools/call', 'validation'],
       ['notification', undefined],
     ]);
+  });
+
+  it('answers a 422 noPlanFound as a tool error with its detail, and refunds the call', async () => {
+    const admitter = recordingAdmitter();
+    const core = fakeCore();
+    const detail = 'no plan found within 5 s for the finite stock, and none is proven impossible';
+    const h = testHandlers({
+      admitter,
+      core: { ...core, optimise: async () => err(new NoPlanFoundError(detail)) },
+    });
+    const res = await h.mcp(call('optimise_cut_list', { parts: '500x4', stock: 1000 }));
+    expect(res.statusCode).toBe(200);
+    expect(toolResult(res)).toEqual({ isError: true, content: [{ type: 'text', text: detail }] });
+    expect(admitter.releases).toEqual(['failed']);
+    expect(h.telemetry.records[0]?.toolError).toBe('noPlanFound');
   });
 });
