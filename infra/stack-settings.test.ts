@@ -3,7 +3,8 @@
  * alarm e-mail and the synthetic check's key secret. One synthesis for the file.
  */
 import { describe, expect, it } from 'vitest';
-import { MCP_HEADROOM_MS, OPTIMISE_HEADROOM_MS, PDF_HEADROOM_MS } from '../functions/handlers/index.ts';
+import { OPTIMISE_HEADROOM_MS, PDF_HEADROOM_MS } from '../functions/handlers/index.ts';
+import { MCP_HEADROOM_MS } from '../functions/handlers/mcp-handler.ts';
 import { solveBudgetMs } from '../functions/shared/solve-budget.ts';
 import { TIERS } from '../functions/shared/tiers.ts';
 import type { FunctionName } from './bundles.ts';

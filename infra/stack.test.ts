@@ -1,11 +1,7 @@
 /** The synthesised stack, asserted offline: one synthesis shared by every assertion of this file. */
 import { describe, expect, it } from 'vitest';
-import {
-  emfLine,
-  MCP_HEADROOM_MS,
-  OPTIMISE_HEADROOM_MS,
-  PDF_HEADROOM_MS,
-} from '../functions/handlers/index.ts';
+import { emfLine, OPTIMISE_HEADROOM_MS, PDF_HEADROOM_MS } from '../functions/handlers/index.ts';
+import { MCP_HEADROOM_MS } from '../functions/handlers/mcp-handler.ts';
 import { readLimitsConfig } from '../functions/shared/limits/config.ts';
 import { fontDirectory } from '../functions/shared/real-pdf.ts';
 import { matchRoute, ROUTES } from '../functions/shared/routes.ts';

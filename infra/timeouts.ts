@@ -2,7 +2,8 @@
  * Function and API Gateway timeouts, derived from the tier budgets and the handlers' headroom so the
  * three cannot drift apart. See docs/operations.md, "Deployment and alarms".
  */
-import { MCP_HEADROOM_MS, OPTIMISE_HEADROOM_MS, PDF_HEADROOM_MS } from '../functions/handlers/index.ts';
+import { OPTIMISE_HEADROOM_MS, PDF_HEADROOM_MS } from '../functions/handlers/index.ts';
+import { MCP_HEADROOM_MS } from '../functions/handlers/mcp-handler.ts';
 import { TIER_NAMES, TIERS } from '../functions/shared/tiers.ts';
 
 /** The longest solve budget of any tier (the `timeLimit` cap), in seconds. */

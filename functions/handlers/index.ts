@@ -3,7 +3,6 @@ export type { SolveDeps } from './deps.ts';
 export { type DocsDeps, makeDocsHandler, type PlaygroundPage } from './docs-handler.ts';
 export { makeFallbackHandler } from './fallback-handler.ts';
 export { type HealthDeps, makeHealthHandler } from './health-handler.ts';
-export { MCP_HEADROOM_MS, makeMcpHandler } from './mcp-handler.ts';
 export { makeOptimiseHandler, OPTIMISE_HEADROOM_MS } from './optimise-handler.ts';
 export { makeOptimisePdfHandler, PDF_HEADROOM_MS, type PdfDeps } from './optimise-pdf-handler.ts';
 export { parseCall } from './parse-call.ts';

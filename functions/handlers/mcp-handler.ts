@@ -30,6 +30,9 @@ import { OPTIMISE_HEADROOM_MS } from './optimise-handler.ts';
 import { PDF_HEADROOM_MS, type PdfDeps } from './optimise-pdf-handler.ts';
 import { solvePlan } from './solve-plan.ts';
 
+// Not in the handlers' index: the MCP SDK this imports would then be bundled into every function that
+// imports the index (health, fallback), whatever they use.
+
 /** The MCP function's headroom: its PDF tool renders, as the PDF function does. */
 export const MCP_HEADROOM_MS = PDF_HEADROOM_MS;
 

@@ -5,9 +5,11 @@
  * the same handlers Lambda runs. The main thread keeps the HTTP server, health and the table, so a solve
  * here never delays them. Protocol: {@link WorkerRequest} in, {@link WorkerMessage} out.
  */
+
 import { parentPort, workerData } from 'node:worker_threads';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { makeMcpHandler, makeOptimiseHandler, makeOptimisePdfHandler } from '../handlers/index.ts';
+import { makeOptimiseHandler, makeOptimisePdfHandler } from '../handlers/index.ts';
+import { makeMcpHandler } from '../handlers/mcp-handler.ts';
 import { systemClock } from '../shared/clock.ts';
 import type { ApiHandler } from '../shared/http/index.ts';
 import { createDynamoClient, type LimitsConfig } from '../shared/limits/index.ts';

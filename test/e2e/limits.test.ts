@@ -3,15 +3,16 @@
  * composition (real parser and solver, `solveServices`) with the production admitter over an embedded
  * DynamoDB on a manual clock. Keys are issued through the CLI module against the same table.
  */
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKeys } from '../../bin/keys.ts';
 import {
   makeFallbackHandler,
   makeHealthHandler,
-  makeMcpHandler,
   makeOptimiseHandler,
   makeOptimisePdfHandler,
 } from '../../functions/handlers/index.ts';
+import { makeMcpHandler } from '../../functions/handlers/mcp-handler.ts';
 import { type EmbeddedDynamo, startEmbeddedDynamo } from '../../functions/local/embedded-dynamo.ts';
 import { DEFAULT_KEY_CACHE_MS } from '../../functions/shared/limits/index.ts';
 import { SOLVER_NAME } from '../../functions/shared/real-core.ts';

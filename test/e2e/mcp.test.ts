@@ -6,12 +6,13 @@
  * a bad argument; the HTTP side also checks what the transport must answer as HTTP: admission refusals,
  * GET, notifications, a bad Origin, and that only a successful tools/call is counted.
  */
+
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKeys } from '../../bin/keys.ts';
-import { makeMcpHandler } from '../../functions/handlers/index.ts';
+import { makeMcpHandler } from '../../functions/handlers/mcp-handler.ts';
 import { type EmbeddedDynamo, startEmbeddedDynamo } from '../../functions/local/embedded-dynamo.ts';
 import { realCore } from '../../functions/shared/real-core.ts';
 import { lazyPdfRenderer } from '../../functions/shared/real-pdf.ts';

@@ -4,6 +4,7 @@
  * carries the temporary placeholders (they export `TEMP_PLACEHOLDER`), the suites report as skipped;
  * once the real modules are merged they run with no edit.
  */
+
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as optimiseModule from '../../core/optimise.ts';
@@ -11,11 +12,11 @@ import * as requestModule from '../../core/request/index.ts';
 import {
   makeFallbackHandler,
   makeHealthHandler,
-  makeMcpHandler,
   makeOptimiseHandler,
   makeOptimisePdfHandler,
   makeSyntheticCheck,
 } from '../../functions/handlers/index.ts';
+import { makeMcpHandler } from '../../functions/handlers/mcp-handler.ts';
 import { systemClock } from '../../functions/shared/clock.ts';
 import { embeddedDynamoPerFile } from '../../functions/shared/limits/dynamo-per-file.ts';
 import { SOLVER_NAME } from '../../functions/shared/real-core.ts';

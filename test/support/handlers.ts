@@ -2,6 +2,7 @@
  * Handlers built from the real factories over fakes (core, admitter, renderer, clock, logger), for
  * handler, server and fuzz tests.
  */
+
 import type { CutplanError, RateLimitStatus } from '../../core/errors.ts';
 import { err, ok, PartsLimitError } from '../../core/errors.ts';
 import openapi from '../../docs/openapi.json' with { type: 'json' };
@@ -9,10 +10,10 @@ import {
   makeDocsHandler,
   makeFallbackHandler,
   makeHealthHandler,
-  makeMcpHandler,
   makeOptimiseHandler,
   makeOptimisePdfHandler,
 } from '../../functions/handlers/index.ts';
+import { makeMcpHandler } from '../../functions/handlers/mcp-handler.ts';
 import type { Admission, Admitter, Caller, JobSize } from '../../functions/shared/admission.ts';
 import type { PdfJob, RenderPdf } from '../../functions/shared/core-port.ts';
 import type { ApiHandler } from '../../functions/shared/http/index.ts';
