@@ -5,7 +5,7 @@ import { inchFraction, manyLayouts, threeHundredParts, windowFrames } from './fi
 import { buildFixture } from './fixtures/plan-builder.ts';
 import { FontSet } from './fonts.ts';
 import { boundsOf, type DocumentModel, type Op, type TextOp } from './model.ts';
-import { sawOrder } from './order.ts';
+import { sawOrder } from '../saw/order.ts';
 import type { TextMetrics } from './pen.ts';
 
 let metrics: TextMetrics;

@@ -7,7 +7,7 @@ import { pdfInfo, pdfText } from '../../test/support/pdf.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../types.ts';
 import { inchFraction, materials, windowFrames } from './fixtures/fixtures.ts';
 import { renderPlanPdf } from './index.ts';
-import { sawOrder } from './order.ts';
+import { sawOrder } from '../saw/order.ts';
 
 const fonts = loadInterFonts();
 const CREATED = Date.UTC(2025, 10, 22, 14, 5);
