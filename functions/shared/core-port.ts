@@ -11,7 +11,7 @@ import type { JobSize } from './admission.ts';
 import type { QueryParams } from './http/request.ts';
 
 /** Which endpoint a body was sent to: `jobName` is accepted by the PDF endpoint only. */
-export type Endpoint = 'json' | 'pdf';
+export type Endpoint = 'json' | 'pdf' | 'labels';
 
 /** What the solver needs from the shell besides the request. */
 export interface SolveContext<Lp> {
