@@ -9,6 +9,7 @@ import type { OptimiseRequest, OptimiseResponse } from '../../core/types.ts';
 import { expectGolden } from '../support/golden-pdf.ts';
 import { loadInterFonts } from '../support/inter-fonts.ts';
 import { pdfInfo, pdfPages, renderPage } from '../support/pdf.ts';
+import { MITRED_WORLD } from './labels-fixture.ts';
 
 /**
  * Piece labels of a real mitred plan with labels in Greek, Chinese, Hebrew and Arabic, through the real
@@ -16,19 +17,6 @@ import { pdfInfo, pdfPages, renderPage } from '../support/pdf.ts';
  * labels. The same request must give the same PDF, byte for byte; regenerate with UPDATE_GOLDEN=1 after
  * an intended change, look at it (LABELS_PNG=dir writes page 1 as PNG), and commit it.
  */
-export const MITRED_WORLD = {
-  parts: [
-    { length: 900, quantity: 4, leftAngle: 45, rightAngle: 135, label: 'Κάσα πάνω' },
-    { length: 600, quantity: 4, leftAngle: 45, rightAngle: 135, label: '竖框 左' },
-    { length: 1210.5, quantity: 3, leftAngle: 45, rightAngle: 45, label: 'משקוף' },
-    { length: 450, quantity: 3, label: 'عارضة' },
-  ],
-  stockLength: 3000,
-  kerf: 3,
-  trim: true,
-  angleCuts: { enabled: true, width: 40, axialSymmetry: 'XYZ' },
-  jobName: 'Fenster Süd · 窗',
-};
 
 const CREATED = Date.UTC(2026, 10, 27, 9, 30);
 const GOLDEN = (name: string): string => join(import.meta.dirname, 'golden', name);
