@@ -7,6 +7,8 @@ import { join } from 'node:path';
 export const FUNCTION_NAMES = [
   'optimise',
   'optimise-pdf',
+  'optimise-labels',
+  'optimise-csv',
   'health',
   'docs',
   'fallback',
@@ -28,6 +30,8 @@ export interface BundleSpec {
 export const BUNDLES: Readonly<Record<FunctionName, BundleSpec>> = {
   optimise: { entry: 'functions/optimise.ts', wasm: true, fonts: false },
   'optimise-pdf': { entry: 'functions/optimise-pdf.ts', wasm: true, fonts: true },
+  'optimise-labels': { entry: 'functions/optimise-labels.ts', wasm: true, fonts: true },
+  'optimise-csv': { entry: 'functions/optimise-csv.ts', wasm: true, fonts: false },
   health: { entry: 'functions/health.ts', wasm: false, fonts: false },
   docs: { entry: 'functions/docs.ts', wasm: false, fonts: false, playground: true },
   fallback: { entry: 'functions/fallback.ts', wasm: false, fonts: false },

@@ -23,7 +23,9 @@ import {
   seconds,
 } from './constructs/cutplan-function.ts';
 import {
+  csvTimeouts,
   LIGHT_FUNCTION_TIMEOUT_SECONDS,
+  labelsTimeouts,
   optimiseTimeouts,
   pdfTimeouts,
   SYNTHETIC_CALL_TIMEOUT_MS,
@@ -94,6 +96,22 @@ export class CutplanStack extends Stack {
       timeout: seconds(pdfTimeouts(quota).functionSeconds),
       environment: { ...tableEnv, CUTPLAN_FONT_DIR: LAMBDA_TASK_ROOT },
     });
+    const labels = new CutplanFunction(this, 'OptimiseLabels', {
+      name: 'optimise-labels',
+      description: 'POST /v1/optimise/labels',
+      code: code('optimise-labels'),
+      memoryMb: ONE_VCPU_MEMORY_MB,
+      timeout: seconds(labelsTimeouts(quota).functionSeconds),
+      environment: { ...tableEnv, CUTPLAN_FONT_DIR: LAMBDA_TASK_ROOT },
+    });
+    const csv = new CutplanFunction(this, 'OptimiseCsv', {
+      name: 'optimise-csv',
+      description: 'POST /v1/optimise/csv',
+      code: code('optimise-csv'),
+      memoryMb: ONE_VCPU_MEMORY_MB,
+      timeout: seconds(csvTimeouts(quota).functionSeconds),
+      environment: tableEnv,
+    });
     const light = (id: string, name: FunctionName, description: string) =>
       new CutplanFunction(this, id, {
         name,
@@ -105,12 +123,17 @@ export class CutplanStack extends Stack {
     const health = light('Health', 'health', 'GET /v1/health');
     const docs = light('Docs', 'docs', 'GET / (the playground page) and GET /v1/openapi.json');
     const fallback = light('Fallback', 'fallback', 'every other route and method: 404, 405, CORS preflights');
-    for (const fn of [optimise, pdf]) this.table.grant(fn, ...TABLE_ACTIONS);
+    for (const fn of [optimise, pdf, labels, csv]) this.table.grant(fn, ...TABLE_ACTIONS);
 
     this.api = new CutplanApi(this, 'Http', {
       targets: {
         optimise: { fn: optimise, integrationTimeoutSeconds: optimiseTimeouts(quota).integrationSeconds },
         'optimise-pdf': { fn: pdf, integrationTimeoutSeconds: pdfTimeouts(quota).integrationSeconds },
+        'optimise-labels': {
+          fn: labels,
+          integrationTimeoutSeconds: labelsTimeouts(quota).integrationSeconds,
+        },
+        'optimise-csv': { fn: csv, integrationTimeoutSeconds: csvTimeouts(quota).integrationSeconds },
         health: { fn: health },
         docs: { fn: docs },
       },
@@ -146,6 +169,8 @@ export class CutplanStack extends Stack {
     this.functions = {
       optimise,
       'optimise-pdf': pdf,
+      'optimise-labels': labels,
+      'optimise-csv': csv,
       health,
       docs,
       fallback,

@@ -61,7 +61,9 @@ function readBack(text: string, style: SawListStyle): ReadLayout[] {
   for (const row of rows) {
     expect(row).toHaveLength(SAW_LIST_COLUMNS.length);
     const n = Number(col(row, 'layout'));
-    const layout = (layouts[n - 1] ??= { copies: Number(col(row, 'copies')), cuts: [], pieces: new Map() });
+    if (layouts[n - 1] === undefined)
+      layouts[n - 1] = { copies: Number(col(row, 'copies')), cuts: [], pieces: new Map() };
+    const layout = layouts[n - 1] as ReadLayout;
     if (col(row, 'cut') !== '') {
       expect(Number(col(row, 'cut'))).toBe(layout.cuts.length + 1);
       const position = num(col(row, 'position'));

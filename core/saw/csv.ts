@@ -5,7 +5,10 @@
  */
 import { barModel } from '../pdf/bar.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../types.ts';
+import type { SawListStyle } from '../vocabulary.ts';
 import { sawOrder } from './order.ts';
+
+export { SAW_LIST_STYLES, type SawListStyle } from '../vocabulary.ts';
 
 /** The columns, in order. The first 13 are the documented contract; later ones may be added. */
 export const SAW_LIST_COLUMNS = [
@@ -28,11 +31,6 @@ export const SAW_LIST_COLUMNS = [
 ] as const;
 
 export type SawListColumn = (typeof SAW_LIST_COLUMNS)[number];
-
-/** `comma`: `,` and a decimal point. `semicolon`: `;`, a decimal comma and a UTF-8 byte-order mark (Excel in most of Europe). */
-export type SawListStyle = 'comma' | 'semicolon';
-
-export const SAW_LIST_STYLES: readonly SawListStyle[] = ['comma', 'semicolon'];
 
 /** One row of the saw list, before it is written: numbers stay numbers, empty cells are null. */
 export type SawListRow = Readonly<Record<SawListColumn, string | number | null>>;

@@ -5,10 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKeys } from '../../bin/keys.ts';
+import { sawListCsv } from '../../core/saw/csv.ts';
 import {
   makeFallbackHandler,
   makeHealthHandler,
+  makeOptimiseCsvHandler,
   makeOptimiseHandler,
+  makeOptimiseLabelsHandler,
   makeOptimisePdfHandler,
 } from '../../functions/handlers/index.ts';
 import { type EmbeddedDynamo, startEmbeddedDynamo } from '../../functions/local/embedded-dynamo.ts';
@@ -19,6 +22,7 @@ import { VERSION } from '../../functions/shared/version.ts';
 import {
   collectingLogger,
   collectingTelemetry,
+  fakeRenderLabels,
   fakeRenderPdf,
   testDocsHandler,
 } from '../support/handlers.ts';
@@ -60,6 +64,11 @@ beforeAll(async () => {
   server = await startServer({
     optimise: makeOptimiseHandler(services),
     'optimise-pdf': makeOptimisePdfHandler({ ...services, renderPdf }),
+    'optimise-labels': makeOptimiseLabelsHandler({ ...services, renderLabels: fakeRenderLabels() }),
+    'optimise-csv': makeOptimiseCsvHandler({
+      ...services,
+      renderSawList: (job, style) => sawListCsv(job.request, job.response, style),
+    }),
     health: makeHealthHandler({ log, version: VERSION, solver: SOLVER_NAME }),
     fallback: makeFallbackHandler({ log }),
     docs: testDocsHandler(log),

@@ -56,7 +56,10 @@ export function testClock(): Clock & { advance(ms: number): void } {
   return manualClock(Date.UTC(2026, 0, 1));
 }
 
-function parseBody(body: unknown, endpoint: 'json' | 'pdf' | 'labels'): Result<OptimiseRequest, ValidationError> {
+function parseBody(
+  body: unknown,
+  endpoint: 'json' | 'pdf' | 'labels',
+): Result<OptimiseRequest, ValidationError> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return err(ValidationError.of('', 'the body must be a JSON object'));
   }
