@@ -4,7 +4,10 @@
  * or a CSV cut list when its name ends in `.csv` (or with `--csv`); the flags set the other request
  * fields (`--stock 6000`, `--stocks "6000x10,5000"`, `--kerf 3`, `--method least_waste`, …) and win over
  * the same fields in a JSON file. Every failure is one line on stderr, never a stack trace: a refused job
- * (exit 1, with the error body on stdout), a bad flag or a file that cannot be read or written (exit 2). `--pdf plan.pdf` also writes the print-ready PDF. No tier caps apply on
+ * (exit 1, with the error body on stdout), a bad flag or a file that cannot be read or written (exit 2).
+ * `--pdf plan.pdf` also writes the print-ready PDF, `--saw-list cuts.csv` the saw list (as POST
+ * /v1/optimise/csv) and `--labels labels.pdf` (or `.zpl`) the piece labels (as POST /v1/optimise/labels).
+ * No tier caps apply on
  * your own machine; the answer is labelled with the public tier like an unkeyed call.
  */
 import { readFile, writeFile } from 'node:fs/promises';
@@ -12,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { statusOf, ValidationError } from '../core/errors.ts';
 import { createLpEngine, optimise } from '../core/optimise.ts';
 import { parseCsvParts, parseOptimiseBody } from '../core/request/index.ts';
+import { LABEL_FORMATS, type LabelFormat, SAW_LIST_STYLES, type SawListStyle } from '../core/vocabulary.ts';
 import { systemClock } from '../functions/shared/clock.ts';
 import { AUTOMATIC_BUDGET_SECONDS } from '../functions/shared/solve-budget.ts';
 import { TIERS } from '../functions/shared/tiers.ts';
@@ -29,6 +33,10 @@ const USAGE = `usage: cutplan optimise [FILE|-] [options]
   --unit U         unit printed on the plan (mm, in, …)
   --job-name N     title of the PDF (with --pdf)
   --pdf FILE       also write the print-ready PDF of the plan to FILE
+  --saw-list FILE  also write the saw list (CSV, one row per cut) to FILE
+  --separator S    saw list style: comma (default) or semicolon (decimal comma, for Excel in Europe)
+  --labels FILE    also write a label per cut piece to FILE: ZPL when FILE ends in .zpl, else PDF
+  --label-format F a4-3x8 (default, A4 sheets of 3 × 8) or thermal-100x50 (PDF labels)
   --csv            read FILE (or stdin) as a CSV cut list
   --time-limit S   solve budget in seconds
 `;
@@ -101,7 +109,22 @@ export async function run(argv: string[], io: OptimiseIo = processIo): Promise<n
     }
   }
   const pdfFile = args.values.pdf;
-  const parsed = parseOptimiseBody(body, pdfFile === undefined ? 'json' : 'pdf');
+  const sawListFile = args.values['saw-list'];
+  const labelsFile = args.values.labels;
+  const separator = args.values.separator ?? 'comma';
+  const labelFormat = args.values['label-format'] ?? 'a4-3x8';
+  if (!(SAW_LIST_STYLES as readonly string[]).includes(separator)) {
+    io.stderr(`--separator must be one of ${SAW_LIST_STYLES.join(', ')}\n${USAGE}`);
+    return 2;
+  }
+  if (!(LABEL_FORMATS as readonly string[]).includes(labelFormat)) {
+    io.stderr(`--label-format must be one of ${LABEL_FORMATS.join(', ')}\n${USAGE}`);
+    return 2;
+  }
+  const parsed = parseOptimiseBody(
+    body,
+    pdfFile !== undefined ? 'pdf' : labelsFile !== undefined ? 'labels' : 'json',
+  );
   if (!parsed.ok) return fail(io, parsed.error);
   const limitFlag = args.values['time-limit'];
   const seconds =
@@ -132,6 +155,32 @@ export async function run(argv: string[], io: OptimiseIo = processIo): Promise<n
       await io.writeBytes(pdfFile, pdf);
     } catch (e) {
       io.stderr(`cutplan: cannot write the PDF to ${JSON.stringify(pdfFile)}: ${ioReason(e)}\n`);
+      return 2;
+    }
+  }
+  const job = { request: parsed.value, response: result.value, jobName: parsed.value.jobName };
+  if (sawListFile !== undefined) {
+    const { sawListCsv } = await import('../core/saw/csv.ts');
+    const csv = sawListCsv(job.request, job.response, separator as SawListStyle);
+    try {
+      await io.writeBytes(sawListFile, new TextEncoder().encode(csv));
+    } catch (e) {
+      io.stderr(`cutplan: cannot write the saw list to ${JSON.stringify(sawListFile)}: ${ioReason(e)}\n`);
+      return 2;
+    }
+  }
+  if (labelsFile !== undefined) {
+    const { lazyLabelsRenderer } = await import('../functions/shared/real-labels.ts');
+    const zpl = labelsFile.toLowerCase().endsWith('.zpl');
+    const request = { ...job.request, labelFormat: zpl ? null : (labelFormat as LabelFormat) };
+    const labels = await lazyLabelsRenderer()(
+      { ...job, request, createdAtMs: systemClock.now() },
+      zpl ? 'zpl' : 'pdf',
+    );
+    try {
+      await io.writeBytes(labelsFile, typeof labels === 'string' ? new TextEncoder().encode(labels) : labels);
+    } catch (e) {
+      io.stderr(`cutplan: cannot write the labels to ${JSON.stringify(labelsFile)}: ${ioReason(e)}\n`);
       return 2;
     }
   }
@@ -166,6 +215,10 @@ function parse(argv: string[]) {
     options: {
       'time-limit': { type: 'string' },
       pdf: { type: 'string' },
+      'saw-list': { type: 'string' },
+      separator: { type: 'string' },
+      labels: { type: 'string' },
+      'label-format': { type: 'string' },
       csv: { type: 'boolean' },
       stock: { type: 'string' },
       stocks: { type: 'string' },

@@ -20,6 +20,8 @@ export function asScaled(n: number): Scaled {
 export {
   AXIAL_SYMMETRIES,
   type AxialSymmetry,
+  LABEL_FORMATS,
+  type LabelFormat,
   METHODS,
   type Method,
   OBJECTIVES,
@@ -33,7 +35,7 @@ export {
 import type * as v from 'valibot';
 import type * as schemas from './response/schemas.ts';
 import type { DeepReadonly } from './response/schemas.ts';
-import type { AxialSymmetry, Method, PaperSize, UnitFormat } from './vocabulary.ts';
+import type { AxialSymmetry, LabelFormat, Method, PaperSize, UnitFormat } from './vocabulary.ts';
 
 /**
  * Material group key. `null` is the untagged group, which never mixes with tagged ones.
@@ -105,10 +107,12 @@ export interface OptimiseRequest {
   readonly unitFormat: UnitFormat;
   /** Requested solve budget in seconds; null = automatic (stop at proof, else at the tier budget). */
   readonly timeLimit: number | null;
-  /** PDF endpoint only. */
+  /** PDF and labels endpoints only. */
   readonly jobName: string | null;
   /** PDF endpoint only; null = A4, or Letter when the unit is inches. */
   readonly paper: PaperSize | null;
+  /** Labels endpoint only; null = `a4-3x8`. */
+  readonly labelFormat: LabelFormat | null;
 }
 
 // ---------------------------------------------------------------------------------------------

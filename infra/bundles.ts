@@ -8,6 +8,8 @@ export const FUNCTION_NAMES = [
   'optimise',
   'optimise-pdf',
   'mcp',
+  'optimise-labels',
+  'optimise-csv',
   'health',
   'docs',
   'fallback',
@@ -31,6 +33,8 @@ export const BUNDLES: Readonly<Record<FunctionName, BundleSpec>> = {
   'optimise-pdf': { entry: 'functions/optimise-pdf.ts', wasm: true, fonts: true },
   // The MCP tools solve and render PDFs: the PDF function's files.
   mcp: { entry: 'functions/mcp.ts', wasm: true, fonts: true },
+  'optimise-labels': { entry: 'functions/optimise-labels.ts', wasm: true, fonts: true },
+  'optimise-csv': { entry: 'functions/optimise-csv.ts', wasm: true, fonts: false },
   health: { entry: 'functions/health.ts', wasm: false, fonts: false },
   docs: { entry: 'functions/docs.ts', wasm: false, fonts: false, playground: true },
   fallback: { entry: 'functions/fallback.ts', wasm: false, fonts: false },

@@ -1,6 +1,12 @@
 /** The synthesised stack, asserted offline: one synthesis shared by every assertion of this file. */
 import { describe, expect, it } from 'vitest';
-import { emfLine, OPTIMISE_HEADROOM_MS, PDF_HEADROOM_MS } from '../functions/handlers/index.ts';
+import {
+  CSV_HEADROOM_MS,
+  emfLine,
+  LABELS_HEADROOM_MS,
+  OPTIMISE_HEADROOM_MS,
+  PDF_HEADROOM_MS,
+} from '../functions/handlers/index.ts';
 import { MCP_HEADROOM_MS } from '../functions/handlers/mcp-handler.ts';
 import { readLimitsConfig } from '../functions/shared/limits/config.ts';
 import { fontDirectory } from '../functions/shared/real-pdf.ts';
@@ -93,21 +99,26 @@ describe('API routes', () => {
     },
   );
 
-  it.each(['optimise', 'optimise-pdf', 'mcp', 'health', 'fallback'] as const)(
-    'lets the API invoke %s',
-    (name) => {
-      const [[apiId] = []] = ofType(resources, 'AWS::ApiGateway::RestApi');
-      const grants = ofType(resources, 'AWS::Lambda::Permission').filter(
-        ([, p]) => refId(prop(p, 'FunctionName')) === functionIds[name],
-      );
-      expect(grants.length).toBeGreaterThan(0);
-      for (const [, p] of grants) {
-        expect(prop(p, 'Principal')).toBe('apigateway.amazonaws.com');
-        expect(prop(p, 'Action')).toBe('lambda:InvokeFunction');
-        expect(referencedIds(prop(p, 'SourceArn')).has(apiId ?? '')).toBe(true);
-      }
-    },
-  );
+  it.each([
+    'optimise',
+    'optimise-pdf',
+    'optimise-labels',
+    'optimise-csv',
+    'mcp',
+    'health',
+    'fallback',
+  ] as const)('lets the API invoke %s', (name) => {
+    const [[apiId] = []] = ofType(resources, 'AWS::ApiGateway::RestApi');
+    const grants = ofType(resources, 'AWS::Lambda::Permission').filter(
+      ([, p]) => refId(prop(p, 'FunctionName')) === functionIds[name],
+    );
+    expect(grants.length).toBeGreaterThan(0);
+    for (const [, p] of grants) {
+      expect(prop(p, 'Principal')).toBe('apigateway.amazonaws.com');
+      expect(prop(p, 'Action')).toBe('lambda:InvokeFunction');
+      expect(referencedIds(prop(p, 'SourceArn')).has(apiId ?? '')).toBe(true);
+    }
+  });
 
   it.each([
     ['REQUEST_TOO_LARGE', '413', 'payloadTooLarge'],
@@ -187,19 +198,28 @@ describe('functions', () => {
     expect(logGroup && prop(logGroup, 'RetentionInDays')).toBe(30);
   });
 
-  it.each(['optimise', 'optimise-pdf', 'mcp'] as const)('%s gets one full vCPU (1769 MB)', (name) => {
-    expect(prop(fn(name), 'MemorySize')).toBe(1769);
-  });
+  it.each(['optimise', 'optimise-pdf', 'optimise-labels', 'optimise-csv', 'mcp'] as const)(
+    '%s gets one full vCPU (1769 MB)',
+    (name) => {
+      expect(prop(fn(name), 'MemorySize')).toBe(1769);
+    },
+  );
 
-  it.each(['optimise', 'optimise-pdf', 'mcp'] as const)('%s reads the table the stack created', (name) => {
-    const config = readLimitsConfig(resolveRefs(envOf(name)));
-    expect(config.tableName).toBe(`<ref ${tableId}>`);
-    expect(config.endpoint).toBeUndefined();
-  });
+  it.each(['optimise', 'optimise-pdf', 'optimise-labels', 'optimise-csv', 'mcp'] as const)(
+    '%s reads the table the stack created',
+    (name) => {
+      const config = readLimitsConfig(resolveRefs(envOf(name)));
+      expect(config.tableName).toBe(`<ref ${tableId}>`);
+      expect(config.endpoint).toBeUndefined();
+    },
+  );
 
-  it.each(['optimise-pdf', 'mcp'] as const)('%s reads its fonts from beside its bundle', (name) => {
-    expect(fontDirectory(resolveRefs(envOf(name)))).toBe('/var/task');
-  });
+  it.each(['optimise-pdf', 'optimise-labels', 'mcp'] as const)(
+    '%s reads its fonts from beside its bundle',
+    (name) => {
+      expect(fontDirectory(resolveRefs(envOf(name)))).toBe('/var/task');
+    },
+  );
 
   it.each(['health', 'fallback', 'synthetic-check'] as const)('%s is not told the table name', (name) => {
     expect(envOf(name).TABLE_NAME).toBeUndefined();
@@ -214,6 +234,8 @@ describe('timeouts', () => {
   it.each([
     ['optimise', OPTIMISE_HEADROOM_MS],
     ['optimise-pdf', PDF_HEADROOM_MS],
+    ['optimise-labels', LABELS_HEADROOM_MS],
+    ['optimise-csv', CSV_HEADROOM_MS],
     ['mcp', MCP_HEADROOM_MS],
   ] as const)('%s runs long enough for the largest tier budget plus its headroom', (name, headroomMs) => {
     expect(maxBudgetSeconds).toBe(300);
@@ -230,7 +252,7 @@ describe('timeouts', () => {
   );
 
   it('raises the integration timeout past 29 s only where a budget needs it', () => {
-    for (const name of ['optimise', 'optimise-pdf', 'mcp'] as const) {
+    for (const name of ['optimise', 'optimise-pdf', 'optimise-labels', 'optimise-csv', 'mcp'] as const) {
       for (const ms of integrationTimeouts(name)) expect(ms).toBeGreaterThan(29_000);
     }
     for (const name of ['health', 'fallback'] as const) {
@@ -254,7 +276,7 @@ describe('IAM', () => {
       asList(s.Action).some((a) => String(a).startsWith('dynamodb:')),
     );
 
-  it.each(['optimise', 'optimise-pdf', 'mcp'] as const)(
+  it.each(['optimise', 'optimise-pdf', 'optimise-labels', 'optimise-csv', 'mcp'] as const)(
     '%s may get and update items of the table, nothing more',
     (name) => {
       const statements = dynamoStatements(name);

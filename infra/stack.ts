@@ -23,8 +23,10 @@ import {
   seconds,
 } from './constructs/cutplan-function.ts';
 import {
+  csvTimeouts,
   LIGHT_FUNCTION_TIMEOUT_SECONDS,
   mcpTimeouts,
+  labelsTimeouts,
   optimiseTimeouts,
   pdfTimeouts,
   SYNTHETIC_CALL_TIMEOUT_MS,
@@ -95,6 +97,22 @@ export class CutplanStack extends Stack {
       timeout: seconds(pdfTimeouts(quota).functionSeconds),
       environment: { ...tableEnv, CUTPLAN_FONT_DIR: LAMBDA_TASK_ROOT },
     });
+    const labels = new CutplanFunction(this, 'OptimiseLabels', {
+      name: 'optimise-labels',
+      description: 'POST /v1/optimise/labels',
+      code: code('optimise-labels'),
+      memoryMb: ONE_VCPU_MEMORY_MB,
+      timeout: seconds(labelsTimeouts(quota).functionSeconds),
+      environment: { ...tableEnv, CUTPLAN_FONT_DIR: LAMBDA_TASK_ROOT },
+    });
+    const csv = new CutplanFunction(this, 'OptimiseCsv', {
+      name: 'optimise-csv',
+      description: 'POST /v1/optimise/csv',
+      code: code('optimise-csv'),
+      memoryMb: ONE_VCPU_MEMORY_MB,
+      timeout: seconds(csvTimeouts(quota).functionSeconds),
+      environment: tableEnv,
+    });
     const mcp = new CutplanFunction(this, 'Mcp', {
       name: 'mcp',
       description: 'POST /v1/mcp (the MCP tools over Streamable HTTP)',
@@ -114,12 +132,17 @@ export class CutplanStack extends Stack {
     const health = light('Health', 'health', 'GET /v1/health');
     const docs = light('Docs', 'docs', 'GET / (the playground page) and GET /v1/openapi.json');
     const fallback = light('Fallback', 'fallback', 'every other route and method: 404, 405, CORS preflights');
-    for (const fn of [optimise, pdf, mcp]) this.table.grant(fn, ...TABLE_ACTIONS);
+    for (const fn of [optimise, pdf, labels, csv, mcp]) this.table.grant(fn, ...TABLE_ACTIONS);
 
     this.api = new CutplanApi(this, 'Http', {
       targets: {
         optimise: { fn: optimise, integrationTimeoutSeconds: optimiseTimeouts(quota).integrationSeconds },
         'optimise-pdf': { fn: pdf, integrationTimeoutSeconds: pdfTimeouts(quota).integrationSeconds },
+        'optimise-labels': {
+          fn: labels,
+          integrationTimeoutSeconds: labelsTimeouts(quota).integrationSeconds,
+        },
+        'optimise-csv': { fn: csv, integrationTimeoutSeconds: csvTimeouts(quota).integrationSeconds },
         mcp: { fn: mcp, integrationTimeoutSeconds: mcpTimeouts(quota).integrationSeconds },
         health: { fn: health },
         docs: { fn: docs },
@@ -156,6 +179,8 @@ export class CutplanStack extends Stack {
     this.functions = {
       optimise,
       'optimise-pdf': pdf,
+      'optimise-labels': labels,
+      'optimise-csv': csv,
       mcp,
       health,
       docs,

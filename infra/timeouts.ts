@@ -2,7 +2,12 @@
  * Function and API Gateway timeouts, derived from the tier budgets and the handlers' headroom so the
  * three cannot drift apart. See docs/operations.md, "Deployment and alarms".
  */
-import { OPTIMISE_HEADROOM_MS, PDF_HEADROOM_MS } from '../functions/handlers/index.ts';
+import {
+  CSV_HEADROOM_MS,
+  LABELS_HEADROOM_MS,
+  OPTIMISE_HEADROOM_MS,
+  PDF_HEADROOM_MS,
+} from '../functions/handlers/index.ts';
 import { MCP_HEADROOM_MS } from '../functions/handlers/mcp-handler.ts';
 import { TIER_NAMES, TIERS } from '../functions/shared/tiers.ts';
 
@@ -53,6 +58,11 @@ export const pdfTimeouts = (quotaSeconds?: number): RouteTimeouts =>
 /** `POST /v1/mcp`: a tool call solves (and may render a PDF) within the same budgets. */
 export const mcpTimeouts = (quotaSeconds?: number): RouteTimeouts =>
   solverTimeouts(MCP_HEADROOM_MS, quotaSeconds);
+export const labelsTimeouts = (quotaSeconds?: number): RouteTimeouts =>
+  solverTimeouts(LABELS_HEADROOM_MS, quotaSeconds);
+
+export const csvTimeouts = (quotaSeconds?: number): RouteTimeouts =>
+  solverTimeouts(CSV_HEADROOM_MS, quotaSeconds);
 
 /** Health and fallback answer at once; a short timeout bounds a hang. */
 export const LIGHT_FUNCTION_TIMEOUT_SECONDS = 10;

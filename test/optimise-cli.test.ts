@@ -80,6 +80,36 @@ describe('cutplan optimise', () => {
     expect(r.written.get('plan.pdf')?.length ?? 0).toBeGreaterThan(1000);
   });
 
+  it('writes the saw list with --saw-list and ZPL and PDF labels with --labels', async () => {
+    const json = JSON.stringify({
+      parts: [{ length: 900, quantity: 4, leftAngle: 45, rightAngle: 135, label: 'Κάσα' }],
+      stockLength: 3000,
+      kerf: 3,
+      angleCuts: { enabled: true, width: 40, axialSymmetry: 'XYZ' },
+      jobName: 'Süd',
+    });
+    const files = { 'job.json': json };
+    const zpl = await cli(
+      ['job.json', '--saw-list', 'cuts.csv', '--separator', 'semicolon', '--labels', 'l.zpl'],
+      files,
+    );
+    expect(zpl.code).toBe(0);
+    const csv = new TextDecoder('utf-8', { ignoreBOM: true }).decode(zpl.written.get('cuts.csv'));
+    expect(csv.startsWith('\ufefflayout;copies;cut;position;top;bottom;')).toBe(true);
+    expect(csv).toContain(';Κάσα;');
+    const labels = new TextDecoder().decode(zpl.written.get('l.zpl'));
+    expect(labels.match(/\^XA/g)).toHaveLength(4);
+    const pdf = await cli(['job.json', '--labels', 'l.pdf', '--label-format', 'thermal-100x50'], files);
+    expect(pdf.code).toBe(0);
+    expect(
+      Buffer.from(pdf.written.get('l.pdf') ?? [])
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    const bad = await cli(['job.json', '--saw-list', 'c.csv', '--separator', 'tab'], files);
+    expect(bad.code).toBe(2);
+  });
+
   it('prints the 400 body naming the CSV row and column, exit 1', async () => {
     const r = await cli(['cuts.csv', '--stock', '6000'], { 'cuts.csv': 'length,quantity\n2400,2\n2400,0\n' });
     expect(r.code).toBe(1);

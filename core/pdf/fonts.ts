@@ -96,6 +96,20 @@ export const plainFontkit: PdfLibFontkit = {
   },
 };
 
+/** One outline command of a glyph, as fontkit gives it (`moveTo`, `lineTo`, `quadraticCurveTo`, `bezierCurveTo`, `closePath`). */
+export interface PathCommand {
+  readonly command: string;
+  readonly args: readonly number[];
+}
+
+/** A run's glyphs as outlines: advances and paths in font units (y up), with the font's metrics. */
+export interface GlyphOutlines {
+  readonly unitsPerEm: number;
+  readonly ascent: number;
+  readonly descent: number;
+  readonly glyphs: readonly { readonly advanceWidth: number; readonly commands: readonly PathCommand[] }[];
+}
+
 interface LoadedFace {
   readonly face: FontFace;
   readonly sfnt: Uint8Array;
@@ -264,6 +278,23 @@ export class FontSet {
       total += width * (size / 1000);
     }
     return total;
+  }
+
+  /**
+   * The glyph outlines of one run (from {@link runs}) in font units, y up, for rasterising text that a
+   * printer's own fonts cannot show (ZPL labels).
+   */
+  outlines(run: TextRun): GlyphOutlines {
+    const kit = this.kitOf(run.font);
+    return {
+      unitsPerEm: kit.unitsPerEm,
+      ascent: kit.ascent,
+      descent: kit.descent,
+      glyphs: kit.layout(run.text).glyphs.map((g) => {
+        const outline = g as unknown as { advanceWidth: number; path: { commands: PathCommand[] } };
+        return { advanceWidth: outline.advanceWidth, commands: outline.path.commands };
+      }),
+    };
   }
 
   private kitOf(file: string): KitFont {

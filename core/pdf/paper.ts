@@ -3,7 +3,8 @@ import { isInchUnit } from './format.ts';
 
 /** A sheet size in PDF points (1/72 in), portrait. */
 export interface Paper {
-  readonly name: PaperSize;
+  /** `A4`, `Letter`, or a label stock's name (core/labels). */
+  readonly name: PaperSize | string;
   readonly width: number;
   readonly height: number;
 }

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadInterFonts } from '../../test/support/inter-fonts.ts';
 import { pdfInfo, pdfText } from '../../test/support/pdf.ts';
+import { sawOrder } from '../saw/order.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../types.ts';
 import { inchFraction, materials, windowFrames } from './fixtures/fixtures.ts';
 import { renderPlanPdf } from './index.ts';
-import { sawOrder } from './order.ts';
 
 const fonts = loadInterFonts();
 const CREATED = Date.UTC(2025, 10, 22, 14, 5);

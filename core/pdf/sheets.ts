@@ -1,7 +1,9 @@
 /**
- * The saw-operator sheets: one block per layout, in saw order (order.ts), each with a heading, a tick
+ * The saw-operator sheets: one block per layout, in saw order (core/saw/order.ts), each with a heading, a tick
  * box per physical bar, the bar drawn to scale and the table of running cut positions.
  */
+
+import { sawOrder } from '../saw/order.ts';
 import type { CutPosition, OptimiseResponse } from '../types.ts';
 import { type BarModel, barModel } from './bar.ts';
 import { drawBar } from './bar-drawing.ts';
@@ -9,7 +11,6 @@ import type { PageContext } from './context.ts';
 import type { Flow, Segment } from './flow.ts';
 import { plural } from './format.ts';
 import { MUTED, type Op, type Rgb } from './model.ts';
-import { sawOrder } from './order.ts';
 import { table } from './table.ts';
 
 const BOX_EDGE: Rgb = [0.15, 0.15, 0.18];

@@ -51,6 +51,7 @@ describe('normalise', () => {
       timeLimit: null,
       jobName: null,
       paper: null,
+      labelFormat: null,
     };
     expect(parsed(body(SIMPLE))).toEqual(expected);
   });

@@ -91,5 +91,6 @@ export function normalise(body: LongForm): OptimiseRequest {
     timeLimit: orNull(body.timeLimit),
     jobName: textOrNull(body.jobName),
     paper: orNull(body.paper),
+    labelFormat: orNull(body.labelFormat),
   };
 }

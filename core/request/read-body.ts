@@ -12,8 +12,10 @@ import {
   angleCutsSchema,
   JSON_KEYS,
   jsonScalarsSchema,
+  LABEL_KEYS,
   type LongAngleCuts,
   type LongForm,
+  labelsScalarsSchema,
   PDF_KEYS,
   pdfScalarsSchema,
   SCALAR_KEYS,
@@ -21,7 +23,8 @@ import {
 import { show } from './show.ts';
 import { IssueStream } from './sink.ts';
 
-export type Endpoint = 'json' | 'pdf';
+/** Which endpoint a body was sent to: `jobName` and `paper` are the PDF's; `jobName` and `labelFormat` the labels'. */
+export type Endpoint = 'json' | 'pdf' | 'labels';
 
 /** The three ways to send purchasable stock; at most one per request. */
 const SUPPLY_FIELDS = ['stock', 'stocks', 'stockLength'] as const;
@@ -61,11 +64,18 @@ export function readBody(
   endpoint: Endpoint,
   head: IssueStream,
 ): BodyRead {
-  const known = endpoint === 'pdf' ? [...JSON_KEYS, ...PDF_KEYS] : JSON_KEYS;
+  const known =
+    endpoint === 'pdf'
+      ? [...JSON_KEYS, ...PDF_KEYS]
+      : endpoint === 'labels'
+        ? [...JSON_KEYS, ...LABEL_KEYS]
+        : JSON_KEYS;
   unknownFields(body, known, '', head, (key) =>
-    endpoint === 'json' && PDF_KEYS.includes(key)
-      ? `"${key}" belongs to POST /v1/optimise/pdf; /v1/optimise does not take it`
-      : null,
+    endpoint !== 'pdf' && PDF_KEYS.includes(key)
+      ? `"${key}" belongs to POST /v1/optimise/pdf; ${endpoint === 'labels' ? '/v1/optimise/labels' : '/v1/optimise'} does not take it`
+      : endpoint !== 'labels' && LABEL_KEYS.includes(key)
+        ? `"${key}" belongs to POST /v1/optimise/labels; ${endpoint === 'pdf' ? '/v1/optimise/pdf' : '/v1/optimise'} does not take it`
+        : null,
   );
 
   // `stock` is shorthand for `stockLength` (a number) or `stocks` (a string or a list).
@@ -118,14 +128,14 @@ export function readBody(
 
   const tail = new IssueStream();
   const scalarInput: Record<string, unknown> = { stockLength: stockLengthValue };
-  for (const key of [...SCALAR_KEYS, ...PDF_KEYS]) {
+  for (const key of [...SCALAR_KEYS, ...PDF_KEYS, ...LABEL_KEYS]) {
     if (key !== 'stockLength' && Object.hasOwn(body, key)) scalarInput[key] = body[key];
   }
   for (const key of Object.keys(scalarInput)) {
     if (scalarInput[key] === ALREADY_REPORTED) scalarInput[key] = undefined;
   }
   const scalars = v.safeParse(
-    endpoint === 'pdf' ? pdfScalarsSchema : jsonScalarsSchema,
+    endpoint === 'pdf' ? pdfScalarsSchema : endpoint === 'labels' ? labelsScalarsSchema : jsonScalarsSchema,
     scalarInput,
     PARSE_CONFIG,
   );

@@ -6,7 +6,7 @@
  * follows the field name (`quantity must be …, got 0`). Built once, at module load.
  */
 import * as v from 'valibot';
-import { AXIAL_SYMMETRIES, METHODS, PAPER_SIZES, UNIT_FORMATS } from '../types.ts';
+import { AXIAL_SYMMETRIES, LABEL_FORMATS, METHODS, PAPER_SIZES, UNIT_FORMATS } from '../types.ts';
 import { decimalsOf } from './decimals.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { LIMITS } from './limits.ts';
@@ -214,8 +214,22 @@ const PDF_ENTRIES = {
   ),
 };
 
+/** Fields only the labels endpoint accepts (besides `jobName`). */
+const LABEL_ENTRIES = {
+  jobName: PDF_ENTRIES.jobName,
+  labelFormat: v.nullish(
+    v.pipe(
+      oneOf(LABEL_FORMATS),
+      d(
+        '`a4-3x8` (default: A4 sheets of 3 × 8 labels, 70 × 37 mm) or `thermal-100x50` (one 100 × 50 mm label a page).',
+      ),
+    ),
+  ),
+};
+
 export const jsonScalarsSchema = v.object(SCALAR_ENTRIES);
 export const pdfScalarsSchema = v.object({ ...SCALAR_ENTRIES, ...PDF_ENTRIES });
+export const labelsScalarsSchema = v.object({ ...SCALAR_ENTRIES, ...LABEL_ENTRIES });
 
 export const PART_KEYS: readonly string[] = Object.keys(PART_ENTRIES);
 export const STOCK_KEYS: readonly string[] = Object.keys(STOCK_ENTRIES);
@@ -224,6 +238,8 @@ export const ANGLE_CUTS_KEYS: readonly string[] = Object.keys(ANGLE_CUTS_ENTRIES
 export const SCALAR_KEYS: readonly string[] = Object.keys(SCALAR_ENTRIES);
 /** Top-level fields only the PDF endpoint takes. */
 export const PDF_KEYS: readonly string[] = Object.keys(PDF_ENTRIES);
+/** Top-level fields only the labels endpoint takes. */
+export const LABEL_KEYS: readonly string[] = Object.keys(LABEL_ENTRIES);
 /** Top-level fields of POST /v1/optimise, `stock` shorthand included. */
 export const JSON_KEYS: readonly string[] = [
   'parts',
@@ -240,7 +256,9 @@ export type LongOffcut = v.InferOutput<typeof offcutSchema>;
 export type LongAngleCuts = v.InferOutput<typeof angleCutsSchema>;
 
 /** The long-form request once every field is valid on its own. */
-export interface LongForm extends v.InferOutput<typeof pdfScalarsSchema> {
+export interface LongForm
+  extends v.InferOutput<typeof pdfScalarsSchema>,
+    Partial<v.InferOutput<typeof labelsScalarsSchema>> {
   readonly parts: readonly LongPart[];
   readonly stocks: readonly LongStock[] | null;
   readonly offcuts: readonly LongOffcut[] | null;

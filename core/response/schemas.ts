@@ -136,6 +136,11 @@ const STATS_ENTRIES = {
   layoutCount: count('Distinct layouts.'),
   totalCost: v.pipe(v.nullable(v.number()), d('Cost of the purchases; null without prices.')),
   trueWaste: num('Waste that is not a usable remnant.'),
+  sawStops: opt(
+    count(
+      "Saw stop settings: how often the length stop moves when the plan is cut in the saw sheet's order, with stops at the cut positions from the bar's zero end (one per cut of a layout; the next layout of the same material, source and length keeps the stops of the leading cuts it shares). See docs/api.md, Saw stops.",
+    ),
+  ),
 };
 
 export const materialStatsSchema = v.pipe(

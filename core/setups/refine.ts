@@ -3,8 +3,8 @@
  * better on the method's later objectives, and, for `fewest_setups` and `bundle`, a lower bound on setups.
  *
  * - `fewest_setups`: cost; no more purchased bars than the search's plan (with several stock lengths and
- *   no prices, plans of equal material can differ in bars); fewest setups; fewest bars; most prioritised
- *   bars; fewest layouts.
+ *   no prices, plans of equal material can differ in bars); fewest setups; fewest bars; fewest saw stop
+ *   settings (`stats.sawStops`); most prioritised bars; fewest layouts.
  * - `bundle`: cost, then most bars in full bundles, then fewest setups, then prioritised bars, layouts.
  * - every other method: its own objectives, then most prioritised bars.
  */
@@ -12,6 +12,7 @@ import type { Budget } from '../budget.ts';
 import type { LpEngine } from '../solver/lp/index.ts';
 import type { Job } from '../solver/model/index.ts';
 import { type GroupPlan, type Layout, mergeLayouts, offcutUsage } from '../solver/model/index.ts';
+import { sawStopsOfPlan } from '../solver/response/tally.ts';
 import type { Method } from '../types.ts';
 import { heuristicsBudget, lowerBoundOnSetups } from './bound.ts';
 import { bundleBarsOf } from './bundles.ts';
@@ -48,7 +49,7 @@ export function refineGroup(job: Job, plan: GroupPlan, method: Method, stage: Re
   const bundleOf = ctx.bundleSize;
   const rank = rankFor(job, method, bundleOf, purchasedBars(job, plan.layouts));
   const better = (a: readonly Layout[], b: readonly Layout[]): boolean =>
-    compare(rank.full(mergeLayouts(job, a)), rank.full(mergeLayouts(job, b))) < 0;
+    rank.compareFull(mergeLayouts(job, a), mergeLayouts(job, b)) < 0;
   let best: readonly Layout[] = plan.layouts;
   const keep = (layouts: readonly Layout[]): void => {
     if (better(layouts, best)) best = layouts;
@@ -64,11 +65,7 @@ export function refineGroup(job: Job, plan: GroupPlan, method: Method, stage: Re
     }
   }
   const finish = (layouts: readonly Layout[]): GroupPlan =>
-    preferPriority(
-      job,
-      mergeLayouts(job, layouts),
-      (c, cur) => compare(rank.primary(c), rank.primary(cur)) <= 0,
-    );
+    preferPriority(job, mergeLayouts(job, layouts), (c, cur) => rank.comparePrimary(c, cur) <= 0);
   let final = finish(best);
   // Stated for every plan of this cost, bars uncapped (bound.ts says why).
   const scope = { value: final.cost, bars: Number.POSITIVE_INFINITY, plan: final.layouts };
@@ -88,10 +85,10 @@ export function refineGroup(job: Job, plan: GroupPlan, method: Method, stage: Re
 }
 
 interface Rank {
-  /** The method's own objectives, smaller is better. */
-  primary(p: GroupPlan): number[];
+  /** The method's own objectives (`fewest_setups`: then saw stops), negative when `p` is better. */
+  comparePrimary(p: GroupPlan, q: GroupPlan): number;
   /** Those, then prioritised bars and layouts. */
-  full(p: GroupPlan): number[];
+  compareFull(p: GroupPlan, q: GroupPlan): number;
 }
 
 function rankFor(
@@ -110,9 +107,15 @@ function rankFor(
     if (job.offcutsFirst) return [-offcutUsage(job, p.layouts), p.cost];
     return [p.cost];
   };
+  // `fewest_setups`: ties on its objectives go to the plan whose saw stops move least (core/saw/stops.ts);
+  // counted only on a tie, since the stage compares many plans.
+  const comparePrimary = (p: GroupPlan, q: GroupPlan): number =>
+    compare(primary(p), primary(q)) ||
+    (method === 'fewest_setups' ? sawStopsOfPlan(job, p.layouts) - sawStopsOfPlan(job, q.layouts) : 0);
+  const rest = (p: GroupPlan): number[] => [-priorityBars(job, p.layouts), p.layouts.length];
   return {
-    primary,
-    full: (p) => [...primary(p), -priorityBars(job, p.layouts), p.layouts.length],
+    comparePrimary,
+    compareFull: (p, q) => comparePrimary(p, q) || compare(rest(p), rest(q)),
   };
 }
 

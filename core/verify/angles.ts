@@ -122,7 +122,12 @@ export function checkAngleLayout(
   path: string,
   sourceLength: bigint,
   pieces: readonly Part[],
-): { bar: BarFigures; partsLength: bigint; angles: readonly (readonly [number, number])[] } | null {
+): {
+  bar: BarFigures;
+  partsLength: bigint;
+  angles: readonly (readonly [number, number])[];
+  stops: readonly string[];
+} | null {
   const laid = laidPieces(ctx, used, path, pieces);
   if (laid === null) return null;
   const k = ctx.kerf;
@@ -185,7 +190,13 @@ export function checkAngleLayout(
     ctx.reader.sameLength(waste.remnant, `${path}.waste.remnant`, bar.remnant, 'waste');
     ctx.reader.sameLength(waste.saw, `${path}.waste.saw`, bar.saw, 'waste');
   }
-  return { bar, partsLength, angles: laid.map((p) => [p.left.angle, p.right.angle] as const) };
+  return {
+    bar,
+    partsLength,
+    angles: laid.map((p) => [p.left.angle, p.right.angle] as const),
+    // A stop per cut: an angled cut's top and bottom both place it.
+    stops: cuts.map((c) => (typeof c === 'bigint' ? String(c) : `${c[0]}/${c[1]}`)),
+  };
 }
 
 function checkCuts(ctx: Context, raw: unknown, path: string, want: readonly Cut[]): void {

@@ -57,6 +57,8 @@ export interface CheckedLayout {
    * angles, 90 for square), which belong to the saw setup; absent for square plans.
    */
   readonly angles?: readonly (readonly [number, number])[];
+  /** Angle mode: each cut's stop, `top/bottom` for an angled cut (square plans use `bar.cutPositions`). */
+  readonly stops?: readonly string[];
 }
 
 /** The length of a usable remnant this bar leaves, or 0 when its leftover is waste. */

@@ -39,6 +39,8 @@ export const CHECK_IDS = [
   'stockBarsUsed',
   /** `stats.setups`, the setups bound or `setupsOptimal` is not what the layouts show. */
   'setups',
+  /** `stats.sawStops` (or a group's) is not the stop settings the layouts need in the saw sheet's order. */
+  'sawStops',
   /** `bundleBars` or the bundle stats are not what the layouts show. */
   'bundles',
   /** `totalWaste` is not the sum of the bars' waste. */

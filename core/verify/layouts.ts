@@ -65,7 +65,7 @@ function checkLayout(ctx: Context, raw: unknown, at: string): CheckedLayout | nu
     // Angle mode: bars hold sequences whose room depends on neighbouring edges (docs/angle-cuts.md).
     const angled = checkAngleLayout(ctx, used, path, sourceLength, pieces);
     if (angled === null) return null;
-    const { bar, partsLength, angles } = angled;
+    const { bar, partsLength, angles, stops } = angled;
     return {
       at,
       count,
@@ -76,6 +76,7 @@ function checkLayout(ctx: Context, raw: unknown, at: string): CheckedLayout | nu
       partsLength,
       bundleBars,
       angles,
+      stops,
     };
   }
   const angled = pieces.find((p) => p.leftAngle !== null || p.rightAngle !== null);

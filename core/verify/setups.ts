@@ -31,23 +31,52 @@ function setupsOf(layouts: readonly CheckedLayout[], material?: Material): bigin
   return BigInt(keys.size);
 }
 
+/**
+ * Saw stop settings (docs/api.md, Saw stops), re-derived: cutting in the saw sheet's order sets one stop
+ * per distinct leading run of cuts (prefix) among the layouts of each rack (material, source kind and
+ * length), so the count is the number of distinct (rack, prefix) pairs.
+ */
+export function sawStopsOf(layouts: readonly CheckedLayout[], material?: Material): bigint {
+  const prefixes = new Set<string>();
+  for (const l of layouts) {
+    if (l.count <= 0n || (material !== undefined && l.material !== material)) continue;
+    const stops = l.stops ?? l.bar.cutPositions.map(String);
+    let prefix = JSON.stringify([groupKey(l.material), l.source.kind, String(l.source.entry.length)]);
+    for (const stop of stops) {
+      prefix += `|${stop}`;
+      prefixes.add(prefix);
+    }
+  }
+  return BigInt(prefixes.size);
+}
+
 /** `stats.setups`, the per-group setups, the bound and `setupsOptimal`. */
 export function checkSetups(ctx: Context, layouts: readonly CheckedLayout[], stats: Rec): void {
   const { reader, findings, request } = ctx;
   const method = SETUP_METHODS.has(request.method);
   const want = setupsOf(layouts);
   if (stats.setups !== undefined || method) reader.sameInteger(stats.setups, 'stats.setups', want, 'setups');
+  if (stats.sawStops !== undefined)
+    reader.sameInteger(stats.sawStops, 'stats.sawStops', sawStopsOf(layouts), 'sawStops');
   if (stats.byMaterial !== null && typeof stats.byMaterial === 'object') {
     for (const [key, entry] of Object.entries(stats.byMaterial as Rec)) {
-      if (entry === null || typeof entry !== 'object' || (entry as Rec).setups === undefined) continue;
+      if (entry === null || typeof entry !== 'object') continue;
       const material =
         layouts.find((l) => groupKey(l.material) === key)?.material ?? (key === '' ? null : key);
-      reader.sameInteger(
-        (entry as Rec).setups,
-        `stats.byMaterial[${JSON.stringify(key)}].setups`,
-        setupsOf(layouts, material),
-        'setups',
-      );
+      if ((entry as Rec).sawStops !== undefined)
+        reader.sameInteger(
+          (entry as Rec).sawStops,
+          `stats.byMaterial[${JSON.stringify(key)}].sawStops`,
+          sawStopsOf(layouts, material),
+          'sawStops',
+        );
+      if ((entry as Rec).setups !== undefined)
+        reader.sameInteger(
+          (entry as Rec).setups,
+          `stats.byMaterial[${JSON.stringify(key)}].setups`,
+          setupsOf(layouts, material),
+          'setups',
+        );
     }
   }
   if (!method) {

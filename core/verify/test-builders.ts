@@ -102,6 +102,7 @@ export function request(spec: RequestSpec): OptimiseRequest {
     timeLimit: null,
     jobName: null,
     paper: null,
+    labelFormat: null,
   };
 }
 

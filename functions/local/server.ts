@@ -114,6 +114,8 @@ const server = createLocalServer({
     optimise: pool.handler('optimise'),
     'optimise-pdf': pool.handler('optimise-pdf'),
     mcp: pool.handler('mcp'),
+    'optimise-labels': pool.handler('optimise-labels'),
+    'optimise-csv': pool.handler('optimise-csv'),
     health: makeHealthHandler({ log, version: VERSION, solver: SOLVER_NAME }),
     fallback: makeFallbackHandler({ log }),
     docs: makeDocsHandler({ log, openapi: JSON.stringify(openapi), playground: once(buildPlaygroundPage) }),

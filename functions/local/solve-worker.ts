@@ -8,18 +8,25 @@
 
 import { parentPort, workerData } from 'node:worker_threads';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { makeOptimiseHandler, makeOptimisePdfHandler } from '../handlers/index.ts';
+import { sawListCsv } from '../../core/saw/csv.ts';
+import {
+  makeOptimiseCsvHandler,
+  makeOptimiseHandler,
+  makeOptimiseLabelsHandler,
+  makeOptimisePdfHandler,
+} from '../handlers/index.ts';
 import { makeMcpHandler } from '../handlers/mcp-handler.ts';
 import { systemClock } from '../shared/clock.ts';
 import type { ApiHandler } from '../shared/http/index.ts';
 import { createDynamoClient, type LimitsConfig } from '../shared/limits/index.ts';
 import { errorFields, jsonLogger } from '../shared/log.ts';
+import { lazyLabelsRenderer } from '../shared/real-labels.ts';
 import { lazyPdfRenderer } from '../shared/real-pdf.ts';
 import { limitsAdmitter, solveServices } from '../shared/services.ts';
 import type { Tier, TierName } from '../shared/tiers.ts';
 
 /** The functions a worker runs: the ones that solve. */
-export type WorkerTarget = 'optimise' | 'optimise-pdf' | 'mcp';
+export type WorkerTarget = 'optimise' | 'optimise-pdf' | 'optimise-labels' | 'optimise-csv' | 'mcp';
 
 /** What a worker is started with (structured-cloneable). */
 export interface SolveWorkerData {
@@ -56,6 +63,11 @@ async function start(): Promise<Readonly<Record<WorkerTarget, ApiHandler>>> {
   return {
     optimise: makeOptimiseHandler(services),
     'optimise-pdf': makeOptimisePdfHandler({ ...services, renderPdf }),
+    'optimise-labels': makeOptimiseLabelsHandler({ ...services, renderLabels: lazyLabelsRenderer() }),
+    'optimise-csv': makeOptimiseCsvHandler({
+      ...services,
+      renderSawList: (job, style) => sawListCsv(job.request, job.response, style),
+    }),
     mcp: makeMcpHandler({ ...services, renderPdf }),
   };
 }

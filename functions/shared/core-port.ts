@@ -7,11 +7,12 @@
 import type { Clock } from '../../core/budget.ts';
 import type { CutplanError, PartsLimitError, Result, ValidationError } from '../../core/errors.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../../core/types.ts';
+import type { LabelOutput, SawListStyle } from '../../core/vocabulary.ts';
 import type { JobSize } from './admission.ts';
 import type { QueryParams } from './http/request.ts';
 
 /** Which endpoint a body was sent to: `jobName` is accepted by the PDF endpoint only. */
-export type Endpoint = 'json' | 'pdf';
+export type Endpoint = 'json' | 'pdf' | 'labels';
 
 /** What the solver needs from the shell besides the request. */
 export interface SolveContext<Lp> {
@@ -52,3 +53,19 @@ export interface PdfJob {
 
 /** Renders a plan as a PDF. The production one loads pdf-lib lazily, in the PDF function only. */
 export type RenderPdf = (job: PdfJob) => Promise<Uint8Array>;
+
+/** A plan for the shop floor's outputs (saw list, labels). */
+export interface ShopJob {
+  readonly request: OptimiseRequest;
+  readonly response: OptimiseResponse;
+  /** Printed on every label; null falls back to the request's, then `Cutting plan`. */
+  readonly jobName: string | null;
+  /** The label PDF's date (ms since the epoch). */
+  readonly createdAtMs: number;
+}
+
+/** Writes a plan's saw list (core/saw/csv.ts): CSV text. */
+export type RenderSawList = (job: ShopJob, style: SawListStyle) => string;
+
+/** Renders a plan's piece labels: PDF bytes, or ZPL text. The production one loads pdf-lib and bwip-js lazily. */
+export type RenderLabels = (job: ShopJob, output: LabelOutput) => Promise<Uint8Array | string>;

@@ -8,6 +8,9 @@ describe('matchRoute', () => {
     ['POST', '/v1/optimise/pdf', { kind: 'function', target: 'optimise-pdf' }],
     ['POST', '/v1/mcp', { kind: 'function', target: 'mcp' }],
     ['GET', '/v1/mcp', { kind: 'methodNotAllowed', allow: ['POST', 'OPTIONS'] }],
+    ['POST', '/v1/optimise/labels', { kind: 'function', target: 'optimise-labels' }],
+    ['POST', '/v1/optimise/csv', { kind: 'function', target: 'optimise-csv' }],
+    ['GET', '/v1/optimise/csv', { kind: 'methodNotAllowed', allow: ['POST', 'OPTIONS'] }],
     ['GET', '/v1/health', { kind: 'function', target: 'health' }],
     ['GET', '/v1/openapi.json', { kind: 'function', target: 'docs' }],
     ['GET', '/', { kind: 'function', target: 'docs' }],
@@ -27,7 +30,7 @@ describe('matchRoute', () => {
 
   it('describes every route for 404 details', () => {
     expect(describeRoutes()).toBe(
-      'GET|POST /v1/optimise, POST /v1/optimise/pdf, POST /v1/mcp, GET /v1/health, GET /v1/openapi.json, GET /',
+      'GET|POST /v1/optimise, POST /v1/optimise/pdf, POST /v1/mcp, POST /v1/optimise/labels, POST /v1/optimise/csv, GET /v1/health, GET /v1/openapi.json, GET /',
     );
   });
 });

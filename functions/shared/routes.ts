@@ -5,7 +5,14 @@
  */
 
 /** The Lambda functions that serve routes (each is a module `functions/<name>.ts`). */
-export type RouteTarget = 'optimise' | 'optimise-pdf' | 'mcp' | 'health' | 'docs';
+export type RouteTarget =
+  | 'optimise'
+  | 'optimise-pdf'
+  | 'optimise-labels'
+  | 'optimise-csv'
+  | 'mcp'
+  | 'health'
+  | 'docs';
 
 export interface Route {
   readonly path: string;
@@ -19,6 +26,8 @@ export const ROUTES: readonly Route[] = [
   { path: '/v1/optimise', methods: { GET: 'optimise', POST: 'optimise' }, keyed: true },
   { path: '/v1/optimise/pdf', methods: { POST: 'optimise-pdf' }, keyed: true },
   { path: '/v1/mcp', methods: { POST: 'mcp' }, keyed: true },
+  { path: '/v1/optimise/labels', methods: { POST: 'optimise-labels' }, keyed: true },
+  { path: '/v1/optimise/csv', methods: { POST: 'optimise-csv' }, keyed: true },
   { path: '/v1/health', methods: { GET: 'health' }, keyed: false },
   { path: '/v1/openapi.json', methods: { GET: 'docs' }, keyed: false },
   { path: '/', methods: { GET: 'docs' }, keyed: false },

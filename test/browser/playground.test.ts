@@ -100,6 +100,17 @@ describe('the playground page', () => {
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it('downloads the saw list and the piece labels of the plan', async () => {
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#saw-list')]);
+    expect(csv.suggestedFilename()).toBe('saw-list.csv');
+    const text = await readFile((await csv.path()) ?? '', 'utf8');
+    expect(text.startsWith('layout,copies,cut,position,top,bottom,piece,label,')).toBe(true);
+    const [labels] = await Promise.all([page.waitForEvent('download'), page.click('#labels')]);
+    expect(labels.suggestedFilename()).toMatch(/^labels.*\.pdf$/);
+    const bytes = await readFile((await labels.path()) ?? '');
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
   it('solves rows pasted from a spreadsheet, from the keyboard (Ctrl+Enter)', async () => {
     await page.fill('#f-parts', CSV);
     await page.focus('#f-parts');

@@ -6,10 +6,13 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKeys } from '../../bin/keys.ts';
+import { sawListCsv } from '../../core/saw/csv.ts';
 import {
   makeFallbackHandler,
   makeHealthHandler,
+  makeOptimiseCsvHandler,
   makeOptimiseHandler,
+  makeOptimiseLabelsHandler,
   makeOptimisePdfHandler,
 } from '../../functions/handlers/index.ts';
 import { makeMcpHandler } from '../../functions/handlers/mcp-handler.ts';
@@ -21,6 +24,7 @@ import { VERSION } from '../../functions/shared/version.ts';
 import {
   collectingLogger,
   collectingTelemetry,
+  fakeRenderLabels,
   fakeRenderPdf,
   testDocsHandler,
 } from '../support/handlers.ts';
@@ -63,6 +67,11 @@ beforeAll(async () => {
     optimise: makeOptimiseHandler(services),
     'optimise-pdf': makeOptimisePdfHandler({ ...services, renderPdf }),
     mcp: makeMcpHandler({ ...services, renderPdf }),
+    'optimise-labels': makeOptimiseLabelsHandler({ ...services, renderLabels: fakeRenderLabels() }),
+    'optimise-csv': makeOptimiseCsvHandler({
+      ...services,
+      renderSawList: (job, style) => sawListCsv(job.request, job.response, style),
+    }),
     health: makeHealthHandler({ log, version: VERSION, solver: SOLVER_NAME }),
     fallback: makeFallbackHandler({ log }),
     docs: testDocsHandler(log),

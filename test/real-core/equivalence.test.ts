@@ -9,10 +9,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as optimiseModule from '../../core/optimise.ts';
 import * as requestModule from '../../core/request/index.ts';
+import { sawListCsv } from '../../core/saw/csv.ts';
 import {
   makeFallbackHandler,
   makeHealthHandler,
+  makeOptimiseCsvHandler,
   makeOptimiseHandler,
+  makeOptimiseLabelsHandler,
   makeOptimisePdfHandler,
   makeSyntheticCheck,
 } from '../../functions/handlers/index.ts';
@@ -20,6 +23,7 @@ import { makeMcpHandler } from '../../functions/handlers/mcp-handler.ts';
 import { systemClock } from '../../functions/shared/clock.ts';
 import { embeddedDynamoPerFile } from '../../functions/shared/limits/dynamo-per-file.ts';
 import { SOLVER_NAME } from '../../functions/shared/real-core.ts';
+import { lazyLabelsRenderer } from '../../functions/shared/real-labels.ts';
 import { lazyPdfRenderer } from '../../functions/shared/real-pdf.ts';
 import { solveServices } from '../../functions/shared/services.ts';
 import { VERSION } from '../../functions/shared/version.ts';
@@ -51,6 +55,11 @@ describe.runIf(REAL_CORE)('HTTP surface over the real core', () => {
       optimise: makeOptimiseHandler(services),
       'optimise-pdf': makeOptimisePdfHandler({ ...services, renderPdf: lazyPdfRenderer() }),
       mcp: makeMcpHandler({ ...services, renderPdf: lazyPdfRenderer() }),
+      'optimise-labels': makeOptimiseLabelsHandler({ ...services, renderLabels: lazyLabelsRenderer() }),
+      'optimise-csv': makeOptimiseCsvHandler({
+        ...services,
+        renderSawList: (job, style) => sawListCsv(job.request, job.response, style),
+      }),
       health: makeHealthHandler({ log, version: VERSION, solver: SOLVER_NAME }),
       fallback: makeFallbackHandler({ log }),
       docs: testDocsHandler(log),

@@ -57,7 +57,10 @@ export function testClock(): Clock & { advance(ms: number): void } {
   return manualClock(Date.UTC(2026, 0, 1));
 }
 
-function parseBody(body: unknown, endpoint: 'json' | 'pdf'): Result<OptimiseRequest, ValidationError> {
+function parseBody(
+  body: unknown,
+  endpoint: 'json' | 'pdf' | 'labels',
+): Result<OptimiseRequest, ValidationError> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return err(ValidationError.of('', 'the body must be a JSON object'));
   }
@@ -91,8 +94,8 @@ function parseBody(body: unknown, endpoint: 'json' | 'pdf'): Result<OptimiseRequ
       : undefined);
   if (typeof stock !== 'number' || !(stock > 0) || !Number.isSafeInteger(stock))
     return err(ValidationError.of('stockLength', 'a stock length is required'));
-  if (b.jobName !== undefined && endpoint !== 'pdf')
-    return err(ValidationError.of('jobName', 'accepted by the PDF endpoint only'));
+  if (b.jobName !== undefined && endpoint === 'json')
+    return err(ValidationError.of('jobName', 'accepted by the PDF and labels endpoints only'));
   return ok({
     scale: 1,
     priceScale: 1,
@@ -119,6 +122,7 @@ function parseBody(body: unknown, endpoint: 'json' | 'pdf'): Result<OptimiseRequ
     timeLimit: typeof b.timeLimit === 'number' ? b.timeLimit : null,
     jobName: typeof b.jobName === 'string' ? b.jobName : null,
     paper: null,
+    labelFormat: null,
   });
 }
 

@@ -5,17 +5,21 @@
 
 import type { CutplanError, RateLimitStatus } from '../../core/errors.ts';
 import { err, ok, PartsLimitError } from '../../core/errors.ts';
+import { sawListCsv } from '../../core/saw/csv.ts';
+import type { LabelOutput } from '../../core/vocabulary.ts';
 import openapi from '../../docs/openapi.json' with { type: 'json' };
 import {
   makeDocsHandler,
   makeFallbackHandler,
   makeHealthHandler,
+  makeOptimiseCsvHandler,
   makeOptimiseHandler,
+  makeOptimiseLabelsHandler,
   makeOptimisePdfHandler,
 } from '../../functions/handlers/index.ts';
 import { makeMcpHandler } from '../../functions/handlers/mcp-handler.ts';
 import type { Admission, Admitter, Caller, JobSize } from '../../functions/shared/admission.ts';
-import type { PdfJob, RenderPdf } from '../../functions/shared/core-port.ts';
+import type { PdfJob, RenderLabels, RenderPdf, ShopJob } from '../../functions/shared/core-port.ts';
 import type { ApiHandler } from '../../functions/shared/http/index.ts';
 import type { Logger } from '../../functions/shared/log.ts';
 import type { RequestRecord, Telemetry } from '../../functions/shared/telemetry.ts';
@@ -80,6 +84,20 @@ export function fakeRenderPdf(): RenderPdf & { readonly jobs: PdfJob[] } {
   return Object.assign(render, { jobs });
 }
 
+/** A label renderer that records its jobs and answers a few bytes naming the job (or ZPL text). */
+export function fakeRenderLabels(): RenderLabels & {
+  readonly jobs: { job: ShopJob; output: LabelOutput }[];
+} {
+  const jobs: { job: ShopJob; output: LabelOutput }[] = [];
+  const render = async (job: ShopJob, output: LabelOutput) => {
+    jobs.push({ job, output });
+    const pieces = job.response.stats.totalParts;
+    if (output === 'zpl') return `^XA\n^FD${job.jobName} / ${pieces} labels^FS\n^XZ\n`;
+    return new TextEncoder().encode(`%PDF-1.7\n% fake labels: ${job.jobName} / ${pieces} labels\n%%EOF\n`);
+  };
+  return Object.assign(render, { jobs });
+}
+
 export interface CollectingLogger extends Logger {
   readonly lines: { level: string; message: string; fields: Readonly<Record<string, unknown>> }[];
 }
@@ -103,12 +121,15 @@ export interface TestHandlers {
   readonly optimise: ApiHandler;
   readonly 'optimise-pdf': ApiHandler;
   readonly mcp: ApiHandler;
+  readonly 'optimise-labels': ApiHandler;
+  readonly 'optimise-csv': ApiHandler;
   readonly health: ApiHandler;
   readonly fallback: ApiHandler;
   readonly docs: ApiHandler;
   readonly core: FakeCore;
   readonly admitter: Admitter;
   readonly renderPdf: ReturnType<typeof fakeRenderPdf>;
+  readonly renderLabels: ReturnType<typeof fakeRenderLabels>;
   readonly log: CollectingLogger;
   readonly telemetry: ReturnType<typeof collectingTelemetry>;
   readonly clock: ReturnType<typeof testClock>;
@@ -121,6 +142,7 @@ export function testHandlers(
   const core = options.core ?? fakeCore();
   const admitter = options.admitter ?? recordingAdmitter();
   const renderPdf = fakeRenderPdf();
+  const renderLabels = fakeRenderLabels();
   const log = collectingLogger();
   const telemetry = collectingTelemetry();
   const clock = testClock();
@@ -137,6 +159,11 @@ export function testHandlers(
     optimise: makeOptimiseHandler(deps),
     'optimise-pdf': makeOptimisePdfHandler({ ...deps, renderPdf: options.renderPdf ?? renderPdf }),
     mcp: makeMcpHandler({ ...deps, renderPdf: options.renderPdf ?? renderPdf }),
+    'optimise-labels': makeOptimiseLabelsHandler({ ...deps, renderLabels }),
+    'optimise-csv': makeOptimiseCsvHandler({
+      ...deps,
+      renderSawList: (job, style) => sawListCsv(job.request, job.response, style),
+    }),
     health: makeHealthHandler({ log: deps.log, telemetry, version: TEST_VERSION, solver: TEST_SOLVER }),
     fallback: makeFallbackHandler({ log: deps.log, telemetry }),
     docs: testDocsHandler(deps.log),
@@ -144,6 +171,7 @@ export function testHandlers(
     telemetry,
     admitter,
     renderPdf,
+    renderLabels,
     log,
     clock,
   };

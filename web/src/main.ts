@@ -33,6 +33,9 @@ const form = $<HTMLFormElement>('job');
 const input = (name: string) => $<HTMLInputElement>(`f-${name}`);
 const solveButton = $<HTMLButtonElement>('solve');
 const pdfButton = $<HTMLButtonElement>('pdf');
+const sawListButton = $<HTMLButtonElement>('saw-list');
+const labelsButton = $<HTMLButtonElement>('labels');
+const downloadButtons = [pdfButton, sawListButton, labelsButton];
 const result = $<HTMLElement>('result');
 
 /** The API's address for `path`, relative to the page (the page may sit under a stage prefix). */
@@ -134,7 +137,7 @@ async function solve(): Promise<void> {
     }
     const plan = (await res.json()) as OptimiseResponse;
     lastBody = built.body;
-    pdfButton.disabled = false;
+    for (const b of downloadButtons) b.disabled = false;
     const share = $<HTMLAnchorElement>('share');
     if (built.query === null) share.hidden = true;
     else {
@@ -194,12 +197,13 @@ function show(plan: OptimiseResponse, minRemnant: number): void {
   $('result-title').focus();
 }
 
-async function downloadPdf(): Promise<void> {
+/** Solves the last plan again at `path` (the PDF, the saw list, the labels) and saves what comes back. */
+async function download(path: string, button: HTMLButtonElement, fallbackName: string): Promise<void> {
   if (lastBody === null) return;
   clearErrors();
-  pdfButton.disabled = true;
+  button.disabled = true;
   try {
-    const res = await fetch(api('v1/optimise/pdf'), {
+    const res = await fetch(api(path), {
       method: 'POST',
       headers: headers(),
       body: JSON.stringify(lastBody),
@@ -209,8 +213,7 @@ async function downloadPdf(): Promise<void> {
       showErrors(await errorOf(res));
       return;
     }
-    const name =
-      /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'cutting-plan.pdf';
+    const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? fallbackName;
     const url = URL.createObjectURL(await res.blob());
     const a = document.createElement('a');
     a.href = url;
@@ -220,7 +223,7 @@ async function downloadPdf(): Promise<void> {
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
   } finally {
-    pdfButton.disabled = false;
+    button.disabled = false;
   }
 }
 
@@ -234,7 +237,12 @@ input('parts').addEventListener('keydown', (event) => {
     form.requestSubmit();
   }
 });
-pdfButton.addEventListener('click', () => void downloadPdf());
+pdfButton.addEventListener('click', () => void download('v1/optimise/pdf', pdfButton, 'cutting-plan.pdf'));
+sawListButton.addEventListener(
+  'click',
+  () => void download('v1/optimise/csv', sawListButton, 'saw-list.csv'),
+);
+labelsButton.addEventListener('click', () => void download('v1/optimise/labels', labelsButton, 'labels.pdf'));
 const key = input('key');
 key.value = sessionStorage.getItem(KEY_STORAGE) ?? '';
 key.addEventListener('change', () => {

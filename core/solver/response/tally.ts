@@ -4,6 +4,8 @@
  * per-material stats of the response. All arithmetic is on the scaled integers; a value is divided by the
  * scale only when it is written out.
  */
+
+import { countSawStops, sawStopsOf } from '../../saw/stops.ts';
 import type {
   Combination,
   Leftover,
@@ -13,7 +15,8 @@ import type {
   OptimiseResponse,
   Purchase,
 } from '../../types.ts';
-import type { Job } from '../model/index.ts';
+import type { Job, Layout } from '../model/index.ts';
+import { barFigures } from './bar-figures.ts';
 
 /** One distinct layout of a group's plan, written out, with the scaled figures the totals count. */
 export interface TalliedLayout {
@@ -47,6 +50,8 @@ export interface Totals {
   bars: number;
   cost: number;
   setups: number;
+  /** Saw stop settings (core/saw/stops.ts), summed over groups (each group is cut on its own rack). */
+  sawStops: number;
 }
 
 /** The shared part of a response: the caller adds its own stats, bounds and meta around it. */
@@ -88,9 +93,11 @@ export function tallyGroups(
     const t = emptyTotals();
     const stockCount = new Map<number, number>();
     const setups = new Set<string>();
+    const mine: Combination[] = [];
     for (const l of g.layouts) {
       const { source, count } = l;
       combinations.push(l.combination);
+      mine.push(l.combination);
       t.parts += l.parts * count;
       t.partsLength += l.partsLength * count;
       t.usedLength += source.length * count;
@@ -127,6 +134,7 @@ export function tallyGroups(
       } else purchases.push({ ...base, ...withMaterial });
     }
     t.setups = setups.size;
+    t.sawStops = sawStopsOf(mine);
     addInto(totals, t);
     if (materialTags) perMaterial.set(key(g.material), t);
   }
@@ -142,6 +150,7 @@ export function tallyGroups(
     totalCost: pricedGroup ? t.cost / request.priceScale : null,
     trueWaste: out(t.waste - t.remnant),
     ...(options.setups ? { setups: t.setups } : {}),
+    sawStops: t.sawStops,
   });
   let byMaterial: Record<string, MaterialStats> | undefined;
   if (materialTags) {
@@ -169,6 +178,22 @@ export function tallyGroups(
     stats: statsOf(totals, priced),
     byMaterial,
   };
+}
+
+/**
+ * `stats.sawStops` of a group's plan before it is written out (the same count: `fewest_setups` breaks its
+ * ties on it). Pieces lie in the items' order, longest first, as the formatters lay them.
+ */
+export function sawStopsOfPlan(job: Job, layouts: readonly Layout[]): number {
+  return countSawStops(
+    layouts.flatMap((l) => {
+      const source = job.sources[l.source];
+      if (source === undefined || l.count <= 0) return [];
+      const pieces = job.items.flatMap((item, i) => Array<number>(l.counts[i] ?? 0).fill(item.length));
+      const { cutPositions } = barFigures(source.length, pieces, job.kerf, job.trimKerf > 0);
+      return [{ rack: `${source.kind}:${source.length}`, cuts: cutPositions }];
+    }),
+  );
 }
 
 /** The response's `plan` (unverified): the tally's layouts and leftovers with the groups' bounds. */
@@ -226,6 +251,7 @@ function emptyTotals(): Totals {
     bars: 0,
     cost: 0,
     setups: 0,
+    sawStops: 0,
   };
 }
 

@@ -12,6 +12,7 @@ export { preflightReply } from './preflight.ts';
 export { checkQuerySize, MAX_QUERY_BYTES, queryBytes } from './query-size.ts';
 export {
   type Answer,
+  downloadReply,
   type Failure,
   fail,
   failureReply,

@@ -41,18 +41,40 @@ export function jsonReply(
 }
 
 /** A PDF reply, base64 for API Gateway; `inline` so a browser shows it ready to print. */
-export function pdfReply(pdf: Uint8Array, jobName: string | null): Reply {
-  const name = pdfFileName(jobName);
+export function pdfReply(pdf: Uint8Array, jobName: string | null, prefix = 'cutting-plan'): Reply {
+  return fileReply(pdf, 'application/pdf', `${baseName(prefix, jobName)}.pdf`, 'inline');
+}
+
+/**
+ * A file to keep (a saw list, a label printer's job): `attachment`, named after the job. Text goes as
+ * UTF-8, bytes as base64 for API Gateway.
+ */
+export function downloadReply(
+  body: string | Uint8Array,
+  contentType: string,
+  prefix: string,
+  jobName: string | null,
+  extension: string,
+): Reply {
+  return fileReply(body, contentType, `${baseName(prefix, jobName)}.${extension}`, 'attachment');
+}
+
+function fileReply(
+  body: string | Uint8Array,
+  contentType: string,
+  name: string,
+  disposition: 'inline' | 'attachment',
+): Reply {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return {
     kind: 'reply',
     status: 200,
     headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `inline; filename="${ascii}"; filename*=UTF-8''${encodeRfc5987(name)}`,
+      'Content-Type': contentType,
+      'Content-Disposition': `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeRfc5987(name)}`,
     },
-    body: Buffer.from(pdf).toString('base64'),
-    isBase64Encoded: true,
+    body: typeof body === 'string' ? body : Buffer.from(body).toString('base64'),
+    isBase64Encoded: typeof body !== 'string',
   };
 }
 
@@ -83,10 +105,10 @@ export function failureReply(failure: Failure, requestId: string): Reply {
 
 /** `cutting-plan-<job name>.pdf`: the PDF's file name. */
 export function pdfFileName(jobName: string | null): string {
-  return `${pdfBaseName(jobName)}.pdf`;
+  return `${baseName('cutting-plan', jobName)}.pdf`;
 }
 
-function pdfBaseName(jobName: string | null): string {
+function baseName(prefix: string, jobName: string | null): string {
   const slug = (jobName ?? '')
     .normalize('NFC')
     // Control characters, path separators and lone surrogates (which encodeURIComponent throws on) go.
@@ -94,7 +116,7 @@ function pdfBaseName(jobName: string | null): string {
     .trim()
     .replace(/\s+/g, '-')
     .slice(0, 80);
-  return slug === '' ? 'cutting-plan' : `cutting-plan-${slug}`;
+  return slug === '' ? prefix : `${prefix}-${slug}`;
 }
 
 function encodeRfc5987(text: string): string {

@@ -15,7 +15,12 @@ import { type Schema, schemaComponents } from './schemas.ts';
 /** Examples for the document, taken from `events/` (see `examples.ts`). */
 export interface OpenApiExamples {
   /** Request bodies the parser accepts, by endpoint. */
-  readonly requests: readonly { name: string; endpoint: 'json' | 'pdf'; summary: string; body: unknown }[];
+  readonly requests: readonly {
+    name: string;
+    endpoint: 'json' | 'pdf' | 'labels' | 'csv';
+    summary: string;
+    body: unknown;
+  }[];
   /** Refused sample events (400, 413): the code and detail the parser gives. */
   readonly refusals: readonly { name: string; summary: string; error: ErrorCode; detail: string }[];
   /** The query of a GET sample, parameter → value. */
@@ -144,7 +149,7 @@ function queryParameters(example: Readonly<Record<string, string>>): unknown[] {
 
 /** Builds the document. Pure: the same version and examples give the same document. */
 export function buildOpenApiDocument(version: string, examples: OpenApiExamples): Record<string, unknown> {
-  const requestExamples = (endpoint: 'json' | 'pdf') =>
+  const requestExamples = (endpoint: 'json' | 'pdf' | 'labels' | 'csv') =>
     Object.fromEntries(
       examples.requests
         .filter((e) => e.endpoint === endpoint)
@@ -259,6 +264,70 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
             MCP_ERRORS,
             examples.refusals.filter((r) => r.error !== 'validation'),
           ),
+        },
+      },
+    },
+    '/v1/optimise/labels': {
+      post: {
+        operationId: 'optimiseLabels',
+        summary: 'Solve a cut list and return a label per cut piece',
+        description:
+          "One label per cut piece in saw order (the saw sheets' layout order, bars one after another, pieces from the zero end): job, piece label, length in the request's unit and unitFormat, both angles when mitred, bar, layout, piece and position, and a Code 128 barcode of the piece id `B<bar>P<piece>`. A PDF on A4 sheets of 3 × 8 labels or 100 × 50 mm thermal labels (labelFormat), or ZPL for Zebra printers with `?format=zpl` (100 × 50 mm at 203 dpi; text outside Latin-1 as ^GFA bitmaps). Admitted and counted like the PDF.",
+        security: KEYED,
+        parameters: [
+          {
+            name: 'format',
+            in: 'query',
+            required: false,
+            description: '`pdf` (default) or `zpl`.',
+            schema: { type: 'string', enum: ['pdf', 'zpl'] },
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: json(ref('schemas', 'LabelsRequest'), { examples: requestExamples('labels') }),
+        },
+        responses: {
+          '200': {
+            description:
+              'The labels: a PDF (`inline`) or ZPL text (`attachment`), named after jobName (`labels-<jobName>.pdf|zpl`).',
+            headers: headers(RATE_HEADERS),
+            content: {
+              'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } },
+              'application/zpl': { schema: { type: 'string' } },
+            },
+          },
+          ...errorResponses(SOLVE_ERRORS, examples.refusals),
+        },
+      },
+    },
+    '/v1/optimise/csv': {
+      post: {
+        operationId: 'optimiseCsv',
+        summary: 'Solve a cut list and return the saw list as CSV',
+        description:
+          "One row per cut, layouts in the saw sheets' order, RFC 4180 with CRLF line ends. Columns: layout, copies, cut, position, top, bottom, piece, label, material, length, leftAngle, rightAngle, remnant, source, barLength, note (more may be added at the end). Positions are from the bar's zero end, exactly as on the saw sheet: `position` for a square cut, `top` and `bottom` for a mitre. Cells starting with `=`, `+`, `-` or `@` get a leading apostrophe. `?separator=semicolon` writes `;`, decimal commas and a UTF-8 byte-order mark, for Excel in most of Europe.",
+        security: KEYED,
+        parameters: [
+          {
+            name: 'separator',
+            in: 'query',
+            required: false,
+            description: '`comma` (default) or `semicolon`.',
+            schema: { type: 'string', enum: ['comma', 'semicolon'] },
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: json(ref('schemas', 'OptimiseRequest'), { examples: requestExamples('csv') }),
+        },
+        responses: {
+          '200': {
+            description: 'The saw list, `Content-Disposition: attachment; filename="saw-list.csv"`.',
+            headers: headers(RATE_HEADERS),
+            content: { 'text/csv': { schema: { type: 'string' } } },
+          },
+          ...errorResponses(SOLVE_ERRORS, examples.refusals),
         },
       },
     },

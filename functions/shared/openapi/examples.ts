@@ -12,7 +12,12 @@ import { systemClock } from '../clock.ts';
 import { POWERED_BY } from '../version.ts';
 import type { OpenApiExamples } from './document.ts';
 
-const ENDPOINTS: Readonly<Record<string, 'json' | 'pdf'>> = { optimise: 'json', 'optimise-pdf': 'pdf' };
+const ENDPOINTS: Readonly<Record<string, 'json' | 'pdf' | 'labels' | 'csv'>> = {
+  optimise: 'json',
+  'optimise-pdf': 'pdf',
+  'optimise-labels': 'labels',
+  'optimise-csv': 'csv',
+};
 const GET_SAMPLE = 'optimise/get-query.json';
 const MCP_FOLDER = 'mcp';
 
@@ -47,7 +52,7 @@ export async function readOpenApiExamples(eventsDir: string): Promise<OpenApiExa
       }
       const name = `${folder}/${file.replace(/\.json$/, '')}`;
       const summary = `events/${folder}/${file}`;
-      const parsed = parseOptimiseBody(body, endpoint);
+      const parsed = parseOptimiseBody(body, endpoint === 'csv' ? 'json' : endpoint);
       if (parsed.ok) requests.push({ name, endpoint, summary, body });
       else refusals.push({ name, summary, error: parsed.error.code, detail: parsed.error.message });
     }

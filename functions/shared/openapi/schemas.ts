@@ -12,6 +12,7 @@ import type { ListName } from '../../../core/request/origins.ts';
 import {
   angleCutsSchema,
   jsonScalarsSchema,
+  labelsScalarsSchema,
   pdfScalarsSchema,
   SCALAR_KEYS,
 } from '../../../core/request/schemas.ts';
@@ -157,6 +158,12 @@ function requestComponents(): Record<string, Schema> {
     ...body,
     description: `${body.description} The PDF endpoint also takes jobName and paper.`,
     properties: { ...properties, jobName: pdf.jobName, paper: pdf.paper },
+  };
+  const labels = convert(labelsScalarsSchema).properties as Record<string, Schema>;
+  out.LabelsRequest = {
+    ...body,
+    description: `${body.description} The labels endpoint also takes jobName (printed on every label) and labelFormat.`,
+    properties: { ...properties, jobName: labels.jobName, labelFormat: labels.labelFormat },
   };
   return out;
 }

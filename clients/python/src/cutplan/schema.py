@@ -15,6 +15,7 @@ __all__ = [
     "CutPosition",
     "Error",
     "Health",
+    "LabelsRequest",
     "Leftover",
     "MaterialStats",
     "Meta",
@@ -192,6 +193,39 @@ class PdfRequest(_PdfRequestRequired, total=False):
     """A4 or Letter; absent means A4, or Letter when the unit is inches."""
 
 
+class _LabelsRequestRequired(TypedDict):
+    parts: PartList
+
+
+class LabelsRequest(_LabelsRequestRequired, total=False):
+    """An optimise request. Send exactly one of stockLength, stocks and stock, or only offcuts. null is the same as leaving a field out. The labels endpoint also takes jobName (printed on every label) and labelFormat."""
+    stock: Union[float, StockList, None]
+    """Shorthand for the supply: a number is `stockLength` (that length, as many bars as needed); a string or a list is `stocks`."""
+    stocks: Union[StockList, None]
+    offcuts: Union[OffcutList, None]
+    angleCuts: Union[AngleCuts, None]
+    stockLength: Union[float, None]
+    """One stock length, unlimited quantity. Send one of stockLength, stocks and stock."""
+    kerf: Union[float, None]
+    """Blade width consumed per cut (default 0)."""
+    trim: Union[bool, None]
+    """Take one kerf off both ends of every source before cutting (default false)."""
+    method: Union[Literal["balanced", "least_waste", "offcuts_first", "fewest_setups", "bundle"], None]
+    """What to optimise (default balanced; with prices, balanced minimises cost). bundle needs stocks[].bundleSize."""
+    minRemnant: Union[float, None]
+    """Leftovers this long or longer are returned as usableRemnants (default 0)."""
+    unit: Union[str, None]
+    """Echoed back and printed on PDFs; converts nothing (default mm)."""
+    unitFormat: Union[Literal["decimal", "fraction"], None]
+    """decimal (default) or fraction: PDF dimensions as nearest-1/64 fractions."""
+    timeLimit: Union[float, None]
+    """Solve budget in seconds (default automatic: stop at proof, at most 5 s). A larger value than the tier's budget is capped to it, never refused: `meta.timeLimit` is the budget applied and `meta.requestedTimeLimit` the value sent when it was capped."""
+    jobName: Union[str, None]
+    """Title of the PDF and its file name."""
+    labelFormat: Union[Literal["a4-3x8", "thermal-100x50"], None]
+    """`a4-3x8` (default: A4 sheets of 3 × 8 labels, 70 × 37 mm) or `thermal-100x50` (one 100 × 50 mm label a page)."""
+
+
 class OptimiseResponse(TypedDict):
     """A verified cutting plan."""
     plan: Plan
@@ -342,6 +376,8 @@ class _StatsRequired(TypedDict):
 
 class Stats(_StatsRequired, total=False):
     """Job statistics."""
+    sawStops: int
+    """Saw stop settings: how often the length stop moves when the plan is cut in the saw sheet's order, with stops at the cut positions from the bar's zero end (one per cut of a layout; the next layout of the same material, source and length keeps the stops of the leading cuts it shares). See docs/api.md, Saw stops."""
     byMaterial: Dict[str, MaterialStats]
     """Per material group, when material groups are used; the untagged group's key is ""."""
     fullBundleBars: int
@@ -381,6 +417,8 @@ class _MaterialStatsRequired(TypedDict):
 
 class MaterialStats(_MaterialStatsRequired, total=False):
     """The statistics of one material group."""
+    sawStops: int
+    """Saw stop settings: how often the length stop moves when the plan is cut in the saw sheet's order, with stops at the cut positions from the bar's zero end (one per cut of a layout; the next layout of the same material, source and length keeps the stops of the leading cuts it shares). See docs/api.md, Saw stops."""
     setups: int
     """Distinct saw setups of this material group."""
 

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { windowFrames } from '../pdf/fixtures/fixtures.ts';
 import type { Combination } from '../types.ts';
-import { windowFrames } from './fixtures/fixtures.ts';
 import { sawOrder, sharedLeadingCuts } from './order.ts';
+import { sawStopsOf } from './stops.ts';
 
 /** A layout reduced to what ordering looks at. */
 function layout(
@@ -101,5 +102,67 @@ describe('sawOrder', () => {
       'offcut',
       'offcut',
     ]);
+  });
+});
+
+/** Stop settings when `sequence` is cut in that order: each layout sets the cuts it does not share. */
+function stopsSet(sequence: readonly Combination[]): number {
+  return sequence.reduce((sum, c, i) => {
+    const before = sequence[i - 1];
+    return sum + c.usedComb.cutPositions.length - (before === undefined ? 0 : sharedLeadingCuts(before, c));
+  }, 0);
+}
+
+describe('sawStopsOf', () => {
+  it('counts the spec example 2400x5, 1800x3 on 6000 as 4 stop settings', () => {
+    // The plan cutplan returns: [2400, 1800, 1800] ×1, [2400, 2400] ×2, [1800] ×1. In saw order the
+    // stops are 1800; 2400, 4200; then 4800 (2400 stays).
+    const plan = [layout([2400, 4200]), { ...layout([2400, 4800]), count: 2 }, layout([1800])];
+    expect(sawStopsOf(plan)).toBe(4);
+  });
+
+  it('equals the stops the saw sheet order sets, and no order of the layouts sets fewer', () => {
+    const cuts = fc.array(fc.constantFrom(100, 200, 300), { minLength: 0, maxLength: 4 });
+    const layouts = fc.array(
+      fc.record({ cuts, length: fc.constantFrom(6000, 5000), material: fc.constantFrom(undefined, 'a') }),
+      { minLength: 1, maxLength: 6 },
+    );
+    fc.assert(
+      fc.property(layouts, (specs) => {
+        const input = specs.map((s) =>
+          layout(s.cuts, { length: s.length, ...(s.material === undefined ? {} : { material: s.material }) }),
+        );
+        const ours = stopsSet(sawOrder(input).map((l) => l.combination));
+        expect(sawStopsOf(input)).toBe(ours);
+        expect(Math.min(...permutations(input).map(stopsSet))).toBe(ours);
+      }),
+      { seed: 7, numRuns: 150 },
+    );
+  });
+
+  it('tells angled cuts apart by top and bottom, and skips layouts of no bars', () => {
+    const a = layout([]);
+    const angled = {
+      ...a,
+      usedComb: {
+        ...a.usedComb,
+        cutPositions: [
+          [100, 130],
+          [500, 470],
+        ] as const,
+      },
+    };
+    const other = {
+      ...a,
+      usedComb: {
+        ...a.usedComb,
+        cutPositions: [
+          [100, 130],
+          [500, 530],
+        ] as const,
+      },
+    };
+    expect(sawStopsOf([angled, other])).toBe(3);
+    expect(sawStopsOf([angled, { ...other, count: 0 }])).toBe(2);
   });
 });

@@ -1,0 +1,53 @@
+import { ok, ValidationError } from '../../core/errors.ts';
+import { LABEL_OUTPUTS } from '../../core/vocabulary.ts';
+import type { RenderLabels } from '../shared/core-port.ts';
+import { type ApiHandler, downloadReply, fail, pdfReply, serve } from '../shared/http/index.ts';
+import { admitted } from './admitted.ts';
+import type { SolveDeps } from './deps.ts';
+import { PDF_HEADROOM_MS } from './optimise-pdf-handler.ts';
+import { parseCall } from './parse-call.ts';
+import { queryChoice } from './query-choice.ts';
+import { solvePlan } from './solve-plan.ts';
+
+/** As the plan PDF's: a cold pdf-lib and bwip-js import plus a label a piece. */
+export const LABELS_HEADROOM_MS = PDF_HEADROOM_MS;
+
+export interface LabelsDeps<Lp> extends SolveDeps<Lp> {
+  readonly renderLabels: RenderLabels;
+}
+
+/**
+ * `POST /v1/optimise/labels[?format=zpl]` → a label per cut piece, in saw order: a PDF (A4 3 × 8 or
+ * 100 × 50 mm thermal, by `labelFormat`) or ZPL for Zebra printers (always 100 × 50 mm). Admitted and
+ * counted like the PDF.
+ */
+export function makeOptimiseLabelsHandler<Lp>(deps: LabelsDeps<Lp>): ApiHandler {
+  return serve(deps, ['POST'], async (req, notes) => {
+    const output = queryChoice(req, 'format', LABEL_OUTPUTS, 'pdf');
+    if (!output.ok) return fail(output.error);
+    const parsed = parseCall(deps.core, req, 'labels');
+    if (!parsed.ok) return fail(parsed.error);
+    const request = parsed.value;
+    if (output.value === 'zpl' && request.labelFormat === 'a4-3x8')
+      return fail(
+        ValidationError.of(
+          'labelFormat',
+          'ZPL prints on 100 × 50 mm thermal labels: send labelFormat thermal-100x50 or none',
+        ),
+      );
+    return admitted(deps, req, notes, deps.core.jobSize(request), async (admission) => {
+      const solved = await solvePlan(deps, req, request, admission, LABELS_HEADROOM_MS, notes);
+      if (!solved.ok) return solved;
+      const { jobName } = request;
+      const job = { request, response: solved.value, jobName, createdAtMs: deps.clock.now() };
+      const started = performance.now();
+      const labels = await deps.renderLabels(job, output.value);
+      notes.pdfMs = performance.now() - started;
+      return ok(
+        typeof labels === 'string'
+          ? downloadReply(labels, 'application/zpl; charset=utf-8', 'labels', jobName, 'zpl')
+          : pdfReply(labels, jobName, 'labels'),
+      );
+    });
+  });
+}

@@ -1,0 +1,111 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pieceLabels, renderLabelsZpl } from '../../core/labels/index.ts';
+import { parseOptimiseBody } from '../../core/request/index.ts';
+import { planOf } from '../../core/solver/test-support.ts';
+import type { OptimiseRequest, OptimiseResponse } from '../../core/types.ts';
+import { loadInterFonts } from '../support/inter-fonts.ts';
+import { MITRED_WORLD } from './labels-fixture.ts';
+
+/**
+ * ZPL labels of the mitred plan with Greek, Chinese, Hebrew and Arabic labels: a `^XA … ^XZ` block per
+ * piece in saw order; Latin-1 text in the resident font under `^CI28`; everything else as `^GFA` bitmaps
+ * drawn with the PDF's fonts; the printer's own Code 128 of the piece id. LABELS_PNG=dir writes each
+ * bitmap of the first label as a PBM image to look at.
+ */
+let request: OptimiseRequest;
+let response: OptimiseResponse;
+let zpl: string;
+let blocks: string[];
+
+/** A `^GFA` field back as rows of dots ('#' black). */
+function bitmapOf(field: string): string[] {
+  const m = /^\^GFA,(\d+),(\d+),(\d+),([0-9A-F]+)$/.exec(field);
+  if (m === null) throw new Error(`not a ^GFA field: ${field.slice(0, 40)}`);
+  const [, total, , perRow, hex] = m;
+  expect(hex?.length).toBe(2 * Number(total));
+  const rows: string[] = [];
+  for (let r = 0; r < Number(total) / Number(perRow); r++) {
+    let row = '';
+    for (let b = 0; b < Number(perRow); b++) {
+      const byte = Number.parseInt(
+        hex?.slice(2 * (r * Number(perRow) + b), 2 * (r * Number(perRow) + b) + 2) ?? '',
+        16,
+      );
+      for (let bit = 7; bit >= 0; bit--) row += (byte >> bit) & 1 ? '#' : '.';
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+beforeAll(async () => {
+  const parsed = parseOptimiseBody({ ...MITRED_WORLD, labelFormat: 'thermal-100x50' }, 'labels');
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  request = parsed.value;
+  const { jobName: _, ...body } = MITRED_WORLD;
+  response = await planOf(body);
+  zpl = await renderLabelsZpl({ request, response, jobName: request.jobName, fonts: loadInterFonts() });
+  blocks = zpl.split('^XZ\n').filter((b) => b !== '');
+  const dir = process.env.LABELS_PNG;
+  if (dir !== undefined) {
+    const fields = (blocks[0] ?? '').split('^FO').filter((f) => f.includes('^GFA'));
+    fields.forEach((f, i) => {
+      const rows = bitmapOf(f.slice(f.indexOf('^GFA')).replace(/\^FS\n?$/, ''));
+      const pbm = `P1\n${rows[0]?.length ?? 0} ${rows.length}\n${rows.map((r) => r.replaceAll('#', '1 ').replaceAll('.', '0 ')).join('\n')}\n`;
+      writeFileSync(join(dir, `zpl-${i}.pbm`), pbm);
+    });
+  }
+});
+
+describe('ZPL labels of a mitred plan with non-Latin labels', () => {
+  it('prints one 100 × 50 mm label at 203 dpi per piece, in saw order, under UTF-8', () => {
+    const labels = pieceLabels(request, response, request.jobName);
+    expect(blocks).toHaveLength(labels.length);
+    blocks.forEach((block, i) => {
+      const label = labels[i];
+      expect(block.startsWith('^XA\n^CI28\n^PW800\n^LL400\n')).toBe(true);
+      expect(block).toContain(`^BCN,100,N,N,N^FD${label?.id}^FS`);
+      expect(block).toContain(`^FH^FD${label?.length}^FS`);
+      expect(block).toContain(`Bar ${label?.bar}/${label?.bars}`);
+      if (label?.angles) expect(block).toContain(`^FH^FD${label.angles}^FS`);
+    });
+    expect(zpl.endsWith('^XZ\n')).toBe(true);
+  });
+
+  it('sends Latin-1 text to the resident font and every other script as a bitmap', () => {
+    // The job name has a CJK character, so its line is a bitmap on every label; the Greek, Chinese,
+    // Hebrew and Arabic labels are bitmaps; no non-Latin-1 character reaches the printer as text.
+    expect(Array.from(zpl).every((c) => (c.codePointAt(0) ?? 0) <= 0xff)).toBe(true);
+    for (const block of blocks) expect((block.match(/\^GFA,/g) ?? []).length).toBe(2);
+    expect(zpl).toContain('^FH^FDBar 1/4');
+  });
+
+  it('draws bitmap text with ink, inside its field, as tall as its font size', () => {
+    const fields = (blocks[0] ?? '').split('^FO').filter((f) => f.includes('^GFA'));
+    for (const f of fields) {
+      const rows = bitmapOf(f.slice(f.indexOf('^GFA')).replace(/\^FS\n?$/, ''));
+      const ink = rows.join('').split('#').length - 1;
+      const dots = rows.length * (rows[0]?.length ?? 0);
+      expect(ink / dots).toBeGreaterThan(0.04);
+      expect(ink / dots).toBeLessThan(0.6);
+      expect(rows.length).toBeGreaterThanOrEqual(28);
+      expect(rows[0]?.length).toBeLessThanOrEqual(800);
+    }
+  });
+
+  it('escapes ZPL’s reserved characters in text', async () => {
+    const parsed = parseOptimiseBody({ parts: [[500, 1, 'A^B~C_D']], stock: 1000, jobName: 'x' }, 'labels');
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const plan = await planOf({ parts: [[500, 1, 'A^B~C_D']], stock: 1000 });
+    const text = await renderLabelsZpl({
+      request: parsed.value,
+      response: plan,
+      jobName: 'x',
+      fonts: loadInterFonts(),
+    });
+    expect(text).toContain('^FH^FDA_5EB_7EC_5FD^FS');
+    expect((text.match(/\^XA/g) ?? []).length).toBe(1);
+  });
+});
