@@ -25,8 +25,8 @@ import {
 import {
   csvTimeouts,
   LIGHT_FUNCTION_TIMEOUT_SECONDS,
-  mcpTimeouts,
   labelsTimeouts,
+  mcpTimeouts,
   optimiseTimeouts,
   pdfTimeouts,
   SYNTHETIC_CALL_TIMEOUT_MS,
