@@ -5,8 +5,6 @@
 import type { CutplanStackProps } from './stack.ts';
 
 export const CONTEXT_KEYS = {
-  /** The account's REST API integration timeout quota, seconds (29 until raised). */
-  integrationTimeoutQuota: 'integrationTimeoutQuota',
   /** An e-mail address subscribed to the alarm topic. */
   alarmEmail: 'alarmEmail',
   /** A Secrets Manager secret name holding the synthetic check's API key. */
@@ -15,31 +13,24 @@ export const CONTEXT_KEYS = {
   waf: 'waf',
 } as const;
 
-/** API Gateway's default; a lower quota does not exist. */
-const MIN_QUOTA_SECONDS = 29;
-/** Lambda's longest timeout. */
-const MAX_QUOTA_SECONDS = 900;
+/**
+ * A setting of earlier versions: the account's integration timeout quota. The solving routes now stream,
+ * which needs no quota, so a deploy that still passes it is stopped and told to drop it.
+ */
+const RETIRED_QUOTA_KEY = 'integrationTimeoutQuota';
 
-type Settings = Pick<
-  CutplanStackProps,
-  'integrationTimeoutQuotaSeconds' | 'alarmEmail' | 'syntheticKeySecret' | 'webAcl'
->;
+type Settings = Pick<CutplanStackProps, 'alarmEmail' | 'syntheticKeySecret' | 'webAcl'>;
 
 /** `get` is `node.tryGetContext`: values come as strings from `-c` and as JSON values from cdk.json. */
 export function readContext(get: (key: string) => unknown): Settings {
-  const quota = text(get, CONTEXT_KEYS.integrationTimeoutQuota);
+  if (text(get, RETIRED_QUOTA_KEY) !== undefined) {
+    throw new Error(
+      `context ${RETIRED_QUOTA_KEY} is no longer used: the solving routes stream their answers, so no tier needs an integration timeout quota raise; drop the setting`,
+    );
+  }
   const email = text(get, CONTEXT_KEYS.alarmEmail);
   const secret = text(get, CONTEXT_KEYS.syntheticKeySecret);
   const settings: { -readonly [K in keyof Settings]: Settings[K] } = {};
-  if (quota !== undefined) {
-    const value = Number(quota);
-    if (!Number.isInteger(value) || value < MIN_QUOTA_SECONDS || value > MAX_QUOTA_SECONDS) {
-      throw new Error(
-        `context ${CONTEXT_KEYS.integrationTimeoutQuota} must be whole seconds from ${MIN_QUOTA_SECONDS} to ${MAX_QUOTA_SECONDS}, got "${quota}"`,
-      );
-    }
-    settings.integrationTimeoutQuotaSeconds = value;
-  }
   if (email !== undefined) {
     if (!/^[^\s@]+@[^\s@]+$/.test(email)) {
       throw new Error(`context ${CONTEXT_KEYS.alarmEmail} must be an e-mail address, got "${email}"`);

@@ -4,7 +4,12 @@ export { type DocsDeps, makeDocsHandler, type PlaygroundPage } from './docs-hand
 export { makeFallbackHandler } from './fallback-handler.ts';
 export { type HealthDeps, makeHealthHandler } from './health-handler.ts';
 export { makeOptimiseHandler, OPTIMISE_HEADROOM_MS } from './optimise-handler.ts';
-export { makeOptimisePdfHandler, PDF_HEADROOM_MS, type PdfDeps } from './optimise-pdf-handler.ts';
+export {
+  makeOptimisePdfHandler,
+  PDF_BUDGET_CAP_SECONDS,
+  PDF_HEADROOM_MS,
+  type PdfDeps,
+} from './optimise-pdf-handler.ts';
 export { parseCall } from './parse-call.ts';
 export { solvePlan } from './solve-plan.ts';
 export {

@@ -11,7 +11,7 @@
 import { Worker } from 'node:worker_threads';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { BusyError, InternalError } from '../../core/errors.ts';
-import { type ApiHandler, fail, serve } from '../shared/http/index.ts';
+import { type ApiHandler, fail, type Progress, serve } from '../shared/http/index.ts';
 import { errorFields, type Logger } from '../shared/log.ts';
 import type { SolveWorkerData, WorkerMessage, WorkerRequest, WorkerTarget } from './solve-worker.ts';
 
@@ -46,6 +46,8 @@ interface Slot {
     readonly event: APIGatewayProxyEvent;
     readonly done: (result: APIGatewayProxyResult) => void;
     readonly deadline: NodeJS.Timeout;
+    /** The streaming edge's progress: the worker reports the admission (keep-alive beats on a timer). */
+    readonly progress: Progress | undefined;
   } | null;
 }
 
@@ -87,6 +89,8 @@ export function createSolverPool(options: SolverPoolOptions): SolverPool {
         if (started === options.size) firstStart?.resolve();
       } else if (message.kind === 'failed') {
         firstStart?.reject(new Error(`a solver worker cannot start: ${message.message}`));
+      } else if (message.kind === 'admitted') {
+        if (slot.job?.id === message.id) slot.job.progress?.admitted(message.headers);
       } else if (slot.job?.id === message.id) {
         const { done, deadline } = slot.job;
         clearTimeout(deadline);
@@ -125,7 +129,7 @@ export function createSolverPool(options: SolverPoolOptions): SolverPool {
           log.error('a call overran its deadline; stopping its solver worker', { jobDeadlineMs });
           void slot.worker.terminate();
         }, jobDeadlineMs);
-        slot.job = { id, event, done: resolve, deadline };
+        slot.job = { id, event, done: resolve, deadline, progress: context?.progress };
         const request: WorkerRequest = { id, target, event };
         slot.worker.postMessage(request);
       });
