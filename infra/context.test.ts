@@ -19,12 +19,14 @@ describe('readContext', () => {
     [{ alarmEmail: '', syntheticKeySecret: null }, {}],
     [{ waf: 'true' }, { webAcl: true }],
     [{ waf: 'false' }, { webAcl: false }],
+    [{ reservedConcurrency: 'false' }, { reservedConcurrency: false }],
   ])('reads %j', (context, settings) => {
     expect(readContext(from(context))).toEqual(settings);
   });
 
   it.each([
     [{ waf: 'yes' }, /waf must be true or false, got "yes"/],
+    [{ reservedConcurrency: 'no' }, /reservedConcurrency must be true or false, got "no"/],
     [{ integrationTimeoutQuota: '29' }, /integrationTimeoutQuota is no longer used: .* stream/],
     [{ integrationTimeoutQuota: 300 }, /integrationTimeoutQuota is no longer used/],
     [{ alarmEmail: 'ops' }, /alarmEmail must be an e-mail address, got "ops"/],

@@ -11,6 +11,8 @@ export const CONTEXT_KEYS = {
   syntheticKeySecret: 'syntheticKeySecret',
   /** `true`: a WAFv2 web ACL with a per-IP rate rule in front of the API (costs money). */
   waf: 'waf',
+  /** `false`: no reserved concurrency (an account whose Lambda concurrency quota is below what it needs). */
+  reservedConcurrency: 'reservedConcurrency',
 } as const;
 
 /**
@@ -19,7 +21,10 @@ export const CONTEXT_KEYS = {
  */
 const RETIRED_QUOTA_KEY = 'integrationTimeoutQuota';
 
-type Settings = Pick<CutplanStackProps, 'alarmEmail' | 'syntheticKeySecret' | 'webAcl'>;
+type Settings = Pick<
+  CutplanStackProps,
+  'alarmEmail' | 'syntheticKeySecret' | 'webAcl' | 'reservedConcurrency'
+>;
 
 /** `get` is `node.tryGetContext`: values come as strings from `-c` and as JSON values from cdk.json. */
 export function readContext(get: (key: string) => unknown): Settings {
@@ -44,6 +49,13 @@ export function readContext(get: (key: string) => unknown): Settings {
       throw new Error(`context ${CONTEXT_KEYS.waf} must be true or false, got "${waf}"`);
     }
     settings.webAcl = waf === 'true';
+  }
+  const reserved = text(get, CONTEXT_KEYS.reservedConcurrency);
+  if (reserved !== undefined) {
+    if (reserved !== 'true' && reserved !== 'false') {
+      throw new Error(`context ${CONTEXT_KEYS.reservedConcurrency} must be true or false, got "${reserved}"`);
+    }
+    settings.reservedConcurrency = reserved === 'true';
   }
   return settings;
 }

@@ -1,4 +1,4 @@
-/** The stack with every deploy setting given: an alarm e-mail and the synthetic check's key secret. */
+/** The stack with every deploy setting given: an alarm e-mail, the synthetic check's key secret, no reserved concurrency. */
 import { describe, expect, it } from 'vitest';
 import type { FunctionName } from './bundles.ts';
 import { type Json, ofType, prop, refId, roleGrants, synthesise } from './test-support.ts';
@@ -6,6 +6,7 @@ import { type Json, ofType, prop, refId, roleGrants, synthesise } from './test-s
 const { resources, functionIds } = synthesise({
   alarmEmail: 'ops@example.com',
   syntheticKeySecret: 'cutplan/synthetic-api-key',
+  reservedConcurrency: false,
 });
 const fn = (name: FunctionName) => resources[functionIds[name]];
 
@@ -36,5 +37,13 @@ describe('synthetic check key', () => {
     const roleId = check === undefined ? '' : (refId(prop(check, 'Role')) ?? '');
     const actions = roleGrants(resources, roleId).statements.flatMap((s) => [s.Action].flat());
     expect(actions).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+  });
+});
+
+describe('reserved concurrency off', () => {
+  it('reserves none, for an account whose concurrency quota cannot spare it', () => {
+    for (const id of Object.values(functionIds)) {
+      expect(resources[id]?.Properties?.ReservedConcurrentExecutions).toBeUndefined();
+    }
   });
 });

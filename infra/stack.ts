@@ -47,6 +47,11 @@ export interface CutplanStackProps extends StackProps {
   readonly syntheticKeySecret?: string;
   /** Put a WAFv2 web ACL with a per-IP rate rule in front of the API (it costs money, so it is opt-in). */
   readonly webAcl?: boolean;
+  /**
+   * Reserve each function's concurrency from the route table (default true). `false` for an account whose
+   * Lambda concurrency quota cannot spare it (Lambda keeps 100 unreserved).
+   */
+  readonly reservedConcurrency?: boolean;
 }
 
 export class CutplanStack extends Stack {
@@ -73,6 +78,7 @@ export class CutplanStack extends Stack {
     const tableEnv = { TABLE_NAME: this.table.tableName };
 
     // Timeout, memory and reserved concurrency of every function come from infra/route-table.ts.
+    const reserve = props.reservedConcurrency !== false;
     const routeFunction = (
       id: string,
       name: Exclude<FunctionName, 'synthetic-check'>,
@@ -84,7 +90,7 @@ export class CutplanStack extends Stack {
         description,
         code: code(name),
         memoryMb: FUNCTION_TABLE[name].memoryMb,
-        reservedConcurrency: FUNCTION_TABLE[name].reservedConcurrency,
+        reservedConcurrency: reserve ? FUNCTION_TABLE[name].reservedConcurrency : null,
         timeout: seconds(functionTimeoutSeconds(name)),
         ...(environment === undefined ? {} : { environment }),
       });
