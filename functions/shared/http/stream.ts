@@ -19,6 +19,8 @@ import { JSON_CONTENT_TYPE } from './reply.ts';
 import type { LambdaContextLike } from './request.ts';
 import type { ApiHandler } from './serve.ts';
 
+export { readStreamedJson } from './streamed-json.ts';
+
 /** Where a streamed answer goes. `head` is called exactly once, before any `write`. */
 export interface StreamSink {
   head(status: number, headers: Readonly<Record<string, string>>): void;
@@ -108,28 +110,6 @@ export function lateFailureBody(status: number, errorBody: string): string {
       : { error: 'internal', detail: 'internal error' };
   const { plan: _plan, ...rest } = error;
   return JSON.stringify({ ...rest, status });
-}
-
-/**
- * A streamed JSON body as a client reads it: leading whitespace skipped, then either the success or a
- * late failure (an object with `error` and a numeric `status`). `status` is the answer's real status.
- */
-export function readStreamedJson(
-  httpStatus: number,
-  text: string,
-): { readonly status: number; readonly body: unknown } {
-  const body: unknown = JSON.parse(text);
-  if (
-    httpStatus === 200 &&
-    typeof body === 'object' &&
-    body !== null &&
-    'error' in body &&
-    'status' in body &&
-    typeof body.status === 'number'
-  ) {
-    return { status: body.status, body };
-  }
-  return { status: httpStatus, body };
 }
 
 interface Gate {
