@@ -111,7 +111,9 @@ describe('synthetic check', () => {
           { status: 200, headers: { 'Content-Type': 'application/json', 'X-Request-Id': 'r' } },
         ),
     });
-    await expect(run({})).rejects.toThrow(/^synthetic check failed: optimise: status 422 \(\{"error":"noPlanFound"/);
+    await expect(run({})).rejects.toThrow(
+      /^synthetic check failed: optimise: status 422 \(\{"error":"noPlanFound"/,
+    );
   });
 
   it('sends the configured key', async () => {
