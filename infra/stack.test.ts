@@ -10,6 +10,7 @@ import { readLimitsConfig } from '../functions/shared/limits/config.ts';
 import { apiKeyKey, counterKey, poolSlotsKey } from '../functions/shared/limits/table.ts';
 import { fontDirectory } from '../functions/shared/real-pdf.ts';
 import { matchRoute, ROUTES } from '../functions/shared/routes.ts';
+import { streamOptionsOf } from '../functions/shared/streaming.ts';
 import { emfDocument } from '../functions/shared/telemetry.ts';
 import { TIER_NAMES, TIERS } from '../functions/shared/tiers.ts';
 import { FUNCTION_NAMES, type FunctionName } from './bundles.ts';
@@ -239,6 +240,8 @@ describe('the route table: transfer, timeouts, throttles, concurrency (infra/rou
     const method = methodOf(row);
     const solves = row.budgetSeconds > 0;
     expect(row.transfer).toBe(solves ? 'stream' : 'buffered');
+    // The function's entry answers through the streaming edge exactly when its integration streams.
+    expect(streamOptionsOf(row.target) !== undefined).toBe(solves);
     expect(method.transferMode).toBe(solves ? 'STREAM' : 'BUFFERED');
     expect(method.uri).toContain(solves ? '/response-streaming-invocations' : '/invocations');
   });
