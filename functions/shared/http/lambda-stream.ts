@@ -53,11 +53,8 @@ export function awsLambdaGlobal(): AwsLambdaGlobal {
 export function streamingLambda(handler: ApiHandler, options: StreamOptions): unknown {
   const runtime = awsLambdaGlobal();
   return runtime.streamifyResponse(async (event, responseStream, context) => {
-    await streamAnswer(handler, event, context, lambdaSink(runtime, responseStream), {
-      ...options,
-      // The solve holds this thread; its clock readings beat (see progress.ts), timers could not.
-      timer: options.timer ?? false,
-    });
+    // The solve holds this thread, so its clock readings beat (progress.ts); the timer covers the awaits.
+    await streamAnswer(handler, event, context, lambdaSink(runtime, responseStream), options);
   });
 }
 

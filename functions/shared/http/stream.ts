@@ -47,8 +47,8 @@ export interface StreamOptions {
   readonly now?: () => number;
   /**
    * Also beat on a timer, for when the event loop is free while the handler waits (a solve in a worker
-   * thread under `npm start`). In Lambda the solve runs on this thread, and the solver's clock readings
-   * beat instead. Default true.
+   * thread under `npm start`, an await in Lambda). A synchronous solve blocks timers; the solver's clock
+   * readings beat then. Default true.
    */
   readonly timer?: boolean;
 }
