@@ -16,7 +16,7 @@ import type { APIGatewayProxyResult } from 'aws-lambda';
 import { HeadersTooLargeError, ValidationError } from '../../core/errors.ts';
 import type { ApiHandler } from '../shared/http/index.ts';
 import { COMMON_HEADERS, corsFor, fail, failureReply, MAX_BODY_BYTES } from '../shared/http/index.ts';
-import { type StreamSink, streamAnswer } from '../shared/http/stream.ts';
+import { type StreamOptions, type StreamSink, streamAnswer } from '../shared/http/stream.ts';
 import { errorFields } from '../shared/log.ts';
 import { matchRoute, type RouteTarget } from '../shared/routes.ts';
 import { streamOptionsOf } from '../shared/streaming.ts';
@@ -34,10 +34,13 @@ export interface LocalServerOptions {
   /** Problems of the local glue (the handlers log the requests). */
   readonly log: (line: string) => void;
   readonly newId?: () => string;
+  /** Which targets stream, and how; by default the functions' own (`functions/shared/streaming.ts`). */
+  readonly streamOptionsOf?: (target: RouteTarget) => StreamOptions | undefined;
 }
 
 export function createLocalServer(options: LocalServerOptions): Server {
   const newId = options.newId ?? randomUUID;
+  const streamingOf = options.streamOptionsOf ?? streamOptionsOf;
   const server = createServer((req, res) => {
     readBody(req)
       .then(async (body) => {
@@ -56,7 +59,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
           match.kind === 'function' ? options.handlers[match.target] : options.handlers.fallback;
         // The handler writes the request's log line itself (the same JSON line as in Lambda). The solving
         // routes go through the streaming edge, as in Lambda; the others answer whole.
-        const streamed = match.kind === 'function' ? streamOptionsOf(match.target) : undefined;
+        const streamed = match.kind === 'function' ? streamingOf(match.target) : undefined;
         if (streamed === undefined) send(res, await handler(event));
         else await streamAnswer(handler, event, undefined, responseSink(res), streamed);
       })
