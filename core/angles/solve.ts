@@ -13,7 +13,7 @@ import { solveGroup } from '../solver/solve-group.ts';
 import { asScaled, type OptimiseRequest } from '../types.ts';
 import { provesAngleInfeasible } from './infeasibility.ts';
 import { type AngleJob, buildAngleJobs, type SeqBar } from './job.ts';
-import { planCostOf } from './plan.ts';
+import { planCostOf, preferPriority } from './plan.ts';
 import { type AngleGroupResult, solveAngleGroup } from './search.ts';
 import { fewestAngleSetups } from './setups.ts';
 
@@ -71,7 +71,9 @@ function withFewestSetups(r: AngleGroupResult, lp: LpEngine, budget: Budget): An
   const staged = fewestAngleSetups(job, r.bars, lp, budget);
   // A cheaper plan the stage finds is proven when it meets the bound (offcuts_first never runs here).
   const optimal = r.optimal || planCostOf(job, staged.bars) <= r.bound;
-  return { ...r, bars: staged.bars, optimal, setupsBound: staged.setupsBound };
+  // The stage ranks by setups, not sources: prioritised bars of the same length go in last, which moves
+  // no setup.
+  return { ...r, bars: preferPriority(job, staged.bars), optimal, setupsBound: staged.setupsBound };
 }
 
 /** The square solver's jobs for the parts laid square: tip-to-tip lengths, the widest kerf any cut takes. */

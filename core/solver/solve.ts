@@ -76,6 +76,7 @@ export function solveRequest(
       lp: options.lp,
       budget: share,
       work: stageWorkFor(options.budgetMs, jobs.length),
+      groups: jobs.length,
       bundleSize: (k) => {
         const source = job.sources[k];
         return source?.kind === 'stock' ? (request.stocks[source.index]?.bundleSize ?? null) : null;
