@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CutplanClient, CutplanError } from '../../clients/typescript/src/index.ts';
 import { createLocalServer } from '../../functions/local/local-server.ts';
 import type { ApiHandler, LambdaContextLike } from '../../functions/shared/http/index.ts';
 import { readStreamedJson } from '../../functions/shared/http/stream.ts';
@@ -87,5 +88,25 @@ describe('local server, streamed answers', () => {
     const res = await post(url);
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({ error: 'noPlanFound', detail: 'x' });
+  });
+
+  it('the TypeScript client reads the spaces and a late failure from the real edge', async () => {
+    const plan = { plan: { verified: true } };
+    const okUrl = await serveOptimise(
+      slow(200, { statusCode: 200, headers: {}, body: JSON.stringify(plan) }),
+    );
+    const client = new CutplanClient({ baseUrl: okUrl, maxRetries: 0 });
+    expect(await client.optimise({ parts: '500x4', stock: 1000 })).toEqual(plan);
+    await new Promise<void>((resolve) => {
+      server?.close(() => resolve());
+      server?.closeAllConnections();
+    });
+    const failUrl = await serveOptimise(
+      slow(200, { statusCode: 422, headers: {}, body: '{"error":"noPlanFound","detail":"no plan"}' }),
+    );
+    const failing = new CutplanClient({ baseUrl: failUrl, maxRetries: 0 });
+    const error = await failing.optimise({ parts: '500x4', stock: 1000 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CutplanError);
+    expect(error).toMatchObject({ error: 'noPlanFound', status: 422, detail: 'no plan' });
   });
 });
