@@ -12,6 +12,7 @@ import {
   PDF_BUDGET_CAP_SECONDS,
   PDF_HEADROOM_MS,
 } from '../functions/handlers/index.ts';
+import { MCP_HEADROOM_MS } from '../functions/handlers/mcp-handler.ts';
 import type { RouteTarget } from '../functions/shared/routes.ts';
 import { TIER_NAMES, TIERS } from '../functions/shared/tiers.ts';
 import type { FunctionName } from './bundles.ts';
@@ -105,6 +106,17 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     throttle: { rate: 5, burst: 10 },
   },
   {
+    method: 'POST',
+    path: '/v1/mcp',
+    target: 'mcp',
+    transfer: 'stream',
+    // A tool call solves within the tier's budget (and may render a PDF into its JSON-RPC answer): the
+    // answer is JSON, so keep-alive spaces hold the stream open as for optimise.
+    budgetSeconds: MAX_BUDGET_SECONDS,
+    headroomMs: MCP_HEADROOM_MS,
+    throttle: { rate: 10, burst: 20 },
+  },
+  {
     method: 'GET',
     path: '/v1/health',
     target: 'health',
@@ -156,6 +168,7 @@ export const OPTIMISE_RESERVED_CONCURRENCY = TIERS.public.concurrency + 11 * TIE
 export const FUNCTION_TABLE: Readonly<Record<FunctionName, FunctionRow>> = {
   optimise: { memoryMb: ONE_VCPU_MEMORY_MB, reservedConcurrency: OPTIMISE_RESERVED_CONCURRENCY },
   'optimise-pdf': { memoryMb: ONE_VCPU_MEMORY_MB, reservedConcurrency: 20 },
+  mcp: { memoryMb: ONE_VCPU_MEMORY_MB, reservedConcurrency: 20 },
   health: { memoryMb: LIGHT_MEMORY_MB, reservedConcurrency: 5 },
   docs: { memoryMb: LIGHT_MEMORY_MB, reservedConcurrency: 5 },
   fallback: { memoryMb: LIGHT_MEMORY_MB, reservedConcurrency: 10 },

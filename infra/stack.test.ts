@@ -110,18 +110,21 @@ describe('API routes', () => {
     },
   );
 
-  it.each(['optimise', 'optimise-pdf', 'health', 'fallback'] as const)('lets the API invoke %s', (name) => {
-    const [[apiId] = []] = ofType(resources, 'AWS::ApiGateway::RestApi');
-    const grants = ofType(resources, 'AWS::Lambda::Permission').filter(
-      ([, p]) => refId(prop(p, 'FunctionName')) === functionIds[name],
-    );
-    expect(grants.length).toBeGreaterThan(0);
-    for (const [, p] of grants) {
-      expect(prop(p, 'Principal')).toBe('apigateway.amazonaws.com');
-      expect(prop(p, 'Action')).toBe('lambda:InvokeFunction');
-      expect(referencedIds(prop(p, 'SourceArn')).has(apiId ?? '')).toBe(true);
-    }
-  });
+  it.each(['optimise', 'optimise-pdf', 'mcp', 'health', 'fallback'] as const)(
+    'lets the API invoke %s',
+    (name) => {
+      const [[apiId] = []] = ofType(resources, 'AWS::ApiGateway::RestApi');
+      const grants = ofType(resources, 'AWS::Lambda::Permission').filter(
+        ([, p]) => refId(prop(p, 'FunctionName')) === functionIds[name],
+      );
+      expect(grants.length).toBeGreaterThan(0);
+      for (const [, p] of grants) {
+        expect(prop(p, 'Principal')).toBe('apigateway.amazonaws.com');
+        expect(prop(p, 'Action')).toBe('lambda:InvokeFunction');
+        expect(referencedIds(prop(p, 'SourceArn')).has(apiId ?? '')).toBe(true);
+      }
+    },
+  );
 
   it.each([
     ['REQUEST_TOO_LARGE', '413', 'payloadTooLarge'],
@@ -201,18 +204,18 @@ describe('functions', () => {
     expect(logGroup && prop(logGroup, 'RetentionInDays')).toBe(30);
   });
 
-  it.each(['optimise', 'optimise-pdf'] as const)('%s gets one full vCPU (1769 MB)', (name) => {
+  it.each(['optimise', 'optimise-pdf', 'mcp'] as const)('%s gets one full vCPU (1769 MB)', (name) => {
     expect(prop(fn(name), 'MemorySize')).toBe(1769);
   });
 
-  it.each(['optimise', 'optimise-pdf'] as const)('%s reads the table the stack created', (name) => {
+  it.each(['optimise', 'optimise-pdf', 'mcp'] as const)('%s reads the table the stack created', (name) => {
     const config = readLimitsConfig(resolveRefs(envOf(name)));
     expect(config.tableName).toBe(`<ref ${tableId}>`);
     expect(config.endpoint).toBeUndefined();
   });
 
-  it('the PDF function reads its fonts from beside its bundle', () => {
-    expect(fontDirectory(resolveRefs(envOf('optimise-pdf')))).toBe('/var/task');
+  it.each(['optimise-pdf', 'mcp'] as const)('%s reads its fonts from beside its bundle', (name) => {
+    expect(fontDirectory(resolveRefs(envOf(name)))).toBe('/var/task');
   });
 
   it.each(['health', 'fallback', 'synthetic-check'] as const)('%s is not told the table name', (name) => {
@@ -344,7 +347,7 @@ describe('IAM', () => {
       asList(s.Action).some((a) => String(a).startsWith('dynamodb:')),
     );
 
-  it.each(['optimise', 'optimise-pdf'] as const)(
+  it.each(['optimise', 'optimise-pdf', 'mcp'] as const)(
     '%s may read any item and update counters and slots only, never a key record',
     (name) => {
       const statements = dynamoStatements(name);

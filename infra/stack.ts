@@ -99,6 +99,10 @@ export class CutplanStack extends Stack {
       ...tableEnv,
       CUTPLAN_FONT_DIR: LAMBDA_TASK_ROOT,
     });
+    const mcp = routeFunction('Mcp', 'mcp', 'POST /v1/mcp (the MCP tools over Streamable HTTP, streamed)', {
+      ...tableEnv,
+      CUTPLAN_FONT_DIR: LAMBDA_TASK_ROOT,
+    });
     const health = routeFunction('Health', 'health', 'GET /v1/health');
     const docs = routeFunction('Docs', 'docs', 'GET / (the playground page) and GET /v1/openapi.json');
     const fallback = routeFunction(
@@ -106,10 +110,10 @@ export class CutplanStack extends Stack {
       'fallback',
       'every other route and method: 404, 405, CORS preflights',
     );
-    for (const fn of [optimise, pdf]) grantLimits(this.table, fn);
+    for (const fn of [optimise, pdf, mcp]) grantLimits(this.table, fn);
 
     this.api = new CutplanApi(this, 'Http', {
-      targets: { optimise, 'optimise-pdf': pdf, health, docs },
+      targets: { optimise, 'optimise-pdf': pdf, mcp, health, docs },
       routes: ROUTE_TABLE,
       stageThrottle: STAGE_THROTTLE,
       fallback,
@@ -145,6 +149,7 @@ export class CutplanStack extends Stack {
     this.functions = {
       optimise,
       'optimise-pdf': pdf,
+      mcp,
       health,
       docs,
       fallback,

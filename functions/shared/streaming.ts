@@ -11,6 +11,7 @@ import type { RouteTarget } from './routes.ts';
 export const STREAMED = {
   optimise: { keepAlive: JSON_KEEP_ALIVE },
   'optimise-pdf': { keepAlive: null },
+  mcp: { keepAlive: JSON_KEEP_ALIVE },
 } as const satisfies Partial<Record<RouteTarget, StreamOptions>>;
 
 export type StreamedTarget = keyof typeof STREAMED;

@@ -16,6 +16,7 @@ import {
   makeOptimisePdfHandler,
   makeSyntheticCheck,
 } from '../../functions/handlers/index.ts';
+import { makeMcpHandler } from '../../functions/handlers/mcp-handler.ts';
 import { installAwsLambdaShim, invokeEntry } from '../../functions/local/awslambda-shim.ts';
 import { systemClock } from '../../functions/shared/clock.ts';
 import { embeddedDynamoPerFile } from '../../functions/shared/limits/dynamo-per-file.ts';
@@ -50,6 +51,7 @@ describe.runIf(REAL_CORE)('HTTP surface over the real core', () => {
     server = await startServer({
       optimise: makeOptimiseHandler(services),
       'optimise-pdf': makeOptimisePdfHandler({ ...services, renderPdf: lazyPdfRenderer() }),
+      mcp: makeMcpHandler({ ...services, renderPdf: lazyPdfRenderer() }),
       health: makeHealthHandler({ log, version: VERSION, solver: SOLVER_NAME }),
       fallback: makeFallbackHandler({ log }),
       docs: testDocsHandler(log),
