@@ -8,7 +8,8 @@
  * chunk) and reads the font files the job's text needs from beside the bundle; its size counts them.
  *
  * `npx tsx bench/cold-start.ts [--target optimise|pdf|pdf-world] [--runs 7] [--dir dist/optimise]`
- * prints the figures. By default the bundle is built fresh into a temporary folder, so the figures are
+ * prints the figures; `--first-lp` prints instead the first answer of a job that needs an LP, with the
+ * solver primed at init and without. By default the bundle is built fresh into a temporary folder, so the figures are
  * for the code as it is now.
  */
 import { readdir, rm, stat } from 'node:fs/promises';
@@ -18,7 +19,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { bundleFunctions } from '../infra/bundle.ts';
 import { bundleDir, type FunctionName, PROJECT_ROOT } from '../infra/bundles.ts';
-import { runBundleFresh, startLimitsTable } from '../infra/fresh-process.ts';
+import { type FreshRun, runBundleFresh, startLimitsTable } from '../infra/fresh-process.ts';
 
 export const COLD_START_GOAL_MS = 300;
 
@@ -168,6 +169,88 @@ export async function measureColdStart(options: ColdStartOptions = {}): Promise<
   }
 }
 
+/** A job whose plan needs the LP (root column generation); the priming job at init is a different one. */
+export const NEEDS_LP_EVENT = join(PROJECT_ROOT, 'events', 'optimise', 'post-needs-lp.json');
+
+export interface FirstLpAnswer {
+  readonly primed: boolean;
+  /** Medians over the runs: init, the first call (cold), the same job's second call (warm). */
+  readonly initMs: number;
+  readonly firstMs: number;
+  readonly warmMs: number;
+  /** The first call's extra time over the warm one's. */
+  readonly extraMs: number;
+  readonly runs: number;
+}
+
+/**
+ * The first answer of a job that needs an LP, after init, with the solver primed at init and without
+ * (`CUTPLAN_PRIME=0`), in fresh processes taking turns so machine load hits both alike. Each process
+ * answers the job twice: the second answer is the warm reference.
+ */
+export async function measureFirstLpAnswer(
+  options: { readonly runs?: number; readonly dir?: string } = {},
+): Promise<readonly FirstLpAnswer[]> {
+  const runsWanted = options.runs ?? 5;
+  let dir = options.dir;
+  let cleanup: string | undefined;
+  if (dir === undefined) {
+    cleanup = join(tmpdir(), `cutplan-first-lp-${process.pid}`);
+    await bundleFunctions({ names: ['optimise'], outDir: cleanup });
+    dir = bundleDir('optimise', cleanup);
+  }
+  const table = await startLimitsTable();
+  try {
+    const samples = { true: [] as FreshRun[], false: [] as FreshRun[] };
+    for (let i = 0; i < runsWanted; i++) {
+      for (const primed of [false, true]) {
+        const env = {
+          NODE_OPTIONS: '--enable-source-maps',
+          ...(primed ? {} : { CUTPLAN_PRIME: '0' }),
+          ...(await table.freshTable()),
+        };
+        const run = await runBundleFresh(dir, [NEEDS_LP_EVENT, NEEDS_LP_EVENT], env);
+        for (const answer of run.answers) {
+          const wrong = COLD_START_TARGETS.optimise.check(answer.result.statusCode, answer.result.body);
+          if (wrong !== null) throw new Error(`first-LP run ${i}: ${wrong}`);
+        }
+        samples[`${primed}`].push(run);
+      }
+    }
+    return [false, true].map((primed) => {
+      const runs = samples[`${primed}`];
+      const firstMs = medianOf(runs.map((r) => r.answers[0]?.ms ?? Number.NaN));
+      const warmMs = medianOf(runs.map((r) => r.answers[1]?.ms ?? Number.NaN));
+      return {
+        primed,
+        initMs: medianOf(runs.map((r) => r.importedMs - r.startedMs)),
+        firstMs,
+        warmMs,
+        extraMs: medianOf(
+          runs.map((r) => (r.answers[0]?.ms ?? Number.NaN) - (r.answers[1]?.ms ?? Number.NaN)),
+        ),
+        runs: runs.length,
+      };
+    });
+  } finally {
+    await table.close();
+    if (cleanup !== undefined) await rm(cleanup, { recursive: true, force: true });
+  }
+}
+
+export function formatFirstLpAnswer(results: readonly FirstLpAnswer[]): string {
+  const ms = (v: number) => `${v.toFixed(1)} ms`.padStart(10);
+  return `${[
+    `first answer of a job that needs an LP (events/optimise/post-needs-lp.json), medians of ${results[0]?.runs ?? 0} fresh processes each`,
+    `  ${''.padEnd(10)}${['init', '1st answer', 'warm', 'extra'].map((c) => c.padStart(10)).join('  ')}`,
+    ...results.map(
+      (r) =>
+        `  ${(r.primed ? 'primed' : 'unprimed').padEnd(10)}${[r.initMs, r.firstMs, r.warmMs, r.extraMs].map(ms).join('  ')}`,
+    ),
+    'extra: the first answer minus the same job answered again in the same process (median of the differences).',
+  ].join('\n')}\n`;
+}
+
 async function folderSize(dir: string): Promise<{ bytes: number; files: number }> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
@@ -213,12 +296,18 @@ async function main(argv: string[]): Promise<number> {
       runs: { type: 'string', default: '7' },
       dir: { type: 'string' },
       'no-source-maps': { type: 'boolean', default: false },
+      'first-lp': { type: 'boolean', default: false },
     },
   });
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) {
     process.stderr.write(`--runs must be a whole number ≥ 1, got "${values.runs}"\n`);
     return 2;
+  }
+  if (values['first-lp']) {
+    const dir = values.dir === undefined ? {} : { dir: values.dir };
+    process.stdout.write(formatFirstLpAnswer(await measureFirstLpAnswer({ runs, ...dir })));
+    return 0;
   }
   const target = values.target;
   if (!(target in COLD_START_TARGETS)) {

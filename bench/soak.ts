@@ -305,7 +305,7 @@ try {
   const counted = items
     .filter(
       (i) =>
-        i.sk?.S?.startsWith('count#month@') || (i.pk?.S?.startsWith('key#') && i.sk?.S?.startsWith('count#')),
+        i.sk?.S?.startsWith('count#month@') || (i.pk?.S?.startsWith('use#') && i.sk?.S?.startsWith('count#')),
     )
     .reduce((sum, i) => sum + Number(i.used?.N ?? 0), 0);
   const hourCounted = items

@@ -1,9 +1,14 @@
-/** Lambda entry for `POST /v1/optimise/labels`. The renderer (pdf-lib, bwip-js, fonts) loads on the first request. */
+/**
+ * Lambda entry for `POST /v1/optimise/labels`, streamed (its solve is capped like the PDF's). The renderer
+ * (pdf-lib, bwip-js, fonts) loads on the first request.
+ */
 import { makeOptimiseLabelsHandler } from './handlers/index.ts';
+import { streamingLambda } from './shared/http/lambda-stream.ts';
 import { lazyLabelsRenderer } from './shared/real-labels.ts';
 import { solveServices } from './shared/services.ts';
+import { STREAMED } from './shared/streaming.ts';
 
-export const handler = makeOptimiseLabelsHandler({
-  ...(await solveServices()),
-  renderLabels: lazyLabelsRenderer(),
-});
+export const handler = streamingLambda(
+  makeOptimiseLabelsHandler({ ...(await solveServices()), renderLabels: lazyLabelsRenderer() }),
+  STREAMED['optimise-labels'],
+);

@@ -1,6 +1,14 @@
-/** Lambda entry for `POST /v1/optimise/pdf`. The renderer (pdf-lib, fonts) loads on the first request. */
+/**
+ * Lambda entry for `POST /v1/optimise/pdf`, streamed (its solve is capped to fit the stream's idle limit).
+ * The renderer (pdf-lib, fonts) loads on the first request.
+ */
 import { makeOptimisePdfHandler } from './handlers/index.ts';
+import { streamingLambda } from './shared/http/lambda-stream.ts';
 import { lazyPdfRenderer } from './shared/real-pdf.ts';
 import { solveServices } from './shared/services.ts';
+import { STREAMED } from './shared/streaming.ts';
 
-export const handler = makeOptimisePdfHandler({ ...(await solveServices()), renderPdf: lazyPdfRenderer() });
+export const handler = streamingLambda(
+  makeOptimisePdfHandler({ ...(await solveServices()), renderPdf: lazyPdfRenderer() }),
+  STREAMED['optimise-pdf'],
+);

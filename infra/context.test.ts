@@ -14,26 +14,21 @@ describe('readContext', () => {
   });
 
   it.each([
-    [{ integrationTimeoutQuota: '29' }, { integrationTimeoutQuotaSeconds: 29 }],
-    [{ integrationTimeoutQuota: 300 }, { integrationTimeoutQuotaSeconds: 300 }],
     [{ alarmEmail: ' ops@example.com ' }, { alarmEmail: 'ops@example.com' }],
     [{ syntheticKeySecret: 'cutplan/synthetic' }, { syntheticKeySecret: 'cutplan/synthetic' }],
     [{ alarmEmail: '', syntheticKeySecret: null }, {}],
     [{ waf: 'true' }, { webAcl: true }],
     [{ waf: 'false' }, { webAcl: false }],
+    [{ reservedConcurrency: 'false' }, { reservedConcurrency: false }],
   ])('reads %j', (context, settings) => {
     expect(readContext(from(context))).toEqual(settings);
   });
 
   it.each([
     [{ waf: 'yes' }, /waf must be true or false, got "yes"/],
-    [
-      { integrationTimeoutQuota: '28' },
-      /integrationTimeoutQuota must be whole seconds from 29 to 900, got "28"/,
-    ],
-    [{ integrationTimeoutQuota: '29.5' }, /integrationTimeoutQuota/],
-    [{ integrationTimeoutQuota: 'lots' }, /integrationTimeoutQuota/],
-    [{ integrationTimeoutQuota: 901 }, /integrationTimeoutQuota/],
+    [{ reservedConcurrency: 'no' }, /reservedConcurrency must be true or false, got "no"/],
+    [{ integrationTimeoutQuota: '29' }, /integrationTimeoutQuota is no longer used: .* stream/],
+    [{ integrationTimeoutQuota: 300 }, /integrationTimeoutQuota is no longer used/],
     [{ alarmEmail: 'ops' }, /alarmEmail must be an e-mail address, got "ops"/],
     [{ syntheticKeySecret: { name: 'x' } }, /syntheticKeySecret must be a string or number/],
   ])('refuses %j', (context, message) => {

@@ -5,41 +5,37 @@
 import type { CutplanStackProps } from './stack.ts';
 
 export const CONTEXT_KEYS = {
-  /** The account's REST API integration timeout quota, seconds (29 until raised). */
-  integrationTimeoutQuota: 'integrationTimeoutQuota',
   /** An e-mail address subscribed to the alarm topic. */
   alarmEmail: 'alarmEmail',
   /** A Secrets Manager secret name holding the synthetic check's API key. */
   syntheticKeySecret: 'syntheticKeySecret',
   /** `true`: a WAFv2 web ACL with a per-IP rate rule in front of the API (costs money). */
   waf: 'waf',
+  /** `false`: no reserved concurrency (an account whose Lambda concurrency quota is below what it needs). */
+  reservedConcurrency: 'reservedConcurrency',
 } as const;
 
-/** API Gateway's default; a lower quota does not exist. */
-const MIN_QUOTA_SECONDS = 29;
-/** Lambda's longest timeout. */
-const MAX_QUOTA_SECONDS = 900;
+/**
+ * A setting of earlier versions: the account's integration timeout quota. The solving routes now stream,
+ * which needs no quota, so a deploy that still passes it is stopped and told to drop it.
+ */
+const RETIRED_QUOTA_KEY = 'integrationTimeoutQuota';
 
 type Settings = Pick<
   CutplanStackProps,
-  'integrationTimeoutQuotaSeconds' | 'alarmEmail' | 'syntheticKeySecret' | 'webAcl'
+  'alarmEmail' | 'syntheticKeySecret' | 'webAcl' | 'reservedConcurrency'
 >;
 
 /** `get` is `node.tryGetContext`: values come as strings from `-c` and as JSON values from cdk.json. */
 export function readContext(get: (key: string) => unknown): Settings {
-  const quota = text(get, CONTEXT_KEYS.integrationTimeoutQuota);
+  if (text(get, RETIRED_QUOTA_KEY) !== undefined) {
+    throw new Error(
+      `context ${RETIRED_QUOTA_KEY} is no longer used: the solving routes stream their answers, so no tier needs an integration timeout quota raise; drop the setting`,
+    );
+  }
   const email = text(get, CONTEXT_KEYS.alarmEmail);
   const secret = text(get, CONTEXT_KEYS.syntheticKeySecret);
   const settings: { -readonly [K in keyof Settings]: Settings[K] } = {};
-  if (quota !== undefined) {
-    const value = Number(quota);
-    if (!Number.isInteger(value) || value < MIN_QUOTA_SECONDS || value > MAX_QUOTA_SECONDS) {
-      throw new Error(
-        `context ${CONTEXT_KEYS.integrationTimeoutQuota} must be whole seconds from ${MIN_QUOTA_SECONDS} to ${MAX_QUOTA_SECONDS}, got "${quota}"`,
-      );
-    }
-    settings.integrationTimeoutQuotaSeconds = value;
-  }
   if (email !== undefined) {
     if (!/^[^\s@]+@[^\s@]+$/.test(email)) {
       throw new Error(`context ${CONTEXT_KEYS.alarmEmail} must be an e-mail address, got "${email}"`);
@@ -53,6 +49,13 @@ export function readContext(get: (key: string) => unknown): Settings {
       throw new Error(`context ${CONTEXT_KEYS.waf} must be true or false, got "${waf}"`);
     }
     settings.webAcl = waf === 'true';
+  }
+  const reserved = text(get, CONTEXT_KEYS.reservedConcurrency);
+  if (reserved !== undefined) {
+    if (reserved !== 'true' && reserved !== 'false') {
+      throw new Error(`context ${CONTEXT_KEYS.reservedConcurrency} must be true or false, got "${reserved}"`);
+    }
+    settings.reservedConcurrency = reserved === 'true';
   }
   return settings;
 }

@@ -31,6 +31,29 @@ import { readFileSync } from 'node:fs';
 import { subscribe } from 'node:diagnostics_channel';
 const [bundleUrl, ...eventFiles] = process.argv.slice(1);
 const startedMs = performance.now();
+// The runtime's awslambda global, as far as a streaming entry needs it (functions/local/awslambda-shim.ts
+// is the full stand-in; this one keeps the child free of TypeScript so its boot is Node's alone).
+const STREAMING = Symbol.for('aws.lambda.runtime.handler.streaming');
+globalThis.awslambda = Object.assign(globalThis.awslambda ?? {}, {
+  streamifyResponse: (h) => Object.assign(h, { [STREAMING]: 'response' }),
+  HttpResponseStream: { from: (stream, prelude) => Object.assign(stream, { prelude }) },
+});
+const call = async (handler, event, context) => {
+  if (!handler[STREAMING]) return handler(event, context);
+  const chunks = [];
+  const stream = { write: (c) => chunks.push(Buffer.from(c)), end: (done) => done?.(), uncork: () => {} };
+  await handler(event, stream, context);
+  const body = Buffer.concat(chunks);
+  const type = stream.prelude?.headers?.['Content-Type'] ?? '';
+  const text = type.startsWith('application/json') || type.startsWith('text/') || type.includes('charset=');
+  return {
+    statusCode: stream.prelude?.statusCode,
+    headers: stream.prelude?.headers,
+    body: body.toString(text ? 'utf8' : 'base64'),
+    isBase64Encoded: !text,
+    streamed: true,
+  };
+};
 let calls;
 subscribe('http.client.request.start', ({ request }) => calls?.push({ request, start: performance.now() }));
 subscribe('http.client.response.finish', ({ request }) => {
@@ -45,7 +68,7 @@ for (const file of eventFiles) {
   const deadline = Date.now() + 30000;
   calls = [];
   const before = performance.now();
-  const result = await handler(event, { getRemainingTimeInMillis: () => deadline - Date.now() });
+  const result = await call(handler, event, { getRemainingTimeInMillis: () => deadline - Date.now() });
   const ms = performance.now() - before;
   const http = {
     requests: calls.length,
@@ -70,6 +93,8 @@ export interface BundleAnswer {
     headers?: Record<string, string>;
     body: string;
     isBase64Encoded?: boolean;
+    /** The entry streamed its answer (read back here as Lambda would send it). */
+    streamed?: boolean;
   };
   /** The handler call. */
   readonly ms: number;

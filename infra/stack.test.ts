@@ -1,20 +1,31 @@
 /** The synthesised stack, asserted offline: one synthesis shared by every assertion of this file. */
 import { describe, expect, it } from 'vitest';
 import {
-  CSV_HEADROOM_MS,
   emfLine,
-  LABELS_HEADROOM_MS,
   OPTIMISE_HEADROOM_MS,
+  PDF_BUDGET_CAP_SECONDS,
   PDF_HEADROOM_MS,
 } from '../functions/handlers/index.ts';
-import { MCP_HEADROOM_MS } from '../functions/handlers/mcp-handler.ts';
 import { readLimitsConfig } from '../functions/shared/limits/config.ts';
+import { apiKeyKey, counterKey, poolSlotsKey } from '../functions/shared/limits/table.ts';
 import { fontDirectory } from '../functions/shared/real-pdf.ts';
 import { matchRoute, ROUTES } from '../functions/shared/routes.ts';
+import { streamOptionsOf } from '../functions/shared/streaming.ts';
 import { emfDocument } from '../functions/shared/telemetry.ts';
 import { TIER_NAMES, TIERS } from '../functions/shared/tiers.ts';
 import { FUNCTION_NAMES, type FunctionName } from './bundles.ts';
 import { WAF_RATE_LIMIT_PER_5_MIN } from './constructs/cutplan-api.ts';
+import {
+  ADMISSION_SLACK_SECONDS,
+  BUFFERED_INTEGRATION_LIMIT_SECONDS,
+  FUNCTION_TABLE,
+  ROUTE_TABLE,
+  type RouteRow,
+  STAGE_THROTTLE,
+  STREAM_IDLE_LIMIT_SECONDS,
+  STREAM_LIMIT_SECONDS,
+} from './route-table.ts';
+import { WRITABLE_PARTITIONS } from './stack.ts';
 import {
   apiRoutes,
   asList,
@@ -226,37 +237,69 @@ describe('functions', () => {
   });
 });
 
-describe('timeouts', () => {
+describe('the route table: transfer, timeouts, throttles, concurrency (infra/route-table.ts)', () => {
   const timeoutOf = (name: FunctionName) => prop<number>(fn(name), 'Timeout');
-  const integrationTimeouts = (name: FunctionName) =>
-    routes.filter((r) => r.functionId === functionIds[name]).map((r) => r.timeoutMs ?? 29_000);
+  const methodOf = (row: RouteRow) => {
+    const found = routes.filter((r) => r.path === row.path && r.method === row.method);
+    expect(found, `${row.method} ${row.path}`).toHaveLength(1);
+    return found[0] as (typeof routes)[number];
+  };
 
-  it.each([
-    ['optimise', OPTIMISE_HEADROOM_MS],
-    ['optimise-pdf', PDF_HEADROOM_MS],
-    ['optimise-labels', LABELS_HEADROOM_MS],
-    ['optimise-csv', CSV_HEADROOM_MS],
-    ['mcp', MCP_HEADROOM_MS],
-  ] as const)('%s runs long enough for the largest tier budget plus its headroom', (name, headroomMs) => {
-    expect(maxBudgetSeconds).toBe(300);
-    expect(timeoutOf(name) * 1000).toBeGreaterThanOrEqual(maxBudgetSeconds * 1000 + headroomMs);
+  it('has one row per method of the route table, serving the same function', () => {
+    const fromRoutes = ROUTES.flatMap((route) =>
+      Object.entries(route.methods).map(([method, target]) => `${method} ${route.path} → ${target}`),
+    );
+    const fromTable = ROUTE_TABLE.map((row) => `${row.method} ${row.path} → ${row.target}`);
+    expect([...fromTable].sort()).toEqual([...fromRoutes].sort());
   });
 
-  it.each(FUNCTION_NAMES.filter((n) => n !== 'synthetic-check'))(
-    'the API waits longer for %s than the function may run',
-    (name) => {
-      const waits = integrationTimeouts(name);
-      expect(waits.length).toBeGreaterThan(0);
-      for (const ms of waits) expect(ms).toBeGreaterThan(timeoutOf(name) * 1000);
+  it.each(ROUTE_TABLE)('$method $path streams exactly when it solves', (row) => {
+    const method = methodOf(row);
+    const solves = row.budgetSeconds > 0;
+    expect(row.transfer).toBe(solves ? 'stream' : 'buffered');
+    // The function's entry answers through the streaming edge exactly when its integration streams.
+    expect(streamOptionsOf(row.target) !== undefined).toBe(solves);
+    expect(method.transferMode).toBe(solves ? 'STREAM' : 'BUFFERED');
+    expect(method.uri).toContain(solves ? '/response-streaming-invocations' : '/invocations');
+  });
+
+  it.each(ROUTE_TABLE.filter((row) => row.transfer === 'stream'))(
+    '$method $path: its function runs for its budget ($budgetSeconds s) plus headroom and admission, and the API waits longer',
+    (row) => {
+      const functionMs = timeoutOf(row.target) * 1000;
+      expect(functionMs).toBeGreaterThanOrEqual(
+        row.budgetSeconds * 1000 + row.headroomMs + ADMISSION_SLACK_SECONDS * 1000,
+      );
+      const waitMs = methodOf(row).timeoutMs ?? 29_000;
+      expect(waitMs).toBeGreaterThan(functionMs);
+      expect(waitMs).toBeLessThanOrEqual(STREAM_LIMIT_SECONDS * 1000);
     },
   );
 
-  it('raises the integration timeout past 29 s only where a budget needs it', () => {
-    for (const name of ['optimise', 'optimise-pdf', 'optimise-labels', 'optimise-csv', 'mcp'] as const) {
-      for (const ms of integrationTimeouts(name)) expect(ms).toBeGreaterThan(29_000);
+  it('covers the 300 s tier on both optimise methods, with no quota setting', () => {
+    expect(maxBudgetSeconds).toBe(300);
+    for (const method of ['GET', 'POST']) {
+      const row = ROUTE_TABLE.find((r) => r.method === method && r.path === '/v1/optimise');
+      expect(row?.budgetSeconds).toBe(300);
+      expect(timeoutOf('optimise')).toBeGreaterThanOrEqual(300 + OPTIMISE_HEADROOM_MS / 1000);
     }
-    for (const name of ['health', 'fallback'] as const) {
-      for (const ms of integrationTimeouts(name)) expect(ms).toBe(29_000);
+  });
+
+  it('caps the PDF solve so admission, solve and rendering end inside the 5-minute idle limit', () => {
+    const row = ROUTE_TABLE.find((r) => r.target === 'optimise-pdf');
+    expect(row?.budgetSeconds).toBe(PDF_BUDGET_CAP_SECONDS);
+    // The function's whole run (its timeout) ends before the stream could idle out, with time to spare.
+    expect(timeoutOf('optimise-pdf')).toBeLessThanOrEqual(STREAM_IDLE_LIMIT_SECONDS - 30);
+    expect(PDF_HEADROOM_MS).toBeGreaterThanOrEqual(3_000);
+  });
+
+  it('has no buffered integration above 29 s, fallback included', () => {
+    const buffered = routes.filter((r) => r.transferMode !== 'STREAM');
+    expect(buffered.length).toBeGreaterThan(0);
+    for (const r of buffered)
+      expect(r.timeoutMs ?? 29_000, `${r.method} ${r.path}`).toBeLessThanOrEqual(29_000);
+    for (const name of ['health', 'docs', 'fallback'] as const) {
+      expect(timeoutOf(name)).toBeLessThan(BUFFERED_INTEGRATION_LIMIT_SECONDS);
     }
   });
 
@@ -264,6 +307,48 @@ describe('timeouts', () => {
     const perCall = Number(envOf('synthetic-check').SYNTHETIC_TIMEOUT_MS);
     expect(perCall).toBeGreaterThan(0);
     expect(timeoutOf('synthetic-check') * 1000).toBeGreaterThan(2 * perCall);
+  });
+
+  const [[, stage] = []] = ofType(resources, 'AWS::ApiGateway::Stage');
+  const settings = prop<Record<string, Json>[]>(stage as CfnResource, 'MethodSettings');
+
+  it('throttles the stage as a whole', () => {
+    expect(settings).toContainEqual(
+      expect.objectContaining({
+        HttpMethod: '*',
+        ResourcePath: '/*',
+        ThrottlingRateLimit: STAGE_THROTTLE.rate,
+        ThrottlingBurstLimit: STAGE_THROTTLE.burst,
+      }),
+    );
+  });
+
+  it.each(ROUTE_TABLE)('throttles $method $path at its own rate and burst, inside the stage', (row) => {
+    const path = row.path === '/' ? '/' : `/${row.path.replaceAll('/', '~1')}`;
+    expect(settings).toContainEqual(
+      expect.objectContaining({
+        HttpMethod: row.method,
+        ResourcePath: path,
+        ThrottlingRateLimit: row.throttle.rate,
+        ThrottlingBurstLimit: row.throttle.burst,
+      }),
+    );
+    expect(row.throttle.rate).toBeLessThanOrEqual(STAGE_THROTTLE.rate);
+    expect(row.throttle.burst).toBeLessThanOrEqual(STAGE_THROTTLE.burst);
+  });
+
+  it.each(FUNCTION_NAMES)('%s has the memory and reserved concurrency of its table row', (name) => {
+    expect(prop(fn(name), 'MemorySize')).toBe(FUNCTION_TABLE[name].memoryMb);
+    const reserved = fn(name).Properties?.ReservedConcurrentExecutions;
+    expect(reserved ?? null).toBe(FUNCTION_TABLE[name].reservedConcurrency);
+  });
+
+  it('reserves room for the public pool and every paid tier at full concurrency', () => {
+    const reserved = FUNCTION_TABLE.optimise.reservedConcurrency ?? 0;
+    expect(reserved).toBeGreaterThanOrEqual(TIERS.public.concurrency + TIERS.scale.concurrency);
+    // Lambda keeps 100 of the account's default 1,000 unreserved; the stack stays well inside the rest.
+    const total = FUNCTION_NAMES.reduce((sum, n) => sum + (FUNCTION_TABLE[n].reservedConcurrency ?? 0), 0);
+    expect(total).toBeLessThanOrEqual(900);
   });
 });
 
@@ -277,16 +362,38 @@ describe('IAM', () => {
     );
 
   it.each(['optimise', 'optimise-pdf', 'optimise-labels', 'optimise-csv', 'mcp'] as const)(
-    '%s may get and update items of the table, nothing more',
+    '%s may read any item and update counters and slots only, never a key record',
     (name) => {
       const statements = dynamoStatements(name);
-      expect(statements).toHaveLength(1);
-      const [statement] = statements;
-      expect(statement?.Effect).toBe('Allow');
-      expect([...asList(statement?.Action)].sort()).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
-      expect(asList(statement?.Resource)).toEqual([{ 'Fn::GetAtt': [tableId, 'Arn'] }]);
+      const table = [{ 'Fn::GetAtt': [tableId, 'Arn'] }];
+      expect(statements).toEqual([
+        { Effect: 'Allow', Action: 'dynamodb:GetItem', Resource: table },
+        {
+          Effect: 'Allow',
+          Action: 'dynamodb:UpdateItem',
+          Resource: table[0],
+          Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...WRITABLE_PARTITIONS] } },
+        },
+      ]);
     },
   );
+
+  const matches = (pk: string) =>
+    WRITABLE_PARTITIONS.some((pattern) => new RegExp(`^${pattern.replace('*', '.*')}$`).test(pk));
+
+  it('the partitions the admitter writes are writable; a key record is not', () => {
+    const key = { kind: 'key', keyId: 'k1' } as const;
+    const ip = { kind: 'ip', ip: '203.0.113.7' } as const;
+    for (const written of [
+      counterKey(key, 'w'),
+      counterKey(ip, 'w'),
+      poolSlotsKey({ kind: 'key', keyId: 'k1' }),
+      poolSlotsKey({ kind: 'public' }),
+    ]) {
+      expect(matches(written.pk), written.pk).toBe(true);
+    }
+    expect(matches(apiKeyKey('k1').pk)).toBe(false);
+  });
 
   it.each(['health', 'fallback', 'synthetic-check'] as const)('%s has no table access', (name) => {
     expect(dynamoStatements(name)).toEqual([]);
@@ -444,9 +551,14 @@ describe('API logging and the web ACL', () => {
     const [[, stage] = []] = ofType(resources, 'AWS::ApiGateway::Stage');
     const format = JSON.parse(prop<{ Format: string }>(stage as CfnResource, 'AccessLogSetting').Format);
     expect(format).toMatchObject({ requestId: '$context.requestId', status: '$context.status' });
-    expect(prop(stage as CfnResource, 'MethodSettings')).toEqual([
+    const settings = prop<Record<string, Json>[]>(stage as CfnResource, 'MethodSettings');
+    expect(settings).toContainEqual(
       expect.objectContaining({ LoggingLevel: 'ERROR', DataTraceEnabled: false, HttpMethod: '*' }),
-    ]);
+    );
+    // A method's own settings (its throttle) replace the stage's for it, so each repeats the logging.
+    for (const setting of settings) {
+      expect(setting).toMatchObject({ LoggingLevel: 'ERROR', DataTraceEnabled: false, MetricsEnabled: true });
+    }
   });
 
   it('has no web ACL unless asked, and then one with a per-IP rate rule on the stage', () => {

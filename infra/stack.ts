@@ -9,6 +9,7 @@ import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { TTL_ATTRIBUTE } from '../functions/shared/limits/table.ts';
@@ -16,25 +17,21 @@ import { BUNDLE_FILE, bundleDir, type FunctionName } from './bundles.ts';
 import { CutplanAlarms } from './constructs/cutplan-alarms.ts';
 import { CutplanApi } from './constructs/cutplan-api.ts';
 import { CutplanDashboard } from './constructs/cutplan-dashboard.ts';
+import { CutplanFunction, seconds } from './constructs/cutplan-function.ts';
 import {
-  CutplanFunction,
-  LIGHT_MEMORY_MB,
-  ONE_VCPU_MEMORY_MB,
-  seconds,
-} from './constructs/cutplan-function.ts';
-import {
-  csvTimeouts,
-  LIGHT_FUNCTION_TIMEOUT_SECONDS,
-  labelsTimeouts,
-  mcpTimeouts,
-  optimiseTimeouts,
-  pdfTimeouts,
+  FUNCTION_TABLE,
+  functionTimeoutSeconds,
+  ROUTE_TABLE,
+  STAGE_THROTTLE,
   SYNTHETIC_CALL_TIMEOUT_MS,
   SYNTHETIC_FUNCTION_TIMEOUT_SECONDS,
-} from './timeouts.ts';
+} from './route-table.ts';
 
-/** The actions the solving handlers need on the table (see docs/operations.md, "Writes and their conditions"). */
-export const TABLE_ACTIONS = ['dynamodb:GetItem', 'dynamodb:UpdateItem'] as const;
+/**
+ * The partitions a solving function may write: counters and slots (`ip#…`, `pool#…`, `use#<keyId>`),
+ * never a key record (`key#<keyId>`), which it only reads. See `functions/shared/limits/table.ts`.
+ */
+export const WRITABLE_PARTITIONS = ['ip#*', 'pool#*', 'use#*'] as const;
 
 /** Where Lambda unpacks a function's bundle; the PDF function's fonts sit beside its `index.mjs`. */
 export const LAMBDA_TASK_ROOT = '/var/task';
@@ -44,17 +41,17 @@ export const SYNTHETIC_SCHEDULE = Duration.minutes(5);
 export interface CutplanStackProps extends StackProps {
   /** A function's code; by default its bundle in `dist/` (`npm run build`). */
   readonly code?: (name: FunctionName) => lambda.Code;
-  /**
-   * The account's REST API integration timeout quota in seconds, when it is below what the largest tier
-   * budget needs (29 until a raise is granted). Unset: the quota has been raised far enough.
-   */
-  readonly integrationTimeoutQuotaSeconds?: number;
   /** Subscribed to the alarm topic. */
   readonly alarmEmail?: string;
   /** Name of a Secrets Manager secret holding an API key the synthetic check calls with. */
   readonly syntheticKeySecret?: string;
   /** Put a WAFv2 web ACL with a per-IP rate rule in front of the API (it costs money, so it is opt-in). */
   readonly webAcl?: boolean;
+  /**
+   * Reserve each function's concurrency from the route table (default true). `false` for an account whose
+   * Lambda concurrency quota cannot spare it (Lambda keeps 100 unreserved).
+   */
+  readonly reservedConcurrency?: boolean;
 }
 
 export class CutplanStack extends Stack {
@@ -67,7 +64,6 @@ export class CutplanStack extends Stack {
   constructor(scope: Construct, id: string, props: CutplanStackProps = {}) {
     super(scope, id, props);
     const code = props.code ?? distCode;
-    const quota = props.integrationTimeoutQuotaSeconds;
 
     this.table = new dynamodb.Table(this, 'Limits', {
       partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING },
@@ -81,72 +77,58 @@ export class CutplanStack extends Stack {
     });
     const tableEnv = { TABLE_NAME: this.table.tableName };
 
-    const optimise = new CutplanFunction(this, 'Optimise', {
-      name: 'optimise',
-      description: 'GET and POST /v1/optimise',
-      code: code('optimise'),
-      memoryMb: ONE_VCPU_MEMORY_MB,
-      timeout: seconds(optimiseTimeouts(quota).functionSeconds),
-      environment: tableEnv,
-    });
-    const pdf = new CutplanFunction(this, 'OptimisePdf', {
-      name: 'optimise-pdf',
-      description: 'POST /v1/optimise/pdf',
-      code: code('optimise-pdf'),
-      memoryMb: ONE_VCPU_MEMORY_MB,
-      timeout: seconds(pdfTimeouts(quota).functionSeconds),
-      environment: { ...tableEnv, CUTPLAN_FONT_DIR: LAMBDA_TASK_ROOT },
-    });
-    const labels = new CutplanFunction(this, 'OptimiseLabels', {
-      name: 'optimise-labels',
-      description: 'POST /v1/optimise/labels',
-      code: code('optimise-labels'),
-      memoryMb: ONE_VCPU_MEMORY_MB,
-      timeout: seconds(labelsTimeouts(quota).functionSeconds),
-      environment: { ...tableEnv, CUTPLAN_FONT_DIR: LAMBDA_TASK_ROOT },
-    });
-    const csv = new CutplanFunction(this, 'OptimiseCsv', {
-      name: 'optimise-csv',
-      description: 'POST /v1/optimise/csv',
-      code: code('optimise-csv'),
-      memoryMb: ONE_VCPU_MEMORY_MB,
-      timeout: seconds(csvTimeouts(quota).functionSeconds),
-      environment: tableEnv,
-    });
-    const mcp = new CutplanFunction(this, 'Mcp', {
-      name: 'mcp',
-      description: 'POST /v1/mcp (the MCP tools over Streamable HTTP)',
-      code: code('mcp'),
-      memoryMb: ONE_VCPU_MEMORY_MB,
-      timeout: seconds(mcpTimeouts(quota).functionSeconds),
-      environment: { ...tableEnv, CUTPLAN_FONT_DIR: LAMBDA_TASK_ROOT },
-    });
-    const light = (id: string, name: FunctionName, description: string) =>
+    // Timeout, memory and reserved concurrency of every function come from infra/route-table.ts.
+    const reserve = props.reservedConcurrency !== false;
+    const routeFunction = (
+      id: string,
+      name: Exclude<FunctionName, 'synthetic-check'>,
+      description: string,
+      environment?: Record<string, string>,
+    ) =>
       new CutplanFunction(this, id, {
         name,
         description,
         code: code(name),
-        memoryMb: LIGHT_MEMORY_MB,
-        timeout: seconds(LIGHT_FUNCTION_TIMEOUT_SECONDS),
+        memoryMb: FUNCTION_TABLE[name].memoryMb,
+        reservedConcurrency: reserve ? FUNCTION_TABLE[name].reservedConcurrency : null,
+        timeout: seconds(functionTimeoutSeconds(name)),
+        ...(environment === undefined ? {} : { environment }),
       });
-    const health = light('Health', 'health', 'GET /v1/health');
-    const docs = light('Docs', 'docs', 'GET / (the playground page) and GET /v1/openapi.json');
-    const fallback = light('Fallback', 'fallback', 'every other route and method: 404, 405, CORS preflights');
-    for (const fn of [optimise, pdf, labels, csv, mcp]) this.table.grant(fn, ...TABLE_ACTIONS);
+    const optimise = routeFunction('Optimise', 'optimise', 'GET and POST /v1/optimise (streamed)', tableEnv);
+    const pdf = routeFunction('OptimisePdf', 'optimise-pdf', 'POST /v1/optimise/pdf (streamed)', {
+      ...tableEnv,
+      CUTPLAN_FONT_DIR: LAMBDA_TASK_ROOT,
+    });
+    const mcp = routeFunction('Mcp', 'mcp', 'POST /v1/mcp (the MCP tools over Streamable HTTP, streamed)', {
+      ...tableEnv,
+      CUTPLAN_FONT_DIR: LAMBDA_TASK_ROOT,
+    });
+    const labels = routeFunction('OptimiseLabels', 'optimise-labels', 'POST /v1/optimise/labels (streamed)', {
+      ...tableEnv,
+      CUTPLAN_FONT_DIR: LAMBDA_TASK_ROOT,
+    });
+    const csv = routeFunction('OptimiseCsv', 'optimise-csv', 'POST /v1/optimise/csv (streamed)', tableEnv);
+    const health = routeFunction('Health', 'health', 'GET /v1/health');
+    const docs = routeFunction('Docs', 'docs', 'GET / (the playground page) and GET /v1/openapi.json');
+    const fallback = routeFunction(
+      'Fallback',
+      'fallback',
+      'every other route and method: 404, 405, CORS preflights',
+    );
+    for (const fn of [optimise, pdf, labels, csv, mcp]) grantLimits(this.table, fn);
 
     this.api = new CutplanApi(this, 'Http', {
       targets: {
-        optimise: { fn: optimise, integrationTimeoutSeconds: optimiseTimeouts(quota).integrationSeconds },
-        'optimise-pdf': { fn: pdf, integrationTimeoutSeconds: pdfTimeouts(quota).integrationSeconds },
-        'optimise-labels': {
-          fn: labels,
-          integrationTimeoutSeconds: labelsTimeouts(quota).integrationSeconds,
-        },
-        'optimise-csv': { fn: csv, integrationTimeoutSeconds: csvTimeouts(quota).integrationSeconds },
-        mcp: { fn: mcp, integrationTimeoutSeconds: mcpTimeouts(quota).integrationSeconds },
-        health: { fn: health },
-        docs: { fn: docs },
+        optimise,
+        'optimise-pdf': pdf,
+        'optimise-labels': labels,
+        'optimise-csv': csv,
+        mcp,
+        health,
+        docs,
       },
+      routes: ROUTE_TABLE,
+      stageThrottle: STAGE_THROTTLE,
       fallback,
       ...(props.webAcl === true ? { webAcl: true } : {}),
     });
@@ -155,7 +137,8 @@ export class CutplanStack extends Stack {
       name: 'synthetic-check',
       description: 'every 5 minutes: health and a known job against the deployed API',
       code: code('synthetic-check'),
-      memoryMb: LIGHT_MEMORY_MB,
+      memoryMb: FUNCTION_TABLE['synthetic-check'].memoryMb,
+      reservedConcurrency: FUNCTION_TABLE['synthetic-check'].reservedConcurrency,
       timeout: seconds(SYNTHETIC_FUNCTION_TIMEOUT_SECONDS),
       // One run, one data point: a retried failure would only repeat it.
       retryAttempts: 0,
@@ -214,6 +197,22 @@ export class CutplanStack extends Stack {
       value: this.alarms.topic.topicArn,
     });
   }
+}
+
+/**
+ * What a solving function may do on the limits table: read any item (key records included), and update
+ * only counters and slots. The `dynamodb:LeadingKeys` condition keeps a fault in the solver's process
+ * from rewriting an API key record (`key#…`); the keys CLI, run by an operator, is the only writer of those.
+ */
+function grantLimits(table: dynamodb.Table, fn: lambda.IFunction): void {
+  table.grant(fn, 'dynamodb:GetItem');
+  fn.addToRolePolicy(
+    new iam.PolicyStatement({
+      actions: ['dynamodb:UpdateItem'],
+      resources: [table.tableArn],
+      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...WRITABLE_PARTITIONS] } },
+    }),
+  );
 }
 
 /** A function's built bundle; a missing bundle is a clear error rather than an empty deployment. */

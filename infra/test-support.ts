@@ -90,6 +90,10 @@ export interface MethodRoute {
   readonly functionId: string | undefined;
   readonly integrationType: string;
   readonly timeoutMs: number | undefined;
+  /** `STREAM` or `BUFFERED` (absent: buffered, API Gateway's default). */
+  readonly transferMode: string;
+  /** The Lambda API the integration calls (`…/invocations` or `…/response-streaming-invocations`). */
+  readonly uri: string;
 }
 
 /** The API's resource tree as paths (`/`, `/v1`, `/v1/{proxy+}`, …) and every method on it. */
@@ -125,6 +129,8 @@ export function apiRoutes(resources: Readonly<Record<string, CfnResource>>): Met
       functionId: fnIds[0],
       integrationType: integration.Type as string,
       timeoutMs: integration.TimeoutInMillis as number | undefined,
+      transferMode: (integration.ResponseTransferMode as string | undefined) ?? 'BUFFERED',
+      uri: JSON.stringify(integration.Uri),
     };
   });
 }

@@ -36,6 +36,7 @@ export async function admitted(
   notes.keyId = admission.keyId;
   notes.workspace = admission.workspace;
   const headers = rateLimitHeaders(admission.rateLimit);
+  req.progress?.admitted(headers);
   let outcome: 'succeeded' | 'failed' = 'failed';
   try {
     const result = await work(admission);

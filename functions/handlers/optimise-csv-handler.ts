@@ -4,12 +4,19 @@ import type { RenderSawList } from '../shared/core-port.ts';
 import { type ApiHandler, downloadReply, fail, serve } from '../shared/http/index.ts';
 import { admitted } from './admitted.ts';
 import type { SolveDeps } from './deps.ts';
+import { PDF_BUDGET_CAP_SECONDS } from './optimise-pdf-handler.ts';
 import { parseCall } from './parse-call.ts';
 import { queryChoice } from './query-choice.ts';
 import { solvePlan } from './solve-plan.ts';
 
 /** Headroom below the Lambda timeout for writing and returning the saw list (as for a JSON plan). */
 export const CSV_HEADROOM_MS = 1_000;
+
+/**
+ * Leading whitespace would become part of the CSV's first header cell, so a saw list cannot be kept alive
+ * like JSON: its solve is capped as the PDF's is, to end inside the stream's idle limit.
+ */
+export const CSV_BUDGET_CAP_SECONDS = PDF_BUDGET_CAP_SECONDS;
 
 export interface CsvDeps<Lp> extends SolveDeps<Lp> {
   readonly renderSawList: RenderSawList;
@@ -24,7 +31,15 @@ export function makeOptimiseCsvHandler<Lp>(deps: CsvDeps<Lp>): ApiHandler {
     if (!parsed.ok) return fail(parsed.error);
     const request = parsed.value;
     return admitted(deps, req, notes, deps.core.jobSize(request), async (admission) => {
-      const solved = await solvePlan(deps, req, request, admission, CSV_HEADROOM_MS, notes);
+      const solved = await solvePlan(
+        deps,
+        req,
+        request,
+        admission,
+        CSV_HEADROOM_MS,
+        notes,
+        CSV_BUDGET_CAP_SECONDS,
+      );
       if (!solved.ok) return solved;
       const job = { request, response: solved.value, jobName: null, createdAtMs: deps.clock.now() };
       const csv = deps.renderSawList(job, style.value);

@@ -4,13 +4,16 @@ import type { RenderLabels } from '../shared/core-port.ts';
 import { type ApiHandler, downloadReply, fail, pdfReply, serve } from '../shared/http/index.ts';
 import { admitted } from './admitted.ts';
 import type { SolveDeps } from './deps.ts';
-import { PDF_HEADROOM_MS } from './optimise-pdf-handler.ts';
+import { PDF_BUDGET_CAP_SECONDS, PDF_HEADROOM_MS } from './optimise-pdf-handler.ts';
 import { parseCall } from './parse-call.ts';
 import { queryChoice } from './query-choice.ts';
 import { solvePlan } from './solve-plan.ts';
 
 /** As the plan PDF's: a cold pdf-lib and bwip-js import plus a label a piece. */
 export const LABELS_HEADROOM_MS = PDF_HEADROOM_MS;
+
+/** A label file, like the PDF, cannot begin with keep-alive whitespace: its solve is capped as the PDF's is. */
+export const LABELS_BUDGET_CAP_SECONDS = PDF_BUDGET_CAP_SECONDS;
 
 export interface LabelsDeps<Lp> extends SolveDeps<Lp> {
   readonly renderLabels: RenderLabels;
@@ -36,7 +39,15 @@ export function makeOptimiseLabelsHandler<Lp>(deps: LabelsDeps<Lp>): ApiHandler 
         ),
       );
     return admitted(deps, req, notes, deps.core.jobSize(request), async (admission) => {
-      const solved = await solvePlan(deps, req, request, admission, LABELS_HEADROOM_MS, notes);
+      const solved = await solvePlan(
+        deps,
+        req,
+        request,
+        admission,
+        LABELS_HEADROOM_MS,
+        notes,
+        LABELS_BUDGET_CAP_SECONDS,
+      );
       if (!solved.ok) return solved;
       const { jobName } = request;
       const job = { request, response: solved.value, jobName, createdAtMs: deps.clock.now() };

@@ -1,7 +1,7 @@
 import { type CutplanError, err, InternalError, type Result } from '../../core/errors.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../../core/types.ts';
 import type { Admission, JobSize } from '../shared/admission.ts';
-import type { HttpRequest } from '../shared/http/index.ts';
+import { beatingClock, type HttpRequest } from '../shared/http/index.ts';
 import { solveBudgetMs } from '../shared/solve-budget.ts';
 import type { RequestNotes, SolveFacts } from '../shared/telemetry.ts';
 import type { SolveDeps } from './deps.ts';
@@ -17,16 +17,20 @@ export async function solvePlan<Lp>(
   admission: Admission,
   defaultHeadroomMs: number,
   notes: RequestNotes,
+  /** The route's own cap on the solve, below the tier's (the PDF's). */
+  capSeconds = Number.POSITIVE_INFINITY,
 ): Promise<Result<OptimiseResponse, CutplanError>> {
+  const { tier } = admission;
   const budgetMs = solveBudgetMs({
     requestedSeconds: request.timeLimit,
-    tier: admission.tier,
+    tier: capSeconds < tier.budgetSeconds ? { ...tier, budgetSeconds: capSeconds } : tier,
     remainingMs: req.remainingMs,
     headroomMs: deps.headroomMs ?? defaultHeadroomMs,
   });
   const solved = await deps.core.optimise(request, {
     lp: deps.lp,
-    clock: deps.clock,
+    // Each clock reading also tells a streaming edge the solve is alive (keep-alive whitespace).
+    clock: beatingClock(deps.clock, req.progress),
     budgetMs,
     tier: admission.tier.name,
     poweredBy: deps.poweredBy,

@@ -3,13 +3,19 @@
  * (`functions/<function>.ts`, the production composition) on an event file, as Lambda would, and prints
  * the result. `--out` writes the decoded response body (e.g. the PDF) to a file.
  *
+ * The solving functions stream their answers in Lambda (`awslambda.streamifyResponse`): here the runtime's
+ * `awslambda` global is stood in for by `awslambda-shim.ts`, the stream read back as Lambda sends it to
+ * API Gateway, and printed as a buffered result would be (status, headers, body).
+ *
  * The solving functions need their limits table: with `DYNAMODB_ENDPOINT` set they use it, as in Lambda;
  * otherwise an embedded dynalite (in memory) serves them for this one invocation.
  */
 import '../../bin/node-major.js';
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { readLimitsConfig } from '../shared/limits/index.ts';
+import { installAwsLambdaShim, invokeEntry, isStreamingHandler } from './awslambda-shim.ts';
 import { type EmbeddedDynamo, startEmbeddedDynamo } from './embedded-dynamo.ts';
 
 const FUNCTIONS = [
@@ -66,6 +72,7 @@ async function invoke(
   event: unknown,
   values: { out?: string | undefined; timeout?: string | undefined },
 ): Promise<number> {
+  installAwsLambdaShim();
   const module: { handler?: unknown } = await import(`../${fn}.ts`);
   const { handler } = module;
   if (typeof handler !== 'function') throw new Error(`functions/${fn}.ts exports no handler`);
@@ -73,7 +80,9 @@ async function invoke(
   const context = { getRemainingTimeInMillis: () => deadline - Date.now(), functionName: `cutplan-${fn}` };
   let result: unknown;
   try {
-    result = await handler(event, context);
+    if (isStreamingHandler(handler))
+      process.stderr.write(`${fn}: a streaming function (read back from its stream)\n`);
+    result = await invokeEntry(handler, event as APIGatewayProxyEvent, context);
   } catch (error: unknown) {
     process.stderr.write(`${fn} failed: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;

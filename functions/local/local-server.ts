@@ -16,8 +16,10 @@ import type { APIGatewayProxyResult } from 'aws-lambda';
 import { HeadersTooLargeError, ValidationError } from '../../core/errors.ts';
 import type { ApiHandler } from '../shared/http/index.ts';
 import { COMMON_HEADERS, corsFor, fail, failureReply, MAX_BODY_BYTES } from '../shared/http/index.ts';
+import { type StreamOptions, type StreamSink, streamAnswer } from '../shared/http/stream.ts';
 import { errorFields } from '../shared/log.ts';
 import { matchRoute, type RouteTarget } from '../shared/routes.ts';
+import { streamOptionsOf } from '../shared/streaming.ts';
 import { toApiGatewayEvent } from './to-event.ts';
 
 export type LocalHandlers = Readonly<Record<RouteTarget | 'fallback', ApiHandler>>;
@@ -32,10 +34,13 @@ export interface LocalServerOptions {
   /** Problems of the local glue (the handlers log the requests). */
   readonly log: (line: string) => void;
   readonly newId?: () => string;
+  /** Which targets stream, and how; by default the functions' own (`functions/shared/streaming.ts`). */
+  readonly streamOptionsOf?: (target: RouteTarget) => StreamOptions | undefined;
 }
 
 export function createLocalServer(options: LocalServerOptions): Server {
   const newId = options.newId ?? randomUUID;
+  const streamingOf = options.streamOptionsOf ?? streamOptionsOf;
   const server = createServer((req, res) => {
     readBody(req)
       .then(async (body) => {
@@ -52,8 +57,11 @@ export function createLocalServer(options: LocalServerOptions): Server {
         const match = matchRoute(event.httpMethod, event.path);
         const handler =
           match.kind === 'function' ? options.handlers[match.target] : options.handlers.fallback;
-        // The handler writes the request's log line itself (the same JSON line as in Lambda).
-        send(res, await handler(event));
+        // The handler writes the request's log line itself (the same JSON line as in Lambda). The solving
+        // routes go through the streaming edge, as in Lambda; the others answer whole.
+        const streamed = match.kind === 'function' ? streamingOf(match.target) : undefined;
+        if (streamed === undefined) send(res, await handler(event));
+        else await streamAnswer(handler, event, undefined, responseSink(res), streamed);
       })
       .catch((error: unknown) => {
         // Handlers never throw; this is the local glue failing (e.g. the client hung up mid-body).
@@ -124,6 +132,21 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
     kept += take.length;
   }
   return Buffer.concat(chunks);
+}
+
+/** The streaming edge's sink over a Node response: chunked, flushed as written. */
+function responseSink(res: ServerResponse): StreamSink {
+  return {
+    head: (status, headers) => {
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      res.writeHead(status);
+      res.flushHeaders();
+    },
+    write: (chunk) => {
+      res.write(chunk);
+    },
+    end: () => new Promise<void>((resolve) => res.end(resolve)),
+  };
 }
 
 function send(res: ServerResponse, result: APIGatewayProxyResult): void {

@@ -43,6 +43,8 @@ export interface WorkerRequest {
 export type WorkerMessage =
   | { readonly kind: 'ready' }
   | { readonly kind: 'failed'; readonly message: string }
+  /** The call was admitted (for the streaming edge on the main thread: `Progress.admitted`). */
+  | { readonly kind: 'admitted'; readonly id: number; readonly headers: Readonly<Record<string, string>> }
   | { readonly kind: 'result'; readonly id: number; readonly result: APIGatewayProxyResult };
 
 const port = parentPort;
@@ -78,7 +80,16 @@ start().then(
   (handlers) => {
     port.on('message', (request: WorkerRequest) => {
       // Handlers never throw (serve turns anything thrown into a 500), so every request gets its result.
-      void handlers[request.target](request.event).then((result) =>
+      const context = {
+        // Not in Lambda: no remaining time (readRequest reads NaN as none).
+        getRemainingTimeInMillis: () => Number.NaN,
+        progress: {
+          admitted: (headers: Readonly<Record<string, string>>) =>
+            send({ kind: 'admitted', id: request.id, headers }),
+          beat: () => {},
+        },
+      };
+      void handlers[request.target](request.event, context).then((result) =>
         send({ kind: 'result', id: request.id, result }),
       );
     });

@@ -14,7 +14,7 @@
 import { Worker } from 'node:worker_threads';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { BusyError, InternalError } from '../../core/errors.ts';
-import { type ApiHandler, fail, serve } from '../shared/http/index.ts';
+import { type ApiHandler, fail, type Progress, serve } from '../shared/http/index.ts';
 import { errorFields, type Logger } from '../shared/log.ts';
 import { AUTOMATIC_BUDGET_SECONDS } from '../shared/solve-budget.ts';
 import type { SolveWorkerData, WorkerMessage, WorkerRequest, WorkerTarget } from './solve-worker.ts';
@@ -55,6 +55,8 @@ interface Slot {
     readonly event: APIGatewayProxyEvent;
     readonly done: (result: APIGatewayProxyResult) => void;
     readonly deadline: NodeJS.Timeout;
+    /** The streaming edge's progress: the worker reports the admission (keep-alive beats on a timer). */
+    readonly progress: Progress | undefined;
   } | null;
 }
 
@@ -68,6 +70,8 @@ interface Waiting {
   readonly target: WorkerTarget;
   readonly event: APIGatewayProxyEvent;
   readonly done: (result: APIGatewayProxyResult) => void;
+  /** The streaming edge's progress, handed on to the job. */
+  readonly progress: Progress | undefined;
   readonly timer: NodeJS.Timeout;
 }
 
@@ -132,6 +136,8 @@ export function createSolverPool(options: SolverPoolOptions): SolverPool {
         next(slot);
       } else if (message.kind === 'failed') {
         firstStart?.reject(new Error(`a solver worker cannot start: ${message.message}`));
+      } else if (message.kind === 'admitted') {
+        if (slot.job?.id === message.id) slot.job.progress?.admitted(message.headers);
       } else if (slot.job?.id === message.id) {
         const { done, deadline } = slot.job;
         clearTimeout(deadline);
@@ -161,13 +167,19 @@ export function createSolverPool(options: SolverPoolOptions): SolverPool {
   }
 
   /** Runs `event` on `slot`, a ready and idle worker. */
-  function run(slot: Slot, target: WorkerTarget, event: APIGatewayProxyEvent, done: Waiting['done']): void {
+  function run(
+    slot: Slot,
+    target: WorkerTarget,
+    event: APIGatewayProxyEvent,
+    done: Waiting['done'],
+    progress: Progress | undefined,
+  ): void {
     const id = nextId++;
     const deadline = setTimeout(() => {
       log.error('a call overran its deadline; stopping its solver worker', { jobDeadlineMs });
       void slot.worker.terminate();
     }, jobDeadlineMs);
-    slot.job = { id, event, done, deadline };
+    slot.job = { id, event, done, deadline, progress };
     const request: WorkerRequest = { id, target, event };
     slot.worker.postMessage(request);
   }
@@ -178,20 +190,23 @@ export function createSolverPool(options: SolverPoolOptions): SolverPool {
     const call = waiting.shift();
     if (call === undefined) return;
     clearTimeout(call.timer);
-    run(slot, call.target, call.event, call.done);
+    run(slot, call.target, call.event, call.done, call.progress);
   }
 
   return {
     ready,
     handler: (target) => async (event, context) => {
       const slot = slots.find((s) => s.ready && s.job === null);
-      if (slot !== undefined) return new Promise((resolve) => run(slot, target, event, resolve));
+      if (slot !== undefined) {
+        return new Promise((resolve) => run(slot, target, event, resolve, context?.progress));
+      }
       if (closing || waiting.length >= queueLimit) return busy(event, context);
       return new Promise<APIGatewayProxyResult>((resolve) => {
         const call: Waiting = {
           target,
           event,
           done: resolve,
+          progress: context?.progress,
           timer: setTimeout(
             () => {
               waiting.splice(waiting.indexOf(call), 1);

@@ -3,7 +3,7 @@
  * LP engine, the system clock, the DynamoDB admitter, and Powertools' Logger and Metrics. The Lambda entry files and the
  * local server share this, so both run the same composition.
  */
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { type DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import type { Clock } from '../../core/budget.ts';
 import type { SolveDeps } from '../handlers/index.ts';
 import type { Admitter } from './admission.ts';
@@ -11,6 +11,7 @@ import { systemClock } from './clock.ts';
 import { createAdmitter, createDynamoClient, createDynamoStore, readLimitsConfig } from './limits/index.ts';
 import { errorFields, type Logger } from './log.ts';
 import { powertoolsTelemetry } from './powertools.ts';
+import { primeSolver, primingWanted } from './prime.ts';
 import { createLpEngine, type RealLp, realCore } from './real-core.ts';
 import type { Telemetry } from './telemetry.ts';
 import type { Tier, TierName } from './tiers.ts';
@@ -54,11 +55,24 @@ export async function solveServices(overrides: ServiceOverrides = {}): Promise<S
     overrides.log === undefined || overrides.telemetry === undefined ? powertoolsTelemetry() : null;
   const log = overrides.log ?? powertools?.log ?? fail();
   const telemetry = overrides.telemetry ?? powertools?.telemetry ?? fail();
+  const env = overrides.env ?? process.env;
+  const limits = overrides.admitter === undefined ? configuredLimits(env, log) : undefined;
+  // The table's first request (SDK modules loaded on first use, credentials, endpoint rules, signing, the
+  // connection) starts now and overlaps the wasm compilation and the priming below, instead of being
+  // paid by the first caller (docs/bench.md, "Cold start").
+  const warming = limits?.warm();
+  const lp = await createLpEngine();
+  // In the init phase, before the first caller: see prime.ts.
+  if (primingWanted(env)) {
+    const primed = await primeSolver(realCore, lp, systemClock);
+    if (primed instanceof Error) log.error('priming the solver failed', errorFields(primed));
+  }
+  await warming;
   return {
     core: realCore,
-    lp: await createLpEngine(),
+    lp,
     clock: systemClock,
-    admitter: overrides.admitter ?? configuredAdmitter(overrides.env ?? process.env, log),
+    admitter: overrides.admitter ?? limits?.admitter ?? fail(),
     poweredBy: POWERED_BY,
     log,
     telemetry,
@@ -69,13 +83,38 @@ function fail(): never {
   throw new Error('unreachable: Powertools telemetry was built for the missing part');
 }
 
-/** The DynamoDB client is built here, once per container, and shared by every call the container serves. */
-function configuredAdmitter(env: Env, log: Logger): Admitter {
+/** How long init waits for the table's warm-up request; a slower table is the first caller's to wait for. */
+export const WARM_UP_WAIT_MS = 500;
+
+/**
+ * The DynamoDB client is built here, once per container, and shared by every call the container serves.
+ * `warm` reads an item that never exists (`pk = warm#init`: no partition the service writes), which
+ * sets up everything a request needs; it never fails, a failure is only logged.
+ */
+function configuredLimits(env: Env, log: Logger): { admitter: Admitter; warm(): Promise<void> } {
   const config = readLimitsConfig(env);
-  return limitsAdmitter({
-    client: createDynamoClient(config),
-    tableName: config.tableName,
-    clock: systemClock,
-    log,
-  });
+  const client = createDynamoClient(config);
+  return {
+    admitter: limitsAdmitter({ client, tableName: config.tableName, clock: systemClock, log }),
+    warm: async () => {
+      const read = client
+        .send(
+          new GetItemCommand({
+            TableName: config.tableName,
+            Key: { pk: { S: 'warm#init' }, sk: { S: 'warm' } },
+          }),
+        )
+        .then(
+          () => {},
+          (error: unknown) => log.error('limits warm-up failed', { source: 'limits', ...errorFields(error) }),
+        );
+      let timer: NodeJS.Timeout | undefined;
+      const waited = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, WARM_UP_WAIT_MS);
+        timer.unref();
+      });
+      await Promise.race([read, waited]);
+      clearTimeout(timer);
+    },
+  };
 }

@@ -11,21 +11,20 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { ROUTES, type RouteTarget } from '../../functions/shared/routes.ts';
+import { integrationTimeoutSeconds, type RouteRow, type Throttle } from '../route-table.ts';
 import { seconds } from './cutplan-function.ts';
 
 export const STAGE_NAME = 'prod';
-
-export interface RouteFunction {
-  readonly fn: lambda.IFunction;
-  /** API Gateway integration timeout; unset = API Gateway's default (29 s). */
-  readonly integrationTimeoutSeconds?: number;
-}
 
 /** Requests one address may make in 5 minutes before the web ACL blocks it (WAF's rate rule window). */
 export const WAF_RATE_LIMIT_PER_5_MIN = 300;
 
 export interface CutplanApiProps {
-  readonly targets: Readonly<Record<RouteTarget, RouteFunction>>;
+  readonly targets: Readonly<Record<RouteTarget, lambda.IFunction>>;
+  /** One row per method and path (`infra/route-table.ts`): transfer mode, timeout and throttle. */
+  readonly routes: readonly RouteRow[];
+  /** The stage's own throttle, over every method. */
+  readonly stageThrottle: Throttle;
   readonly fallback: lambda.IFunction;
   /** Put a WAFv2 web ACL with a per-IP rate rule in front of the stage (it costs money: opt in). */
   readonly webAcl?: boolean;
@@ -82,6 +81,22 @@ export class CutplanApi extends Construct {
         loggingLevel: apigw.MethodLoggingLevel.ERROR,
         dataTraceEnabled: false,
         metricsEnabled: true,
+        // Floods are refused here, before they cost an invocation or a table read (docs/deploy.md).
+        throttlingRateLimit: props.stageThrottle.rate,
+        throttlingBurstLimit: props.stageThrottle.burst,
+        methodOptions: Object.fromEntries(
+          props.routes.map((row) => [
+            `${row.path === '/' ? '/' : row.path}/${row.method}`,
+            {
+              // A method's settings replace the stage's for that method: repeat the logging choices.
+              loggingLevel: apigw.MethodLoggingLevel.ERROR,
+              dataTraceEnabled: false,
+              metricsEnabled: true,
+              throttlingRateLimit: row.throttle.rate,
+              throttlingBurstLimit: row.throttle.burst,
+            },
+          ]),
+        ),
       },
     });
     const acknowledge = (construct: Construct, id: string, reason: string) =>
@@ -135,24 +150,14 @@ export class CutplanApi extends Construct {
       });
     }
 
-    const integrations = new Map<RouteTarget, apigw.LambdaIntegration>();
-    const integrationFor = (target: RouteTarget): apigw.LambdaIntegration => {
-      let integration = integrations.get(target);
-      if (integration === undefined) {
-        const { fn, integrationTimeoutSeconds } = props.targets[target];
-        integration = new apigw.LambdaIntegration(fn, {
-          ...(integrationTimeoutSeconds === undefined ? {} : { timeout: seconds(integrationTimeoutSeconds) }),
-        });
-        integrations.set(target, integration);
-      }
-      return integration;
-    };
-
-    for (const route of ROUTES) {
-      const resource = this.api.root.resourceForPath(route.path);
-      for (const [method, target] of Object.entries(route.methods)) {
-        if (target !== undefined) resource.addMethod(method, integrationFor(target));
-      }
+    for (const row of props.routes) {
+      const timeout = integrationTimeoutSeconds(row);
+      const integration = new apigw.LambdaIntegration(props.targets[row.target], {
+        responseTransferMode:
+          row.transfer === 'stream' ? apigw.ResponseTransferMode.STREAM : apigw.ResponseTransferMode.BUFFERED,
+        ...(timeout === undefined ? {} : { timeout: seconds(timeout) }),
+      });
+      this.api.root.resourceForPath(row.path).addMethod(row.method, integration);
     }
 
     // One permission for the whole API instead of one per method: the fallback serves ten of them.

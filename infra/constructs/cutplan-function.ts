@@ -15,17 +15,14 @@ export const RUNTIME = lambda.Runtime.NODEJS_24_X;
 export const ARCHITECTURE = lambda.Architecture.ARM_64;
 export const LOG_RETENTION = logs.RetentionDays.ONE_MONTH;
 
-/** Lambda gives a function one full vCPU at 1,769 MB: the solver is single-threaded and CPU-bound. */
-export const ONE_VCPU_MEMORY_MB = 1769;
-/** Enough for the functions that only answer or call out (health, fallback, synthetic check). */
-export const LIGHT_MEMORY_MB = 256;
-
 export interface CutplanFunctionProps {
   readonly name: FunctionName;
   readonly description: string;
   /** The function's bundle (`dist/<name>/`, or a stand-in in tests). */
   readonly code: lambda.Code;
   readonly memoryMb: number;
+  /** Reserved concurrency; null: none (the function draws on the account's unreserved pool). */
+  readonly reservedConcurrency: number | null;
   readonly timeout: Duration;
   readonly environment?: Readonly<Record<string, string>>;
   /** Retries of an asynchronous invocation (the scheduled check); Lambda's default is 2. */
@@ -46,6 +43,9 @@ export class CutplanFunction extends lambda.Function {
       handler: HANDLER,
       code: props.code,
       memorySize: props.memoryMb,
+      ...(props.reservedConcurrency === null
+        ? {}
+        : { reservedConcurrentExecutions: props.reservedConcurrency }),
       timeout: props.timeout,
       role,
       logGroup,

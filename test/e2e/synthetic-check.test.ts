@@ -101,6 +101,21 @@ describe('synthetic check', () => {
     );
   });
 
+  it('reads a streamed 200 ending in a late failure as that failure (status 422)', async () => {
+    const { run } = check('http://check.invalid', {
+      fetch: async (input) =>
+        new Response(
+          String(input).endsWith('/optimise')
+            ? '   {"error":"noPlanFound","detail":"no plan","status":422}'
+            : '{"status":"ok","version":"1"}',
+          { status: 200, headers: { 'Content-Type': 'application/json', 'X-Request-Id': 'r' } },
+        ),
+    });
+    await expect(run({})).rejects.toThrow(
+      /^synthetic check failed: optimise: status 422 \(\{"error":"noPlanFound"/,
+    );
+  });
+
   it('sends the configured key', async () => {
     const admitter = recordingAdmitter();
     const server = await serve({ admitter });

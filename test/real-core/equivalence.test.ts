@@ -4,7 +4,7 @@
  * carries the temporary placeholders (they export `TEMP_PLACEHOLDER`), the suites report as skipped;
  * once the real modules are merged they run with no edit.
  */
-
+import type { APIGatewayProxyEvent } from 'aws-lambda';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as optimiseModule from '../../core/optimise.ts';
@@ -20,6 +20,7 @@ import {
   makeSyntheticCheck,
 } from '../../functions/handlers/index.ts';
 import { makeMcpHandler } from '../../functions/handlers/mcp-handler.ts';
+import { installAwsLambdaShim, invokeEntry } from '../../functions/local/awslambda-shim.ts';
 import { systemClock } from '../../functions/shared/clock.ts';
 import { embeddedDynamoPerFile } from '../../functions/shared/limits/dynamo-per-file.ts';
 import { SOLVER_NAME } from '../../functions/shared/real-core.ts';
@@ -200,6 +201,13 @@ describe.runIf(REAL_CORE)('HTTP surface over the real core', () => {
 });
 
 describe.runIf(REAL_CORE)('Lambda entry files over the real core', () => {
+  // The solving entries stream: the runtime's awslambda global is stood in for by the shim.
+  installAwsLambdaShim();
+  const context = { getRemainingTimeInMillis: () => 30_000 };
+  const entry = async (file: string) => {
+    const { handler: streaming } = (await import(file)) as { handler: unknown };
+    return (event: APIGatewayProxyEvent) => invokeEntry(streaming, event, context);
+  };
   // The entry files build their admitter from the environment when imported, as in Lambda.
   const saved = { endpoint: process.env.DYNAMODB_ENDPOINT, table: process.env.TABLE_NAME };
   beforeAll(() => {
@@ -217,7 +225,7 @@ describe.runIf(REAL_CORE)('Lambda entry files over the real core', () => {
   });
 
   it('answers the long-form and shorthand sample events with the same plan', async () => {
-    const { handler } = await import('../../functions/optimise.ts');
+    const handler = await entry('../../functions/optimise.ts');
     const long = await handler(sampleEvent('optimise/post-long-form.json'));
     const short = await handler(sampleEvent('optimise/post-shorthand.json'));
     expect(long.statusCode).toBe(200);
@@ -226,7 +234,7 @@ describe.runIf(REAL_CORE)('Lambda entry files over the real core', () => {
   });
 
   it('answers the fewest_setups and bundle samples with their setups and bundle figures', async () => {
-    const { handler } = await import('../../functions/optimise.ts');
+    const handler = await entry('../../functions/optimise.ts');
     const setups = await handler(sampleEvent('optimise/post-fewest-setups.json'));
     expect(setups.statusCode).toBe(200);
     expect(JSON.parse(setups.body).stats).toMatchObject({
@@ -248,7 +256,7 @@ describe.runIf(REAL_CORE)('Lambda entry files over the real core', () => {
   });
 
   it('answers the GET sample with the same plan as the shorthand POST without kerf', async () => {
-    const { handler } = await import('../../functions/optimise.ts');
+    const handler = await entry('../../functions/optimise.ts');
     const get = await handler(sampleEvent('optimise/get-query.json'));
     const post = sampleEvent('optimise/post-shorthand.json');
     post.body = JSON.stringify({ parts: '2400x4,1150x6,600x10', stock: 6000 });
@@ -257,7 +265,7 @@ describe.runIf(REAL_CORE)('Lambda entry files over the real core', () => {
   });
 
   it.runIf(REAL_PDF)('renders the PDF sample event', async () => {
-    const { handler } = await import('../../functions/optimise-pdf.ts');
+    const handler = await entry('../../functions/optimise-pdf.ts');
     const res = await handler(sampleEvent('optimise-pdf/post-job-name.json'));
     expect(res).toMatchObject({ statusCode: 200, isBase64Encoded: true });
     expect(Buffer.from(res.body, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');

@@ -5,6 +5,7 @@
  * calls an hour, and a link must not spend a paid key's calls.
  */
 import type { OptimiseResponse } from '../../core/types.ts';
+import { readStreamedJson } from '../../functions/shared/http/streamed-json.ts';
 import { drawBars, formatNumber } from './bars.ts';
 import { certificate } from './certificate.ts';
 import { fieldsOfDetail } from './fields.ts';
@@ -101,14 +102,20 @@ function callsLeft(res: Response): string {
 }
 
 async function errorOf(res: Response): Promise<Map<string, string[]>> {
-  let detail = `the service answered ${res.status}`;
+  let body: unknown;
   try {
-    const body = (await res.json()) as { detail?: unknown };
-    if (typeof body.detail === 'string') detail = body.detail;
+    body = await res.json();
   } catch {
     // not JSON: keep the status
   }
-  if (res.status !== 400) return new Map([[res.status === 401 ? 'key' : 'general', [detail]]]);
+  return errorOfBody(res.status, body);
+}
+
+/** The form's errors for an error answer: its detail, on the field it names when the status is 400. */
+function errorOfBody(status: number, body: unknown): Map<string, string[]> {
+  const given = (body as { detail?: unknown } | undefined)?.detail;
+  const detail = typeof given === 'string' ? given : `the service answered ${status}`;
+  if (status !== 400) return new Map([[status === 401 ? 'key' : 'general', [detail]]]);
   return fieldsOfDetail(detail);
 }
 
@@ -135,7 +142,13 @@ async function solve(): Promise<void> {
       showErrors(await errorOf(res));
       return;
     }
-    const plan = (await res.json()) as OptimiseResponse;
+    // A long solve's 200 may end in a late failure (docs/api.md, "Long solves and late failures").
+    const read = readStreamedJson(res.status, await res.text());
+    if (read.status !== 200) {
+      showErrors(errorOfBody(read.status, read.body));
+      return;
+    }
+    const plan = read.body as OptimiseResponse;
     lastBody = built.body;
     for (const b of downloadButtons) b.disabled = false;
     const share = $<HTMLAnchorElement>('share');

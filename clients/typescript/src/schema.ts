@@ -582,7 +582,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A verified plan. */
+            /** @description A verified plan. A solve still running 20 s after admission commits this 200 early and sends spaces (JSON whitespace) every 15 s before the body; a failure decided after that arrives in place of the plan as a late failure: the error object with `status`, the HTTP status it would have had (`{"error": "noPlanFound", "detail": "…", "status": 422}`). Read a 200 whose object has `error` and a numeric `status` as that error. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -724,7 +724,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A verified plan. */
+            /** @description A verified plan. A solve still running 20 s after admission commits this 200 early and sends spaces (JSON whitespace) every 15 s before the body; a failure decided after that arrives in place of the plan as a late failure: the error object with `status`, the HTTP status it would have had (`{"error": "noPlanFound", "detail": "…", "status": 422}`). Read a 200 whose object has `error` and a numeric `status` as that error. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -866,7 +866,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The PDF, `Content-Disposition: inline` with a file name from jobName. */
+            /** @description The PDF, `Content-Disposition: inline` with a file name from jobName. Its solve is capped at 240 s whatever the tier, so the file is sent whole (nothing may precede `%PDF-`). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -9,6 +9,7 @@ export {
 } from './cors.ts';
 export { errorHeaders, rateLimitHeaders } from './headers.ts';
 export { preflightReply } from './preflight.ts';
+export { beatingClock, NO_PROGRESS, type Progress } from './progress.ts';
 export { checkQuerySize, MAX_QUERY_BYTES, queryBytes } from './query-size.ts';
 export {
   type Answer,

@@ -5,6 +5,7 @@
  */
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { Caller } from '../admission.ts';
+import type { Progress } from './progress.ts';
 
 /** Query parameters: one value as a string, a repeated parameter as every value in order. */
 export type QueryParams = Readonly<Record<string, string | readonly string[]>>;
@@ -22,11 +23,15 @@ export interface HttpRequest {
   readonly caller: Caller;
   /** ms before the Lambda times out, or null when not running in Lambda. */
   readonly remainingMs: number | null;
+  /** Where the call stands, for a streaming edge (`progress.ts`); absent behind a buffered one. */
+  readonly progress?: Progress;
 }
 
 /** The part of the Lambda context the shell uses. */
 export interface LambdaContextLike {
   getRemainingTimeInMillis(): number;
+  /** Set by the streaming edge (`stream.ts`), never by Lambda. */
+  readonly progress?: Progress;
 }
 
 /** The first value of a header, by case-insensitive name. */

@@ -16,6 +16,7 @@ import { matchRoute } from '../routes.ts';
 import { lineTelemetry, type RequestNotes, type Telemetry } from '../telemetry.ts';
 import { corsFor } from './cors.ts';
 import { preflightReply } from './preflight.ts';
+import type { Progress } from './progress.ts';
 import { type Answer, fail, failureReply, type Reply } from './reply.ts';
 import { type HttpRequest, type LambdaContextLike, readRequest } from './request.ts';
 
@@ -57,12 +58,13 @@ export function serve(
     let cors: Readonly<Record<string, string>> = {};
     let reply: Reply;
     try {
-      const req = readRequest(event, context, newId);
-      requestId = req.requestId;
-      route = routeLabel(req.method, req.path);
+      const read = readRequest(event, context, newId);
+      requestId = read.requestId;
+      route = routeLabel(read.method, read.path);
       bodyBytes =
-        req.body === null ? 0 : Buffer.byteLength(req.body, req.isBase64Encoded ? 'base64' : 'utf8');
-      cors = corsFor(req.caller.origin, req.caller.apiKey === undefined ? 'public' : 'echo');
+        read.body === null ? 0 : Buffer.byteLength(read.body, read.isBase64Encoded ? 'base64' : 'utf8');
+      cors = corsFor(read.caller.origin, read.caller.apiKey === undefined ? 'public' : 'echo');
+      const req = withEdgeProgress(read, context?.progress, { ...cors, ...COMMON_HEADERS });
       const answered = await answer(req, notes);
       if (answered.kind === 'failure') errorCode = answered.error.code;
       reply = render(answered, requestId);
@@ -111,6 +113,25 @@ export function serve(
     }
     return failureReply(result, requestId);
   }
+}
+
+/**
+ * The request with the streaming edge's progress, if any: an admission's headers reach the edge with the
+ * ones every answer carries, so a 200 committed early has the headers it would have had at the end.
+ */
+function withEdgeProgress(
+  req: HttpRequest,
+  progress: Progress | undefined,
+  common: Readonly<Record<string, string>>,
+): HttpRequest {
+  if (progress === undefined) return req;
+  return {
+    ...req,
+    progress: {
+      admitted: (headers) => progress.admitted({ ...common, ...headers, 'X-Request-Id': req.requestId }),
+      beat: () => progress.beat(),
+    },
+  };
 }
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);

@@ -24,9 +24,18 @@ export interface ItemKey {
   readonly sk: string;
 }
 
-/** Partition of a subject: `ip#203.0.113.7`, `ip#2001:db8::/64`, `key#<keyId>`. */
+/**
+ * Partition of a subject: `ip#203.0.113.7`, `ip#2001:db8::/64`, `use#<keyId>`. A key's counters and
+ * slots live in `use#…`, apart from its record (`key#…`), so the solving functions' role can be allowed
+ * to write `ip#`, `pool#` and `use#` partitions and never a key record (`dynamodb:LeadingKeys`).
+ */
 export function subjectPk(subject: Subject): string {
-  return subject.kind === 'ip' ? `ip#${subject.ip}` : `key#${subject.keyId}`;
+  return subject.kind === 'ip' ? `ip#${subject.ip}` : keyUsePk(subject.keyId);
+}
+
+/** The partition of a key's counters and solve slots. */
+export function keyUsePk(keyId: string): string {
+  return `use#${keyId}`;
 }
 
 /** A counter: the subject's partition, one item per window (`count#3600s@2025-01-01T13:00:00.000Z`). */
@@ -34,9 +43,9 @@ export function counterKey(subject: Subject, windowId: string): ItemKey {
   return { pk: subjectPk(subject), sk: `count#${windowId}` };
 }
 
-/** Partition of a slot pool: `pool#public`, or the key's own partition. */
+/** Partition of a slot pool: `pool#public`, or the key's own usage partition. */
 export function poolPk(pool: Pool): string {
-  return pool.kind === 'public' ? 'pool#public' : `key#${pool.keyId}`;
+  return pool.kind === 'public' ? 'pool#public' : keyUsePk(pool.keyId);
 }
 
 export const SLOTS_SK = 'slots';

@@ -156,7 +156,8 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
         .map((e) => [e.name, { summary: e.summary, value: e.body }]),
     );
   const plan = {
-    description: 'A verified plan.',
+    description:
+      'A verified plan. A solve still running 20 s after admission commits this 200 early and sends spaces (JSON whitespace) every 15 s before the body; a failure decided after that arrives in place of the plan as a late failure: the error object with `status`, the HTTP status it would have had (`{"error": "noPlanFound", "detail": "…", "status": 422}`). Read a 200 whose object has `error` and a numeric `status` as that error.',
     headers: headers(RATE_HEADERS),
     content: json(ref('schemas', 'OptimiseResponse'), {
       examples: { query: { summary: 'The plan of the GET example', value: examples.response } },
@@ -203,7 +204,8 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
         },
         responses: {
           '200': {
-            description: 'The PDF, `Content-Disposition: inline` with a file name from jobName.',
+            description:
+              'The PDF, `Content-Disposition: inline` with a file name from jobName. Its solve is capped at 240 s whatever the tier, so the file is sent whole (nothing may precede `%PDF-`).',
             headers: headers(RATE_HEADERS),
             content: {
               'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } },
