@@ -28,10 +28,10 @@ import { parseOptimiseBody } from '../core/request/index.ts';
 import { countingEngine, type LpEngine } from '../core/solver/lp/index.ts';
 import { buildJobs } from '../core/solver/model/index.ts';
 import { solveGroup } from '../core/solver/solve-group.ts';
-import { angleJobs } from './angles.ts';
+import { angleJobs } from '../test/fixtures/angle-jobs.ts';
+import { practicalJob } from '../test/fixtures/practical.ts';
 import { bundleJobs } from './bundle.ts';
 import { INSTANCES_DIR, loadSet } from './instances.ts';
-import { practicalJob } from './practical.ts';
 import { SETS } from './solver-bench.ts';
 
 const { values } = parseArgs({

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { OPTIMISE_HEADROOM_MS, PDF_HEADROOM_MS } from '../functions/handlers/index.ts';
 import { solveBudgetMs } from '../functions/shared/solve-budget.ts';
 import { TIERS } from '../functions/shared/tiers.ts';
+import { apiRoutes, type Json, ofType, prop, refId, roleGrants, synthesise } from '../test/support/stack.ts';
 import type { FunctionName } from './bundles.ts';
-import { apiRoutes, type Json, ofType, prop, refId, roleGrants, synthesise } from './test-support.ts';
 
 const { resources, functionIds } = synthesise({
   integrationTimeoutQuotaSeconds: 29,

@@ -6,8 +6,6 @@ import { fontDirectory } from '../functions/shared/real-pdf.ts';
 import { matchRoute, ROUTES } from '../functions/shared/routes.ts';
 import { emfDocument } from '../functions/shared/telemetry.ts';
 import { TIER_NAMES, TIERS } from '../functions/shared/tiers.ts';
-import { FUNCTION_NAMES, type FunctionName } from './bundles.ts';
-import { WAF_RATE_LIMIT_PER_5_MIN } from './constructs/cutplan-api.ts';
 import {
   apiRoutes,
   asList,
@@ -21,7 +19,9 @@ import {
   roleGrants,
   routeRequest,
   synthesise,
-} from './test-support.ts';
+} from '../test/support/stack.ts';
+import { FUNCTION_NAMES, type FunctionName } from './bundles.ts';
+import { WAF_RATE_LIMIT_PER_5_MIN } from './constructs/cutplan-api.ts';
 
 const { resources, functionIds, tableId, template } = synthesise();
 const fn = (name: FunctionName): CfnResource => {

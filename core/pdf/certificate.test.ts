@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { inchFraction, offcutsOnly, windowFrames } from '../../test/fixtures/pdf-plans.ts';
 import type { OptimiseResponse, Plan, Stats } from '../types.ts';
 import { barFloor, certificateOf } from './certificate.ts';
-import { inchFraction, offcutsOnly, windowFrames } from './fixtures/fixtures.ts';
 import { formatsFor } from './format.ts';
 
 const fmt = formatsFor('mm', 'decimal', []);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { windowFrames } from '../../test/fixtures/pdf-plans.ts';
 import type { Combination } from '../types.ts';
-import { windowFrames } from './fixtures/fixtures.ts';
 import { sawOrder, sharedLeadingCuts } from './order.ts';
 
 /** A layout reduced to what ordering looks at. */

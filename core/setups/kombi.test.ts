@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { onlyJob } from '../../test/support/solver.ts';
 import { budgetOf, manualClock } from '../budget.ts';
 import { type Layout, planCost } from '../solver/model/index.ts';
-import { onlyJob } from '../solver/test-support.ts';
 import { countSetups } from './count.ts';
 import { combinePatterns } from './kombi.ts';
 import { purchasedBars } from './oracle.ts';

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { exactSetups, tinyGroup, tinyJob } from '../../test/support/exact-setups.ts';
+import { onlyJob, testEngine, workBudget } from '../../test/support/solver.ts';
 import { solveGroup } from '../solver/solve-group.ts';
-import { onlyJob, testEngine, workBudget } from '../solver/test-support.ts';
 import { lowerBoundOnSetups, setupsLowerBound } from './bound.ts';
 import { countSetups } from './count.ts';
-import { exactSetups, tinyGroup, tinyJob } from './exact-setups.test-support.ts';
 import { setupsLpBound } from './lp-bound.ts';
 import { purchasedBars } from './oracle.ts';
 

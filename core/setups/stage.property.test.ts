@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { onlyJob, workBudget, workClock } from '../../test/support/solver.ts';
 import { budgetOf } from '../budget.ts';
 import { type Job, type Layout, planCost } from '../solver/model/index.ts';
 import { solveGroup } from '../solver/solve-group.ts';
-import { onlyJob, workBudget, workClock } from '../solver/test-support.ts';
 import { countSetups } from './count.ts';
 import { combinePatterns } from './kombi.ts';
 import { purchasedBars } from './oracle.ts';

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { practicalJob } from '../../bench/practical.ts';
+import { practicalJob } from '../../test/fixtures/practical.ts';
+import { planOf, solveBody, workClock } from '../../test/support/solver.ts';
 import { parseOptimiseBody } from '../request/index.ts';
 import type { OptimiseResponse } from '../types.ts';
 import { solveRequest } from './solve.ts';
-import { planOf, solveBody, workClock } from './test-support.ts';
 
 /** What `balanced` minimises: money when priced, else purchased length (bars for one length). */
 function objective(res: OptimiseResponse): number {

@@ -16,12 +16,12 @@ import {
   makeSyntheticCheck,
 } from '../../functions/handlers/index.ts';
 import { systemClock } from '../../functions/shared/clock.ts';
-import { embeddedDynamoPerFile } from '../../functions/shared/limits/dynamo-per-file.ts';
 import { SOLVER_NAME } from '../../functions/shared/real-core.ts';
 import { lazyPdfRenderer } from '../../functions/shared/real-pdf.ts';
 import { solveServices } from '../../functions/shared/services.ts';
 import { VERSION } from '../../functions/shared/version.ts';
 import { sampleEvent } from '../support/api-event.ts';
+import { embeddedDynamoPerFile } from '../support/dynamo-per-file.ts';
 import { collectingLogger, collectingTelemetry, testDocsHandler } from '../support/handlers.ts';
 import { realAdmitter } from '../support/limits.ts';
 import { type RunningServer, startServer } from '../support/local-server.ts';

@@ -3,8 +3,8 @@
  * (through {@link body}) and change only what they are about.
  */
 import { expect } from 'vitest';
-import type { OptimiseRequest } from '../types.ts';
-import { type Endpoint, parseOptimiseBody } from './index.ts';
+import { type Endpoint, parseOptimiseBody } from '../../core/request/index.ts';
+import type { OptimiseRequest } from '../../core/types.ts';
 
 /** A small long-form job: two part lines, one unlimited stock length. */
 export const SIMPLE = Object.freeze({

@@ -5,8 +5,8 @@
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import type { FunctionName } from './bundles.ts';
-import { CutplanStack, type CutplanStackProps } from './stack.ts';
+import type { FunctionName } from '../../infra/bundles.ts';
+import { CutplanStack, type CutplanStackProps } from '../../infra/stack.ts';
 
 export type Json = unknown;
 export interface CfnResource {

@@ -2,8 +2,8 @@
  * Small requests with correct plans worked out by hand from docs/solver.md (every waste split, cut
  * position and job figure below was computed on paper, not by the code under test).
  */
-import type { OptimiseRequest, OptimiseResponse } from '../types.ts';
-import { type PlanSpec, type RequestSpec, request, response } from './test-builders.ts';
+import type { OptimiseRequest, OptimiseResponse } from '../../core/types.ts';
+import { type PlanSpec, type RequestSpec, request, response } from './verify-builders.ts';
 
 export interface PlanCase {
   readonly name: string;

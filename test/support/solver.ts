@@ -5,14 +5,14 @@
  * entry point.
  */
 import { join } from 'node:path';
-import { type Instance, loadSet } from '../../test/support/instances.ts';
-import { type Budget, budgetOf, type Clock } from '../budget.ts';
-import type { CutplanError, Result } from '../errors.ts';
-import { createLpEngine, optimise } from '../optimise.ts';
-import { parseOptimiseBody } from '../request/index.ts';
-import type { OptimiseResponse } from '../types.ts';
-import { countingEngine, type LpEngine } from './lp/index.ts';
-import { buildJobs, type Job } from './model/index.ts';
+import { type Budget, budgetOf, type Clock } from '../../core/budget.ts';
+import type { CutplanError, Result } from '../../core/errors.ts';
+import { createLpEngine, optimise } from '../../core/optimise.ts';
+import { parseOptimiseBody } from '../../core/request/index.ts';
+import { countingEngine, type LpEngine } from '../../core/solver/lp/index.ts';
+import { buildJobs, type Job } from '../../core/solver/model/index.ts';
+import type { OptimiseResponse } from '../../core/types.ts';
+import { type Instance, loadSet } from './instances.ts';
 
 /** Time moves `stepMs` on every read: budgets become work limits, and runs repeat exactly. */
 export function stepClock(stepMs = 0.001): Clock {
@@ -91,9 +91,11 @@ export async function planOf(body: unknown, options: TestBudget = {}): Promise<O
   return r.value;
 }
 
-/** One benchmark instance kept in `core/solver/fixtures` (set folder, file name); throws when it is missing. */
+/** One benchmark instance kept in `test/fixtures/instances` (set folder, file name); throws when it is missing. */
 export function fixture(set: string, file: string): Instance {
-  const found = loadSet(set, join(import.meta.dirname, 'fixtures')).find((i) => i.file.endsWith(file));
+  const found = loadSet(set, join(import.meta.dirname, '..', 'fixtures', 'instances')).find((i) =>
+    i.file.endsWith(file),
+  );
   if (!found) throw new Error(`fixture ${set}/${file} missing`);
   return found;
 }

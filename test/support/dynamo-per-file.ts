@@ -1,9 +1,9 @@
 /**
  * The embedded dynalite of one test file: started before its tests, closed after them. Apart from
- * test-support.ts because it registers vitest hooks, and bench/ imports test-support.ts outside vitest.
+ * limits-table.ts because it registers vitest hooks, and bench/ imports limits-table.ts outside vitest.
  */
 import { afterAll, beforeAll } from 'vitest';
-import { type EmbeddedDynamo, startEmbeddedDynamo } from '../../local/embedded-dynamo.ts';
+import { type EmbeddedDynamo, startEmbeddedDynamo } from '../../functions/local/embedded-dynamo.ts';
 
 /** Call at the top level of a test file; the returned function gives the running server inside tests. */
 export function embeddedDynamoPerFile(): () => EmbeddedDynamo {

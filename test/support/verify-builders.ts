@@ -3,7 +3,7 @@
  * things up in the request (source lengths, part lengths, labels, tags, prices); every figure the
  * verifier recomputes (waste, cut positions, counts, costs, stats, leftovers, bounds) is given by the test.
  */
-import type { Result } from '../errors.ts';
+import type { Result } from '../../core/errors.ts';
 import {
   asScaled,
   type Combination,
@@ -15,8 +15,8 @@ import {
   type Part,
   type Purchase,
   type Stats,
-} from '../types.ts';
-import type { CheckId, VerificationFailure } from './failure.ts';
+} from '../../core/types.ts';
+import type { CheckId, VerificationFailure } from '../../core/verify/failure.ts';
 
 export interface PartSpec {
   readonly length: number;

@@ -5,10 +5,10 @@
  * the demand left allows, so every plan is reached, in the order of its setups.
  */
 import fc from 'fast-check';
-import { parseOptimiseBody } from '../request/index.ts';
-import { buildJobs, type GroupPlan, type Job } from '../solver/model/index.ts';
-import { solveGroup } from '../solver/solve-group.ts';
-import { workBudget } from '../solver/test-support.ts';
+import { parseOptimiseBody } from '../../core/request/index.ts';
+import { buildJobs, type GroupPlan, type Job } from '../../core/solver/model/index.ts';
+import { solveGroup } from '../../core/solver/solve-group.ts';
+import { workBudget } from './solver.ts';
 
 interface Setup {
   readonly cls: number;

@@ -14,7 +14,7 @@ import type {
   Part,
   Purchase,
   Stock,
-} from '../types.ts';
+} from '../../core/types.ts';
 
 interface OpenBar {
   readonly kind: 'stock' | 'offcut';

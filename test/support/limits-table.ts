@@ -4,14 +4,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
-import { manualClock } from '../../../core/budget.ts';
-import { type EmbeddedDynamo, startEmbeddedDynamo } from '../../local/embedded-dynamo.ts';
-import type { Caller } from '../admission.ts';
-import { createAdmitter } from './admitter.ts';
-import { createDynamoStore } from './dynamo-store.ts';
-import type { Counter, LimitsStore } from './store.ts';
-import { counterKey, createTable } from './table.ts';
-import { monthWindow } from './windows.ts';
+import { manualClock } from '../../core/budget.ts';
+import { type EmbeddedDynamo, startEmbeddedDynamo } from '../../functions/local/embedded-dynamo.ts';
+import type { Caller } from '../../functions/shared/admission.ts';
+import { createAdmitter } from '../../functions/shared/limits/admitter.ts';
+import { createDynamoStore } from '../../functions/shared/limits/dynamo-store.ts';
+import type { Counter, LimitsStore } from '../../functions/shared/limits/store.ts';
+import { counterKey, createTable } from '../../functions/shared/limits/table.ts';
+import { monthWindow } from '../../functions/shared/limits/windows.ts';
 
 export type { EmbeddedDynamo };
 export { startEmbeddedDynamo };
