@@ -9,6 +9,7 @@
  * solved to optimality or the duals to be exact: they are only the multipliers the bound is evaluated at.
  */
 import type { Budget } from '../budget.ts';
+import { ceilBound } from '../numbers.ts';
 import type { LpEngine } from '../solver/lp/index.ts';
 import type { Job, Layout } from '../solver/model/index.ts';
 import { lengthClasses, type PmpLimits, PmpMaster, type PmpSolution } from './pmp-master.ts';
@@ -40,10 +41,15 @@ export interface LpBound {
   readonly solved: boolean;
 }
 
-/** Rounds a float bound up, forgiving the float error of the multipliers' arithmetic. */
-export function ceilBound(x: number): number {
-  if (!Number.isFinite(x) || x <= 0) return 0;
-  return Math.ceil(x - 1e-6 * Math.max(1, x));
+/** Relative margin of {@link roundUp}. */
+const LP_BOUND_TOLERANCE = 1e-6;
+
+/**
+ * The bound's value rounded up, forgiving the float error of the multipliers' arithmetic (a wider margin
+ * than the solver's: the value sums many duals); 0 when it is not a positive finite number.
+ */
+function roundUp(x: number): number {
+  return Number.isFinite(x) && x > 0 ? ceilBound(x, LP_BOUND_TOLERANCE) : 0;
 }
 
 /** The column-generation bound on setups of `job` within `input`'s limits (see the file's comment). */
@@ -84,7 +90,7 @@ export function generateColumns(
     solution = sol;
     // The restricted master's value is at least the LP's, which is at least any Lagrangian bound (when
     // it needs no artificial setup: those are not setups of any plan).
-    const ceiling = sol.artificial > 1e-9 ? Number.POSITIVE_INFINITY : ceilBound(sol.objective);
+    const ceiling = sol.artificial > 1e-9 ? Number.POSITIVE_INFINITY : roundUp(sol.objective);
     if (ceiling <= stop.floor) break;
     const expired = (): boolean => budget.expired();
     let priced = pricePmp(job, classes, ranges, sol.duals, 'fast', expired);
@@ -96,7 +102,7 @@ export function generateColumns(
     if (priced.zeta === Number.NEGATIVE_INFINITY) break;
     const d = master.lagrangianConstant(sol.duals);
     const value = d / (1 - Math.min(0, priced.zeta));
-    best = Math.max(best, Math.min(ceilBound(value), ceiling));
+    best = Math.max(best, Math.min(roundUp(value), ceiling));
     if (priced.columns.length === 0) {
       solved = priced.exact;
       break;

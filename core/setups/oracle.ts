@@ -10,6 +10,7 @@ import type { LpEngine } from '../solver/lp/index.ts';
 import type { Job } from '../solver/model/index.ts';
 import { type Layout, mergeLayouts, patternWeight, planCost, trimExcess } from '../solver/model/index.ts';
 import { type SearchGoal, solveGroup } from '../solver/solve-group.ts';
+import { barsTieBreak } from './bars-tie-break.ts';
 import type { ResidualBound } from './residual-bound.ts';
 import type { Oracle } from './sequential.ts';
 
@@ -93,10 +94,8 @@ export function residualOracle(
 }
 
 /**
- * The job of what is left: items still wanted (in the same order), sources with the bars left. With
- * `fewestBars` each purchased bar costs one unit more on a scale where the job's own cost counts more than
- * every bar together (a bar holds a piece at least), so the solver finds the cheapest plan with the fewest
- * bars among the cheapest; the job's own objective value is recomputed from the plan.
+ * The job of what is left: items still wanted (in the same order), sources with the bars left, costs with
+ * the fewest-bars tie-break (bars-tie-break.ts) when `fewestBars`.
  */
 function residualJob(
   job: Job,
@@ -105,19 +104,17 @@ function residualJob(
   fewestBars: boolean,
 ): { job: Job; widen: (counts: Int32Array) => Int32Array; costOf: (cost: number, bars: number) => number } {
   const keep: number[] = [];
-  let pieces = 0;
   demand.forEach((d, i) => {
     if (d > 0) keep.push(i);
-    pieces += Math.max(0, d);
   });
-  const scale = fewestBars && job.objective !== 'bars' ? pieces + 1 : 1;
+  const tie = barsTieBreak(demand, job.objective, fewestBars);
   const sub: Job = {
     ...job,
     items: keep.map((i) => ({ ...(job.items[i] as Job['items'][number]), demand: demand[i] ?? 0 })),
     sources: job.sources.map((s, k) => ({
       ...s,
       supply: supply[k] ?? 0,
-      cost: scale === 1 ? s.cost : s.cost * scale + (s.kind === 'stock' ? 1 : 0),
+      cost: tie.sourceCost(s.cost, s.kind),
     })),
     offcutsFirst: false,
   };
@@ -128,10 +125,7 @@ function residualJob(
     });
     return full;
   };
-  // The residual job's cost of a plan of `cost` job units and `bars` purchased bars.
-  const costOf = (cost: number, bars: number): number =>
-    scale === 1 ? cost : cost * scale + (Number.isFinite(bars) ? bars : 0);
-  return { job: sub, widen, costOf };
+  return { job: sub, widen, costOf: tie.costOf };
 }
 
 /** Bars a plan buys (offcut bars are owned). */

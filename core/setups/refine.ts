@@ -9,6 +9,7 @@
  * - every other method: its own objectives, then most prioritised bars.
  */
 import type { Budget } from '../budget.ts';
+import { compareLex } from '../numbers.ts';
 import type { LpEngine } from '../solver/lp/index.ts';
 import type { Job } from '../solver/model/index.ts';
 import { type GroupPlan, type Layout, mergeLayouts, offcutUsage } from '../solver/model/index.ts';
@@ -46,7 +47,7 @@ export function refineGroup(job: Job, plan: GroupPlan, method: Method, stage: Re
   const bundleOf = ctx.bundleSize;
   const rank = rankFor(job, method, bundleOf, purchasedBars(job, plan.layouts));
   const better = (a: readonly Layout[], b: readonly Layout[]): boolean =>
-    compare(rank.full(mergeLayouts(job, a)), rank.full(mergeLayouts(job, b))) < 0;
+    compareLex(rank.full(mergeLayouts(job, a)), rank.full(mergeLayouts(job, b))) < 0;
   let best: readonly Layout[] = plan.layouts;
   const keep = (layouts: readonly Layout[]): void => {
     if (better(layouts, best)) best = layouts;
@@ -57,7 +58,7 @@ export function refineGroup(job: Job, plan: GroupPlan, method: Method, stage: Re
     preferPriority(
       job,
       mergeLayouts(job, layouts),
-      (c, cur) => compare(rank.primary(c), rank.primary(cur)) <= 0,
+      (c, cur) => compareLex(rank.primary(c), rank.primary(cur)) <= 0,
     );
   let final = finish(best);
   // Stated for every plan of this cost, bars uncapped (bound.ts says why).
@@ -104,12 +105,4 @@ function rankFor(
     primary,
     full: (p) => [...primary(p), -priorityBars(job, p.layouts), p.layouts.length],
   };
-}
-
-function compare(a: readonly number[], b: readonly number[]): number {
-  for (let i = 0; i < Math.max(a.length, b.length); i++) {
-    const d = (a[i] ?? 0) - (b[i] ?? 0);
-    if (d !== 0) return d;
-  }
-  return 0;
 }

@@ -5,8 +5,9 @@
  * a tight job's steps fail this way.
  */
 import type { Budget } from '../budget.ts';
+import { ceilBound } from '../numbers.ts';
 import type { LpEngine } from '../solver/lp/index.ts';
-import { ColumnGeneration, safeCeil } from '../solver/master/index.ts';
+import { ColumnGeneration } from '../solver/master/index.ts';
 import type { Job } from '../solver/model/index.ts';
 
 export interface ResidualBound {
@@ -26,7 +27,7 @@ export function residualBound(job: Job, engine: LpEngine): ResidualBound | null 
       else cg = new ColumnGeneration(job, engine, residual);
       const out = cg.solve(budget, { cutoff: room + 1 });
       // Plan costs are whole units: a bound above the room rounds up past it.
-      return out.status !== 'failed' && safeCeil(out.bound) > room;
+      return out.status !== 'failed' && ceilBound(out.bound) > room;
     },
     dispose() {
       cg?.dispose();

@@ -8,29 +8,20 @@
 import type { Budget } from '../budget.ts';
 import type { Job, Layout } from '../solver/model/index.ts';
 import { solveKnapsacks } from '../solver/pricing/index.ts';
+import {
+  fractionalCostFloor,
+  MULTIPLICITIES,
+  type PatternDomain,
+  runSteps as runDomainSteps,
+  type Oracle as StepsOracle,
+  type State as StepsState,
+} from './steps.ts';
 
-/**
- * A plan for `demand` from `supply` that costs at most `room` and buys at most `bars` bars, or null when
- * none was found.
- */
-export type Oracle = (
-  demand: Int32Array,
-  supply: Float64Array,
-  room: number,
-  bars: number,
-) => Layout[] | null;
+/** The square oracle: a plan of layouts for what is left (the shape of {@link Oracle}). */
+export type Oracle = StepsOracle<Layout>;
 
-/** Where the steps stand: bars fixed so far, what is left, and a plan for it. */
-export interface State {
-  readonly taken: readonly Layout[];
-  readonly demand: Int32Array;
-  readonly supply: Float64Array;
-  /** Cost the rest may still take (job cost units). */
-  readonly room: number;
-  /** Purchased bars the rest may still take (infinite when the method does not rank bars). */
-  readonly bars: number;
-  readonly rest: readonly Layout[];
-}
+/** Where the square steps stand: layouts fixed so far, what is left, and a plan for it. */
+export type State = StepsState<Layout>;
 
 export interface StepOptions {
   /** When set, a step cuts whole bundles only: bars a multiple of this (null: the source takes none). */
@@ -56,15 +47,7 @@ export function startState(job: Job, layouts: readonly Layout[], cost: number, b
   };
 }
 
-/** A state's complete plan. */
-export function planOfState(state: State): Layout[] {
-  return [...state.taken, ...state.rest];
-}
-
-/** Oracle calls a step may make before it gives up (each candidate that passes the cost floor is one). */
-const CALLS_PER_STEP = 16;
-/** Multiplicities tried per step, largest first. */
-const MULTIPLICITIES = 24;
+export { planOfState } from './steps.ts';
 
 /**
  * Takes steps until the demand is cut, no step keeps the rest within the cost, or the budget ends.
@@ -77,16 +60,21 @@ export function runSteps(
   budget: Budget,
   options: StepOptions,
 ): { readonly end: State; readonly best: Layout[] } {
-  let state = start;
-  let best = planOfState(start);
-  while (!budget.expired() && state.demand.some((d) => d > 0)) {
-    const next = step(job, state, oracle, budget, options);
-    if (next === null) break;
-    state = next;
-    const plan = planOfState(state);
-    if (options.better(plan, best)) best = plan;
-  }
-  return { end: state, best };
+  return runDomainSteps(squareDomain(job, options), start, oracle, budget, options.better);
+}
+
+/** Square patterns: multisets of item counts, cut from one source on many bars. */
+function squareDomain(job: Job, options: StepOptions): PatternDomain<Layout, Candidate> {
+  return {
+    sources: job.sources,
+    candidates: (state) => candidates(job, state, options),
+    cut: (c, demand) =>
+      c.counts.forEach((a, i) => {
+        demand[i] = (demand[i] ?? 0) - a * c.bars;
+      }),
+    costFloor: (demand, supply) => costFloor(job, demand, supply),
+    fixed: (c) => [{ source: c.source, counts: c.counts, count: c.bars }],
+  };
 }
 
 interface Candidate {
@@ -94,31 +82,6 @@ interface Candidate {
   readonly bars: number;
   readonly counts: Int32Array;
   readonly weight: number;
-}
-
-function step(job: Job, state: State, oracle: Oracle, budget: Budget, options: StepOptions): State | null {
-  let calls = 0;
-  for (const c of candidates(job, state, options)) {
-    if (calls >= CALLS_PER_STEP || budget.expired()) return null;
-    const cost = (job.sources[c.source]?.cost ?? 0) * c.bars;
-    const demand = state.demand.slice();
-    c.counts.forEach((a, i) => {
-      demand[i] = (demand[i] ?? 0) - a * c.bars;
-    });
-    const supply = state.supply.slice();
-    supply[c.source] = (supply[c.source] ?? 0) - c.bars;
-    const room = state.room - cost;
-    const bars = state.bars - (job.sources[c.source]?.kind === 'stock' ? c.bars : 0);
-    if (bars < 0) continue;
-    // Plan costs are whole cost units, so the fractional floor rounds up.
-    if (Math.ceil(costFloor(job, demand, supply) - 1e-9) > room) continue;
-    calls++;
-    const rest = demand.some((d) => d > 0) ? oracle(demand, supply, room, bars) : [];
-    if (rest === null) continue;
-    const taken = [...state.taken, { source: c.source, counts: c.counts, count: c.bars }];
-    return { taken, demand, supply, room, bars, rest };
-  }
-  return null;
 }
 
 /**
@@ -224,16 +187,7 @@ export function costFloor(job: Job, demand: Int32Array, supply: Float64Array): n
   });
   if (weight === 0) return 0;
   const open = job.sources
-    .map((s, k) => ({ s, left: supply[k] ?? 0 }))
-    .filter((x) => x.left > 0)
-    .sort((a, b) => a.s.cost / a.s.capacity - b.s.cost / b.s.capacity);
-  if (!open.some((x) => x.s.capacity >= longest)) return Number.POSITIVE_INFINITY;
-  let floor = 0;
-  for (const { s, left } of open) {
-    const take = Math.min(weight, left * s.capacity);
-    floor += (take * s.cost) / s.capacity;
-    weight -= take;
-    if (weight <= 0) return floor;
-  }
-  return Number.POSITIVE_INFINITY;
+    .map((s, k) => ({ cost: s.cost, room: s.capacity, left: supply[k] ?? 0 }))
+    .filter((x) => x.left > 0);
+  return fractionalCostFloor(weight, longest, open);
 }
