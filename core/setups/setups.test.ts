@@ -7,8 +7,8 @@ import { optimise } from '../optimise.ts';
 import { parseOptimiseBody } from '../request/index.ts';
 import { solveGroup } from '../solver/solve-group.ts';
 import type { OptimiseResponse } from '../types.ts';
-import { setupsLowerBound } from './bound.ts';
-import { countSetups } from './count.ts';
+import { setupsLowerBound } from './bounds/lower-bound.ts';
+import { countSetups } from './count/count-setups.ts';
 
 const purchased = (r: Awaited<ReturnType<typeof planOf>>): number =>
   r.plan.purchases.reduce((a, p) => a + p.length * p.count, 0);

@@ -7,14 +7,15 @@
 import type { Budget } from '../budget.ts';
 import type { LpEngine } from '../solver/lp/index.ts';
 import type { GroupPlan, Job, Layout } from '../solver/model/index.ts';
-import { lpDive } from './dive.ts';
-import { combinePatterns } from './kombi.ts';
-import { searchNeighbourhoods } from './neighbourhoods.ts';
-import { type OracleShared, purchasedBars, residualOracle } from './oracle.ts';
-import { residualBound } from './residual-bound.ts';
-import { runSteps, type State, type StepOptions, startState } from './sequential.ts';
-import { resolveTail } from './tail.ts';
-import { stageWork } from './work.ts';
+import { lpDive } from './heuristics/dive.ts';
+import { combinePatterns } from './heuristics/kombi.ts';
+import { searchNeighbourhoods } from './heuristics/neighbourhoods.ts';
+import { type OracleShared, purchasedBars, residualOracle } from './heuristics/oracle.ts';
+import { residualBound } from './heuristics/residual-bound.ts';
+import { runSteps, type State, type StepOptions, startState } from './heuristics/sequential.ts';
+import { resolveTail } from './heuristics/tail.ts';
+import { stageWork } from './stage-work.ts';
+import { PHASE_SHARES } from './tuning.ts';
 
 export interface StageContext {
   readonly lp: LpEngine;
@@ -53,25 +54,24 @@ export function improveSetups(
   );
   try {
     if (method === 'bundle' && ctx.bundleSize) {
-      const work = phase(0.5);
+      const work = phase(PHASE_SHARES.bundles);
       const bundles = steps(start, work, { bundleOf: ctx.bundleSize });
       keep(bundles.best);
       keep(steps(bundles.end, work, {}).best);
     }
     // Two orders of the candidates: the search plan's own patterns repeated first, then the fullest
-    // patterns most bars first (practical seeds 1–80 at 6,000 units: 1,209 setups against 1,237 for
-    // most bars first and then most pieces first; docs/solver.md).
-    keep(steps(start, phase(0.4), { order: 'rest' }).best);
-    keep(steps(start, phase(0.5), { order: 'bars' }).best);
+    // patterns most bars first (docs/solver.md, "Tuning").
+    keep(steps(start, phase(PHASE_SHARES.rest), { order: 'rest' }).best);
+    keep(steps(start, phase(PHASE_SHARES.bars), { order: 'bars' }).best);
     // The LP-guided dive (dive.ts) picks patterns by the pattern-minimisation LP's weight instead.
     if (capBars) {
-      const dive = phase(0.5);
+      const dive = phase(PHASE_SHARES.dive);
       keep(lpDive(job, start, oracle(dive), lp, dive, better));
     }
-    const tail = phase(0.8);
+    const tail = phase(PHASE_SHARES.tail);
     keep(resolveTail(job, best, oracle(tail), tail, { better }, capBars));
     keep(combinePatterns(job, best, budget));
-    const near = phase(0.9);
+    const near = phase(PHASE_SHARES.near);
     keep(searchNeighbourhoods(job, best, oracle(near), near, { better }, capBars));
     keep(combinePatterns(job, best, budget));
   } finally {

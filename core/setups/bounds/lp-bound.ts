@@ -8,10 +8,11 @@
  * multiplicity), Σ y ≥ D + min(0, ζ)·Σ y, so Σ y ≥ D / (1 − min(0, ζ)). Nothing here needs the LP to be
  * solved to optimality or the duals to be exact: they are only the multipliers the bound is evaluated at.
  */
-import type { Budget } from '../budget.ts';
-import { ceilBound } from '../numbers.ts';
-import type { LpEngine } from '../solver/lp/index.ts';
-import type { Job, Layout } from '../solver/model/index.ts';
+import type { Budget } from '../../budget.ts';
+import { ceilBound } from '../../numbers.ts';
+import type { LpEngine } from '../../solver/lp/index.ts';
+import type { Job, Layout } from '../../solver/model/index.ts';
+import { DEFAULT_LP_BOUND, LP_BOUND_TOLERANCE } from '../tuning.ts';
 import { lengthClasses, type PmpLimits, PmpMaster, type PmpSolution } from './pmp-master.ts';
 import { multiplicityRanges, pricePmp } from './pmp-pricing.ts';
 
@@ -20,8 +21,6 @@ export interface LpBoundLimits {
   readonly rounds: number;
   readonly knapsacks: number;
 }
-
-export const DEFAULT_LP_BOUND: LpBoundLimits = { rounds: 60, knapsacks: 1500 };
 
 export interface LpBoundInput extends PmpLimits {
   /** A plan within the limits: its setups start the master (so it is feasible from the first solve). */
@@ -40,9 +39,6 @@ export interface LpBound {
   /** Whether the LP was solved to optimality (no column prices out, pricing exact). */
   readonly solved: boolean;
 }
-
-/** Relative margin of {@link roundUp}. */
-const LP_BOUND_TOLERANCE = 1e-6;
 
 /**
  * The bound's value rounded up, forgiving the float error of the multipliers' arithmetic (a wider margin

@@ -6,14 +6,10 @@
  * X − m and a dynamic programme over the items (Pareto pairs of the two patterns' lengths) decides it.
  * Moves repeat until none applies or the work budget ends.
  */
-import type { Budget } from '../budget.ts';
-import { gcd, type Job, type Layout, mergeLayouts, planCost } from '../solver/model/index.ts';
+import type { Budget } from '../../budget.ts';
+import { gcd, type Job, type Layout, mergeLayouts, planCost } from '../../solver/model/index.ts';
+import { KOMBI_MAX_STATES, KOMBI_OPS } from '../tuning.ts';
 import { purchasedBars } from './oracle.ts';
-
-/** Pareto states kept per item in the two-pattern programme (a safety cap; small subproblems stay far below). */
-const MAX_STATES = 4000;
-/** Operations (groups tried, programme states made) the moves may take on one plan. */
-export const KOMBI_OPS = 3_000_000;
 
 /** Counts operations; checks the stage's budget (one work unit) every 4096 of them. */
 interface Work {
@@ -203,7 +199,7 @@ function twoPatterns(
       const last = states[states.length - 1];
       if (last && s.wb >= last.wb) continue;
       states.push(s);
-      if (states.length >= MAX_STATES) break;
+      if (states.length >= KOMBI_MAX_STATES) break;
     }
   }
   let s: State | null = states[0] ?? null;

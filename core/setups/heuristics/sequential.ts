@@ -5,12 +5,12 @@
  * of at most the starting cost. Patterns are the fullest that the multiplicity allows (no piece beyond
  * the demand left), tried from the largest multiplicity down.
  */
-import type { Budget } from '../budget.ts';
-import type { Job, Layout } from '../solver/model/index.ts';
-import { solveKnapsacks } from '../solver/pricing/index.ts';
+import type { Budget } from '../../budget.ts';
+import type { Job, Layout } from '../../solver/model/index.ts';
+import { solveKnapsacks } from '../../solver/pricing/index.ts';
+import { MULTIPLICITIES } from '../tuning.ts';
 import {
   fractionalCostFloor,
-  MULTIPLICITIES,
   type PatternDomain,
   runSteps as runDomainSteps,
   type Oracle as StepsOracle,

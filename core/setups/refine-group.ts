@@ -14,14 +14,14 @@ import type { LpEngine } from '../solver/lp/index.ts';
 import type { Job } from '../solver/model/index.ts';
 import { type GroupPlan, type Layout, mergeLayouts, offcutUsage } from '../solver/model/index.ts';
 import type { Method } from '../types.ts';
-import { heuristicsBudget, lowerBoundOnSetups } from './bound.ts';
-import { bundleBarsOf } from './bundles.ts';
-import { countSetups } from './count.ts';
-import { searchFewerSetups } from './exact.ts';
-import { purchasedBars } from './oracle.ts';
-import { preferPriority, priorityBars } from './priority.ts';
-import { improveSetups } from './stage.ts';
-import { STAGE_WORK } from './work.ts';
+import { heuristicsBudget, lowerBoundOnSetups } from './bounds/lower-bound.ts';
+import { bundleBarsOf } from './count/bundles.ts';
+import { countSetups } from './count/count-setups.ts';
+import { searchFewerSetups } from './exact/exact-search.ts';
+import { purchasedBars } from './heuristics/oracle.ts';
+import { preferPriority, priorityBars } from './heuristics/priority.ts';
+import { improveSetups } from './improve-setups.ts';
+import { STAGE_WORK } from './tuning.ts';
 
 export interface Refined {
   readonly plan: GroupPlan;

@@ -3,13 +3,11 @@
  * the stage and the solver runs inside it make, and one at every master LP solve. Where every phase of
  * the stage stops, and how the solver runs inside it share their time, then depends on the request alone,
  * not on the machine's speed or load. The request's own deadline stays behind it as a safety net: a normal
- * job spends its work long before (about 0.3–1 ms a unit on the benchmark machine, docs/solver.md).
+ * job spends its work long before (docs/solver.md, "Tuning").
  */
 import { type Budget, budgetOf, type Clock } from '../budget.ts';
 import { type LpEngine, withSolve } from '../solver/lp/index.ts';
-
-/** Work units the stage may spend on one group (a deadline check or an LP solve is one). */
-export const STAGE_WORK = 8000;
+import { STAGE_WORK, WORK_PER_MS } from './tuning.ts';
 
 /** A budget of `units` work units that also ends at `safety`, and the engine whose solves it counts. */
 export function stageWork(
@@ -41,9 +39,6 @@ function alsoEndsAt(work: Budget, safety: Budget): Budget {
     sub: (units) => alsoEndsAt(work.sub(units), safety),
   };
 }
-
-/** Work units the stage gets per ms of the request's budget (8,000 units for the default 5 s). */
-export const WORK_PER_MS = 1.6;
 
 /**
  * The stage's work for each of `groups` material groups under a request budget of `budgetMs`: fixed by

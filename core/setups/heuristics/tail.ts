@@ -5,13 +5,11 @@
  * alone, with the cost and bars they had; a result is kept when the whole plan ranks better (setups
  * shared with the rest of the plan cost nothing).
  */
-import type { Budget } from '../budget.ts';
-import { type Job, type Layout, mergeLayouts, planCost } from '../solver/model/index.ts';
+import type { Budget } from '../../budget.ts';
+import { type Job, type Layout, mergeLayouts, planCost } from '../../solver/model/index.ts';
+import { TAILS } from '../tuning.ts';
 import { purchasedBars } from './oracle.ts';
 import { type Oracle, runSteps, type State, type StepOptions } from './sequential.ts';
-
-/** Tail sizes tried, in setups. */
-const TAILS = [3, 5, 8];
 
 /** The plan with its tail re-solved where that ranks better (by `options.better` on whole plans). */
 export function resolveTail(

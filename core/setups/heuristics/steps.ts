@@ -6,7 +6,8 @@
  * a sequence of posed pieces for angle jobs) is the {@link PatternDomain}'s: which candidates a state
  * offers, what one cuts, and a floor on the cost of what is left.
  */
-import type { Budget } from '../budget.ts';
+import type { Budget } from '../../budget.ts';
+import { CALLS_PER_STEP } from '../tuning.ts';
 
 /**
  * A plan for `demand` (per demand row) from `supply` (per source) that costs at most `room` and buys at
@@ -54,11 +55,6 @@ export interface PatternDomain<B, C extends Step> {
   /** The rest's own plan less `c`'s bars when it holds them (then no oracle is asked), else null. */
   reuse?(rest: readonly B[], c: C): B[] | null;
 }
-
-/** Oracle calls a step may make before it gives up (each candidate that passes the cost floor is one). */
-export const CALLS_PER_STEP = 16;
-/** Multiplicities (bars per step) a state offers candidates for, largest first. */
-export const MULTIPLICITIES = 24;
 
 /** A state's complete plan. */
 export function planOfState<B>(state: State<B>): B[] {

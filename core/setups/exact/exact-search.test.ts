@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { practicalJob } from '../../test/fixtures/practical.ts';
-import { exactSetups, tinyGroup, tinyJob } from '../../test/support/exact-setups.ts';
-import { onlyJob, planOf, stepClock, workBudget } from '../../test/support/solver.ts';
-import { budgetOf } from '../budget.ts';
-import { type Job, type Layout, planCost } from '../solver/model/index.ts';
-import { solveGroup } from '../solver/solve-group.ts';
-import { countSetups } from './count.ts';
-import { searchFewerSetups } from './exact.ts';
+import { practicalJob } from '../../../test/fixtures/practical.ts';
+import { exactSetups, tinyGroup, tinyJob } from '../../../test/support/exact-setups.ts';
+import { onlyJob, planOf, stepClock, workBudget } from '../../../test/support/solver.ts';
+import { budgetOf } from '../../budget.ts';
+import { type Job, type Layout, planCost } from '../../solver/model/index.ts';
+import { solveGroup } from '../../solver/solve-group.ts';
+import { countSetups } from '../count/count-setups.ts';
+import { searchFewerSetups } from './exact-search.ts';
 
 /** A plan's faults: demand not cut exactly, a pattern over its bar, bars beyond a source's supply. */
 function faults(job: Job, layouts: readonly Layout[]): string[] {

@@ -10,19 +10,13 @@
  * states are remembered. Work is counted in nodes, so the answer depends on the job alone; the request's
  * budget is only a safety net.
  */
-import type { Budget } from '../budget.ts';
-import { l2Bound } from '../solver/bounds/index.ts';
-import type { GroupPlan, Job, Layout } from '../solver/model/index.ts';
-import { gcd, patternWeight } from '../solver/model/index.ts';
-import { countSetups } from './count.ts';
+import type { Budget } from '../../budget.ts';
+import { l2Bound } from '../../solver/bounds/index.ts';
+import type { GroupPlan, Job, Layout } from '../../solver/model/index.ts';
+import { gcd, patternWeight } from '../../solver/model/index.ts';
+import { countSetups } from '../count/count-setups.ts';
+import { EXACT_MAX_TYPES, EXACT_MEMO_LIMIT, EXACT_NODES } from '../tuning.ts';
 import { BarCosts, type LengthClass } from './exact-costs.ts';
-
-/** Nodes (setups tried) the search may visit per group, over all its rounds. */
-export const EXACT_NODES = 150_000;
-/** Groups with more item types than this are skipped: their patterns are too many to close the search. */
-export const EXACT_MAX_TYPES = 14;
-/** Failed states remembered at most. */
-const MEMO_LIMIT = 200_000;
 
 export interface ExactOutcome {
   /** The best plan found (the given one when no plan with fewer setups ranks better). */
@@ -148,7 +142,7 @@ class Search {
       if (this.patterns(cls, first, bound, left)) return true;
       if (this.out) return false;
     }
-    if (this.memo.size < MEMO_LIMIT) this.memo.set(key, left);
+    if (this.memo.size < EXACT_MEMO_LIMIT) this.memo.set(key, left);
     return false;
   }
 

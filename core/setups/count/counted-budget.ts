@@ -1,5 +1,5 @@
 /** A budget that also ends after a number of deadline checks: work counted the same on any machine. */
-import type { Budget } from '../budget.ts';
+import type { Budget } from '../../budget.ts';
 
 /** A budget that also ends after `limit` deadline checks (of it or of any budget made from it). */
 export function counted(parent: Budget, limit: number): Budget {

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exactSetups, tinyGroup, tinyJob } from '../../test/support/exact-setups.ts';
-import { onlyJob, testEngine, workBudget } from '../../test/support/solver.ts';
-import { solveGroup } from '../solver/solve-group.ts';
-import { lowerBoundOnSetups, setupsLowerBound } from './bound.ts';
-import { countSetups } from './count.ts';
+import { exactSetups, tinyGroup, tinyJob } from '../../../test/support/exact-setups.ts';
+import { onlyJob, testEngine, workBudget } from '../../../test/support/solver.ts';
+import { solveGroup } from '../../solver/solve-group.ts';
+import { countSetups } from '../count/count-setups.ts';
+import { purchasedBars } from '../heuristics/oracle.ts';
+import { lowerBoundOnSetups, setupsLowerBound } from './lower-bound.ts';
 import { setupsLpBound } from './lp-bound.ts';
-import { purchasedBars } from './oracle.ts';
 
 describe('the LP bound on setups', () => {
   it('never exceeds the least setups of any plan within the value and bars, nor falls below the old bound (seeded)', async () => {

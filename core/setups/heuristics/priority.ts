@@ -3,14 +3,15 @@
  * offcut) whose bar takes their pieces, costs no more and has bars left, whenever the move keeps the
  * method's objectives (`keeps`); repeated until no move adds a prioritised bar.
  */
-import type { Job } from '../solver/model/index.ts';
+import type { Job } from '../../solver/model/index.ts';
 import {
   type GroupPlan,
   type Layout,
   mergeLayouts,
   patternWeight,
   sourceUse,
-} from '../solver/model/index.ts';
+} from '../../solver/model/index.ts';
+import { PRIORITY_MOVES } from '../tuning.ts';
 
 /** Bars a plan cuts from prioritised sources. */
 export function priorityBars(job: Job, layouts: readonly Layout[]): number {
@@ -18,9 +19,6 @@ export function priorityBars(job: Job, layouts: readonly Layout[]): number {
   for (const l of layouts) if (job.sources[l.source]?.priority) n += l.count;
   return n;
 }
-
-/** Upper limit on accepted moves (each adds at least one prioritised bar, so this is never reached in practice). */
-const MOVES = 10_000;
 
 /** The plan with bars moved onto prioritised sources while `keeps(candidate, current)` holds. */
 export function preferPriority(
@@ -31,7 +29,7 @@ export function preferPriority(
   const targets = job.sources.map((_, k) => k).filter((k) => job.sources[k]?.priority);
   if (targets.length === 0) return plan;
   let current = plan;
-  for (let moves = 0; moves < MOVES; moves++) {
+  for (let moves = 0; moves < PRIORITY_MOVES; moves++) {
     const next = oneMove(job, current, targets, keeps);
     if (next === null) return current;
     current = next;

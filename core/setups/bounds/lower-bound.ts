@@ -12,17 +12,14 @@
  * 3. The pattern-minimisation LP at the fixed value (lp-bound.ts), by column generation: much stronger
  *    on cut lists with many items of a few pieces each; {@link lowerBoundOnSetups} takes the best of all three.
  */
-import type { Budget } from '../budget.ts';
-import { continuousBound, l2Bound } from '../solver/bounds/index.ts';
-import type { LpEngine } from '../solver/lp/index.ts';
-import type { Job, Layout } from '../solver/model/index.ts';
-import { gcd } from '../solver/model/index.ts';
-import { countSetups } from './count.ts';
+import type { Budget } from '../../budget.ts';
+import { continuousBound, l2Bound } from '../../solver/bounds/index.ts';
+import type { LpEngine } from '../../solver/lp/index.ts';
+import type { Job, Layout } from '../../solver/model/index.ts';
+import { gcd } from '../../solver/model/index.ts';
+import { countSetups } from '../count/count-setups.ts';
+import { BOUND_RESERVE_MS } from '../tuning.ts';
 import { type LpBoundLimits, setupsLpBound } from './lp-bound.ts';
-
-/** Time held back for the LP bound: a quarter of the stage's, at most this (its work is counted; this
- * is only the safety net, which the heuristics, stopping at their deadline, would otherwise leave empty). */
-const BOUND_RESERVE_MS = 300;
 
 /** The budget the stage's heuristics get: the stage's, less the bound's reserve. */
 export function heuristicsBudget(stage: Budget): Budget {
@@ -34,7 +31,7 @@ export function heuristicsBudget(stage: Budget): Budget {
  * The plans a bound holds for: value ≤ `value` (job cost units), purchased bars ≤ `bars` (∞: any).
  * `fewest_setups` chooses among plans of its cost that buy no more bars than the search's plan, so a cap
  * at those bars would be valid for it; the stage passes none, so that the bound holds, as the response
- * and the PDF say, for every plan of the cost: on practical seeds 1–60 the cap raised no bound (599 both).
+ * and the PDF say, for every plan of the cost (docs/solver.md, "Tuning").
  */
 export interface BoundScope {
   readonly value: number;

@@ -4,12 +4,13 @@
  * residual job, a limited number of times. `budget` is the stage's work budget (work.ts), so where a
  * solver run stops does not depend on the machine's speed.
  */
-import type { Budget } from '../budget.ts';
-import { downsize, greedyPack, sourcePreference } from '../solver/heuristics/index.ts';
-import type { LpEngine } from '../solver/lp/index.ts';
-import type { Job } from '../solver/model/index.ts';
-import { type Layout, mergeLayouts, patternWeight, planCost, trimExcess } from '../solver/model/index.ts';
-import { type SearchGoal, solveGroup } from '../solver/solve-group.ts';
+import type { Budget } from '../../budget.ts';
+import { downsize, greedyPack, sourcePreference } from '../../solver/heuristics/index.ts';
+import type { LpEngine } from '../../solver/lp/index.ts';
+import type { Job } from '../../solver/model/index.ts';
+import { type Layout, mergeLayouts, patternWeight, planCost, trimExcess } from '../../solver/model/index.ts';
+import { type SearchGoal, solveGroup } from '../../solver/solve-group.ts';
+import { DEFAULT_ORACLE } from '../tuning.ts';
 import { barsTieBreak } from './bars-tie-break.ts';
 import type { ResidualBound } from './residual-bound.ts';
 import type { Oracle } from './sequential.ts';
@@ -23,8 +24,6 @@ export interface OracleLimits {
   /** Work below which a solver run is not started (its root alone takes more). */
   readonly minWork: number;
 }
-
-export const DEFAULT_ORACLE: OracleLimits = { solves: 60, share: 0.25, maxWork: 1000, minWork: 50 };
 
 /**
  * What the oracles of one stage learnt per residual (demand, supply and bars left): the cheapest plan

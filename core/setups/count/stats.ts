@@ -3,7 +3,7 @@
  * method), `setupsLowerBound`/`setupsOptimal` (`fewest_setups`, `bundle`), and for `bundle` each layout's
  * `bundleBars` with `fullBundleBars`, `singleBars` and `bundleEfficiency`.
  */
-import type { Combination, OptimiseRequest, Stats } from '../types.ts';
+import type { Combination, OptimiseRequest, Stats } from '../../types.ts';
 
 /** A setup at the response's level: the source length and the piece lengths in cut order (scaled). */
 export function setupKeyOf(sourceLength: number, pieceLengths: readonly number[]): string {

@@ -4,7 +4,7 @@
  * cheapest capacity), and, inverted, the least weight a pattern must carry so that the rest still fits
  * the cost left.
  */
-import type { Job } from '../solver/model/index.ts';
+import type { Job } from '../../solver/model/index.ts';
 
 /** Bars of one length: its sources cheapest first (bars are bought in that order). */
 export interface LengthClass {
@@ -72,8 +72,8 @@ export class BarCosts {
 
   /**
    * A lower bound on the cost of cutting pieces of total `weight` from the bars left: the weight spread
-   * over the cheapest capacity per unit first, rounded up to whole cost units (a covering relaxation in
-   * whole bars, tried too, cut no more nodes on the practical seeds and cost a third of the time).
+   * over the cheapest capacity per unit first, rounded up to whole cost units (why not a covering
+   * relaxation in whole bars: docs/solver.md, "Tuning").
    * Infinite when the bars left cannot hold it.
    */
   floor(used: Float64Array, weight: number): number {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { practicalJob } from '../../test/fixtures/practical.ts';
-import { PUBLISHED } from '../../test/fixtures/published-setups.ts';
-import { onlyJob, workBudget } from '../../test/support/solver.ts';
-import type { Job, Layout } from '../solver/model/index.ts';
-import { mergeLayouts, planCost } from '../solver/model/index.ts';
-import { solveGroup } from '../solver/solve-group.ts';
-import { countSetups } from './count.ts';
+import { practicalJob } from '../../../test/fixtures/practical.ts';
+import { PUBLISHED } from '../../../test/fixtures/published-setups.ts';
+import { onlyJob, workBudget } from '../../../test/support/solver.ts';
+import type { Job, Layout } from '../../solver/model/index.ts';
+import { mergeLayouts, planCost } from '../../solver/model/index.ts';
+import { solveGroup } from '../../solver/solve-group.ts';
+import { countSetups } from '../count/count-setups.ts';
 import { lpDive } from './dive.ts';
 import { purchasedBars, residualOracle } from './oracle.ts';
 import { startState } from './sequential.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { onlyJob } from '../../test/support/solver.ts';
-import { budgetOf, manualClock } from '../budget.ts';
-import { type Layout, planCost } from '../solver/model/index.ts';
-import { countSetups } from './count.ts';
+import { onlyJob } from '../../../test/support/solver.ts';
+import { budgetOf, manualClock } from '../../budget.ts';
+import { type Layout, planCost } from '../../solver/model/index.ts';
+import { countSetups } from '../count/count-setups.ts';
 import { combinePatterns } from './kombi.ts';
 import { purchasedBars } from './oracle.ts';
 

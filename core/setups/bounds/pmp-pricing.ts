@@ -7,15 +7,10 @@
  * neighbours merge into one with the caps of its first k (looser caps, so W is still an upper bound).
  * The solver's knapsack (core/solver/pricing) answers exactly, or with a valid upper bound where it stops.
  */
-import type { Job } from '../solver/model/index.ts';
-import { solveKnapsacks } from '../solver/pricing/index.ts';
+import type { Job } from '../../solver/model/index.ts';
+import { solveKnapsacks } from '../../solver/pricing/index.ts';
+import { MAX_RANGES, PMP_COLUMNS_PER_ROUND, PMP_RC_TOLERANCE } from '../tuning.ts';
 import type { LengthClass, PmpColumn, PmpDuals } from './pmp-master.ts';
-
-/** Most knapsacks one pricing round solves (each serves every bar length). */
-export const MAX_RANGES = 48;
-/** Columns a pricing round hands back at most (the most negative reduced costs). */
-const COLUMNS_PER_ROUND = 40;
-const RC_TOL = 1e-9;
 
 /** Multiplicities `from` … `to` (inclusive), whose patterns have at most `caps[i]` pieces of item i. */
 export interface KRange {
@@ -96,12 +91,12 @@ export function pricePmp(
       if (k < 1 || r.counts.every((a) => a === 0)) return;
       const rc = 1 - k * (value - lambda);
       const key = `${l}:${k}:${r.counts.join(',')}`;
-      if (rc < -RC_TOL && !seen.has(key)) {
+      if (rc < -PMP_RC_TOLERANCE && !seen.has(key)) {
         seen.add(key);
         found.push({ col: { cls: l, counts: Int32Array.from(r.counts), k }, rc });
       }
     });
   }
   found.sort((a, b) => a.rc - b.rc);
-  return { columns: found.slice(0, COLUMNS_PER_ROUND).map((f) => f.col), zeta, exact, knapsacks };
+  return { columns: found.slice(0, PMP_COLUMNS_PER_ROUND).map((f) => f.col), zeta, exact, knapsacks };
 }

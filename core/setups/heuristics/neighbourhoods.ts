@@ -4,16 +4,11 @@
  * share most piece lengths with it is cut again by the sequential heuristic (tail.ts) within the cost and
  * bars the group had; an improvement restarts the round.
  */
-import type { Budget } from '../budget.ts';
-import { type Job, type Layout, mergeLayouts } from '../solver/model/index.ts';
+import type { Budget } from '../../budget.ts';
+import { type Job, type Layout, mergeLayouts } from '../../solver/model/index.ts';
+import { NEIGHBOURHOOD_SIZE } from '../tuning.ts';
 import type { Oracle, StepOptions } from './sequential.ts';
 import { resolvePart } from './tail.ts';
-
-/**
- * Setups in one neighbourhood (practical seeds 41–100 at 8,000 units: 1,051 setups with 5, 1,039 with 8,
- * 1,020 with 12; seeds 1–40 and four tight jobs: 630, 626 with 9, 621 with 12, 629 with 16).
- */
-const SIZE = 12;
 
 /** The plan after re-solving neighbourhoods while the budget lasts and one improves. */
 export function searchNeighbourhoods(
@@ -23,7 +18,7 @@ export function searchNeighbourhoods(
   budget: Budget,
   options: StepOptions,
   capBars: boolean,
-  size: number = SIZE,
+  size: number = NEIGHBOURHOOD_SIZE,
 ): Layout[] {
   let plan = [...mergeLayouts(job, layouts).layouts];
   let k = 0;

@@ -4,11 +4,11 @@
  * left) in a few LP solves, where a fresh solver run would spend its whole root on it. Most candidates of
  * a tight job's steps fail this way.
  */
-import type { Budget } from '../budget.ts';
-import { ceilBound } from '../numbers.ts';
-import type { LpEngine } from '../solver/lp/index.ts';
-import { ColumnGeneration } from '../solver/master/index.ts';
-import type { Job } from '../solver/model/index.ts';
+import type { Budget } from '../../budget.ts';
+import { ceilBound } from '../../numbers.ts';
+import type { LpEngine } from '../../solver/lp/index.ts';
+import { ColumnGeneration } from '../../solver/master/index.ts';
+import type { Job } from '../../solver/model/index.ts';
 
 export interface ResidualBound {
   /** True when every plan of `demand` from `supply` is proven to cost more than `room`. */

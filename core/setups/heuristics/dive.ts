@@ -7,19 +7,13 @@
  * the patterns come from: the LP weighs all items and multiplicities at once instead of taking the
  * fullest pattern of the largest multiplicity.
  */
-import type { Budget } from '../budget.ts';
-import type { LpEngine } from '../solver/lp/index.ts';
-import { type Job, type Layout, PRACTICAL_ITEM_TYPES } from '../solver/model/index.ts';
-import { DEFAULT_LP_BOUND, generateColumns, type LpBoundLimits } from './lp-bound.ts';
-import { type LengthClass, lengthClasses, PmpMaster } from './pmp-master.ts';
+import type { Budget } from '../../budget.ts';
+import type { LpEngine } from '../../solver/lp/index.ts';
+import { type Job, type Layout, PRACTICAL_ITEM_TYPES } from '../../solver/model/index.ts';
+import { generateColumns } from '../bounds/lp-bound.ts';
+import { type LengthClass, lengthClasses, PmpMaster } from '../bounds/pmp-master.ts';
+import { DIVE_MAX_STEPS, DIVE_STEP_LP, DIVE_TRIES_PER_STEP } from '../tuning.ts';
 import { costFloor, type Oracle, planOfState, type State } from './sequential.ts';
-
-/** Patterns tried per step, most LP weight first, before the dive stops. */
-const TRIES_PER_STEP = 4;
-/** Column generation per step: the LP only guides, so fewer rounds than the bound's. */
-const STEP_LP: LpBoundLimits = { rounds: 25, knapsacks: DEFAULT_LP_BOUND.knapsacks / 2 };
-/** Steps at most (each fixes one setup). */
-const MAX_STEPS = 80;
 
 /** The best complete plan the dive passed through (by `better`), starting from `start`. */
 export function lpDive(
@@ -32,17 +26,22 @@ export function lpDive(
 ): Layout[] {
   let state = start;
   let best = planOfState(start);
-  // On long lists each step's LP costs seconds (916 types: 0.8 s a step) and patterns seldom repeat.
+  // On long lists each step's LP costs seconds and patterns seldom repeat (docs/solver.md, "Tuning").
   if (job.items.length > PRACTICAL_ITEM_TYPES) return best;
   const limits = { value: start.room, bars: start.bars };
   const master = new PmpMaster(job, engine, lengthClasses(job, limits), limits);
   try {
-    for (let steps = 0; steps < MAX_STEPS && !budget.expired(); steps++) {
+    for (let steps = 0; steps < DIVE_MAX_STEPS && !budget.expired(); steps++) {
       if (!state.demand.some((d) => d > 0)) break;
       const rest = restOf(job, state);
       master.restrict(rest, { value: state.room, bars: state.bars });
       master.addPlan(state.rest);
-      const run = generateColumns(master, { target: Number.POSITIVE_INFINITY, floor: 0 }, budget, STEP_LP);
+      const run = generateColumns(
+        master,
+        { target: Number.POSITIVE_INFINITY, floor: 0 },
+        budget,
+        DIVE_STEP_LP,
+      );
       const sol = run.solution;
       if (!sol || sol.artificial > 1e-9) break;
       const next = fix(job, state, master.classes, weights(master, sol.y), oracle);
@@ -88,7 +87,7 @@ function fix(
   patterns: readonly Weighted[],
   oracle: Oracle,
 ): State | null {
-  for (const p of patterns.slice(0, TRIES_PER_STEP)) {
+  for (const p of patterns.slice(0, DIVE_TRIES_PER_STEP)) {
     let most = Number.POSITIVE_INFINITY;
     p.counts.forEach((a, i) => {
       if (a > 0) most = Math.min(most, Math.floor((state.demand[i] ?? 0) / a));
