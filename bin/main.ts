@@ -28,4 +28,11 @@ async function main(argv: string[]): Promise<number> {
   return mod.run(rest);
 }
 
-process.exitCode = await main(process.argv.slice(2));
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error: unknown) {
+  // A command's own failures are one line each; anything else is still one line, never a stack trace.
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`cutplan: ${message.replace(/\s*\n\s*/g, ' ').trim()}\n`);
+  process.exitCode = 1;
+}

@@ -3,7 +3,8 @@
  * prints the body that endpoint returns (exit 0), or its error body (exit 1). FILE is a JSON request body,
  * or a CSV cut list when its name ends in `.csv` (or with `--csv`); the flags set the other request
  * fields (`--stock 6000`, `--stocks "6000x10,5000"`, `--kerf 3`, `--method least_waste`, …) and win over
- * the same fields in a JSON file. `--pdf plan.pdf` also writes the print-ready PDF. No tier caps apply on
+ * the same fields in a JSON file. Every failure is one line on stderr, never a stack trace: a refused job
+ * (exit 1, with the error body on stdout), a bad flag or a file that cannot be read or written (exit 2). `--pdf plan.pdf` also writes the print-ready PDF. No tier caps apply on
  * your own machine; the answer is labelled with the public tier like an unkeyed call.
  */
 import { readFile, writeFile } from 'node:fs/promises';
@@ -71,7 +72,13 @@ export async function run(argv: string[], io: OptimiseIo = processIo): Promise<n
     return 0;
   }
   const file = args.positionals[0] ?? '-';
-  const text = await io.readText(file);
+  let text: string;
+  try {
+    text = await io.readText(file);
+  } catch (e) {
+    io.stderr(`cutplan: cannot read ${file === '-' ? 'stdin' : JSON.stringify(file)}: ${ioReason(e)}\n`);
+    return 2;
+  }
   const csv = args.values.csv === true || file.toLowerCase().endsWith('.csv');
   const read = csv ? bodyOfCsv(text) : bodyOfJson(text);
   if (!read.ok) return fail(io, read.error);
@@ -121,7 +128,12 @@ export async function run(argv: string[], io: OptimiseIo = processIo): Promise<n
       branding: null,
       createdAtMs: systemClock.now(),
     });
-    await io.writeBytes(pdfFile, pdf);
+    try {
+      await io.writeBytes(pdfFile, pdf);
+    } catch (e) {
+      io.stderr(`cutplan: cannot write the PDF to ${JSON.stringify(pdfFile)}: ${ioReason(e)}\n`);
+      return 2;
+    }
   }
   io.stdout(`${JSON.stringify(result.value)}\n`);
   return 0;
@@ -176,10 +188,32 @@ function fail(
     bodyExtras(): Readonly<Record<string, unknown>>;
   },
 ): number {
-  const detail = statusOf(error.code) >= 500 ? 'internal error' : error.message;
+  const status = statusOf(error.code);
+  const detail = status >= 500 ? 'internal error' : error.message;
+  // The body the API would send, for scripts; one line for the person at the terminal.
   io.stdout(`${JSON.stringify({ error: error.code, detail, ...error.bodyExtras() })}\n`);
-  if (statusOf(error.code) >= 500) io.stderr(`${error.message}\n`);
+  io.stderr(`cutplan: refused (${status} ${error.code}): ${oneLine(error.message)}\n`);
   return 1;
+}
+
+/** An I/O error as a short phrase: Node's text without its code prefix and syscall suffix. */
+export function ioReason(error: unknown): string {
+  if (!(error instanceof Error)) return oneLine(String(error));
+  const code = (error as NodeJS.ErrnoException).code;
+  const known: Record<string, string> = {
+    ENOENT: 'no such file',
+    EACCES: 'permission denied',
+    EPERM: 'permission denied',
+    EISDIR: 'it is a folder, not a file',
+    ENOTDIR: 'a part of the path is not a folder',
+    EMFILE: 'too many open files',
+  };
+  return (code !== undefined ? known[code] : undefined) ?? oneLine(error.message);
+}
+
+/** `text` on one line: messages from deep down may carry line breaks. */
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ').trim();
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'validation'
   | 'badKey'
   | 'partsLimit'
+  | 'noPlanFound'
   | 'rateLimited'
   | 'busy'
   | 'notFound'
@@ -27,6 +28,11 @@ const STATUS: Readonly<Record<ErrorCode, number>> = {
   partsLimit: 413,
   /** The body is larger than 1 MiB. */
   payloadTooLarge: 413,
+  /**
+   * Finite supply: the search found no plan within the time limit and did not prove that none exists.
+   * Not the caller's input (a longer `timeLimit` may succeed), so not 400; refunded like every failure.
+   */
+  noPlanFound: 422,
   /** The query string is over 8 KiB: a job that large goes in the body of a POST. */
   queryTooLong: 414,
   /** The request line and headers are over the server's limit (the local server's 16 KiB). */
@@ -120,6 +126,16 @@ export class BadKeyError extends CutplanError {
 export class PartsLimitError extends CutplanError {
   override readonly code = 'partsLimit' as const;
   override readonly name = 'PartsLimitError';
+}
+
+/**
+ * 422: with finite stock or offcuts, the search found no plan in its time limit and proved neither that
+ * one exists nor that none does. `detail` suggests a longer `timeLimit`. (A proof that no plan exists is
+ * a 400 `validation` naming the proof.)
+ */
+export class NoPlanFoundError extends CutplanError {
+  override readonly code = 'noPlanFound' as const;
+  override readonly name = 'NoPlanFoundError';
 }
 
 /** 429: a rate or monthly limit is reached. */

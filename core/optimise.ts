@@ -4,6 +4,7 @@
 import { formatAngleResponse, solveAngleRequest } from './angles/index.ts';
 import type { Clock } from './budget.ts';
 import { type CutplanError, err, InternalError, ok, type Result } from './errors.ts';
+import { budgetMeta } from './response/budget-meta.ts';
 import { createHighsEngine, formatResponse, type LpEngine, solveRequest } from './solver/index.ts';
 import type { OptimiseRequest, OptimiseResponse } from './types.ts';
 import { formatFailure, verifyPlan } from './verify/index.ts';
@@ -40,6 +41,7 @@ export async function optimise(
     tier: ctx.tier,
     poweredBy: ctx.poweredBy,
     solveTimeMs: Math.round(ctx.clock.monotonic() - start),
+    budget: budgetMeta(request, ctx.budgetMs),
   });
   // Angle mode: bars hold sequences, not multisets (docs/angle-cuts.md); the angle stage plans them.
   let response: OptimiseResponse;

@@ -1,4 +1,11 @@
-/** `cutplan optimise` on CSV cut lists and flags, run in process with an in-memory file system. */
+/**
+ * `cutplan optimise` on CSV cut lists and flags, run in process with an in-memory file system; and as a
+ * real process, where every failure must be one line on stderr and a non-zero exit, never a stack trace.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../bin/optimise.ts';
 
@@ -88,4 +95,75 @@ describe('cutplan optimise', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--kerf must be a number, got "wide"');
   });
+});
+
+describe('cutplan optimise as a process: failures are one line on stderr', () => {
+  const root = new URL('../', import.meta.url).pathname;
+  /** Runs `node bin/cutplan.js optimise …` in `cwd`; never rejects. */
+  const cutplan = (cwd: string, args: string[]) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        [join(root, 'bin/cutplan.js'), 'optimise', ...args],
+        { cwd },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+      );
+    });
+
+  it('reports a missing file, a folder, bad JSON and refused jobs in one line each', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cutplan-cli-'));
+    try {
+      await writeFile(join(dir, 'bad.json'), '{"parts": "500x4", ');
+      await writeFile(join(dir, 'invalid.json'), JSON.stringify({ parts: '0x4', stock: 1000 }));
+      await writeFile(join(dir, 'huge.json'), JSON.stringify({ parts: '2400x200000', stock: 6000 }));
+      await writeFile(
+        join(dir, 'short.json'),
+        JSON.stringify({ parts: '6x3', stocks: [{ length: 10, quantity: 2 }] }),
+      );
+      const cases: [string[], number, RegExp][] = [
+        [['missing.json'], 2, /^cutplan: cannot read "missing\.json": no such file$/],
+        [['.'], 2, /^cutplan: cannot read "\.": it is a folder, not a file$/],
+        [['bad.json'], 1, /^cutplan: refused \(400 validation\): the request is not valid JSON: /],
+        [
+          ['invalid.json'],
+          1,
+          /^cutplan: refused \(400 validation\): parts\[0\] "0x4": length must be > 0, got 0$/,
+        ],
+        [['huge.json'], 1, /^cutplan: refused \(413 partsLimit\): parts\[0\] "2400x200000": quantity 200000/],
+        [
+          ['short.json'],
+          1,
+          /^cutplan: refused \(400 validation\): untagged material: .*proven by the linear relaxation/,
+        ],
+        [['invalid.json', '--pdf', join(dir, 'no-such-folder', 'plan.pdf')], 1, /^cutplan: refused/],
+      ];
+      for (const [args, code, line] of cases) {
+        const r = await cutplan(dir, args);
+        expect(r.code, args.join(' ')).toBe(code);
+        expect(
+          r.stderr.split('\n').filter((l) => l !== ''),
+          args.join(' '),
+        ).toHaveLength(1);
+        expect(r.stderr.trim(), args.join(' ')).toMatch(line);
+        expect(r.stderr).not.toMatch(/\n\s+at /);
+      }
+      // The refused job's body is still on stdout for scripts.
+      expect(JSON.parse((await cutplan(dir, ['huge.json'])).stdout)).toMatchObject({ error: 'partsLimit' });
+      // A PDF that cannot be written is one line too (exit 2).
+      const noPdf = await cutplan(dir, [
+        'short.json',
+        '--stocks',
+        '10',
+        '--pdf',
+        join(dir, 'no-such-folder', 'plan.pdf'),
+      ]);
+      expect([noPdf.code, noPdf.stderr.trim()]).toEqual([
+        2,
+        `cutplan: cannot write the PDF to "${join(dir, 'no-such-folder', 'plan.pdf')}": no such file`,
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -66,6 +66,7 @@ export function formatAngleResponse(
       poweredBy: ctx.poweredBy,
       unit: request.unit,
       unitFormat: request.unitFormat,
+      ...ctx.budget,
     },
   };
 }

@@ -4,12 +4,14 @@
  * square, dives), then under `fewest_setups` the setups stage (setups.ts) on the search's plan.
  */
 import { type Budget, budgetOf } from '../budget.ts';
-import { err, ok, type Result, ValidationError } from '../errors.ts';
+import { err, type NoPlanFoundError, ok, type Result, ValidationError } from '../errors.ts';
 import type { EdgeTable } from '../geometry/mitre.ts';
 import type { LpEngine, SolveOptions } from '../solver/index.ts';
 import { buildJobs } from '../solver/model/index.ts';
+import { INFEASIBLE_PROOF, noPlanFound } from '../solver/solve.ts';
 import { solveGroup } from '../solver/solve-group.ts';
 import { asScaled, type OptimiseRequest } from '../types.ts';
+import { provesAngleInfeasible } from './infeasibility.ts';
 import { type AngleJob, buildAngleJobs, type SeqBar } from './job.ts';
 import { planCostOf } from './plan.ts';
 import { type AngleGroupResult, solveAngleGroup } from './search.ts';
@@ -34,7 +36,7 @@ const SEARCH_SHARE_WITH_SETUPS = 0.8;
 export function solveAngleRequest(
   request: OptimiseRequest,
   options: SolveOptions,
-): Result<AngleSolved, ValidationError> {
+): Result<AngleSolved, ValidationError | NoPlanFoundError> {
   if (REFUSED.has(request.method)) {
     return err(ValidationError.of('method', `"${request.method}" does not combine with angle cuts`));
   }
@@ -50,12 +52,12 @@ export function solveAngleRequest(
     const search = setups ? share.sub(share.remainingMs() * SEARCH_SHARE_WITH_SETUPS) : share;
     const r = solveAngleGroup(job, options.lp, search, (b) => squarePlan(job, square[k], options.lp, b));
     if (r === null) {
-      const what = job.material === null ? 'the untagged parts' : `material "${job.material}"`;
+      // 400 only with a proof that no plan exists; without one, a longer time limit might find a plan.
+      const group = job.material === null ? 'untagged material' : `material ${JSON.stringify(job.material)}`;
       return err(
-        ValidationError.of(
-          job.material === null ? 'stocks' : `material "${job.material}"`,
-          `${what}: no plan that fits the finite stock and offcuts was found`,
-        ),
+        provesAngleInfeasible(job, options.lp, share)
+          ? ValidationError.of(group, INFEASIBLE_PROOF)
+          : noPlanFound(group, options.budgetMs),
       );
     }
     groups.push(setups ? withFewestSetups(r, options.lp, share) : r);

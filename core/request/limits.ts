@@ -15,8 +15,6 @@ export const LIMITS = {
   /** Quantity of one stock or offcut entry (and a bundle size). */
   maxSupplyQuantity: 1_000_000,
   maxPrice: 1_000_000_000,
-  /** Seconds; tiers cap it further. */
-  maxTimeLimit: 3600,
   /** Largest integer every sum of scaled lengths and prices must stay under, so arithmetic is exact. */
   maxExact: Number.MAX_SAFE_INTEGER,
   minAngle: 10,

@@ -193,6 +193,7 @@ describe('jobSize', () => {
     expect(jobSize(parsed({ parts: ['2400x5, 1800x3', [900, 2]], stockLength: 6000 }))).toEqual({
       totalParts: 10,
       distinctLines: 3,
+      largestLine: { name: 'parts[0] (2400)', quantity: 5 },
     });
   });
 });

@@ -4,10 +4,11 @@
  * up to the first few of each part of the request; a stage runs only when the one before found none,
  * because its rules need the values the earlier stage vouched for.
  */
-import { err, ok, type Result, ValidationError } from '../errors.ts';
+import { err, ok, type PartsLimitError, type Result, ValidationError } from '../errors.ts';
 import type { OptimiseRequest } from '../types.ts';
 import { feasibilityIssues } from './feasibility.ts';
 import { normalise } from './normalise.ts';
+import { partsLimitError } from './parts-limit.ts';
 import { type Endpoint, readBody } from './read-body.ts';
 import { crossFieldIssues } from './rules.ts';
 import { isRecord, show } from './show.ts';
@@ -15,7 +16,8 @@ import { errorOf, IssueStream } from './sink.ts';
 
 export type { Endpoint } from './read-body.ts';
 
-type Parsed = Result<OptimiseRequest, ValidationError>;
+/** A 400 for a bad request, or a 413 for more pieces than any tier takes. */
+type Parsed = Result<OptimiseRequest, ValidationError | PartsLimitError>;
 
 /** `head` holds issues found before the body (the GET query mapping); they are reported first. */
 function run(body: unknown, endpoint: Endpoint, head: IssueStream): Parsed {
@@ -26,6 +28,10 @@ function run(body: unknown, endpoint: Endpoint, head: IssueStream): Parsed {
   const read = readBody(body, endpoint, head);
   if (!read.ok) return err(errorOf(read.streams) ?? ValidationError.of('', 'the request is not valid'));
   if (!head.empty) return err(errorOf([head]) ?? ValidationError.of('', 'the request is not valid'));
+
+  // More pieces than any tier takes is a 413, once the request is otherwise well formed.
+  const tooMany = partsLimitError(read.long.parts, read.origins);
+  if (tooMany !== null) return err(tooMany);
 
   const rules = new IssueStream();
   crossFieldIssues(read.long, read.origins, rules);
@@ -57,7 +63,8 @@ function guarded(parse: () => Parsed): Parsed {
  * Never throws, whatever `body` is.
  * @param body The parsed JSON body.
  * @param endpoint `pdf` for POST /v1/optimise/pdf (which also takes `jobName` and `paper`), else `json`.
- * @returns The normalised request, or a {@link ValidationError} naming up to ten problems.
+ * @returns The normalised request, a {@link ValidationError} naming up to ten problems, or a
+ *   {@link PartsLimitError} when a part line or the request holds more pieces than any tier allows.
  */
 export function parseOptimiseBody(body: unknown, endpoint: Endpoint): Parsed {
   return guarded(() => run(body, endpoint, new IssueStream()));

@@ -101,7 +101,7 @@ describe('parseOptimiseQuery', () => {
     [
       'an infinite timeLimit',
       { ...BASE, timeLimit: '1e999' },
-      'timeLimit: must be at most 3600 seconds, got Infinity',
+      'timeLimit: must be a finite number, got Infinity',
     ],
     ['trim=yes', { ...BASE, trim: 'yes' }, 'trim: must be true, false, 1 or 0, got "yes"'],
     [

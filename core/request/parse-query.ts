@@ -3,7 +3,7 @@
  * as a POST, so the same problem normalises to the same request either way. `parts`, `stock` and `offcuts`
  * carry the shorthand text; `stocks` and `angleCuts` carry JSON text; the rest are scalars by field name.
  */
-import type { Result, ValidationError } from '../errors.ts';
+import type { PartsLimitError, Result, ValidationError } from '../errors.ts';
 import type { OptimiseRequest } from '../types.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { parseMappedQuery } from './parse-body.ts';
@@ -79,7 +79,7 @@ function convert(kind: Kind, text: string): Converted {
  * An unknown or repeated parameter is a validation issue; an empty value counts as absent.
  * Never throws.
  */
-export function parseOptimiseQuery(query: Query): Result<OptimiseRequest, ValidationError> {
+export function parseOptimiseQuery(query: Query): Result<OptimiseRequest, ValidationError | PartsLimitError> {
   const issues = new IssueStream();
   const body: Record<string, unknown> = {};
   for (const [name, raw] of Object.entries(query)) {

@@ -46,7 +46,6 @@ describe('parseOptimiseBody rejects', () => {
       '0.0000001',
       'parts[0] "0.0000001": length has more than 6 decimals (at most 6 are kept exact), got 1e-7',
     ],
-    ['2400x100001', 'parts[0] "2400x100001": quantity must be at most 100000, got 100001'],
   ])('the parts shorthand %j, quoting the entry', (text, expected) => {
     expect(detail(body(SIMPLE, { parts: text }))).toBe(expected);
   });
@@ -155,7 +154,8 @@ describe('parseOptimiseBody rejects', () => {
       'unitFormat: must be one of decimal, fraction, got "fractions" (did you mean "fraction"?)',
     ],
     ['a zero timeLimit', { timeLimit: 0 }, 'timeLimit: must be > 0 seconds, got 0'],
-    ['a timeLimit over an hour', { timeLimit: 3601 }, 'timeLimit: must be at most 3600 seconds, got 3601'],
+    ['a negative timeLimit', { timeLimit: -5 }, 'timeLimit: must be > 0 seconds, got -5'],
+    ['a timeLimit that is not a number', { timeLimit: '20' }, 'timeLimit: must be a number, got "20"'],
     ['a zero stockLength', { stockLength: 0 }, 'stockLength: must be > 0, got 0'],
     [
       'a stockLength over the bound',
@@ -455,13 +455,42 @@ describe('parseOptimiseBody rejects', () => {
       },
       'material "alu": the parts need 7000 in total but the finite stock and offcuts hold 6000',
     ],
-    [
-      'total quantity over a million',
-      { parts: Array.from({ length: 11 }, () => [100, 100_000]), stockLength: 6000 },
-      'parts: total quantity 1100000 is more than 1000000',
-    ],
   ])('feasibility: %s', (_, input, expected) => {
     expect(detail(input)).toBe(expected);
+  });
+});
+
+describe('parseOptimiseBody: more pieces than any tier takes is 413 partsLimit, never 400', () => {
+  const partsLimit = (input: unknown): string => {
+    const result = parseOptimiseBody(input, 'json');
+    if (result.ok) expect.fail('expected a partsLimit error');
+    expect([result.error.code, result.error.status]).toEqual(['partsLimit', 413]);
+    return result.error.message;
+  };
+  it.each<[string, unknown, string]>([
+    [
+      'a shorthand line of 200,000',
+      body(SIMPLE, { parts: '500x3, 2400x200000' }),
+      'parts[1] "2400x200000": quantity 200000 is more than any tier allows (at most 100000 pieces on one part line; each tier caps a request\'s total parts lower)',
+    ],
+    [
+      'an object line of 100,001',
+      body(SIMPLE, { parts: [{ length: 2400, quantity: 100_001, label: 'rail' }] }),
+      'parts[0] ("rail", 2400): quantity 100001 is more than any tier allows (at most 100000 pieces on one part line; each tier caps a request\'s total parts lower)',
+    ],
+    [
+      'a total over a million',
+      { parts: Array.from({ length: 11 }, () => [100, 100_000]), stockLength: 6000 },
+      'parts: 1100000 pieces in all are more than any tier allows (at most 1000000 pieces per request; each tier caps it lower)',
+    ],
+  ])('%s', (_, input, expected) => {
+    expect(partsLimit(input)).toBe(expected);
+  });
+
+  it('still reports a malformed request as 400 first', () => {
+    expect(detail(body(SIMPLE, { parts: '0x200000' }))).toBe(
+      'parts[0] "0x200000": length must be > 0, got 0',
+    );
   });
 });
 

@@ -114,11 +114,6 @@ function priceIssues(body: LongForm, origins: Origins, issues: IssueStream): voi
 
 /** Every cross-field rule; each stops once the stream has more issues than are shown. */
 export function crossFieldIssues(body: LongForm, origins: Origins, issues: IssueStream): void {
-  let total = 0;
-  for (const p of body.parts) total += p.quantity;
-  if (total > LIMITS.maxTotalParts) {
-    issues.add({ path: 'parts', message: `total quantity ${total} is more than ${LIMITS.maxTotalParts}` });
-  }
   angleIssues(body, origins, issues);
   bundleIssues(body, origins, issues);
   priceIssues(body, origins, issues);

@@ -51,6 +51,19 @@ const positiveLength = (meaning: string) =>
 const nonNegativeLength = (meaning: string) =>
   v.pipe(number, v.minValue(0, got('must be ≥ 0')), atMostMaxLength, exactDecimals, d(meaning));
 
+/**
+ * A part's quantity: a whole number ≥ 1 with no upper bound here. Too many pieces is the tier caps' 413
+ * `partsLimit`, not a bad input (`parts-limit.ts` applies the core's own ceiling, `LIMITS`).
+ */
+function pieces(meaning: string) {
+  return v.pipe(
+    v.number(got('must be a whole number')),
+    v.integer(got('must be a whole number')),
+    v.minValue(1, got('must be ≥ 1')),
+    d(meaning),
+  );
+}
+
 function count(max: number, meaning: string) {
   return v.pipe(
     v.number(got('must be a whole number')),
@@ -104,7 +117,9 @@ const LENGTH_RULE = `> 0, at most ${LIMITS.maxLength}, at most ${LIMITS.maxDecim
 
 const PART_ENTRIES = {
   length: positiveLength(`Length of the part (${LENGTH_RULE}).`),
-  quantity: count(LIMITS.maxPartQuantity, 'How many pieces of this length.'),
+  quantity: pieces(
+    `How many pieces of this length, a whole number ≥ 1. More pieces than the tier allows is 413 partsLimit; no tier takes more than ${LIMITS.maxPartQuantity} on one line or ${LIMITS.maxTotalParts} in a request.`,
+  ),
   label: v.nullish(text(0, LIMITS.maxLabel, 'Printed on PDF piece labels; empty is none.')),
   material: v.nullish(material('Material group tag: cut only from stock of the same material.')),
   leftAngle: v.nullish(
@@ -178,13 +193,14 @@ const SCALAR_ENTRIES = {
       d('decimal (default) or fraction: PDF dimensions as nearest-1/64 fractions.'),
     ),
   ),
+  // Above the tier's budget is capped, never refused (the spec's Limits rule 4); `meta` says so.
   timeLimit: v.nullish(
     v.pipe(
       number,
+      finite,
       v.gtValue(0, got('must be > 0 seconds')),
-      v.maxValue(LIMITS.maxTimeLimit, got(`must be at most ${LIMITS.maxTimeLimit} seconds`)),
       d(
-        "Solve budget in seconds (default automatic: stop at proof, at most 5 s); capped by the tier's budget.",
+        "Solve budget in seconds (default automatic: stop at proof, at most 5 s). A larger value than the tier's budget is capped to it, never refused: `meta.timeLimit` is the budget applied and `meta.requestedTimeLimit` the value sent when it was capped.",
       ),
     ),
   ),

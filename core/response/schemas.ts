@@ -191,6 +191,14 @@ export const metaSchema = v.pipe(
     unit: str("The request's `unit`, echoed."),
     unitFormat: v.pipe(v.picklist(UNIT_FORMATS), d("The request's `unitFormat`, echoed.")),
     objective: opt(v.pipe(v.picklist(OBJECTIVES), d('What the plan minimised: money or material.'))),
+    timeLimit: num(
+      "The solve budget applied, in seconds: the request's `timeLimit` (or the automatic budget) capped by the tier's budget and by the time the function has left.",
+    ),
+    requestedTimeLimit: opt(
+      num(
+        "Present only when the request's `timeLimit` was capped: the value sent, in seconds (`timeLimit` is what was applied).",
+      ),
+    ),
   }),
   d('About the call.'),
 );
@@ -222,7 +230,11 @@ export const errorBodySchema = v.pipe(
   v.strictObject({
     error: str('A short code; see the status.'),
     detail: str('What went wrong, naming the offending part, stock, offcut, material or header.'),
-    retryAfterSeconds: opt(num('429 only: seconds until the limit resets.')),
+    retryAfterSeconds: opt(
+      num(
+        '429 and 503: seconds to wait before retrying (429: until the limit resets; 503: until a solve slot is likely free). Same as the `Retry-After` header.',
+      ),
+    ),
     resetAt: opt(v.pipe(v.string(), v.isoTimestamp(), d('429 only: when the limit resets (ISO 8601, UTC).'))),
   }),
   d('An error.'),

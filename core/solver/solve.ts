@@ -1,5 +1,5 @@
 import { type Budget, budgetOf, type Clock } from '../budget.ts';
-import { err, ok, type Result, ValidationError } from '../errors.ts';
+import { err, NoPlanFoundError, ok, type Result, ValidationError } from '../errors.ts';
 import { refineGroup, stageWorkFor } from '../setups/index.ts';
 import type { OptimiseRequest } from '../types.ts';
 import type { LpEngine } from './lp/index.ts';
@@ -27,6 +27,21 @@ export interface Solved {
  */
 const SEARCH_SHARE_WITH_SETUPS = 0.8;
 
+/** The 400's detail when the LP relaxation proved that no plan exists: which proof, in a caller's words. */
+export const INFEASIBLE_PROOF =
+  'the finite stock and offcuts cannot cover the demand: proven by the linear relaxation (no plan, even one that may cut fractions of bars, covers every part from this supply)';
+
+/**
+ * The 422 of finite supply when the search neither found a plan nor proved there is none: not the
+ * caller's input, so not a 400, and a longer time limit may find one.
+ */
+export function noPlanFound(group: string, budgetMs: number): NoPlanFoundError {
+  const seconds = Math.round(budgetMs) / 1000;
+  return new NoPlanFoundError(
+    `${group}: no plan that fits the finite stock and offcuts was found in the time limit of ${seconds} s, and none was proven impossible; send a longer timeLimit (capped by your tier's budget), or more stock`,
+  );
+}
+
 /**
  * Solves every material group of a request within the budget. Groups are solved one after another; each
  * gets an equal share of what is left, so time a quick group does not need flows to the later ones.
@@ -34,7 +49,7 @@ const SEARCH_SHARE_WITH_SETUPS = 0.8;
 export function solveRequest(
   request: OptimiseRequest,
   options: SolveOptions,
-): Result<Solved, ValidationError> {
+): Result<Solved, ValidationError | NoPlanFoundError> {
   const budget: Budget = budgetOf(options.clock, options.budgetMs);
   const jobs = buildJobs(request);
   const groups: SolvedGroup[] = [];
@@ -53,10 +68,9 @@ export function solveRequest(
     if (!r.plan) {
       // Named as the request layer names a group (docs/api.md, "Material groups"), once.
       const group = job.material === null ? 'untagged material' : `material ${JSON.stringify(job.material)}`;
-      const why = r.infeasible
-        ? 'the finite stock and offcuts cannot cover the demand'
-        : 'no plan that fits the finite stock and offcuts was found in the time limit';
-      return err(ValidationError.of(group, why));
+      return err(
+        r.infeasible ? ValidationError.of(group, INFEASIBLE_PROOF) : noPlanFound(group, options.budgetMs),
+      );
     }
     const refined = refineGroup(job, r.plan, request.method, {
       lp: options.lp,

@@ -15,6 +15,7 @@ describe('makeOptimiseHandler', () => {
     ['optimise/post-base64.json', 200, 4],
     ['optimise/post-keyed.json', 200, 10],
     ['optimise/get-query.json', 200, 20],
+    ['optimise/post-time-limit-capped.json', 200, 10],
   ])('answers %s with %i and a verified plan of all its parts', async (file, status, parts) => {
     const event = sampleEvent(file);
     const res = await testHandlers().optimise(event);

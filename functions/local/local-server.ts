@@ -24,8 +24,11 @@ export type LocalHandlers = Readonly<Record<RouteTarget | 'fallback', ApiHandler
 
 export interface LocalServerOptions {
   readonly handlers: LocalHandlers;
-  /** Read the caller's IP from `X-Forwarded-For` (first hop): only behind a proxy you control. */
-  readonly trustProxy: boolean;
+  /**
+   * Proxies you run in front of the server (0: none): the caller's IP is the `X-Forwarded-For` hop the
+   * outermost of them appended (`forwardedClient`).
+   */
+  readonly trustProxy: number;
   /** Problems of the local glue (the handlers log the requests). */
   readonly log: (line: string) => void;
   readonly newId?: () => string;

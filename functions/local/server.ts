@@ -7,8 +7,8 @@
  * embedded dynalite unless `DYNAMODB_ENDPOINT` names one (see `limits-backend.ts`).
  *
  * Environment: `PORT` (default 3000), `HOST` (default 127.0.0.1; 0.0.0.0 to listen on every interface),
- * `TRUST_PROXY=1` to take the caller's IP from the first `X-Forwarded-For` hop (only behind a proxy you
- * run), `DYNAMODB_ENDPOINT` / `TABLE_NAME` for another table, `TIER_OVERRIDES` to change tier limits
+ * `TRUST_PROXY=N` when N proxies you run stand in front (the caller's IP is then the `X-Forwarded-For`
+ * hop the outermost of them appended, N from the right, if it is a valid IP address), `DYNAMODB_ENDPOINT` / `TABLE_NAME` for another table, `TIER_OVERRIDES` to change tier limits
  * locally, `SOLVER_WORKERS` for the number of solves at once (default: the number of cores). Flag:
  * `--data-dir <dir>` keeps the embedded table (keys, counters) across restarts.
  */
@@ -30,7 +30,7 @@ import { readTierOverrides } from './tier-overrides.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
-const trustProxy = process.env.TRUST_PROXY === '1';
+const trustProxy = readTrustProxy(process.env.TRUST_PROXY);
 const log = jsonLogger((line) => process.stderr.write(line));
 
 function exitWith(message: string): never {
@@ -57,6 +57,18 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
     });
     return made;
   };
+}
+
+/** `TRUST_PROXY`: how many proxies you run in front of the server (unset or 0: none). */
+function readTrustProxy(value: string | undefined): number {
+  if (value === undefined || value === '') return 0;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 0 || n > 16) {
+    exitWith(
+      `TRUST_PROXY must be the number of proxies you run in front of the server (0 to 16), got "${value}"`,
+    );
+  }
+  return n;
 }
 
 const flags = readFlags();

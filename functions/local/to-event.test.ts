@@ -1,6 +1,8 @@
+import { isIP } from 'node:net';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readRequest } from '../shared/http/index.ts';
-import { type IncomingCall, toApiGatewayEvent } from './to-event.ts';
+import { forwardedClient, type IncomingCall, toApiGatewayEvent } from './to-event.ts';
 
 const call = (over: Partial<IncomingCall> = {}): IncomingCall => ({
   method: 'GET',
@@ -8,7 +10,7 @@ const call = (over: Partial<IncomingCall> = {}): IncomingCall => ({
   rawHeaders: ['Host', 'localhost:3000', 'User-Agent', 'curl/8.5.0'],
   body: Buffer.alloc(0),
   remoteAddress: '::ffff:127.0.0.1',
-  trustProxy: false,
+  trustProxy: 0,
   requestId: 'rid-1',
   nowMs: 1_767_225_600_000,
   ...over,
@@ -77,12 +79,52 @@ describe('toApiGatewayEvent', () => {
     expect(event.multiValueHeaders).toEqual({ 'X-Thing': ['a', 'b'] });
   });
 
-  it.each([
-    [false, '198.51.100.9', '127.0.0.1'],
-    [true, '198.51.100.9, 10.0.0.1', '198.51.100.9'],
-    [true, undefined, '127.0.0.1'],
-  ])('with TRUST_PROXY=%s and X-Forwarded-For %s sees the caller as %s', (trustProxy, forwarded, ip) => {
-    const rawHeaders = forwarded === undefined ? [] : ['X-Forwarded-For', forwarded];
+  // The socket address is 127.0.0.1 (the proxy, in these calls); the client may send any header it likes.
+  it.each<[number, string[], string]>([
+    [0, ['198.51.100.9'], '127.0.0.1'],
+    [1, [], '127.0.0.1'],
+    [1, ['198.51.100.9'], '198.51.100.9'],
+    // A client-set first hop is not the caller: the proxy appended the last one.
+    [1, ['1.2.3.4, 127.0.0.1'], '127.0.0.1'],
+    [1, ['1.2.3.4, 198.51.100.9'], '198.51.100.9'],
+    [1, [' 1.2.3.4 ,2001:db8::7 '], '2001:db8::7'],
+    // Repeated headers are one list, in order (HAProxy adds its own header line).
+    [1, ['1.2.3.4', '198.51.100.9'], '198.51.100.9'],
+    // Two proxies (say a CDN, then nginx): the caller is the second hop from the right.
+    [2, ['1.2.3.4, 198.51.100.9, 10.0.0.5'], '198.51.100.9'],
+    [2, ['10.0.0.5'], '127.0.0.1'],
+    // Only a valid IP address becomes the caller; anything else leaves the socket address.
+    [1, ['not-an-ip'], '127.0.0.1'],
+    [1, ['198.51.100.9, not-an-ip'], '127.0.0.1'],
+    [1, ['198.51.100.9:4711'], '127.0.0.1'],
+    [1, ['198.51.100.9, '], '127.0.0.1'],
+    [1, ['999.1.1.1'], '127.0.0.1'],
+  ])('with TRUST_PROXY=%s and X-Forwarded-For %j sees the caller as %s', (trustProxy, forwarded, ip) => {
+    const rawHeaders = forwarded.flatMap((value) => ['X-Forwarded-For', value]);
     expect(toApiGatewayEvent(call({ trustProxy, rawHeaders })).requestContext.identity.sourceIp).toBe(ip);
+  });
+});
+
+describe('forwardedClient', () => {
+  const ip = fc.oneof(fc.ipV4(), fc.ipV6());
+  // Whatever a client puts in front: addresses, junk, commas, spaces.
+  const forged = fc.array(fc.oneof(ip, fc.string({ maxLength: 12 })), { maxLength: 5 });
+  it('behind N appending proxies, is the hop the outermost appended, whatever the client sent before it', () => {
+    fc.assert(
+      fc.property(forged, fc.array(ip, { minLength: 1, maxLength: 4 }), (client, appended) => {
+        const header = [...client, ...appended].join(', ');
+        expect(forwardedClient([header], appended.length)).toBe(appended[0]);
+      }),
+      { seed: 32, numRuns: 300 },
+    );
+  });
+  it('never returns text that is not an IP address', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string(), { maxLength: 3 }), fc.integer({ min: 0, max: 4 }), (values, hops) => {
+        const hop = forwardedClient(values, hops);
+        expect(hop === undefined || isIP(hop) !== 0).toBe(true);
+      }),
+      { seed: 33, numRuns: 300 },
+    );
   });
 });

@@ -3,6 +3,7 @@
  * the local server runs exactly the handlers Lambda runs. Bodies arrive base64, as they do from the
  * deployed API (its binary media types cover every type so PDFs reach any client as bytes).
  */
+import { isIP } from 'node:net';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { matchRoute } from '../shared/routes.ts';
 
@@ -14,8 +15,11 @@ export interface IncomingCall {
   readonly rawHeaders: readonly string[];
   readonly body: Buffer;
   readonly remoteAddress: string | undefined;
-  /** Take the caller's IP from the first `X-Forwarded-For` hop (only behind a proxy you run). */
-  readonly trustProxy: boolean;
+  /**
+   * How many proxies you run in front of the server (`TRUST_PROXY`; 0: none, the socket address is the
+   * caller): the caller is the address the outermost of them appended to `X-Forwarded-For`.
+   */
+  readonly trustProxy: number;
   readonly requestId: string;
   readonly nowMs: number;
 }
@@ -111,13 +115,25 @@ function readHeaders(raw: readonly string[]) {
 }
 
 function sourceIp(call: IncomingCall, multi: Readonly<Record<string, string[] | undefined>>): string {
-  if (call.trustProxy) {
-    const forwarded = lookup(multi, 'x-forwarded-for')?.[0]?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+  const forwarded = forwardedClient(lookup(multi, 'x-forwarded-for') ?? [], call.trustProxy);
+  if (forwarded !== undefined) return forwarded;
   const address = call.remoteAddress ?? 'unknown';
   // An IPv4 client on a dual-stack socket shows as ::ffff:a.b.c.d; API Gateway would say a.b.c.d.
   return address.startsWith('::ffff:') && address.includes('.') ? address.slice('::ffff:'.length) : address;
+}
+
+/**
+ * The caller's address behind `hops` trusted proxies that each append the address they were reached from
+ * to `X-Forwarded-For` (nginx's `$proxy_add_x_forwarded_for`, AWS ALB, HAProxy `option forwardfor`,
+ * Traefik, Caddy): the `hops`-th entry from the right, since everything left of it is whatever the client
+ * sent. Repeated headers are one list, in order. Undefined (use the socket address) when trust is off, the
+ * list is shorter than the hops, or that entry is not a valid IP address.
+ */
+export function forwardedClient(values: readonly string[], hops: number): string | undefined {
+  if (hops < 1) return undefined;
+  const list = values.flatMap((v) => v.split(',')).map((hop) => hop.trim());
+  const hop = list[list.length - hops];
+  return hop !== undefined && isIP(hop) !== 0 ? hop : undefined;
 }
 
 function lookup<T>(record: Readonly<Record<string, T | undefined>>, lowerName: string): T | undefined {

@@ -24,6 +24,8 @@ export interface JobSize {
   readonly totalParts: number;
   /** Number of distinct part lines. */
   readonly distinctLines: number;
+  /** The line with the most pieces, named as messages name it, so a 413 can name the part over the cap. */
+  readonly largestLine?: { readonly name: string; readonly quantity: number } | null;
 }
 
 /** An admitted call: the tier to serve it with, and a release to call exactly once. */

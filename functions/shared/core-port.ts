@@ -5,7 +5,7 @@
  * through without looking inside.
  */
 import type { Clock } from '../../core/budget.ts';
-import type { CutplanError, Result, ValidationError } from '../../core/errors.ts';
+import type { CutplanError, PartsLimitError, Result, ValidationError } from '../../core/errors.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../../core/types.ts';
 import type { JobSize } from './admission.ts';
 import type { QueryParams } from './http/request.ts';
@@ -27,9 +27,12 @@ export interface SolveContext<Lp> {
 
 export interface CorePort<Lp> {
   /** A JSON body (long form, shorthand or mixed) → the normalised request. */
-  parseOptimiseBody(body: unknown, endpoint: Endpoint): Result<OptimiseRequest, ValidationError>;
+  parseOptimiseBody(
+    body: unknown,
+    endpoint: Endpoint,
+  ): Result<OptimiseRequest, ValidationError | PartsLimitError>;
   /** The query string of `GET /v1/optimise` → the same normalised request. */
-  parseOptimiseQuery(query: QueryParams): Result<OptimiseRequest, ValidationError>;
+  parseOptimiseQuery(query: QueryParams): Result<OptimiseRequest, ValidationError | PartsLimitError>;
   /** Total parts and distinct lines, checked against the tier's caps before anything is counted. */
   jobSize(request: OptimiseRequest): JobSize;
   /** Solves, formats and verifies: on success `plan.verified` is true. */

@@ -211,6 +211,7 @@ describe('the playground page', () => {
         poweredBy: 'cutplan',
         unit: 'mm',
         unitFormat: 'decimal',
+        timeLimit: 5,
       },
     };
     await page.route('**/v1/optimise', (route) =>

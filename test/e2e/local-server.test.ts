@@ -225,17 +225,25 @@ describe('local server', () => {
 });
 
 describe('local server behind a trusted proxy', () => {
-  it('counts the caller by the first X-Forwarded-For hop when TRUST_PROXY is on', async () => {
+  it('counts the caller by the X-Forwarded-For hop the proxy appended (TRUST_PROXY=1), never a forged one', async () => {
     const { admitter } = await realAdmitter(dynamo);
-    const proxied = await startServer(testHandlers({ admitter }), true);
+    const proxied = await startServer(testHandlers({ admitter }), 1);
     const from = (chain: string) =>
       fetch(`${proxied.url}/v1/optimise?parts=500x4&stock=1000`, { headers: { 'X-Forwarded-For': chain } });
     try {
       const seen = [];
-      for (const chain of ['198.51.100.7, 10.0.0.2', '198.51.100.8, 10.0.0.2', '198.51.100.7, 10.0.0.3']) {
+      for (const chain of [
+        '10.0.0.2, 198.51.100.7',
+        '10.0.0.2, 198.51.100.8',
+        '10.0.0.3, 198.51.100.7',
+        // The forged hops of issue 32: neither is a new subject; both count as the socket's 127.0.0.1.
+        '1.2.3.4, 127.0.0.1',
+        'not-an-ip',
+        '5.6.7.8, 127.0.0.1',
+      ]) {
         seen.push(remaining(await from(chain)));
       }
-      expect(seen).toEqual([29, 29, 28]);
+      expect(seen).toEqual([29, 29, 28, 29, 28, 27]);
     } finally {
       await proxied.close();
     }

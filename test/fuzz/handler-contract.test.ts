@@ -25,6 +25,7 @@ const CODES: readonly ErrorCode[] = [
   'validation',
   'badKey',
   'partsLimit',
+  'noPlanFound',
   'rateLimited',
   'busy',
   'notFound',

@@ -20,6 +20,7 @@ import { collectingLogger, recordingAdmitter } from '../support/handlers.ts';
 const CLIENT_CODES: readonly ErrorCode[] = [
   'validation',
   'partsLimit',
+  'noPlanFound',
   'payloadTooLarge',
   'queryTooLong',
   'methodNotAllowed',

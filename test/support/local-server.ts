@@ -8,7 +8,7 @@ export interface RunningServer {
 }
 
 /** Starts the local server on a free loopback port. */
-export async function startServer(handlers: LocalHandlers, trustProxy = false): Promise<RunningServer> {
+export async function startServer(handlers: LocalHandlers, trustProxy = 0): Promise<RunningServer> {
   const lines: string[] = [];
   const server = createLocalServer({ handlers, trustProxy, log: (line) => lines.push(line) });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

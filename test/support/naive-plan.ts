@@ -206,6 +206,7 @@ export function naivePlan(req: OptimiseRequest): OptimiseResponse {
       poweredBy: 'test',
       unit: req.unit,
       unitFormat: req.unitFormat,
+      timeLimit: 5,
     },
   };
 }

@@ -195,6 +195,7 @@ export function response(req: OptimiseRequest, spec: PlanSpec): OptimiseResponse
       poweredBy: 'cutplan',
       unit: req.unit,
       unitFormat: req.unitFormat,
+      timeLimit: 5,
     },
   };
 }

@@ -27,6 +27,8 @@ export interface FormatContext {
   readonly tier: string;
   readonly poweredBy: string;
   readonly solveTimeMs: number;
+  /** `meta.timeLimit` and, when the request's was capped, `meta.requestedTimeLimit` (`budgetMeta`). */
+  readonly budget: { readonly timeLimit: number; readonly requestedTimeLimit?: number };
 }
 
 /** Builds the response body (with `verified: false`; the caller verifies and sets it). */
@@ -61,6 +63,7 @@ export function formatResponse(
       poweredBy: ctx.poweredBy,
       unit: request.unit,
       unitFormat: request.unitFormat,
+      ...ctx.budget,
     },
   };
 }

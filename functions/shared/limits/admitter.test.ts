@@ -156,6 +156,20 @@ describe('admitter: tier caps', () => {
     },
     { tier: 'scale', size: { totalParts: 5001, distinctLines: 10 }, cap: /scale tier's cap of 5000 parts/ },
     { tier: 'scale', size: { totalParts: 5000, distinctLines: 1001 }, cap: /cap of 1000 distinct lines/ },
+    {
+      tier: 'public',
+      size: {
+        totalParts: 400,
+        distinctLines: 2,
+        largestLine: { name: 'parts[1] ("rail", 2400)', quantity: 350 },
+      },
+      cap: /^parts\[1\] \("rail", 2400\): quantity 350 alone exceeds the public tier's cap of 300 parts per request; an API key raises it$/,
+    },
+    {
+      tier: 'pro',
+      size: { totalParts: 2100, distinctLines: 3, largestLine: { name: 'parts[0] (900)', quantity: 1000 } },
+      cap: /^parts: 2100 parts \(sum of quantities\) exceed the pro tier's cap of 2000 parts per request$/,
+    },
   ] as const;
 
   it.each(cases)(

@@ -238,14 +238,20 @@ function deadlinePassed(what: string, ms: number): StoreUnavailableError {
 
 function checkCaps(tier: Tier, size: JobSize): PartsLimitError | null {
   const hint = tier.name === 'public' ? '; an API key raises it' : '';
+  const line = size.largestLine;
+  if (line && line.quantity > tier.maxParts) {
+    return new PartsLimitError(
+      `${line.name}: quantity ${line.quantity} alone exceeds the ${tier.name} tier's cap of ${tier.maxParts} parts per request${hint}`,
+    );
+  }
   if (size.totalParts > tier.maxParts) {
     return new PartsLimitError(
-      `${size.totalParts} parts (sum of quantities) exceed the ${tier.name} tier's cap of ${tier.maxParts} parts per request${hint}`,
+      `parts: ${size.totalParts} parts (sum of quantities) exceed the ${tier.name} tier's cap of ${tier.maxParts} parts per request${hint}`,
     );
   }
   if (size.distinctLines > tier.maxLines) {
     return new PartsLimitError(
-      `${size.distinctLines} distinct part lines exceed the ${tier.name} tier's cap of ${tier.maxLines} distinct lines per request${hint}`,
+      `parts: ${size.distinctLines} distinct part lines exceed the ${tier.name} tier's cap of ${tier.maxLines} distinct lines per request${hint}`,
     );
   }
   return null;

@@ -76,7 +76,14 @@ describe('checkKey', () => {
       undefined,
       /replaced by cp_live_ffffffffffffffff_…/,
     ],
-    ['expired', record, 1000, undefined, /expired at 1970-01-01T00:00:01.000Z/],
+    ['expired', record, 1000, undefined, /expired at 1970-01-01T00:00:01.000Z$/],
+    [
+      'rotated, its grace period over',
+      { ...record, replacedBy: 'ffffffffffffffff' },
+      1000,
+      undefined,
+      /^API key cp_live_[0-9a-f]{16}_… was replaced by cp_live_ffffffffffffffff_…; its grace period ended at 1970-01-01T00:00:01.000Z$/,
+    ],
     ['a retired tier', { ...record, tier: 'gold' }, 0, undefined, /tier "gold", which is no longer offered/],
     ['a foreign origin', record, 0, 'https://evil.example', /origin https:\/\/evil.example is not allowed/],
   ] as const)('refuses a key with %s', (_name, rec, now, origin, detail) => {

@@ -95,7 +95,14 @@ export function checkKey(
     return err(new BadKeyError(`API key ${shown} is disabled${by}`));
   }
   if (record.expiresAtMs !== null && record.expiresAtMs <= nowMs) {
-    return err(new BadKeyError(`API key ${shown} expired at ${new Date(record.expiresAtMs).toISOString()}`));
+    const at = new Date(record.expiresAtMs).toISOString();
+    // A key rotated with a grace period ends by expiring: say it was replaced, so the caller looks for
+    // the new key rather than for a renewal.
+    const detail =
+      record.replacedBy === null
+        ? `API key ${shown} expired at ${at}`
+        : `API key ${shown} was replaced by ${displayKey(record.replacedBy)}; its grace period ended at ${at}`;
+    return err(new BadKeyError(detail));
   }
   if (!isPaidTier(record.tier)) {
     return err(

@@ -14,6 +14,8 @@ describe('ipSubject', () => {
     ['fe80::1%eth0', 'fe80:0:0:0::/64'],
     ['64:ff9b::192.0.2.33', '64:ff9b:0:0::/64'],
     ['', 'unknown'],
+    ['not-an-ip', 'unknown'],
+    ['1.2.3.4, 127.0.0.1', 'unknown'],
   ])('counts %s as %s', (address, subject) => {
     expect(ipSubject(address)).toBe(subject);
   });

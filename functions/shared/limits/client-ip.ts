@@ -11,7 +11,9 @@ export function ipSubject(address: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(ip);
   if (mapped?.[1] !== undefined) return mapped[1];
   if (isIPv4(ip)) return ip;
-  if (!isIPv6(ip)) return ip === '' ? 'unknown' : ip;
+  // Anything else is no address (API Gateway's sourceIp always is one): one shared subject, so text a
+  // client chose can never become a counter of its own.
+  if (!isIPv6(ip)) return 'unknown';
   const groups = expandIPv6(ip).slice(0, 4);
   return `${groups.map((g) => Number.parseInt(g, 16).toString(16)).join(':')}::/64`;
 }

@@ -16,8 +16,8 @@ import { type Schema, schemaComponents } from './schemas.ts';
 export interface OpenApiExamples {
   /** Request bodies the parser accepts, by endpoint. */
   readonly requests: readonly { name: string; endpoint: 'json' | 'pdf'; summary: string; body: unknown }[];
-  /** 400 answers: the detail the parser gives for a sample event. */
-  readonly validationErrors: readonly { name: string; summary: string; detail: string }[];
+  /** Refused sample events (400, 413): the code and detail the parser gives. */
+  readonly refusals: readonly { name: string; summary: string; error: ErrorCode; detail: string }[];
   /** The query of a GET sample, parameter → value. */
   readonly query: Readonly<Record<string, string>>;
   /** A plan the service returned for the `query` example. */
@@ -49,12 +49,15 @@ const headers = (names: readonly string[]) =>
 
 const WHEN: Readonly<Record<ErrorCode, string>> = {
   validation:
-    'The request is not valid: bad lengths or quantities, unknown fields or methods, a part that fits no source, demand over finite stock, broken angle rules, several supplies sent, a body that is not JSON. `detail` names the offending part, stock, offcut, material or field (up to ten problems).',
+    'The request is not valid: bad lengths or quantities, unknown fields or methods, a part that fits no source, demand over finite stock (only with a proof that no plan exists, named in `detail`), broken angle rules, several supplies sent, a body that is not JSON; or a request API Gateway or the local server could not read. `detail` names the offending part, stock, offcut, material or field (up to ten problems).',
   badKey:
     "The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list.",
   notFound: 'No such route; `detail` lists the routes.',
   methodNotAllowed: 'The route exists but not for this method; the `Allow` header lists the methods.',
-  partsLimit: 'More parts or distinct part lines than the tier allows. Nothing was counted.',
+  partsLimit:
+    'More parts or distinct part lines than the tier allows, or more pieces than any tier takes (over 100000 on one line or 1000000 in all). `detail` names the part (or `parts`) and the cap. Nothing was counted.',
+  noPlanFound:
+    'Finite stock or offcuts: the search found no plan within the time limit and did not prove that none exists. Not counted; a longer `timeLimit` may find one.',
   payloadTooLarge: 'The body is larger than 1 MiB.',
   queryTooLong: 'The query string of `GET /v1/optimise` is over 8 KiB; send the job as a POST body instead.',
   headersTooLarge:
@@ -62,24 +65,26 @@ const WHEN: Readonly<Record<ErrorCode, string>> = {
   rateLimited:
     'Rate limit or monthly cap reached. `Retry-After`, `retryAfterSeconds` and `resetAt` say when it resets. Failed calls never count.',
   internal: 'A bug, or a plan that failed verification (never returned). `detail` names the request id.',
-  busy: 'The solver is at capacity; retry after `Retry-After` seconds.',
+  busy: 'The solver is at capacity (or API Gateway throttled the stage); retry after `Retry-After` seconds, which the body repeats as `retryAfterSeconds`.',
 };
 
-function errorResponses(codes: readonly ErrorCode[], examples: OpenApiExamples): Record<string, unknown> {
+function errorResponses(
+  codes: readonly ErrorCode[],
+  refusals: OpenApiExamples['refusals'],
+): Record<string, unknown> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) byStatus.set(statusOf(code), [...(byStatus.get(statusOf(code)) ?? []), code]);
   const out: Record<string, unknown> = {};
   for (const [status, list] of byStatus) {
     const extra: Schema = {};
-    if (status === 400 && examples.validationErrors.length > 0) {
+    const refused = refusals.filter((e) => statusOf(e.error) === status);
+    if (refused.length > 0) {
       extra.examples = Object.fromEntries(
-        examples.validationErrors.map((e) => [
-          e.name,
-          { summary: e.summary, value: { error: 'validation', detail: e.detail } },
-        ]),
+        refused.map((e) => [e.name, { summary: e.summary, value: { error: e.error, detail: e.detail } }]),
       );
     }
-    const admitted = status === 429 || status === 503 || status === 500;
+    // Answers after admission carry its rate headers (422 is refunded, but still reports the window).
+    const admitted = status === 422 || status === 429 || status === 503 || status === 500;
     out[String(status)] = {
       description: list.map((c) => `\`${c}\`: ${WHEN[c]}`).join(' '),
       headers: headers(
@@ -92,6 +97,12 @@ function errorResponses(codes: readonly ErrorCode[], examples: OpenApiExamples):
 }
 
 const SOLVE_ERRORS: readonly ErrorCode[] = ERROR_CODES.filter((c) => c !== 'notFound');
+/**
+ * What a route that reads no body and no key (health, this document, the playground) can still answer:
+ * a request API Gateway or the local server cannot read (400; API Gateway's own 4xx keep the error shape),
+ * headers over the local server's limit (431), a bug (500), and API Gateway's throttling (503).
+ */
+const DOC_ERRORS: readonly ErrorCode[] = ['validation', 'headersTooLarge', 'internal', 'busy'];
 const PUBLIC = [] as const;
 const KEYED = [{}, { ApiKey: [] }];
 
@@ -146,7 +157,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
           'The query is mapped to a body and read exactly as the POST. Labels, materials and angles on parts need the POST. An unknown or repeated parameter is a 400; an empty value counts as absent.',
         security: KEYED,
         parameters: queryParameters(examples.query),
-        responses: { '200': plan, ...errorResponses(SOLVE_ERRORS, examples) },
+        responses: { '200': plan, ...errorResponses(SOLVE_ERRORS, examples.refusals) },
       },
       post: {
         operationId: 'optimise',
@@ -158,7 +169,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
           required: true,
           content: json(ref('schemas', 'OptimiseRequest'), { examples: requestExamples('json') }),
         },
-        responses: { '200': plan, ...errorResponses(SOLVE_ERRORS, examples) },
+        responses: { '200': plan, ...errorResponses(SOLVE_ERRORS, examples.refusals) },
       },
     },
     '/v1/optimise/pdf': {
@@ -180,7 +191,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
               'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } },
             },
           },
-          ...errorResponses(SOLVE_ERRORS, examples),
+          ...errorResponses(SOLVE_ERRORS, examples.refusals),
         },
       },
     },
@@ -192,6 +203,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
         security: PUBLIC,
         responses: {
           '200': { description: 'Healthy.', headers: headers([]), content: json(ref('schemas', 'Health')) },
+          ...errorResponses(DOC_ERRORS, []),
         },
       },
     },
@@ -207,6 +219,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
             headers: headers([]),
             content: { 'application/json': { schema: { type: 'object' } } },
           },
+          ...errorResponses(DOC_ERRORS, []),
         },
       },
     },
@@ -223,6 +236,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
             headers: headers([]),
             content: { 'text/html': { schema: { type: 'string' } } },
           },
+          ...errorResponses(DOC_ERRORS, []),
         },
       },
     },

@@ -1,7 +1,7 @@
 /**
  * The document's examples, read from the sample API Gateway events in `events/`: every POST body the
- * parser accepts becomes a request example of its endpoint, every one it refuses a 400 example with the
- * parser's own detail, and the GET sample's query the parameters' examples. The plan example is the real
+ * parser accepts becomes a request example of its endpoint, every one it refuses an example of its status
+ * (400, or 413 for too many pieces) with the parser's own code and detail, and the GET sample's query the parameters' examples. The plan example is the real
  * core's answer to that query with its solve time zeroed, so the document stays reproducible.
  */
 import { readdir, readFile } from 'node:fs/promises';
@@ -26,7 +26,7 @@ interface SampleEvent {
 /** Reads the examples from `eventsDir` (the project's `events/`). */
 export async function readOpenApiExamples(eventsDir: string): Promise<OpenApiExamples> {
   const requests: OpenApiExamples['requests'][number][] = [];
-  const validationErrors: OpenApiExamples['validationErrors'][number][] = [];
+  const refusals: OpenApiExamples['refusals'][number][] = [];
   for (const [folder, endpoint] of Object.entries(ENDPOINTS)) {
     const files = (await readdir(join(eventsDir, folder))).filter((f) => f.endsWith('.json')).sort();
     for (const file of files) {
@@ -48,7 +48,7 @@ export async function readOpenApiExamples(eventsDir: string): Promise<OpenApiExa
       const summary = `events/${folder}/${file}`;
       const parsed = parseOptimiseBody(body, endpoint);
       if (parsed.ok) requests.push({ name, endpoint, summary, body });
-      else validationErrors.push({ name, summary, detail: parsed.error.message });
+      else refusals.push({ name, summary, error: parsed.error.code, detail: parsed.error.message });
     }
   }
   const get = JSON.parse(await readFile(join(eventsDir, GET_SAMPLE), 'utf8')) as SampleEvent;
@@ -66,5 +66,5 @@ export async function readOpenApiExamples(eventsDir: string): Promise<OpenApiExa
   // Proven optimal well inside the budget, so the plan is the same on every run.
   if (!solved.value.plan.optimal) throw new Error(`${GET_SAMPLE} was not proven optimal`);
   const response = { ...solved.value, plan: { ...solved.value.plan, solveTimeMs: 0 } };
-  return { requests, validationErrors, query, response };
+  return { requests, refusals, query, response };
 }

@@ -7,15 +7,17 @@ import { readFile } from 'node:fs/promises';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
+import type { APIGatewayProxyResult } from 'aws-lambda';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BusyError, type CutplanError, RateLimitedError } from '../../../core/errors.ts';
 import {
   errorBodySchema,
   healthResponseSchema,
   optimiseResponseSchema,
 } from '../../../core/response/schemas.ts';
 import { apiEvent, postJson, sampleEvent } from '../../../test/support/api-event.ts';
-import { collectingLogger, recordingAdmitter } from '../../../test/support/handlers.ts';
+import { collectingLogger, collectingTelemetry, recordingAdmitter } from '../../../test/support/handlers.ts';
 import { makeDocsHandler, makeHealthHandler, makeOptimiseHandler } from '../../handlers/index.ts';
 import { systemClock } from '../clock.ts';
 import { createLpEngine, realCore } from '../real-core.ts';
@@ -261,5 +263,82 @@ describe('real answers fit the document and the response schemas', () => {
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Security-Policy': "default-src 'none'",
     });
+  });
+});
+
+describe('every answer is documented under its route and status, with the fields its body carries', () => {
+  /** A clock whose every read moves 5 ms on: a 1 ms budget is over before the search ends. */
+  const rushed = () => {
+    let t = 0;
+    return { now: () => Date.UTC(2026, 0, 1), monotonic: () => (t += 5) };
+  };
+  async function answer(body: unknown, options: { refuse?: CutplanError; rushed?: boolean } = {}) {
+    const handler = makeOptimiseHandler({
+      core: realCore,
+      lp: await createLpEngine(),
+      clock: options.rushed ? rushed() : systemClock,
+      admitter: recordingAdmitter(options.refuse ? { refuse: options.refuse } : {}),
+      poweredBy: 'cutplan test',
+      log: collectingLogger(),
+      telemetry: collectingTelemetry(),
+    });
+    return handler(postJson('/v1/optimise', body));
+  }
+  const job = { parts: '500x4', stock: 1000 };
+
+  it.each<[string, number, string, () => Promise<APIGatewayProxyResult>]>([
+    [
+      'more pieces than any tier takes',
+      413,
+      'partsLimit',
+      () => answer({ parts: '2400x200000', stock: 6000 }),
+    ],
+    [
+      'no plan found in the time limit',
+      422,
+      'noPlanFound',
+      () =>
+        answer(
+          { parts: '5x1, 4x1, 3x3, 2x1', stocks: [{ length: 10, quantity: 2 }], timeLimit: 0.001 },
+          { rushed: true },
+        ),
+    ],
+    ['the solver at capacity', 503, 'busy', () => answer(job, { refuse: new BusyError('busy', 5) })],
+    [
+      'a rate limit',
+      429,
+      'rateLimited',
+      () => answer(job, { refuse: new RateLimitedError('limited', Date.UTC(2026, 0, 1, 1), 60) }),
+    ],
+  ])('%s: %i %s', async (_, status, code, call) => {
+    const res = await call();
+    expect(res.statusCode, res.body).toBe(status);
+    const body = JSON.parse(res.body);
+    expect(body.error).toBe(code);
+    for (const method of ['get', 'post']) {
+      const documented = doc.paths['/v1/optimise']?.[method]?.responses[String(status)] as
+        | { description?: string }
+        | undefined;
+      expect(documented?.description, `${method} /v1/optimise ${status}`).toContain(`\`${code}\``);
+    }
+    expect(errorsOf(component('Error'), body)).toBe('');
+    expect(v.safeParse(errorBodySchema, body).success).toBe(true);
+    // Each extra field of the body is described, and for this status.
+    const fields = (doc.components.schemas.Error as { properties: Record<string, { description?: string }> })
+      .properties;
+    for (const extra of Object.keys(body).filter((k) => k !== 'error' && k !== 'detail')) {
+      expect(fields[extra]?.description, extra).toContain(String(status));
+    }
+  });
+
+  it('every operation documents a 4xx answer (redocly: operation-4xx-response)', () => {
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        expect(
+          Object.keys(op.responses).some((s) => s.startsWith('4')),
+          `${method} ${path}`,
+        ).toBe(true);
+      }
+    }
   });
 });
