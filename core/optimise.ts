@@ -4,7 +4,7 @@
 import { formatAngleResponse, solveAngleRequest } from './angles/index.ts';
 import type { Clock } from './budget.ts';
 import { type CutplanError, err, InternalError, ok, type Result } from './errors.ts';
-import { budgetMeta } from './response/budget-meta.ts';
+import { budgetMeta } from './budget-meta.ts';
 import { createHighsEngine, formatResponse, type LpEngine, solveRequest } from './solver/index.ts';
 import type { OptimiseRequest, OptimiseResponse } from './types.ts';
 import { formatFailure, verifyPlan } from './verify/index.ts';

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Clock } from '../../core/budget.ts';
 import { createLpEngine } from '../../core/optimise.ts';
-import { stepClock } from '../../core/solver/test-support.ts';
+import { stepClock } from '../support/solver.ts';
 import { makeOptimiseHandler } from '../../functions/handlers/index.ts';
 import { realCore } from '../../functions/shared/real-core.ts';
 import type { TierName } from '../../functions/shared/tiers.ts';

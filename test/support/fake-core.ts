@@ -6,7 +6,7 @@
  */
 import { type Clock, manualClock } from '../../core/budget.ts';
 import { type CutplanError, err, ok, type Result, ValidationError } from '../../core/errors.ts';
-import { budgetMeta } from '../../core/response/budget-meta.ts';
+import { budgetMeta } from '../../core/budget-meta.ts';
 import { asScaled, type OptimiseRequest, type OptimiseResponse, type Part } from '../../core/types.ts';
 import type { CorePort, SolveContext } from '../../functions/shared/core-port.ts';
 

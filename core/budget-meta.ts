@@ -1,4 +1,4 @@
-import type { OptimiseRequest } from '../types.ts';
+import type { OptimiseRequest } from './types.ts';
 
 /**
  * `meta.timeLimit`, the budget applied in seconds, and `meta.requestedTimeLimit`, the request's own
