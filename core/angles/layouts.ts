@@ -1,21 +1,15 @@
 /**
- * The response body of an angle-cut request: layouts as sequences with each piece's part, turn and
- * angles as placed, cut positions as `[top, bottom]` pairs for angled cuts (a shared cut once), and every
- * figure counted in material lengths (docs/angle-cuts.md, "Material").
+ * The layout step of an angle-cut request's response (core/plan/format.ts builds the rest): layouts as
+ * sequences with each piece's part, turn and angles as placed, cut positions as `[top, bottom]` pairs
+ * for angled cuts (a shared cut once), and every figure counted in material lengths (docs/angle-cuts.md,
+ * "Material").
  */
 import { type Cut, place } from '../geometry/mitre.ts';
-import { setupsStats } from '../setups/index.ts';
-import {
-  costBound,
-  type FormatContext,
-  planOf,
-  type TalliedLayout,
-  tallyGroups,
-} from '../solver/response/index.ts';
-import type { CutPosition, OptimiseRequest, OptimiseResponse, PlacedPart } from '../types.ts';
+import type { TalliedLayout } from '../solver/response/index.ts';
+import type { CutPosition, OptimiseRequest, PlacedPart } from '../types.ts';
 import { type AngleJob, laid, type SeqBar } from './job.ts';
+import type { AngleGroupResult } from './search.ts';
 import { angleSetupKey } from './setups-count.ts';
-import type { AngleGroupResult } from './solve.ts';
 
 const angleOut = (a: number): number | null => (a === 90 ? null : a);
 
@@ -34,48 +28,11 @@ function assign(job: AngleJob, bars: readonly SeqBar[]): number[][] {
   );
 }
 
-/** Builds the response (with `verified: false`; the caller verifies and sets it). */
-export function formatAngleResponse(
-  request: OptimiseRequest,
-  groups: readonly AngleGroupResult[],
-  ctx: FormatContext,
-): OptimiseResponse {
-  const tally = tallyGroups(
-    request,
-    groups.map((g) => ({ material: g.job.material, layouts: layoutsOf(request, g) })),
-    { setups: true },
-  );
-  return {
-    plan: planOf(request, tally, groups, ctx.solveTimeMs),
-    stats: {
-      ...tally.stats,
-      ...setupsStats(groups, tally.totals.setups),
-      ...(tally.byMaterial ? { byMaterial: tally.byMaterial } : {}),
-    },
-    costLowerBound: tally.priced
-      ? costBound(
-          request,
-          groups.map((g) => ({ job: g.job.base, bound: g.bound })),
-        )
-      : null,
-    meta: {
-      method: request.method,
-      objective: groups.some((g) => g.job.base.objective === 'price') ? 'cost' : 'material',
-      kerf: request.kerf / request.scale,
-      tier: ctx.tier,
-      poweredBy: ctx.poweredBy,
-      unit: request.unit,
-      unitFormat: request.unitFormat,
-      ...ctx.budget,
-    },
-  };
-}
-
 /**
  * A group's distinct layouts (bars with the same source and the same parts in the same order and turns
  * merged), written out with each piece's angles as placed and angled cuts as `[top, bottom]` pairs.
  */
-function layoutsOf(request: OptimiseRequest, g: AngleGroupResult): TalliedLayout[] {
+export function angleLayouts(request: OptimiseRequest, g: AngleGroupResult): TalliedLayout[] {
   const { job } = g;
   const out = (n: number): number => n / request.scale;
   const cutOut = (c: Cut): CutPosition => (typeof c === 'number' ? out(c) : [out(c[0]), out(c[1])]);
