@@ -174,3 +174,36 @@ describe('minRemnant, read literally (spec: leftovers this long or longer are us
     expect(res.stats.trueWaste).toBe(250);
   });
 });
+
+describe('names the caller chooses are never keys of plain objects (issue 32)', () => {
+  const NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'];
+
+  it.each(NAMES)('a material named %s on parts, stocks and offcuts plans and verifies', async (name) => {
+    const res = await plan({
+      parts: [
+        { length: 500, quantity: 4, material: name, label: name },
+        { length: 300, quantity: 2 },
+      ],
+      stocks: [{ length: 1000, material: name }, { length: 1000 }],
+      offcuts: [{ length: 600, quantity: 1, material: name }],
+      unit: name,
+    });
+    expect(res.plan.verified).toBe(true);
+    const byMaterial = res.stats.byMaterial ?? {};
+    expect(Object.hasOwn(byMaterial, name)).toBe(true);
+    expect(Object.keys(byMaterial).sort()).toEqual(['', name].sort());
+    expect(byMaterial[name]?.totalParts).toBe(4);
+    // What the client reads back from the wire has the entry too.
+    const wire = JSON.parse(JSON.stringify(res)) as OptimiseResponse;
+    expect(Object.hasOwn(wire.stats.byMaterial ?? {}, name)).toBe(true);
+    expect(res.meta.unit).toBe(name);
+  });
+
+  it('answers the issue-32 body with a verified plan (it was a 500 before)', async () => {
+    const res = await solve({
+      parts: [{ length: 500, quantity: 4, material: '__proto__' }],
+      stocks: [{ length: 1000, material: '__proto__' }],
+    });
+    expect(res.ok ? res.value.plan.stockBarsUsed : res.error.message).toBe(2);
+  });
+});

@@ -2,7 +2,7 @@
 export { provesAngleInfeasible } from './infeasibility.ts';
 export { type AngleJob, buildAngleJobs } from './job.ts';
 export { angleLayouts } from './layouts.ts';
-export { planCostOf } from './plan.ts';
+export { planCostOf, preferPriority } from './plan.ts';
 export { type AngleGroupResult, solveAngleGroup } from './search.ts';
 export { fewestAngleSetups } from './setups.ts';
 export { squareJobs, squarePlan } from './square-fallback.ts';

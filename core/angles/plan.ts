@@ -1,5 +1,6 @@
 /** Plans of angle jobs: cost, checks and the clean-up every candidate goes through before it is kept. */
 import { sequenceSpan } from '../geometry/mitre.ts';
+import { compareSources, type Source } from '../solver/model/index.ts';
 import { type AngleJob, laid, type SeqBar } from './job.ts';
 
 /** Room a bar's sequence takes, trims included. */
@@ -15,7 +16,8 @@ export function planCostOf(job: AngleJob, bars: readonly SeqBar[]): number {
 
 /**
  * Makes a candidate exact: excess pieces removed (last bars first, only where the bar still fits after),
- * empty bars dropped, each bar moved to the cheapest source that holds it; then checked for fit, demand
+ * empty bars dropped, each bar moved to the cheapest source that holds it (among equal costs a
+ * prioritised one, then the shortest, as the square solver's downsizing); then checked for fit, demand
  * and supply. Null when the candidate cannot be made a valid plan.
  */
 export function finishBars(
@@ -47,21 +49,54 @@ export function finishBars(
   const kept = bars.filter((b) => b.pieces.length > 0);
   const left = Float64Array.from({ length: job.base.sources.length }, (_, i) => supply[i] ?? 0);
   for (const b of kept) left[b.source] = (left[b.source] ?? 0) - 1;
-  for (const b of kept) {
-    const need = spanOf(job, b);
-    let best = b.source;
-    job.base.sources.forEach((s, i) => {
-      const cur = job.base.sources[best];
-      if (!cur || (left[i] ?? 0) <= 0 || s.length < need) return;
-      if (s.cost < cur.cost || (s.cost === cur.cost && s.length < cur.length)) best = i;
-    });
-    if (best !== b.source) {
+  const spans = kept.map((b) => spanOf(job, b));
+  resource(job, kept, left, (to, k) => to.length >= (spans[k] ?? 0));
+  if (left.some((x) => x < 0)) return null;
+  for (const [k, b] of kept.entries())
+    if ((spans[k] ?? 0) > (job.base.sources[b.source]?.length ?? 0)) return null;
+  return kept;
+}
+
+/**
+ * `priority: true` on a plan the setups stage shaped: bars move only to a prioritised source of the same
+ * length and no greater cost, which changes no objective (not the cost, the bars, the material, the
+ * offcuts used nor a setup, whose key is the source length and the pieces).
+ */
+export function preferPriority(job: AngleJob, plan: readonly SeqBar[]): SeqBar[] {
+  const bars = plan.map((b) => ({ source: b.source, pieces: b.pieces }));
+  const left = Float64Array.from(job.base.sources, (s) => s.supply);
+  for (const b of bars) left[b.source] = (left[b.source] ?? 0) - 1;
+  const lengths = bars.map((b) => job.base.sources[b.source]?.length);
+  resource(job, bars, left, (to, k) => to.priority && to.length === lengths[k]);
+  return bars;
+}
+
+/**
+ * Moves bars, in place, to the first source in {@link compareSources} order (cheaper, prioritised,
+ * shorter) that `takes` them (by index) and has bars `left`, until no bar moves: a move can free a
+ * prioritised bar an earlier bar wants. Every move goes strictly down that order, so this ends.
+ */
+function resource(
+  job: AngleJob,
+  bars: { source: number; readonly pieces: SeqBar['pieces'] }[],
+  left: Float64Array,
+  takes: (to: Source, bar: number) => boolean,
+): void {
+  const sources = job.base.sources;
+  for (let moved = true; moved; ) {
+    moved = false;
+    for (const [k, b] of bars.entries()) {
+      let best = b.source;
+      sources.forEach((s, i) => {
+        const cur = sources[best];
+        if (!cur || (left[i] ?? 0) <= 0 || compareSources(s, cur) >= 0 || !takes(s, k)) return;
+        best = i;
+      });
+      if (best === b.source) continue;
       left[b.source] = (left[b.source] ?? 0) + 1;
       left[best] = (left[best] ?? 0) - 1;
       b.source = best;
+      moved = true;
     }
   }
-  if (left.some((x) => x < 0)) return null;
-  for (const b of kept) if (spanOf(job, b) > (job.base.sources[b.source]?.length ?? 0)) return null;
-  return kept;
 }

@@ -109,8 +109,10 @@ describe('angle-mode saw sheets', () => {
     const { model, response } = await sheets({ ...frames, method: 'fewest_setups' });
     expect(response.stats).toMatchObject({ setups: 2, setupsLowerBound: 2, setupsOptimal: true });
     expect(text(model)).toContain(
-      '2 saw setups (distinct patterns); proven minimal: no plan of this cost needs fewer than 2',
+      '2 saw setups (distinct patterns); proven minimal: no plan with this few bars needs fewer than 2',
     );
-    expect(text(model)).toContain('2 saw setups, proven minimal: no plan of this cost needs fewer than 2.');
+    expect(text(model)).toContain(
+      '2 saw setups, proven minimal: no plan with this few bars needs fewer than 2.',
+    );
   });
 });

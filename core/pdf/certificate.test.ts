@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { inchFraction, offcutsOnly, windowFrames } from '../../test/fixtures/pdf-plans.ts';
+import { createLpEngine, optimise } from '../optimise.ts';
+import { parseOptimiseBody } from '../request/index.ts';
 import type { OptimiseResponse, Plan, Stats } from '../types.ts';
-import { barFloor, certificateOf } from './certificate.ts';
+import { inchFraction, offcutsOnly, windowFrames } from '../../test/fixtures/pdf-plans.ts';
+import { barFloor, type Certificate, certificateOf } from './certificate.ts';
 import { formatsFor } from './format.ts';
 
 const fmt = formatsFor('mm', 'decimal', []);
@@ -72,22 +74,31 @@ describe('certificateOf', () => {
       'Optimal: no bars to buy; owned offcuts cover the whole job',
     ],
   ])('states %s', (_, response, headline) => {
-    expect(certificateOf(response, fmt).headline).toBe(headline);
+    const request = response.costLowerBound === null ? inchFraction().request : windowFrames().request;
+    const owned = response.plan.stockBarsUsed === 0 ? offcutsOnly().request : request;
+    expect(certificateOf(response, fmt, owned).headline).toBe(headline);
   });
 
-  it('speaks of bars, not money, when prices exist but the method is not balanced', () => {
+  it('speaks of waste, not money, when prices exist but the method is least_waste', () => {
     const priced = pricedPlan(true, 850, 850);
-    const response = { ...priced, meta: { ...priced.meta, method: 'least_waste' as const } };
-    expect(certificateOf(response, fmt).headline).toBe(
-      'Optimal: 20 bars, and no plan can use fewer than 20 (LP bound)',
-    );
+    const response = {
+      ...priced,
+      meta: { ...priced.meta, method: 'least_waste' as const, objective: 'material' as const },
+    };
+    const c = certificateOf(response, fmt, windowFrames().request);
+    expect(c.measure).toBe('waste');
+    expect(c.headline).toBe(`Optimal: ${fmt.lenU(response.plan.totalWaste)} of waste; no plan wastes less`);
   });
 
   it('gives the range the optimum lies in when unproven', () => {
-    const c = certificateOf(barsPlan({ optimal: false, stockBarsUsed: 6, stockBarsLowerBound: 4.62 }), fmt);
+    const c = certificateOf(
+      barsPlan({ optimal: false, stockBarsUsed: 6, stockBarsLowerBound: 4.62 }),
+      fmt,
+      inchFraction().request,
+    );
     expect(c.optimal).toBe(false);
     expect(c.detail.join(' ')).toContain('between 5 and 6 bars');
-    expect(c.detail.join(' ')).toContain('LP bound 4.62 bars');
+    expect(c.detail.join(' ')).toContain('LP bound 4.62: no plan can use fewer than 5 bars');
   });
 });
 
@@ -101,5 +112,112 @@ describe('barFloor', () => {
     [-0.5, 0],
   ])('rounds the LP bound %d up to %d bars', (bound, floor) => {
     expect(barFloor(bound)).toBe(floor);
+  });
+});
+
+describe('certificateOf on real plans of every method (issue 32: say only what was proven)', () => {
+  const lp = createLpEngine();
+  async function certify(body: unknown): Promise<Certificate> {
+    const parsed = parseOptimiseBody(body, 'json');
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    let t = 0;
+    const clock = { now: () => 1_800_000_000_000, monotonic: () => (t += 0.001) };
+    const r = await optimise(parsed.value, {
+      lp: await lp,
+      clock,
+      budgetMs: 2000,
+      tier: 'public',
+      poweredBy: 'test',
+    });
+    if (!r.ok) throw new Error(r.error.message);
+    return certificateOf(r.value, formatsFor('mm', 'decimal', []), parsed.value);
+  }
+  const twoLengths = [{ length: 6500 }, { length: 3000 }];
+
+  it.each([
+    [
+      'two stock lengths: the least stock, not the fewest bars (one 6500 bar cuts both parts)',
+      { parts: [[3000, 2]], stocks: twoLengths },
+      'Optimal: 6000 mm of stock (2 bars); no plan buys less stock',
+      ['no plan buys less than 6000 mm', 'No plan needs fewer than 1 bar (lower bound).'],
+    ],
+    [
+      'one stock length: bars, in the singular',
+      { parts: [[3000, 1]], stockLength: 6000 },
+      'Optimal: 1 bar, and no plan can use fewer than 1 (LP bound)',
+      ['LP bound 1: no plan can use fewer than 1 bar, and this plan uses 1.'],
+    ],
+    [
+      'prices: the cost',
+      {
+        parts: [[3000, 2]],
+        stocks: [
+          { length: 6500, price: 10 },
+          { length: 3000, price: 4 },
+        ],
+      },
+      'Optimal: cost 8.00, and no plan can cost less than 8.00 (LP bound)',
+      ['2 bars to buy.'],
+    ],
+    [
+      'least_waste: the material cut from stock and offcuts',
+      { parts: [[3000, 2]], stocks: twoLengths, offcuts: [[3500, 1]], method: 'least_waste' },
+      'Optimal: 0 mm of waste; no plan wastes less',
+      ['minimises the material cut from stock and owned offcuts'],
+    ],
+    [
+      'offcuts_first: the most offcuts, then the least stock among plans that use them',
+      {
+        parts: [
+          [3000, 2],
+          [1200, 3],
+        ],
+        stocks: twoLengths,
+        offcuts: [[3500, 1]],
+        method: 'offcuts_first',
+      },
+      'Optimal with offcuts first: 9000 mm of stock (3 bars); no plan using as much offcut material buys less stock',
+      ['uses 3500 mm of owned offcuts, and no plan uses more.'],
+    ],
+    [
+      'fewest_setups over two lengths: setups among plans buying as little stock',
+      {
+        parts: [
+          [3000, 2],
+          [1200, 3],
+        ],
+        stocks: twoLengths,
+        method: 'fewest_setups',
+      },
+      'Optimal: 12000 mm of stock (4 bars); no plan buys less stock',
+      ['3 saw setups, proven minimal: no plan buying this little stock needs fewer than 3.'],
+    ],
+    [
+      'bundle over one length: setups among plans with as few bars',
+      {
+        parts: [
+          [3000, 2],
+          [1200, 3],
+        ],
+        stocks: [{ length: 6000, bundleSize: 2 }],
+        method: 'bundle',
+      },
+      'Optimal: 2 bars, and no plan can use fewer than 2 (LP bound)',
+      ['2 saw setups, proven minimal: no plan with this few bars needs fewer than 2.'],
+    ],
+    [
+      'an angle plan over two lengths: the least stock',
+      {
+        parts: [{ length: 800, quantity: 8, leftAngle: 45, rightAngle: 45 }],
+        stocks: [{ length: 6000 }, { length: 2500 }],
+        angleCuts: { enabled: true, width: 40 },
+      },
+      'Optimal: 7500 mm of stock (3 bars); no plan buys less stock',
+      ['no plan buys less than 7500 mm'],
+    ],
+  ])('%s', async (_, body, headline, details) => {
+    const c = await certify(body);
+    expect(c.headline).toBe(headline);
+    for (const d of details) expect(c.detail.join(' ')).toContain(d);
   });
 });

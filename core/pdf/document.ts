@@ -77,7 +77,7 @@ export function buildDocumentModel(input: DocumentInput, metrics: TextMetrics): 
         jobName === null ? 'Created' : 'Cutting plan, created',
         `${created} · unit: ${fmt.unit} · paper ${paper.name}`,
       ].join(' '),
-      certificate: certificateOf(response, fmt),
+      certificate: certificateOf(response, fmt, request),
     },
     flow,
   );

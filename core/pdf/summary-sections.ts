@@ -1,5 +1,6 @@
 import type { OptimiseResponse } from '../types.ts';
 /** The tables and lists of page 1: purchase order, owned offcuts, material and waste, remnants, materials. */
+import { asGoodAs, measureOf } from './certificate.ts';
 import type { PageContext } from './context.ts';
 import type { Flow, Segment } from './flow.ts';
 import { plural } from './format.ts';
@@ -143,7 +144,7 @@ export function materialFigures(ctx: PageContext, flow: Flow): void {
       'Layouts',
       `${plural(stats.layoutCount, 'distinct layout')}, ${plural(stats.cutCount, 'saw cut')} in total`,
     ],
-    ...setupRows(stats),
+    ...setupRows(stats, asGoodAs(measureOf(ctx.response, ctx.request))),
   ];
   flow.gap(6);
   flow.place([
@@ -212,7 +213,7 @@ export function byMaterial(ctx: PageContext, flow: Flow): void {
 }
 
 /** Setups (every plan that reports them), their bound, and the bundle figures of `method: bundle`. */
-function setupRows(stats: OptimiseResponse['stats']): string[][] {
+function setupRows(stats: OptimiseResponse['stats'], asGood: string): string[][] {
   const rows: string[][] = [];
   if (stats.setups !== undefined) {
     const bound = stats.setupsLowerBound;
@@ -220,8 +221,8 @@ function setupRows(stats: OptimiseResponse['stats']): string[][] {
       bound === undefined
         ? ''
         : stats.setupsOptimal
-          ? `; proven minimal: no plan of this cost needs fewer than ${bound}`
-          : `; no plan of this cost needs fewer than ${bound}`;
+          ? `; proven minimal: no plan ${asGood} needs fewer than ${bound}`
+          : `; no plan ${asGood} needs fewer than ${bound}`;
     rows.push(['Setups', `${plural(stats.setups, 'saw setup')} (distinct patterns)${proof}`]);
   }
   if (stats.fullBundleBars !== undefined) {

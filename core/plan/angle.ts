@@ -9,6 +9,7 @@ import {
   buildAngleJobs,
   fewestAngleSetups,
   planCostOf,
+  preferPriority,
   provesAngleInfeasible,
   solveAngleGroup,
   squareJobs,
@@ -50,7 +51,9 @@ export function angleGeometry(
       const staged = fewestAngleSetups(r.job, r.bars, lp, share);
       // A cheaper plan the stage finds is proven when it meets the bound (offcuts_first never runs here).
       const optimal = r.optimal || planCostOf(r.job, staged.bars) <= r.bound;
-      return { ...r, bars: staged.bars, optimal, setupsBound: staged.setupsBound };
+      // The stage ranks by setups, not sources: prioritised bars of the same length go in last, which
+      // moves no setup.
+      return { ...r, bars: preferPriority(r.job, staged.bars), optimal, setupsBound: staged.setupsBound };
     },
     format: (req, g) => ({
       job: g.job.base,

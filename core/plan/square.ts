@@ -57,6 +57,7 @@ export function squareGeometry(
         lp: options.lp,
         budget: share,
         work: stageWorkFor(options.budgetMs, jobs.length),
+        groups: jobs.length,
         bundleSize: (s) => {
           const source = job.sources[s];
           return source?.kind === 'stock' ? (request.stocks[source.index]?.bundleSize ?? null) : null;

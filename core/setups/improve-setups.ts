@@ -26,14 +26,17 @@ export interface StageContext {
   readonly bundleSize?: (source: number) => number | null;
 }
 
-/** The best plan the phases find (the search's plan when none ranks better). */
+/**
+ * The best plan the phases find (the search's plan when none ranks better), and whether the stage ran
+ * out of work or time (when it did not, more work would walk the same phases to the same plan).
+ */
 export function improveSetups(
   job: Job,
   plan: GroupPlan,
   method: 'fewest_setups' | 'bundle',
   ctx: StageContext,
   better: (a: readonly Layout[], b: readonly Layout[]) => boolean,
-): readonly Layout[] {
+): { readonly layouts: readonly Layout[]; readonly spent: boolean } {
   let best: readonly Layout[] = plan.layouts;
   const keep = (layouts: readonly Layout[]): void => {
     if (better(layouts, best)) best = layouts;
@@ -77,5 +80,5 @@ export function improveSetups(
   } finally {
     shared.bound?.dispose();
   }
-  return best;
+  return { layouts: best, spent: budget.expired() };
 }

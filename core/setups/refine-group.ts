@@ -21,6 +21,7 @@ import { searchFewerSetups } from './exact/exact-search.ts';
 import { purchasedBars } from './heuristics/oracle.ts';
 import { preferPriority, priorityBars } from './heuristics/priority.ts';
 import { improveSetups } from './improve-setups.ts';
+import { stageRuns } from './stage-work.ts';
 import { STAGE_WORK } from './tuning.ts';
 
 export interface Refined {
@@ -35,8 +36,10 @@ export interface RefineContext {
   readonly budget: Budget;
   /** Bars per bundle of a job source (`bundle` only; null for offcuts and stock without bundleSize). */
   readonly bundleSize?: (source: number) => number | null;
-  /** Work units for the stage (default {@link STAGE_WORK}). */
+  /** Work units for the stage (default {@link STAGE_WORK}); with `groups`, the rungs of {@link stageRuns} up to it. */
   readonly work?: number;
+  /** Material groups of the request: when given, the stage runs on rungs of work ({@link stageRuns}). */
+  readonly groups?: number;
 }
 
 /** Runs the stage for one group's plan. */
@@ -52,8 +55,16 @@ export function refineGroup(job: Job, plan: GroupPlan, method: Method, stage: Re
   const keep = (layouts: readonly Layout[]): void => {
     if (better(layouts, best)) best = layouts;
   };
-  if (method === 'fewest_setups' || method === 'bundle')
-    keep(improveSetups(job, plan, method, { ...ctx, work: ctx.work ?? STAGE_WORK }, better));
+  if (method === 'fewest_setups' || method === 'bundle') {
+    // A run that did not spend its work would walk the same phases again on a larger rung: stop there.
+    const runs =
+      ctx.groups === undefined ? [ctx.work ?? STAGE_WORK] : stageRuns(ctx.work ?? STAGE_WORK, ctx.groups);
+    for (const work of runs) {
+      const run = improveSetups(job, plan, method, { ...ctx, work }, better);
+      keep(run.layouts);
+      if (!run.spent || ctx.budget.expired()) break;
+    }
+  }
   const finish = (layouts: readonly Layout[]): GroupPlan =>
     preferPriority(
       job,

@@ -47,3 +47,19 @@ function alsoEndsAt(work: Budget, safety: Budget): Budget {
 export function stageWorkFor(budgetMs: number, groups: number): number {
   return Math.floor((WORK_PER_MS * budgetMs) / Math.max(1, groups));
 }
+
+/**
+ * The stage's runs for `work` units on one of `groups` groups: {@link STAGE_WORK} shared out, then twice
+ * that, four times, … while the runs stay within `work` (one run at most budgets; at 20 s, three). Each
+ * run starts from the search's plan and the best is kept, so a longer budget adds runs and never
+ * changes one: a longer `timeLimit` can only improve the answer. One run whose work grew with the budget
+ * split its phases differently at every budget, and a longer one could end with more setups (issue 32,
+ * core/solver/anytime.test.ts). Below the first rung the run keeps its full work and the deadline (the
+ * safety net) stops it earlier on the same walk.
+ */
+export function stageRuns(work: number, groups: number): number[] {
+  const first = Math.floor(STAGE_WORK / Math.max(1, groups));
+  const runs = [first];
+  for (let next = 2 * first; next <= work; next *= 2) runs.push(next);
+  return runs;
+}

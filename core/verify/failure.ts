@@ -61,6 +61,8 @@ export const CHECK_IDS = [
   'orientation',
   /** The verifier itself stopped on an unexpected error: fail closed. */
   'internal',
+  /** A bar cut from an entry while a prioritised one of the same kind, material, length and price has bars left. */
+  'priority',
 ] as const;
 
 export type CheckId = (typeof CHECK_IDS)[number];

@@ -5,6 +5,7 @@ import { type Context, contextOf } from './context.ts';
 import { Findings, type VerificationFailure } from './failure.ts';
 import { checkLayouts } from './layouts.ts';
 import { checkLeftovers, expectedRemnants, expectedUnusedOffcuts } from './leftovers.ts';
+import { checkPriority } from './priority.ts';
 import { checkBundles, checkObjective, checkSetups } from './setups.ts';
 import { checkByMaterial, checkStats, figuresOf } from './stats.ts';
 import { checkDemand, checkPurchases, checkSupply } from './supply.ts';
@@ -50,6 +51,7 @@ function run(ctx: Context, input: unknown): void {
   const layouts = checkLayouts(ctx, combinations);
   checkDemand(ctx, layouts);
   checkSupply(ctx, layouts);
+  checkPriority(ctx, layouts);
   const bars = checkPurchases(ctx, layouts, plan.purchases, plan.stockBarsUsed);
   checkLeftovers(ctx, plan.usableRemnants, 'plan.usableRemnants', expectedRemnants(ctx, layouts), 'remnants');
   checkLeftovers(

@@ -8,8 +8,10 @@
  *
  * Environment: `PORT` (default 3000), `HOST` (default 127.0.0.1; 0.0.0.0 to listen on every interface),
  * `TRUST_PROXY=N` when N proxies you run stand in front (the caller's IP is then the `X-Forwarded-For`
- * hop the outermost of them appended, N from the right, if it is a valid IP address), `DYNAMODB_ENDPOINT` / `TABLE_NAME` for another table, `TIER_OVERRIDES` to change tier limits
- * locally, `SOLVER_WORKERS` for the number of solves at once (default: the number of cores). Flag:
+ * hop the outermost of them appended, N from the right, if it is a valid IP address), `DYNAMODB_ENDPOINT` /
+ * `TABLE_NAME` for another table, `TIER_OVERRIDES` to change tier limits locally, `SOLVER_WORKERS` for the
+ * number of solves at once (default: the number of cores), `SOLVER_QUEUE` for the calls that may wait for a
+ * busy worker, per worker (default 4; 0 answers 503 `busy` at once). Flag:
  * `--data-dir <dir>` keeps the embedded table (keys, counters) across restarts.
  */
 import '../../bin/node-major.js';
@@ -25,7 +27,7 @@ import { SOLVER_NAME } from '../shared/real-core.ts';
 import { VERSION } from '../shared/version.ts';
 import { openLocalLimits } from './limits-backend.ts';
 import { createLocalServer } from './local-server.ts';
-import { createSolverPool } from './solver-pool.ts';
+import { createSolverPool, QUEUE_PER_WORKER } from './solver-pool.ts';
 import { readTierOverrides } from './tier-overrides.ts';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -72,13 +74,15 @@ function readTrustProxy(value: string | undefined): number {
 }
 
 const flags = readFlags();
-const workers = readWorkerCount(process.env.SOLVER_WORKERS);
+const workers = readCount('SOLVER_WORKERS', 1, availableParallelism());
+const queuePerWorker = readCount('SOLVER_QUEUE', 0, QUEUE_PER_WORKER);
 
-function readWorkerCount(value: string | undefined): number {
-  if (value === undefined || value === '') return availableParallelism();
+function readCount(name: string, least: number, fallback: number): number {
+  const value = process.env[name];
+  if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 1)
-    exitWith(`SOLVER_WORKERS must be a whole number ≥ 1, got "${value}"`);
+  if (!Number.isSafeInteger(n) || n < least)
+    exitWith(`${name} must be a whole number ≥ ${least}, got "${value}"`);
   return n;
 }
 const tierTable = readTierOverrides(process.env.TIER_OVERRIDES);
@@ -94,6 +98,7 @@ const limits = await openLocalLimits({
 
 const pool = createSolverPool({
   size: workers,
+  queuePerWorker,
   workerData: { limits: limits.config, tiers: tierTable.value.tiers },
   log,
 });
@@ -123,6 +128,11 @@ server.listen(port, host, () => {
   console.log(`cutplan ${VERSION} listening on http://${shown}:${bound}`);
   console.log(
     `  solver: ${SOLVER_NAME}, ${workers} worker thread${workers === 1 ? '' : 's'} (SOLVER_WORKERS)`,
+  );
+  console.log(
+    queuePerWorker === 0
+      ? '  queue:  none: a call that finds every worker solving gets 503 busy at once (SOLVER_QUEUE)'
+      : `  queue:  up to ${queuePerWorker * workers} calls wait for a worker, each at most its own time limit, then 503 busy (SOLVER_QUEUE)`,
   );
   console.log(`  limits: ${limits.description}`);
   if (changes.length > 0) console.log(`  tiers:  changed by TIER_OVERRIDES: ${changes.join(', ')}`);

@@ -1,18 +1,22 @@
 /**
  * The solver workers of `npm start`: a fixed pool of worker threads (by default one per core), each a
  * "container" running the solving handlers (`solve-worker.ts`). A request goes to a free worker; when
- * every worker is solving, it is answered 503 `busy` at once, as an overloaded service should, rather
- * than queued behind solves it would wait out past its own time limit. The main thread only routes, so
- * `/v1/health` and the limits table stay responsive while every core solves.
+ * every worker is solving it waits in a short first-come queue (at most `queuePerWorker` calls per worker),
+ * for no longer than its own solve budget (its `timeLimit`, else the automatic budget): a call that would
+ * wait out more than a solve of its own is answered 503 `busy`, as is one that finds the queue full. Jobs
+ * of a few milliseconds from a handful of callers so share the cores instead of being refused, while a
+ * backlog stays bounded. `queuePerWorker: 0` refuses at once when every worker is busy. The main thread
+ * only routes, so `/v1/health` and the limits table stay responsive while every core solves.
  *
- * Node's own `worker_threads`, not a pool library: a pool of N long-lived workers that never queues is a
- * few lines, and the ones we looked at (piscina) bring a task queue we would have to switch off.
+ * Node's own `worker_threads`, not a pool library: a pool of N long-lived workers with a bounded wait is a
+ * few lines, and the ones we looked at (piscina) queue without a per-call bound we would have to add.
  */
 import { Worker } from 'node:worker_threads';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { BusyError, InternalError } from '../../core/errors.ts';
 import { type ApiHandler, fail, serve } from '../shared/http/index.ts';
 import { errorFields, type Logger } from '../shared/log.ts';
+import { AUTOMATIC_BUDGET_SECONDS } from '../shared/solve-budget.ts';
 import type { SolveWorkerData, WorkerMessage, WorkerRequest, WorkerTarget } from './solve-worker.ts';
 
 export interface SolverPoolOptions {
@@ -27,6 +31,11 @@ export interface SolverPoolOptions {
    * bug must not hold a slot forever). Default: the largest tier budget plus a minute.
    */
   readonly jobDeadlineMs?: number;
+  /**
+   * Calls that may wait for a worker, per worker, when every worker is solving (default
+   * {@link QUEUE_PER_WORKER}); 0 answers 503 `busy` at once. Each waits at most its own solve budget.
+   */
+  readonly queuePerWorker?: number;
 }
 
 export interface SolverPool {
@@ -52,12 +61,47 @@ interface Slot {
 /** Seconds a refused caller is told to wait: a solve slot frees within the time limit of the jobs in it. */
 const BUSY_RETRY_SECONDS = 1;
 
+/** Default calls waiting per worker: a few callers' short jobs share the cores, a flood is refused. */
+export const QUEUE_PER_WORKER = 4;
+
+interface Waiting {
+  readonly target: WorkerTarget;
+  readonly event: APIGatewayProxyEvent;
+  readonly done: (result: APIGatewayProxyResult) => void;
+  readonly timer: NodeJS.Timeout;
+}
+
+/**
+ * The longest a call may wait for a worker: its own solve budget, the `timeLimit` it asks for (query or
+ * JSON body) capped by the largest tier budget, else the automatic budget. Read here, before the worker
+ * knows the caller's tier, so it may exceed a small tier's budget; it never exceeds what the call asked.
+ */
+export function queueWaitMs(event: APIGatewayProxyEvent, maxBudgetSeconds: number): number {
+  const asked = Number(event.queryStringParameters?.timeLimit ?? timeLimitInBody(event));
+  const seconds = Number.isFinite(asked) && asked > 0 ? asked : AUTOMATIC_BUDGET_SECONDS;
+  return Math.min(seconds, maxBudgetSeconds) * 1000;
+}
+
+function timeLimitInBody(event: APIGatewayProxyEvent): unknown {
+  if (!event.body) return undefined;
+  try {
+    const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+    const body: unknown = JSON.parse(text);
+    return typeof body === 'object' && body !== null
+      ? (body as { timeLimit?: unknown }).timeLimit
+      : undefined;
+  } catch {
+    return undefined; // not JSON: the worker answers 400; it waits the automatic budget at most
+  }
+}
+
 export function createSolverPool(options: SolverPoolOptions): SolverPool {
   const url = options.workerUrl ?? new URL('./solve-worker.ts', import.meta.url);
   const { log } = options;
-  const jobDeadlineMs =
-    options.jobDeadlineMs ??
-    (Math.max(...Object.values(options.workerData.tiers).map((t) => t.budgetSeconds)) + 60) * 1000;
+  const maxBudgetSeconds = Math.max(...Object.values(options.workerData.tiers).map((t) => t.budgetSeconds));
+  const jobDeadlineMs = options.jobDeadlineMs ?? (maxBudgetSeconds + 60) * 1000;
+  const queueLimit = (options.queuePerWorker ?? QUEUE_PER_WORKER) * options.size;
+  const waiting: Waiting[] = [];
   let closing = false;
   let nextId = 1;
   let firstStart: { resolve: () => void; reject: (error: Error) => void } | undefined;
@@ -85,6 +129,7 @@ export function createSolverPool(options: SolverPoolOptions): SolverPool {
         served = true;
         started += 1;
         if (started === options.size) firstStart?.resolve();
+        next(slot);
       } else if (message.kind === 'failed') {
         firstStart?.reject(new Error(`a solver worker cannot start: ${message.message}`));
       } else if (slot.job?.id === message.id) {
@@ -92,6 +137,7 @@ export function createSolverPool(options: SolverPoolOptions): SolverPool {
         clearTimeout(deadline);
         slot.job = null;
         done(message.result);
+        next(slot);
       }
     });
     worker.on('error', (error) => log.error('solver worker failed', errorFields(error)));
@@ -114,24 +160,55 @@ export function createSolverPool(options: SolverPoolOptions): SolverPool {
     return slot;
   }
 
+  /** Runs `event` on `slot`, a ready and idle worker. */
+  function run(slot: Slot, target: WorkerTarget, event: APIGatewayProxyEvent, done: Waiting['done']): void {
+    const id = nextId++;
+    const deadline = setTimeout(() => {
+      log.error('a call overran its deadline; stopping its solver worker', { jobDeadlineMs });
+      void slot.worker.terminate();
+    }, jobDeadlineMs);
+    slot.job = { id, event, done, deadline };
+    const request: WorkerRequest = { id, target, event };
+    slot.worker.postMessage(request);
+  }
+
+  /** Hands the longest-waiting call to `slot`, once it is free. */
+  function next(slot: Slot): void {
+    if (closing || !slot.ready || slot.job !== null) return;
+    const call = waiting.shift();
+    if (call === undefined) return;
+    clearTimeout(call.timer);
+    run(slot, call.target, call.event, call.done);
+  }
+
   return {
     ready,
     handler: (target) => async (event, context) => {
       const slot = slots.find((s) => s.ready && s.job === null);
-      if (slot === undefined) return busy(event, context);
-      const id = nextId++;
+      if (slot !== undefined) return new Promise((resolve) => run(slot, target, event, resolve));
+      if (closing || waiting.length >= queueLimit) return busy(event, context);
       return new Promise<APIGatewayProxyResult>((resolve) => {
-        const deadline = setTimeout(() => {
-          log.error('a call overran its deadline; stopping its solver worker', { jobDeadlineMs });
-          void slot.worker.terminate();
-        }, jobDeadlineMs);
-        slot.job = { id, event, done: resolve, deadline };
-        const request: WorkerRequest = { id, target, event };
-        slot.worker.postMessage(request);
+        const call: Waiting = {
+          target,
+          event,
+          done: resolve,
+          timer: setTimeout(
+            () => {
+              waiting.splice(waiting.indexOf(call), 1);
+              void busy(event, context).then(resolve);
+            },
+            queueWaitMs(event, maxBudgetSeconds),
+          ),
+        };
+        waiting.push(call);
       });
     },
     close: async () => {
       closing = true;
+      for (const call of waiting.splice(0)) {
+        clearTimeout(call.timer);
+        void busy(call.event).then(call.done);
+      }
       await Promise.all(slots.map((s) => s.worker.terminate()));
     },
   };

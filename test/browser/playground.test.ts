@@ -1,18 +1,35 @@
 /**
  * The playground in a real browser: `npm start` as a process, and the Chromium that the npm package
  * `@sparticuz/chromium` ships, driven by playwright-core (no system package, no browser download). At 375 px,
- * as on a phone in the shop. `UPDATE_SCREENSHOT=1` rewrites docs/playground.png from the shared link.
+ * as on a phone in the shop, and at 1280 px for a mitred job. `UPDATE_SCREENSHOT=1` rewrites
+ * docs/playground.png from the shared link.
  */
 import { readFile } from 'node:fs/promises';
 import chromium from '@sparticuz/chromium';
 import { type Browser, type Page, chromium as playwright } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKeys } from '../../bin/keys.ts';
+import type { OptimiseResponse } from '../../core/types.ts';
 import { systemClock } from '../../functions/shared/clock.ts';
 import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
 
 const LINK = '/?parts=2400x4,1150x6&stock=6000&kerf=3';
 const CSV = 'Length;Quantity;Label\n2400;2;rail\n1150,5;3;post\n';
+/** Frames that nest when turned about X, braces with one mitre, square rails. */
+const ANGLE_CSV =
+  'length,quantity,label,leftAngle,rightAngle\n460,12,frame,45,45\n700,3,brace,60,90\n900,2,rail,90,90\n';
+
+/** Total length of the union of intervals. */
+function union(intervals: readonly (readonly [number, number])[]): number {
+  let total = 0;
+  let reach = Number.NEGATIVE_INFINITY;
+  for (const [a, b] of [...intervals].sort((x, y) => x[0] - y[0])) {
+    if (b <= reach) continue;
+    total += b - Math.max(a, reach);
+    reach = b;
+  }
+  return total;
+}
 
 let server: ServerProcess;
 let browser: Browser;
@@ -42,6 +59,8 @@ afterAll(async () => {
 });
 
 const text = (selector: string) => page.locator(selector).innerText();
+/** The pro-tier key the key test issues. */
+let key = '';
 
 describe('the playground page', () => {
   it('solves a shared link at once: bars to scale, purchase list, certificate and calls left', async () => {
@@ -113,7 +132,7 @@ describe('the playground page', () => {
   });
 
   it("takes a key in the page, keeps it in the tab's session only, and the key works from the service's own page", async () => {
-    let key = '';
+    key = '';
     const code = await runKeys(['create', '--workspace', 'shop', '--tier', 'pro'], {
       env: {},
       cwd: server.cwd,
@@ -147,6 +166,26 @@ describe('the playground page', () => {
     await page.press('#f-key', 'Tab');
   });
 
+  it('waits for Solve when a shared link opens in a tab with a stored key, so a link cannot spend it', async () => {
+    await page.evaluate((k) => sessionStorage.setItem('cutplan.apiKey', k), key.trim());
+    const before = requests.filter((u) => u.includes('/v1/optimise')).length;
+    await page.goto(`${server.url}${LINK}`);
+    await page.locator('#link-note').waitFor();
+    expect(await text('#link-note')).toContain('press Solve');
+    expect(await page.inputValue('#f-parts')).toBe('2400x4,1150x6');
+    // Give an eager page every chance to call: none goes out until the user presses Solve.
+    await page.waitForTimeout(1_000);
+    expect(requests.filter((u) => u.includes('/v1/optimise')).length).toBe(before);
+    expect(await page.locator('#result').isHidden()).toBe(true);
+    const answered = page.waitForResponse((r) => r.url().endsWith('/v1/optimise'));
+    await page.click('#solve');
+    const res = await answered;
+    expect(res.status()).toBe(200);
+    expect(((await res.json()) as { meta: { tier: string } }).meta.tier).toBe('pro');
+    expect(await page.locator('#link-note').isHidden()).toBe(true);
+    await page.evaluate("sessionStorage.removeItem('cutplan.apiKey')");
+  });
+
   it('prints the plan without the form', async () => {
     await page.emulateMedia({ media: 'print' });
     expect(await page.locator('#job').isVisible()).toBe(false);
@@ -154,82 +193,103 @@ describe('the playground page', () => {
     await page.emulateMedia({ media: 'screen' });
   });
 
-  it('draws mitred pieces as trapezoids and a usable remnant as such (an angle-mode answer, canned)', async () => {
-    // Angle solving is not in the service yet; the drawing is checked against the answer shape the
-    // specification gives (`cutPositions` as [top, bottom] pairs, `parts[].orientation`).
-    const plan = {
-      plan: {
-        combinations: [
-          {
-            count: 1,
-            usedComb: {
-              combination: [500, 500],
-              length: 2000,
-              source: 'stock',
-              sourceIndex: 0,
-              waste: { total: 1000, remnant: 960, saw: 40 },
-              parts: [
-                { part: 0, length: 500, label: 'mitre A', orientation: 'up', leftAngle: 90, rightAngle: 45 },
-                {
-                  part: 0,
-                  length: 500,
-                  label: 'mitre B',
-                  orientation: 'down',
-                  leftAngle: 45,
-                  rightAngle: 90,
-                },
-              ],
-              cutPositions: [[460, 500], 1040],
-            },
-          },
-        ],
-        purchases: [{ stock: 0, length: 2000, count: 1 }],
-        usableRemnants: [{ length: 960, count: 1 }],
-        unusedOffcuts: [],
-        stockBarsUsed: 1,
-        stockBarsLowerBound: 1,
-        totalWaste: 1000,
-        optimal: true,
-        verified: true,
-        solveTimeMs: 1,
-      },
-      stats: {
-        totalParts: 2,
-        totalPartsLength: 1000,
-        totalUsedLength: 2000,
-        yieldPercent: 50,
-        cutCount: 3,
-        layoutCount: 1,
-        totalCost: null,
-        trueWaste: 40,
-      },
-      costLowerBound: null,
-      meta: {
-        method: 'balanced',
-        kerf: 0,
-        tier: 'public',
-        poweredBy: 'cutplan',
-        unit: 'mm',
-        unitFormat: 'decimal',
-        timeLimit: 5,
-      },
-    };
-    await page.route('**/v1/optimise', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(plan) }),
-    );
-    try {
-      await page.fill('#f-kerf', '');
-      await page.fill('#f-minRemnant', '300');
-      await page.click('#solve');
-      await page.locator('svg.piece', { hasText: 'mitre A' }).waitFor();
-      expect(await page.locator('svg.piece polygon').count()).toBe(2);
-      expect(await page.locator('svg.remnant', { hasText: '960' }).count()).toBe(1);
-      expect(await text('#leftovers')).toContain('Usable remnants: 1 × 960 mm');
-    } finally {
-      await page.unroute('**/v1/optimise');
-      await page.fill('#f-minRemnant', '');
-    }
-  });
+  it.each([375, 1280])(
+    'draws a mitred job inside the column at %i px: to scale, trapezoids, labels whole or shortened, few dark wedges',
+    async (width) => {
+      // The one page, resized: a second browser context is not reliable in the shipped single-process
+      // Chromium.
+      const wide = page;
+      await wide.setViewportSize({ width, height: 900 });
+      try {
+        await wide.goto(server.url);
+        await wide.fill('#f-parts', ANGLE_CSV);
+        await wide.fill('#f-stock', '6000');
+        await wide.fill('#f-kerf', '3');
+        await wide.click('details.more summary');
+        await wide.fill('#f-minRemnant', '300');
+        await wide.check('#f-angles');
+        await wide.fill('#f-angleCuts', '40');
+        await wide.selectOption('#f-symmetry', 'X');
+        const answered = wide.waitForResponse((r) => r.url().endsWith('/v1/optimise'));
+        await wide.click('#solve');
+        const plan = (await (await answered).json()) as OptimiseResponse;
+        await wide.locator('svg.bar').first().waitFor();
+        // Labels are fitted when the result is laid out (a ResizeObserver): two frames later at most.
+        await wide.evaluate(
+          'new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))',
+        );
+        expect(await wide.locator('svg.piece polygon').count()).toBeGreaterThan(0);
+        // Leftovers of at least minRemnant are drawn as usable remnants.
+        expect(await wide.locator('svg.remnant').count()).toBe(
+          plan.plan.combinations.filter((c) => c.usedComb.waste.remnant >= 300).length,
+        );
+        const drawn = await wide.$eval('#bars', (root) => {
+          const column = root.getBoundingClientRect();
+          type Label = { getComputedTextLength(): number; dataset: Record<string, string | undefined> };
+          return {
+            column: { left: column.left, right: column.right },
+            bars: [...root.querySelectorAll('svg.bar')].map((bar) => {
+              const box = bar.getBoundingClientRect();
+              return {
+                left: box.left,
+                right: box.right,
+                segments: [...bar.querySelectorAll(':scope > svg')].map((s) => {
+                  const b = s.getBoundingClientRect();
+                  const t = s.querySelector('text') as unknown as Label | null;
+                  return {
+                    kind: s.getAttribute('class') ?? '',
+                    left: b.left,
+                    right: b.right,
+                    full: t?.dataset.full ?? '',
+                    shown: s.querySelector('text')?.textContent ?? '',
+                    textWidth: t?.getComputedTextLength() ?? 0,
+                    room: b.width * Number(t?.dataset.room ?? 1),
+                  };
+                }),
+              };
+            }),
+          };
+        });
+        const { column } = drawn;
+        expect(drawn.bars).toHaveLength(plan.plan.combinations.length);
+        drawn.bars.forEach((bar, i) => {
+          const comb = plan.plan.combinations[i]?.usedComb;
+          if (comb === undefined) throw new Error('a bar per layout');
+          // Inside the page's column (half a pixel for rounding).
+          for (const box of [bar, ...bar.segments]) {
+            expect(box.left).toBeGreaterThanOrEqual(column.left - 0.5);
+            expect(box.right).toBeLessThanOrEqual(column.right + 0.5);
+          }
+          // To scale: each piece spans its tip-to-tip length of the bar's.
+          const pxPerUnit = (bar.right - bar.left) / comb.length;
+          const pieces = bar.segments.filter((s) => s.kind === 'piece');
+          expect(pieces).toHaveLength(comb.parts.length);
+          pieces.forEach((p, j) => {
+            expect(Math.abs(p.right - p.left - (comb.parts[j]?.length ?? 0) * pxPerUnit)).toBeLessThan(1);
+          });
+          // The bar's colour shows only where the saw takes material: the pieces and the leftover cover
+          // the rest (a misplaced piece leaves a dark block).
+          const covered = union(bar.segments.map((s) => [s.left, s.right] as const));
+          expect(bar.right - bar.left - covered).toBeLessThanOrEqual(comb.waste.saw * pxPerUnit + 2);
+          // Labels: whole, or a prefix and an ellipsis, within the piece's room; never a clipped middle.
+          for (const s of bar.segments) {
+            expect(s.textWidth).toBeLessThanOrEqual(Math.max(s.room, 0) + 0.5);
+            if (s.shown !== '' && s.shown !== s.full) {
+              expect(s.shown.endsWith('…')).toBe(true);
+              expect(s.full.startsWith(s.shown.slice(0, -1))).toBe(true);
+            }
+          }
+        });
+        if (width === 1280) {
+          const labels = drawn.bars.flatMap((b) => b.segments.filter((s) => s.kind === 'piece'));
+          expect(labels.every((s) => s.shown === s.full)).toBe(true);
+        }
+        expect(await wide.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+      } finally {
+        await wide.setViewportSize({ width: 375, height: 812 });
+      }
+    },
+  );
 
   it('npm start serves the OpenAPI document and the page as public, cacheable and uncounted', async () => {
     for (const [path, type] of [

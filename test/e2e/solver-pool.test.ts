@@ -1,6 +1,6 @@
 /**
  * `npm start` solves in worker threads: while every worker runs a slow job, `/v1/health` answers at once,
- * one more job is refused 503 `busy` at once, and the slow jobs run side by side, each bounded by its own
+ * one more job is refused 503 `busy` at once without the queue (`SOLVER_QUEUE=0`), and the slow jobs run side by side, each bounded by its own
  * `timeLimit`. Asserted by order and by bounds far from the expected times, not by tight timings: the
  * machine running the suite may be busy.
  */
@@ -21,6 +21,8 @@ beforeAll(async () => {
   server = await startServerProcess({
     env: {
       SOLVER_WORKERS: '2',
+      // No queue: this test is about refusing at once (the queue is solver-pool.test.ts's).
+      SOLVER_QUEUE: '0',
       TIER_OVERRIDES: JSON.stringify({ public: { maxLines: 1000, maxParts: 1100 } }),
     },
   });

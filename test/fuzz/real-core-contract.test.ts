@@ -71,6 +71,21 @@ type Mutation = (job: Job) => Job;
 const setPartField =
   (field: 'label' | 'material', value: string): Mutation =>
   (job) => ({ ...job, parts: job.parts.map((p, i) => (i === 0 ? { ...p, [field]: value } : p)) });
+const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'] as const;
+/** Puts `name` in one name field; a material goes on the first part and the 'alu' stock, so the job plans. */
+const nameEverywhere =
+  (field: 'label' | 'material' | 'unit' | 'jobName' | 'offcut', name: string): Mutation =>
+  (job) => {
+    if (field === 'label') return setPartField('label', name)(job);
+    if (field === 'unit' || field === 'jobName') return { ...job, [field]: name };
+    const rename = <T extends Readonly<Record<string, unknown>>>(x: T): T =>
+      x.material === 'alu' ? { ...x, material: name } : x;
+    const parts = job.parts.map((p, i) => (i === 0 ? { ...p, material: name } : rename(p)));
+    const renamed = { ...job, parts, stocks: job.stocks.map(rename) };
+    return field === 'material'
+      ? renamed
+      : { ...renamed, offcuts: [{ length: 700, quantity: 2, material: name }] };
+  };
 const mutation: fc.Arbitrary<{ readonly kind: string; readonly apply: Mutation }> = fc.oneof(
   { weight: 4, arbitrary: fc.constant({ kind: 'none', apply: (job: Job) => job }) },
   ...(['label', 'material'] as const).map((field) =>
@@ -83,6 +98,16 @@ const mutation: fc.Arbitrary<{ readonly kind: string; readonly apply: Mutation }
     kind: 'lone',
     apply: (job: Job) => ({ ...job, stocks: [{ ...job.stocks[0], material: t }, ...job.stocks.slice(1)] }),
   })),
+  // Names that are also keys of Object.prototype (issue 32: a material called `__proto__` was a 500).
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom(...PROTOTYPE_NAMES),
+        fc.constantFrom('label', 'material', 'unit', 'jobName', 'offcut'),
+      )
+      .map(([name, field]) => ({ kind: 'none', apply: nameEverywhere(field, name) })),
+  },
   fc.integer({ min: 101, max: 120 }).map((n) => ({
     kind: 'tooLong',
     apply: setPartField('label', '\u{1FA9A}'.repeat(n)),

@@ -82,9 +82,14 @@ export function unitOf(path: string): string | null {
   return parts[0] ?? null;
 }
 
-/** Test code: test files anywhere, everything under `test/`, and the test runner's configuration. */
+/** Test code: test files anywhere, everything under a `test/` folder, and the test runner's configuration. */
 export function isTestCode(path: string): boolean {
-  return path.endsWith('.test.ts') || path.startsWith('test/') || path === 'vitest.config.ts';
+  return (
+    path.endsWith('.test.ts') ||
+    path.startsWith('test/') ||
+    path.includes('/test/') ||
+    path === 'vitest.config.ts'
+  );
 }
 
 /** The module specifiers a file imports or re-exports (static and dynamic, type-only included). */

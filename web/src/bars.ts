@@ -1,11 +1,13 @@
 /**
  * The bars of a plan drawn to scale as SVG: one bar per layout, all on the scale of the longest source,
  * pieces labelled (label, else length), the leftover end as a usable remnant (hatched) or waste (grey),
- * and the kerf between pieces as the dark gaps. Positions are percentages of the bar, so bars scale
- * with the page while labels keep their size; each piece is a nested <svg>, which clips its label.
- * Angled cuts (`[top, bottom]`) make the pieces trapezoids.
+ * and the bar's colour showing through as kerf gaps and wedges. Pieces lie where the cut list puts them
+ * (placement.ts); angled cuts (`[top, bottom]`) make them trapezoids. Positions are percentages of the
+ * bar, so bars scale with the page while labels keep their size: each piece is a nested <svg> that clips
+ * its label, and `fitLabels` shortens a label that would be clipped.
  */
 import type { OptimiseResponse, UsedComb } from '../../core/types.ts';
+import { placePieces } from './placement.ts';
 
 const NS = 'http://www.w3.org/2000/svg';
 const HEIGHT = 34;
@@ -20,8 +22,6 @@ function el<K extends keyof SVGElementTagNameMap>(
 }
 
 const pct = (x: number, scale: number): string => `${((x / scale) * 100).toFixed(4)}%`;
-const top = (c: number | readonly [number, number]): number => (typeof c === 'number' ? c : c[0]);
-const bottom = (c: number | readonly [number, number]): number => (typeof c === 'number' ? c : c[1]);
 export const formatNumber = (n: number): string => String(Math.round(n * 1e6) / 1e6);
 
 /** One piece or leftover: a nested svg at its place, holding its shape and a clipped label. */
@@ -56,11 +56,15 @@ function segment(
     inner.append(el('polygon', { points: points.join(' ') }));
     box.append(inner);
   }
+  // The label sits at mid-height, where a trapezoid is as wide as its mean: the room fitLabels allows.
+  const mid =
+    slant === null ? 1 : 1 - (Math.abs(slant.left) + Math.abs(slant.right)) / 2 / Math.max(width, 1e-9);
   const label = el('text', {
     x: '50%',
     y: HEIGHT / 2,
     'dominant-baseline': 'central',
     'text-anchor': 'middle',
+    'data-room': Math.max(mid, 0).toFixed(4),
   });
   label.textContent = text;
   const tooltip = el('title', {});
@@ -69,14 +73,8 @@ function segment(
   return box;
 }
 
-/** The SVG of one layout. */
-export function barSvg(
-  comb: UsedComb,
-  scale: number,
-  kerf: number,
-  minRemnant: number,
-  unit: string,
-): SVGSVGElement {
+/** The SVG of one layout: its pieces where its cut list puts them (placement.ts), on the bar's colour. */
+export function barSvg(comb: UsedComb, scale: number, minRemnant: number, unit: string): SVGSVGElement {
   const svg = el('svg', {
     class: 'bar',
     width: '100%',
@@ -84,35 +82,24 @@ export function barSvg(
     role: 'img',
     'aria-label': `${comb.source} ${formatNumber(comb.length)} ${unit}: ${comb.parts.map((p) => p.label ?? formatNumber(p.length)).join(', ')}`,
   });
-  // The bar itself (its colour shows through as kerf gaps), then the pieces.
+  // The bar itself (its colour shows through as kerf gaps and wedges), then the pieces.
   svg.append(el('rect', { class: 'stockbar', width: pct(comb.length, scale), height: HEIGHT }));
-  let previous: number | readonly [number, number] | null = null;
+  const { pieces, end } = placePieces(comb);
   comb.parts.forEach((part, i) => {
-    const cut = comb.cutPositions[i] ?? 0;
-    const endTop = top(cut);
-    const endBottom = bottom(cut);
-    const end = Math.max(endTop, endBottom);
-    const start = previous === null ? end - part.length : Math.min(top(previous), bottom(previous)) + kerf;
-    const slanted = typeof cut !== 'number' || (previous !== null && typeof previous !== 'number');
-    const slant = slanted
-      ? {
-          left: previous === null ? 0 : top(previous) - bottom(previous),
-          right: endTop - endBottom,
-        }
-      : null;
+    const at = pieces[i];
+    if (at === undefined) return;
+    const slant = at.left === 0 && at.right === 0 ? null : { left: at.left, right: at.right };
     const name = part.label ?? formatNumber(part.length);
     const title = `${part.label === undefined ? '' : `${part.label}: `}${formatNumber(part.length)} ${unit}`;
-    svg.append(segment(start, end, scale, 'piece', name, title, slant));
-    previous = cut;
+    svg.append(segment(at.x0, at.x1, scale, 'piece', name, title, slant));
   });
   const remnant = comb.waste.remnant;
   if (remnant > 0) {
     const kind = minRemnant > 0 && remnant >= minRemnant ? 'remnant' : 'waste';
-    const x1 = comb.length;
     svg.append(
       segment(
-        x1 - remnant,
-        x1,
+        end - remnant,
+        end,
         scale,
         kind,
         formatNumber(remnant),
@@ -124,18 +111,49 @@ export function barSvg(
   return svg;
 }
 
+/** Piece labels shown whole where they fit; else cut short with an ellipsis (a number is never cut: it
+ * would read as another number); else none, the tooltip and the bar's aria-label keep them. */
+export function fitLabels(root: ParentNode): void {
+  for (const text of root.querySelectorAll<SVGTextElement>('svg.bar > svg > text')) {
+    const full = text.dataset.full ?? text.textContent ?? '';
+    text.dataset.full = full;
+    text.textContent = full;
+    const box = text.parentNode instanceof SVGSVGElement ? text.parentNode.getBoundingClientRect().width : 0;
+    const room = box * Number(text.dataset.room ?? 1) - 4;
+    // Not laid out yet (the result still hidden): whole, until the observer sees the width.
+    if (box === 0 || text.getComputedTextLength() <= room) continue;
+    let shown = '';
+    if (!/^[\d.,\s-]+$/.test(full)) {
+      for (let n = full.length - 1; n >= 1 && shown === ''; n--) {
+        text.textContent = `${full.slice(0, n).trimEnd()}…`;
+        if (text.getComputedTextLength() <= room) shown = text.textContent;
+      }
+    }
+    text.textContent = shown;
+  }
+}
+
+const watched = new WeakSet<HTMLElement>();
+
 /** Every layout as a figure: caption (count, source, waste) and its bar. */
 export function drawBars(container: HTMLElement, response: OptimiseResponse, minRemnant: number): void {
   container.replaceChildren();
   const scale = Math.max(...response.plan.combinations.map((c) => c.usedComb.length));
-  const { unit, kerf } = response.meta;
+  const { unit } = response.meta;
   for (const { usedComb, count } of response.plan.combinations) {
     const figure = document.createElement('figure');
     figure.className = 'layout';
     const caption = document.createElement('figcaption');
     const source = usedComb.source === 'offcut' ? 'offcut' : 'stock';
     caption.textContent = `${count} × ${formatNumber(usedComb.length)} ${unit} ${source}${usedComb.material === undefined ? '' : ` (${usedComb.material})`} · waste ${formatNumber(usedComb.waste.total)}`;
-    figure.append(caption, barSvg(usedComb, scale, kerf, minRemnant, unit));
+    figure.append(caption, barSvg(usedComb, scale, minRemnant, unit));
     container.append(figure);
+  }
+  // Labels depend on the drawn width: fitted now, and again whenever the column's width changes (the
+  // first time when the hidden result is shown).
+  fitLabels(container);
+  if (!watched.has(container)) {
+    watched.add(container);
+    new ResizeObserver(() => fitLabels(container)).observe(container);
   }
 }

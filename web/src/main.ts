@@ -1,10 +1,12 @@
 /**
  * The playground page: reads the form, calls the API of the origin that served it, and shows the plan.
  * It solves when asked (the button, Enter in a field, Ctrl+Enter in the cut list) and at once when opened
- * with a job in its query string, never on a keystroke: the free tier has 30 calls an hour.
+ * with a job in its query string and no key stored in the tab, never on a keystroke: the free tier has 30
+ * calls an hour, and a link must not spend a paid key's calls.
  */
 import type { OptimiseResponse } from '../../core/types.ts';
 import { drawBars, formatNumber } from './bars.ts';
+import { certificate } from './certificate.ts';
 import { fieldsOfDetail } from './fields.ts';
 import { buildRequest, type FormValues, LINK_FIELDS, valuesOfQuery } from './request.ts';
 
@@ -111,6 +113,7 @@ let lastBody: Record<string, unknown> | null = null;
 
 async function solve(): Promise<void> {
   clearErrors();
+  $('link-note').hidden = true;
   const built = buildRequest(values());
   if (!built.ok) {
     showErrors(new Map([[built.field, [built.message]]]));
@@ -147,20 +150,6 @@ async function solve(): Promise<void> {
     solveButton.disabled = false;
     result.setAttribute('aria-busy', 'false');
   }
-}
-
-function certificate(plan: OptimiseResponse): { text: string; proven: boolean } {
-  const p = plan.plan;
-  if (p.optimal) {
-    const what = plan.costLowerBound === null ? 'no plan uses fewer bars' : 'no plan costs less';
-    return { text: `Proven optimal: ${what}. Verified against the cut list.`, proven: true };
-  }
-  const floor = Math.ceil(p.stockBarsLowerBound - 1e-9);
-  const gap = p.stockBarsUsed - floor;
-  return {
-    text: `Not proven optimal: at most ${gap} bar${gap === 1 ? '' : 's'} more than the best possible (lower bound ${floor}). Verified against the cut list.`,
-    proven: false,
-  };
 }
 
 function show(plan: OptimiseResponse, minRemnant: number): void {
@@ -253,7 +242,9 @@ key.addEventListener('change', () => {
   else sessionStorage.setItem(KEY_STORAGE, key.value.trim());
 });
 
-// Opened with a job in the query string (a shared link): fill the form and solve at once.
+// Opened with a job in the query string (a shared link): fill the form, and solve at once only on the
+// free tier. With a key stored in this tab any page could send the user here and spend the key's calls,
+// so then the user presses Solve.
 const linked = valuesOfQuery(location.search);
 for (const name of LINK_FIELDS) {
   const value = linked[name];
@@ -262,4 +253,10 @@ for (const name of LINK_FIELDS) {
   else if (name === 'method') $<HTMLSelectElement>('f-method').value = value === 'balanced' ? '' : value;
   else input(name).value = value;
 }
-if (linked.parts !== undefined) void solve();
+if (linked.parts !== undefined) {
+  if (key.value.trim() === '') void solve();
+  else {
+    $('link-note').hidden = false;
+    solveButton.focus();
+  }
+}

@@ -1,4 +1,4 @@
-import type { Job, Layout } from '../model/index.ts';
+import { compareSources, type Job, type Layout } from '../model/index.ts';
 
 /** A run of identical open bars: same source, same pieces so far. */
 interface BinGroup {
@@ -136,9 +136,7 @@ export function downsize(
       const sa = job.sources[a];
       const sb = job.sources[b];
       if (!sa || !sb) return 0;
-      if (sa.cost !== sb.cost) return sa.cost - sb.cost;
-      if (sa.priority !== sb.priority) return sa.priority ? -1 : 1;
-      return sa.capacity - sb.capacity || a - b;
+      return compareSources(sa, sb) || a - b;
     });
   const out: Layout[] = [];
   for (const { l, load } of order) {

@@ -131,3 +131,14 @@ function objectiveOf(method: Method, stocks: readonly { length: number; price: n
   const lengths = new Set(stocks.map((s) => s.length));
   return lengths.size <= 1 ? 'bars' : 'length';
 }
+
+/**
+ * The order a bar's pieces go to a source in, once they fit: cheaper first; among equal costs the
+ * prioritised source (the spec's soft preference, never at a cost), then the shorter bar. Shared by the
+ * square solver's downsizing and the angle stage's clean-up so both honour `priority` alike.
+ */
+export function compareSources(a: Source, b: Source): number {
+  if (a.cost !== b.cost) return a.cost - b.cost;
+  if (a.priority !== b.priority) return a.priority ? -1 : 1;
+  return a.length - b.length;
+}

@@ -145,11 +145,14 @@ export function tallyGroups(
   });
   let byMaterial: Record<string, MaterialStats> | undefined;
   if (materialTags) {
-    byMaterial = {};
+    // A null-prototype object: a material is the caller's text, and `__proto__` or `constructor` as a key of
+    // a plain object would reach the prototype instead of an own entry.
+    const entries: Record<string, MaterialStats> = Object.create(null);
+    byMaterial = entries;
     for (const m of materialsOf(request)) {
       const t = perMaterial.get(key(m)) ?? emptyTotals();
       const pricedGroup = request.stocks.some((s) => s.material === m && s.price !== null);
-      byMaterial[key(m)] = { ...statsOf(t, pricedGroup), stockBarsUsed: t.bars };
+      entries[key(m)] = { ...statsOf(t, pricedGroup), stockBarsUsed: t.bars };
     }
   }
   return {

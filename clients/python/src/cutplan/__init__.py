@@ -1,0 +1,53 @@
+"""A client of the cutplan API: verified, provably good 1D cutting plans as JSON and print-ready PDFs.
+
+    import cutplan
+
+    with cutplan.Client(base_url="http://localhost:3000") as client:
+        answer = client.optimise({"parts": "2400x4,1150x6,600x10", "stock": 6000, "kerf": 3})
+        print(answer["plan"]["stockBarsUsed"], answer["plan"]["optimal"])
+
+Requests and answers are plain dicts with the API's own keys (typed as the TypedDicts of
+:mod:`cutplan.schema`, generated from the API's OpenAPI document). Standard library only.
+"""
+
+from ._client import (
+    DEFAULT_BASE_URL,
+    DEFAULT_MAX_RETRIES,
+    DEFAULT_MAX_RETRY_WAIT,
+    DEFAULT_TIMEOUT,
+    AsyncClient,
+    Client,
+    __version__,
+)
+from ._errors import CutplanError
+from .schema import (
+    Error,
+    Health,
+    OptimiseRequest,
+    OptimiseResponse,
+    Part,
+    PdfRequest,
+    Plan,
+    Stats,
+    Stock,
+)
+
+__all__ = [
+    "DEFAULT_BASE_URL",
+    "DEFAULT_MAX_RETRIES",
+    "DEFAULT_MAX_RETRY_WAIT",
+    "DEFAULT_TIMEOUT",
+    "AsyncClient",
+    "Client",
+    "CutplanError",
+    "Error",
+    "Health",
+    "OptimiseRequest",
+    "OptimiseResponse",
+    "Part",
+    "PdfRequest",
+    "Plan",
+    "Stats",
+    "Stock",
+    "__version__",
+]

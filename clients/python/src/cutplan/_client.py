@@ -1,0 +1,313 @@
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from email.message import Message
+from email.utils import parsedate_to_datetime
+from types import TracebackType
+from typing import Any, Dict, Mapping, Optional, Type, Union, cast
+
+from ._errors import CutplanError
+from .schema import Health, OptimiseRequest, OptimiseResponse, PdfRequest
+
+__version__ = "0.1.0"
+
+DEFAULT_BASE_URL = "http://localhost:3000"
+DEFAULT_TIMEOUT = 330.0
+"""Seconds for a whole call, retries included: longer than the top tier's 300 s solve budget."""
+DEFAULT_MAX_RETRIES = 2
+DEFAULT_MAX_RETRY_WAIT = 10.0
+"""The longest ``Retry-After`` worth waiting for: a public 429 may say an hour, which is raised at once."""
+
+_RETRIED = (429, 503)
+_CHUNK = 64 * 1024
+
+
+@dataclass(frozen=True)
+class _Answer:
+    status: int
+    headers: Message
+    body: bytes
+
+
+@dataclass(frozen=True)
+class _Call:
+    method: str
+    path: str
+    data: Optional[bytes]
+    accept: str
+    pdf: bool
+
+
+class _Core:
+    """What the synchronous and the asyncio client share: one HTTP exchange, decoding, the retry rule."""
+
+    def __init__(
+        self,
+        base_url: Optional[str],
+        api_key: Optional[str],
+        timeout: float,
+        max_retries: int,
+        max_retry_wait: float,
+        headers: Optional[Mapping[str, str]],
+    ) -> None:
+        self.base_url = (base_url or DEFAULT_BASE_URL).rstrip("/")
+        self.timeout = timeout
+        self.max_retries = max_retries
+        self.max_retry_wait = max_retry_wait
+        self.headers: Dict[str, str] = {"User-Agent": f"cutplan-python/{__version__}", **(headers or {})}
+        if api_key is not None:
+            self.headers["X-API-Key"] = api_key
+        self.opener = urllib.request.build_opener()
+
+    def call(self, method: str, path: str, payload: Any = None, *, pdf: bool = False) -> _Call:
+        data = None
+        if payload is not None:
+            data = json.dumps(payload, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
+        return _Call(method, path, data, "application/pdf" if pdf else "application/json", pdf)
+
+    def deadline(self, timeout: Optional[float]) -> float:
+        return time.monotonic() + (self.timeout if timeout is None else timeout)
+
+    def exchange(self, call: _Call, deadline: float) -> _Answer:
+        """One request and its whole answer, or ``CutplanError`` ``timeout``/``network`` (status 0)."""
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise CutplanError("timeout", f"no answer from {self.base_url} within the timeout", 0)
+        headers = {**self.headers, "Accept": call.accept}
+        if call.data is not None:
+            headers["Content-Type"] = "application/json"
+        request = urllib.request.Request(
+            self.base_url + call.path, data=call.data, headers=headers, method=call.method
+        )
+        try:
+            try:
+                response = self.opener.open(request, timeout=remaining)
+            except urllib.error.HTTPError as answer:  # 4xx and 5xx come back as HTTPError
+                response = answer
+            with response:
+                # read1 returns what has arrived, so a streamed answer (spaces every few seconds before a
+                # long solve's JSON) cannot hold the call past its deadline.
+                read = getattr(response, "read1", response.read)
+                chunks: list[bytes] = []
+                while True:
+                    if time.monotonic() > deadline:
+                        raise socket.timeout()
+                    chunk: bytes = read(_CHUNK)
+                    if not chunk:
+                        break
+                    chunks.append(chunk)
+                return _Answer(int(response.status or 0), response.headers, b"".join(chunks))
+        except socket.timeout:
+            raise CutplanError("timeout", f"no answer from {self.base_url} within the timeout", 0) from None
+        except urllib.error.URLError as failure:
+            if isinstance(failure.reason, socket.timeout):
+                raise CutplanError("timeout", f"no answer from {self.base_url} within the timeout", 0) from None
+            raise CutplanError("network", f"{self.base_url}: {failure.reason}", 0) from failure
+        except OSError as failure:
+            raise CutplanError("network", f"{self.base_url}: {failure}", 0) from failure
+
+    def decode(self, call: _Call, answer: _Answer) -> Union[Any, CutplanError]:
+        """The result of a 200, or the error the answer stands for (not raised: the caller may retry)."""
+        request_id = answer.headers.get("X-Request-Id")
+        content_type = (answer.headers.get("Content-Type") or "").lower()
+        body = answer.body
+        if answer.status == 200 and call.pdf and body.lstrip()[:5] == b"%PDF-":
+            return body.lstrip()
+        parsed: Any = None
+        if "json" in content_type or body.lstrip()[:1] == b"{":
+            try:
+                # A streamed answer may begin with whitespace (it keeps the connection alive): JSON allows it.
+                parsed = json.loads(body.decode("utf-8"))
+            except (UnicodeDecodeError, ValueError):
+                parsed = None
+        if isinstance(parsed, dict):
+            fields = cast(Dict[str, Any], parsed)
+            # A failure decided after a stream began arrives as a 200 whose body is an error naming its status.
+            in_band = answer.status == 200 and isinstance(fields.get("error"), str) and "plan" not in fields
+            if answer.status == 200 and not in_band and not call.pdf:
+                return fields
+            if answer.status != 200 or in_band:
+                status = fields.get("status") if in_band else answer.status
+                return CutplanError(
+                    str(fields.get("error", "http")),
+                    str(fields.get("detail", "")),
+                    status if isinstance(status, int) and not isinstance(status, bool) else 500,
+                    request_id=request_id,
+                    retry_after_seconds=_retry_after(answer.headers, fields),
+                    body=fields,
+                )
+        detail = body[:200].decode("utf-8", "replace").strip() or "(empty body)"
+        if answer.status == 200:
+            detail = f"an answer the client cannot read ({content_type or 'no Content-Type'}): {detail}"
+        return CutplanError(
+            "http",
+            detail,
+            answer.status,
+            request_id=request_id,
+            retry_after_seconds=_retry_after(answer.headers, {}),
+        )
+
+    def retry_wait(self, failure: CutplanError, attempt: int, deadline: float) -> Optional[float]:
+        """Seconds to wait before retrying, or None to raise now: only 429 and 503 that say when, soon."""
+        wait = failure.retry_after_seconds
+        if failure.status not in _RETRIED or wait is None or attempt >= self.max_retries:
+            return None
+        if wait > self.max_retry_wait or time.monotonic() + wait >= deadline:
+            return None
+        return max(wait, 0.0)
+
+
+def _retry_after(headers: Message, body: Mapping[str, Any]) -> Optional[float]:
+    seconds = body.get("retryAfterSeconds")
+    if isinstance(seconds, (int, float)) and not isinstance(seconds, bool):
+        return float(seconds)
+    header = headers.get("Retry-After")
+    if header is None:
+        return None
+    try:
+        return float(header)
+    except ValueError:
+        pass
+    try:
+        return max(parsedate_to_datetime(header).timestamp() - time.time(), 0.0)
+    except (TypeError, ValueError):
+        return None
+
+
+class Client:
+    """A synchronous client of the cutplan API.
+
+    ``base_url`` is where the API lives (default ``http://localhost:3000``, the local ``npm start``);
+    ``api_key`` is sent as ``X-API-Key`` (without one, calls run on the free public tier). ``timeout`` is
+    the seconds a whole call may take, retries included. A 429 or 503 is retried after its
+    ``Retry-After`` when that is at most ``max_retry_wait`` seconds, at most ``max_retries`` times; every
+    other failure raises :class:`CutplanError` at once. Use it as a context manager or call :meth:`close`.
+    """
+
+    def __init__(
+        self,
+        base_url: Optional[str] = None,
+        api_key: Optional[str] = None,
+        *,
+        timeout: float = DEFAULT_TIMEOUT,
+        max_retries: int = DEFAULT_MAX_RETRIES,
+        max_retry_wait: float = DEFAULT_MAX_RETRY_WAIT,
+        headers: Optional[Mapping[str, str]] = None,
+    ) -> None:
+        self._core = _Core(base_url, api_key, timeout, max_retries, max_retry_wait, headers)
+
+    @property
+    def base_url(self) -> str:
+        return self._core.base_url
+
+    def optimise(self, request: OptimiseRequest, *, timeout: Optional[float] = None) -> OptimiseResponse:
+        """Solves a cut list (``POST /v1/optimise``): the verified plan with its certificate."""
+        return cast(OptimiseResponse, self._run(self._core.call("POST", "/v1/optimise", request), timeout))
+
+    def optimise_pdf(self, request: PdfRequest, *, timeout: Optional[float] = None) -> bytes:
+        """The print-ready plan (``POST /v1/optimise/pdf``) as PDF bytes."""
+        call = self._core.call("POST", "/v1/optimise/pdf", request, pdf=True)
+        return cast(bytes, self._run(call, timeout))
+
+    def health(self, *, timeout: Optional[float] = None) -> Health:
+        """``GET /v1/health``: the service's version and solver (never counted against limits)."""
+        return cast(Health, self._run(self._core.call("GET", "/v1/health"), timeout))
+
+    def close(self) -> None:
+        """Nothing stays open between calls (one connection per call); kept for the context manager."""
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: Optional[Type[BaseException]],
+        exc: Optional[BaseException],
+        traceback: Optional[TracebackType],
+    ) -> None:
+        self.close()
+
+    def _run(self, call: _Call, timeout: Optional[float]) -> Any:
+        deadline = self._core.deadline(timeout)
+        attempt = 0
+        while True:
+            result = self._core.decode(call, self._core.exchange(call, deadline))
+            if not isinstance(result, CutplanError):
+                return result
+            wait = self._core.retry_wait(result, attempt, deadline)
+            if wait is None:
+                raise result
+            time.sleep(wait)
+            attempt += 1
+
+
+class AsyncClient:
+    """The :class:`Client` for ``asyncio``: the same arguments, errors and retry rule.
+
+    Each HTTP exchange runs in a worker thread (``asyncio.to_thread``); retry waits are ``asyncio.sleep``.
+    Cancelling a call stops its waiting at once, but an exchange already sent finishes in its thread.
+    """
+
+    def __init__(
+        self,
+        base_url: Optional[str] = None,
+        api_key: Optional[str] = None,
+        *,
+        timeout: float = DEFAULT_TIMEOUT,
+        max_retries: int = DEFAULT_MAX_RETRIES,
+        max_retry_wait: float = DEFAULT_MAX_RETRY_WAIT,
+        headers: Optional[Mapping[str, str]] = None,
+    ) -> None:
+        self._core = _Core(base_url, api_key, timeout, max_retries, max_retry_wait, headers)
+
+    @property
+    def base_url(self) -> str:
+        return self._core.base_url
+
+    async def optimise(self, request: OptimiseRequest, *, timeout: Optional[float] = None) -> OptimiseResponse:
+        """Solves a cut list (``POST /v1/optimise``): the verified plan with its certificate."""
+        call = self._core.call("POST", "/v1/optimise", request)
+        return cast(OptimiseResponse, await self._run(call, timeout))
+
+    async def optimise_pdf(self, request: PdfRequest, *, timeout: Optional[float] = None) -> bytes:
+        """The print-ready plan (``POST /v1/optimise/pdf``) as PDF bytes."""
+        call = self._core.call("POST", "/v1/optimise/pdf", request, pdf=True)
+        return cast(bytes, await self._run(call, timeout))
+
+    async def health(self, *, timeout: Optional[float] = None) -> Health:
+        """``GET /v1/health``: the service's version and solver (never counted against limits)."""
+        return cast(Health, await self._run(self._core.call("GET", "/v1/health"), timeout))
+
+    async def aclose(self) -> None:
+        """Nothing stays open between calls; kept for ``async with``."""
+
+    async def __aenter__(self) -> AsyncClient:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: Optional[Type[BaseException]],
+        exc: Optional[BaseException],
+        traceback: Optional[TracebackType],
+    ) -> None:
+        await self.aclose()
+
+    async def _run(self, call: _Call, timeout: Optional[float]) -> Any:
+        deadline = self._core.deadline(timeout)
+        attempt = 0
+        while True:
+            answer = await asyncio.to_thread(self._core.exchange, call, deadline)
+            result = self._core.decode(call, answer)
+            if not isinstance(result, CutplanError):
+                return result
+            wait = self._core.retry_wait(result, attempt, deadline)
+            if wait is None:
+                raise result
+            await asyncio.sleep(wait)
+            attempt += 1

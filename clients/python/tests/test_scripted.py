@@ -1,0 +1,154 @@
+"""The Python client against scripted answers: the ones the real service gives only under load or deep in
+a solve (503 ``busy``, 422 ``noPlanFound``, a failure decided after a stream began)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+import unittest
+from typing import Any, Callable
+
+from .support import Answer, ScriptedServer, json_answer
+
+import cutplan  # isort: skip
+
+SMALL: cutplan.OptimiseRequest = {"parts": "500x4,300x2", "stock": 1000}
+SMALL_PDF: cutplan.PdfRequest = {"parts": "500x4,300x2", "stock": 1000, "jobName": "scripted"}
+PLAN = {"plan": {"verified": True}, "stats": {}, "costLowerBound": None, "meta": {}}
+
+
+def failure_of(call: Callable[[], Any]) -> cutplan.CutplanError:
+    try:
+        call()
+    except cutplan.CutplanError as error:
+        return error
+    raise AssertionError("the call succeeded")
+
+
+class AgainstScriptedAnswers(unittest.TestCase):
+    scripted: ScriptedServer
+
+    @classmethod
+    def setUpClass(cls) -> None:
+        cls.scripted = ScriptedServer()
+
+    @classmethod
+    def tearDownClass(cls) -> None:
+        cls.scripted.close()
+
+    def setUp(self) -> None:
+        self.client = cutplan.Client(base_url=self.scripted.url + "/", api_key="k1")
+
+    def test_sends_json_with_the_key_and_reads_the_plan(self) -> None:
+        self.scripted.play(json_answer(200, PLAN))
+        self.assertEqual(self.client.optimise(SMALL), PLAN)
+        [request] = self.scripted.requests
+        self.assertEqual((request.method, request.path), ("POST", "/v1/optimise"))
+        self.assertEqual(request.headers["x-api-key"], "k1")
+        self.assertEqual(request.headers["content-type"], "application/json")
+        self.assertEqual(json.loads(request.body), SMALL)
+
+    def test_retries_a_503_and_a_429_after_their_retry_after(self) -> None:
+        self.scripted.play(
+            json_answer(503, {"error": "busy", "detail": "all solvers busy"}, {"Retry-After": "1"}),
+            json_answer(429, {"error": "rateLimited", "detail": "slow", "retryAfterSeconds": 0.2}, {"Retry-After": "1"}),
+            json_answer(200, PLAN),
+        )
+        self.assertEqual(self.client.optimise(SMALL), PLAN)
+        first, second, third = (r.at for r in self.scripted.requests)
+        self.assertGreaterEqual(second - first, 0.95)
+        self.assertGreaterEqual(third - second, 0.18)
+
+    def test_a_503_that_stays_busy_surfaces_once_the_retries_are_spent(self) -> None:
+        self.scripted.play(
+            json_answer(503, {"error": "busy", "detail": "busy", "retryAfterSeconds": 0.1}, {"Retry-After": "1"})
+        )
+        error = failure_of(lambda: self.client.optimise(SMALL))
+        self.assertEqual((error.status, error.error, error.retry_after_seconds), (503, "busy", 0.1))
+        self.assertEqual(error.request_id, "req-503")
+        self.assertEqual(len(self.scripted.requests), 3)
+
+    def test_does_not_wait_out_a_retry_after_longer_than_max_retry_wait(self) -> None:
+        self.scripted.play(json_answer(429, {"error": "rateLimited", "detail": "hourly"}, {"Retry-After": "3600"}))
+        error = failure_of(lambda: self.client.optimise(SMALL))
+        self.assertEqual((error.status, error.retry_after_seconds), (429, 3600))
+        self.assertEqual(len(self.scripted.requests), 1)
+
+    def test_never_retries_400_401_413_422_500(self) -> None:
+        for status, code in [(400, "validation"), (401, "badKey"), (413, "partsLimit"), (422, "noPlanFound"), (500, "internal")]:
+            with self.subTest(status):
+                self.scripted.play(json_answer(status, {"error": code, "detail": f"a {code}"}, {"Retry-After": "0"}))
+                error = failure_of(lambda: self.client.optimise(SMALL))
+                self.assertEqual((error.status, error.error, error.detail), (status, code, f"a {code}"))
+                self.assertEqual(len(self.scripted.requests), 1)
+
+    def test_reads_a_streamed_200_that_begins_with_whitespace(self) -> None:
+        self.scripted.play(Answer(200, "\n \n\n" + json.dumps(PLAN), {"Content-Type": "application/json"}))
+        self.assertEqual(self.client.optimise(SMALL), PLAN)
+
+    def test_raises_a_failure_decided_after_the_stream_began_with_its_own_status(self) -> None:
+        failure = {"error": "noPlanFound", "detail": "no plan within 5 s", "status": 422}
+        self.scripted.play(Answer(200, "\n\n" + json.dumps(failure), {"Content-Type": "application/json"}))
+        error = failure_of(lambda: self.client.optimise(SMALL))
+        self.assertEqual((error.status, error.error, error.detail), (422, "noPlanFound", "no plan within 5 s"))
+        self.assertEqual(len(self.scripted.requests), 1)
+
+    def test_reads_pdf_bytes_and_a_json_error_on_the_pdf_route(self) -> None:
+        pdf = b"%PDF-1.7\nbody"
+        self.scripted.play(Answer(200, pdf, {"Content-Type": "application/pdf"}))
+        self.assertEqual(self.client.optimise_pdf(SMALL_PDF), pdf)
+        self.assertEqual(self.scripted.requests[0].path, "/v1/optimise/pdf")
+        self.scripted.play(json_answer(400, {"error": "validation", "detail": "jobName: too long"}))
+        self.assertEqual(failure_of(lambda: self.client.optimise_pdf(SMALL_PDF)).status, 400)
+        late = {"error": "internal", "detail": "the renderer failed", "status": 500}
+        self.scripted.play(Answer(200, "\n " + json.dumps(late), {"Content-Type": "application/pdf"}))
+        error = failure_of(lambda: self.client.optimise_pdf(SMALL_PDF))
+        self.assertEqual((error.status, error.error), (500, "internal"))
+        self.scripted.play(json_answer(200, PLAN))
+        error = failure_of(lambda: self.client.optimise_pdf(SMALL_PDF))
+        self.assertEqual((error.status, error.error), (200, "http"))
+
+    def test_an_answer_without_the_error_body_is_an_http_error(self) -> None:
+        self.scripted.play(Answer(502, "<h1>Bad Gateway</h1>", {"Content-Type": "text/html"}))
+        error = failure_of(lambda: self.client.optimise(SMALL))
+        self.assertEqual((error.status, error.error), (502, "http"))
+
+    def test_times_out_as_a_timeout_error(self) -> None:
+        self.scripted.play(Answer(200, json.dumps(PLAN), {"Content-Type": "application/json"}, delay=3))
+        started = time.monotonic()
+        error = failure_of(lambda: self.client.optimise(SMALL, timeout=0.2))
+        self.assertEqual((error.error, error.status), ("timeout", 0))
+        self.assertLess(time.monotonic() - started, 2)
+
+    def test_a_stream_that_keeps_dripping_still_ends_at_the_deadline(self) -> None:
+        body = " " * 100 + json.dumps(PLAN)  # 5 s of spaces
+        self.scripted.play(Answer(200, body, {"Content-Type": "application/json"}, drip=0.05))
+        started = time.monotonic()
+        error = failure_of(lambda: self.client.optimise(SMALL, timeout=0.5))
+        self.assertEqual((error.error, error.status), ("timeout", 0))
+        self.assertLess(time.monotonic() - started, 3)
+        self.scripted.play(Answer(200, " " * 5 + json.dumps(PLAN), {"Content-Type": "application/json"}, drip=0.01))
+        self.assertEqual(self.client.optimise(SMALL), PLAN)
+
+    def test_the_async_client_retries_and_raises_the_same_way(self) -> None:
+        self.scripted.play(
+            json_answer(503, {"error": "busy", "detail": "busy", "retryAfterSeconds": 0.1}),
+            json_answer(422, {"error": "noPlanFound", "detail": "none found"}),
+        )
+
+        async def call() -> cutplan.CutplanError:
+            async with cutplan.AsyncClient(base_url=self.scripted.url) as client:
+                try:
+                    await client.optimise(SMALL)
+                except cutplan.CutplanError as error:
+                    return error
+            raise AssertionError("the call succeeded")
+
+        error = asyncio.run(call())
+        self.assertEqual((error.status, error.error), (422, "noPlanFound"))
+        self.assertEqual(len(self.scripted.requests), 2)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,171 @@
+"""The Python client against the real service (``npm start``)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+import unittest
+from typing import Any, Awaitable, Callable, Dict, List, cast
+
+from .support import send_raw, service, solving_samples, without_times
+
+import cutplan  # isort: skip  (support puts src/ on the path first)
+
+SMALL: cutplan.OptimiseRequest = {"parts": "500x4,300x2", "stock": 1000}
+
+
+def failure_of(call: Callable[[], Any]) -> cutplan.CutplanError:
+    try:
+        call()
+    except cutplan.CutplanError as error:
+        return error
+    raise AssertionError("the call succeeded")
+
+
+class AgainstTheService(unittest.TestCase):
+    def setUp(self) -> None:
+        self.url = service().url
+        self.client = cutplan.Client(base_url=self.url)
+
+    def test_health_is_what_get_v1_health_answers(self) -> None:
+        status, body = send_raw(self.url, _get("/v1/health"))
+        self.assertEqual(status, 200)
+        self.assertEqual(self.client.health(), json.loads(body))
+
+    def test_every_sample_that_answers_200_gives_the_same_plan_as_plain_http(self) -> None:
+        compared = 0
+        for sample in solving_samples():
+            request = sample.client_request()
+            status, raw = send_raw(self.url, sample)
+            if request is None or status != 200:
+                continue
+            with self.subTest(sample.name), cutplan.Client(base_url=self.url, api_key=sample.api_key) as client:
+                if sample.path.endswith("/pdf"):
+                    pdf = client.optimise_pdf(cast(cutplan.PdfRequest, request))
+                    self.assertTrue(pdf.startswith(b"%PDF-"))
+                    self.assertTrue(raw.startswith(b"%PDF-"))
+                else:
+                    plan = client.optimise(cast(cutplan.OptimiseRequest, request))
+                    self.assertEqual(without_times(plan), without_times(json.loads(raw)))
+                compared += 1
+        self.assertGreaterEqual(compared, 8)
+
+    def test_every_error_sample_gives_the_typed_error_of_the_raw_answer(self) -> None:
+        seen: List[int] = []
+        for sample in solving_samples():
+            request = sample.client_request()
+            status, raw = send_raw(self.url, sample)
+            if request is None or status == 200:
+                continue
+            body: Dict[str, Any] = json.loads(raw)
+            client = cutplan.Client(base_url=self.url, api_key=sample.api_key)
+            if sample.path.endswith("/pdf"):
+                error = failure_of(lambda: client.optimise_pdf(cast(cutplan.PdfRequest, request)))
+            else:
+                error = failure_of(lambda: client.optimise(cast(cutplan.OptimiseRequest, request)))
+            with self.subTest(sample.name):
+                self.assertEqual((error.status, error.error, error.detail), (status, body["error"], body["detail"]))
+                self.assertRegex(error.request_id or "", r"^[0-9a-f-]{36}$")
+            seen.append(status)
+        self.assertIn(400, seen)
+        self.assertIn(401, seen)
+        self.assertIn(413, seen)
+
+    def test_a_bad_part_is_a_400_naming_it(self) -> None:
+        bad: cutplan.OptimiseRequest = {
+            "parts": [{"length": 2400, "quantity": 4}, {"length": -5, "quantity": 2}],
+            "stock": 6000,
+        }
+        error = failure_of(lambda: self.client.optimise(bad))
+        self.assertEqual((error.status, error.error), (400, "validation"))
+        self.assertIn("parts[1]", error.detail)
+        self.assertIsInstance(error, Exception)
+
+    def test_an_unknown_key_is_a_401(self) -> None:
+        client = cutplan.Client(base_url=self.url, api_key="cp_live_0000000000000000_notIssuedAnywhere00000000000000000")
+        error = failure_of(lambda: client.optimise(SMALL))
+        self.assertEqual((error.status, error.error), (401, "badKey"))
+
+    def test_a_body_over_1_mib_is_a_413_and_too_many_parts_the_raw_answer(self) -> None:
+        big: cutplan.OptimiseRequest = {"parts": ",".join(["500x1"] * 200_000), "stock": 1000}
+        error = failure_of(lambda: self.client.optimise(big))
+        self.assertEqual((error.status, error.error), (413, "payloadTooLarge"))
+        many: cutplan.OptimiseRequest = {"parts": "100x301", "stock": 1000}
+        error = failure_of(lambda: self.client.optimise(many))
+        self.assertIn(error.status, (400, 413))
+        self.assertIn("300", error.detail)
+
+    def test_a_real_short_429_is_waited_out_and_surfaces_when_retries_are_spent(self) -> None:
+        key = service().starter_key
+        once = cutplan.Client(base_url=self.url, api_key=key, max_retries=0)
+        # The window (one call per 3 s) must have over 2 s left, so that the next call surely meets the 429.
+        for _ in range(20):
+            try:
+                once.optimise(SMALL)
+            except cutplan.CutplanError as error:
+                if (error.retry_after_seconds or 0) >= 3:
+                    break
+            time.sleep(0.3)
+        else:
+            self.fail("no 429 with over 2 s left in its window")
+        started = time.monotonic()
+        patient = cutplan.Client(base_url=self.url, api_key=key)
+        self.assertTrue(patient.optimise(SMALL)["plan"]["verified"])  # 429, wait, retry
+        self.assertGreater(time.monotonic() - started, 0.9)
+        spent = failure_of(lambda: once.optimise(SMALL))
+        self.assertEqual((spent.status, spent.error), (429, "rateLimited"))
+        self.assertTrue(0 < (spent.retry_after_seconds or 0) <= 3)
+        started = time.monotonic()
+        impatient = cutplan.Client(base_url=self.url, api_key=key, max_retry_wait=0.5)
+        refused = failure_of(lambda: impatient.optimise(SMALL))
+        self.assertEqual(refused.status, 429)
+        # Raised without waiting: a retry would have taken the whole Retry-After (at least 1 s) first.
+        self.assertLess(time.monotonic() - started, refused.retry_after_seconds or 0)
+
+    def test_shorthand_and_long_form_give_the_same_plan(self) -> None:
+        short = self.client.optimise({"parts": "2400x4,1150x6", "stock": 6000, "kerf": 3})
+        long = self.client.optimise(
+            {
+                "parts": [{"length": 2400, "quantity": 4}, {"length": 1150, "quantity": 6}],
+                "stockLength": 6000,
+                "kerf": 3,
+            }
+        )
+        self.assertEqual(without_times(short["plan"]), without_times(long["plan"]))
+        tuples = self.client.optimise({"parts": [[2400, 4], [1150, 6], "600"], "stock": 6000})
+        self.assertTrue(tuples["plan"]["verified"])
+
+    def test_the_async_client_gives_the_same_answers(self) -> None:
+        async def both() -> List[Any]:
+            async with cutplan.AsyncClient(base_url=self.url) as client:
+                calls: List[Awaitable[Any]] = [
+                    client.health(),
+                    client.optimise(SMALL),
+                    client.optimise_pdf({"parts": "500x4", "stock": 1000, "jobName": "async"}),
+                ]
+                return await asyncio.gather(*calls)
+
+        health, plan, pdf = asyncio.run(both())
+        self.assertEqual(health, self.client.health())
+        self.assertEqual(without_times(plan), without_times(self.client.optimise(SMALL)))
+        self.assertTrue(cast(bytes, pdf).startswith(b"%PDF-"))
+
+    def test_a_time_limit_above_the_tier_budget_comes_back_capped(self) -> None:
+        meta = self.client.optimise({"parts": "500x4,300x2", "stock": 1000, "timeLimit": 3600})["meta"]
+        self.assertEqual(meta.get("requestedTimeLimit"), 3600)
+        self.assertLess(meta["timeLimit"], 3600)
+
+    def test_an_unreachable_service_is_a_network_error(self) -> None:
+        error = failure_of(lambda: cutplan.Client(base_url="http://127.0.0.1:9").health())
+        self.assertEqual((error.error, error.status), ("network", 0))
+
+
+def _get(path: str) -> Any:
+    from .support import Sample
+
+    return Sample(name=path, method="GET", path=path, query={}, headers={}, body="")
+
+
+if __name__ == "__main__":
+    unittest.main()

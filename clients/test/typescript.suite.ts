@@ -1,0 +1,381 @@
+/**
+ * `@cutplan/client` (imported by its package name, as a user would) against the real server and, for
+ * the answers the real server gives only under load or deep in a solve, against scripted answers.
+ */
+import { CutplanClient, CutplanError, type OptimiseRequest, type PdfRequest } from '@cutplan/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfPages } from '../../test/support/pdf.ts';
+import { jsonAnswer, type ScriptedServer, startScriptedServer } from './scripted-server.ts';
+import {
+  apiKeyOf,
+  clientRequestOf,
+  type Sample,
+  type Service,
+  sendRaw,
+  solvingSamples,
+  withoutTimes,
+} from './service.ts';
+
+/** The client's error, or a failure when the call did not fail. */
+async function failureOf(call: Promise<unknown>): Promise<CutplanError> {
+  const outcome = await call.then(
+    () => new Error('the call succeeded'),
+    (error: unknown) => error,
+  );
+  if (!(outcome instanceof CutplanError)) throw outcome;
+  return outcome;
+}
+
+/** A `fetch` that counts the requests it sends. */
+function countingFetch(): { fetch: typeof fetch; count: () => number } {
+  let count = 0;
+  return {
+    fetch: (input, init) => {
+      count++;
+      return fetch(input, init);
+    },
+    count: () => count,
+  };
+}
+
+/**
+ * A PDF's text without the solve's time and the minute it was made, which differ from call to call, and
+ * without white space (a longer time can move a line break).
+ */
+const pdfTextOf = (pdf: Uint8Array): string =>
+  pdfPages(pdf)
+    .join('\f')
+    .replace(/\s+/g, '')
+    .replace(/Solvedin[\d.,]+m?s\./g, 'Solvedin…')
+    .replace(/created\d{4}-\d\d-\d\d\d\d:\d\dUTC/g, 'created…');
+
+const SMALL: OptimiseRequest = { parts: '500x4,300x2', stock: 1000 };
+
+export function typescriptClientSuite(service: () => Service): void {
+  let samples: Sample[];
+  let client: CutplanClient;
+  beforeAll(async () => {
+    samples = await solvingSamples();
+    client = new CutplanClient({ baseUrl: service().url });
+  });
+
+  describe('against the server', () => {
+    it('health() is what GET /v1/health answers', async () => {
+      const raw = (await (await fetch(`${service().url}/v1/health`)).json()) as unknown;
+      expect(await client.health()).toEqual(raw);
+    });
+
+    it('every sample that answers 200 gives the same plan through the client as over plain HTTP', async () => {
+      let compared = 0;
+      for (const sample of samples) {
+        const request = clientRequestOf(sample);
+        const raw = await sendRaw(service().url, sample);
+        if (request === null || raw.status !== 200) continue;
+        const keyed = new CutplanClient({ baseUrl: service().url, ...optionalKey(sample) });
+        if (sample.path.endsWith('/pdf')) {
+          const bytes = await keyed.optimisePdf(request as PdfRequest);
+          expect(Buffer.from(bytes).subarray(0, 5).toString(), sample.name).toBe('%PDF-');
+          const rawText = pdfTextOf(new Uint8Array(await raw.arrayBuffer()));
+          expect(pdfTextOf(bytes), sample.name).toBe(rawText);
+        } else {
+          const plan = await keyed.optimise(request as OptimiseRequest);
+          expect(withoutTimes(plan), sample.name).toEqual(withoutTimes(await raw.json()));
+        }
+        compared++;
+      }
+      expect(compared).toBeGreaterThanOrEqual(8);
+    });
+
+    it('every error sample a client can send gives the typed error of the raw answer', async () => {
+      const seen: number[] = [];
+      for (const sample of samples) {
+        const request = clientRequestOf(sample);
+        const raw = await sendRaw(service().url, sample);
+        if (request === null || raw.status === 200) continue;
+        const body = (await raw.json()) as { error: string; detail: string };
+        const keyed = new CutplanClient({ baseUrl: service().url, ...optionalKey(sample) });
+        const call = sample.path.endsWith('/pdf')
+          ? keyed.optimisePdf(request as PdfRequest)
+          : keyed.optimise(request as OptimiseRequest);
+        const error = await failureOf(call);
+        expect({ status: error.status, error: error.error, detail: error.detail }, sample.name).toEqual({
+          status: raw.status,
+          ...body,
+        });
+        expect(error.requestId, sample.name).toMatch(/^[0-9a-f-]{36}$/);
+        seen.push(raw.status);
+      }
+      expect(seen).toEqual(expect.arrayContaining([400, 401, 413]));
+    });
+
+    it('a bad part is a 400 naming it, sent once', async () => {
+      const counting = countingFetch();
+      const counted = new CutplanClient({ baseUrl: service().url, fetch: counting.fetch });
+      const error = await failureOf(
+        counted.optimise({
+          parts: [
+            { length: 2400, quantity: 4 },
+            { length: -5, quantity: 2 },
+          ],
+          stock: 6000,
+        }),
+      );
+      expect([error.status, error.error]).toEqual([400, 'validation']);
+      expect(error.detail).toContain('parts[1]');
+      expect(counting.count()).toBe(1);
+    });
+
+    it('an unknown key is a 401, sent once', async () => {
+      const counting = countingFetch();
+      const keyed = new CutplanClient({
+        baseUrl: service().url,
+        apiKey: 'cp_live_0000000000000000_notIssuedAnywhere00000000000000000',
+        fetch: counting.fetch,
+      });
+      const error = await failureOf(keyed.optimise(SMALL));
+      expect([error.status, error.error]).toEqual([401, 'badKey']);
+      expect(counting.count()).toBe(1);
+    });
+
+    it('a body over 1 MiB is a 413, and too many parts for the tier the same typed error as the raw answer', async () => {
+      const big = await failureOf(
+        client.optimise({ parts: '500x1,'.repeat(200_000).slice(0, -1), stock: 1000 }),
+      );
+      expect([big.status, big.error]).toEqual([413, 'payloadTooLarge']);
+      const many: OptimiseRequest = { parts: '100x301', stock: 1000 };
+      const raw = await fetch(`${service().url}/v1/optimise`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(many),
+      });
+      const error = await failureOf(client.optimise(many));
+      expect({ status: error.status, error: error.error }).toEqual({
+        status: raw.status,
+        error: ((await raw.json()) as { error: string }).error,
+      });
+      expect(error.detail).toMatch(/300/);
+    });
+
+    it('a real 429 is waited out when its Retry-After is short, and surfaces when retries are spent or the wait too long', async () => {
+      const starter = { baseUrl: service().url, apiKey: service().starterKey };
+      const once = new CutplanClient({ ...starter, maxRetries: 0 });
+      // The window (one call per 3 s) must have over 2 s left, so that the next call surely meets the 429.
+      for (let tries = 0; ; tries++) {
+        const outcome = await once.optimise(SMALL).catch((error: unknown) => error);
+        if (outcome instanceof CutplanError && (outcome.retryAfterSeconds ?? 0) >= 3) break;
+        expect(tries).toBeLessThan(20);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      const counting = countingFetch();
+      const patient = new CutplanClient({ ...starter, fetch: counting.fetch });
+      const started = Date.now();
+      expect((await patient.optimise(SMALL)).plan.verified).toBe(true); // 429, wait, retry
+      expect(counting.count()).toBe(2);
+      expect(Date.now() - started).toBeGreaterThan(900);
+
+      const spent = await failureOf(once.optimise(SMALL));
+      expect([spent.status, spent.error]).toEqual([429, 'rateLimited']);
+      expect(spent.retryAfterSeconds).toBeGreaterThan(0);
+      expect(spent.retryAfterSeconds).toBeLessThanOrEqual(3);
+      const hurried = countingFetch();
+      const impatient = new CutplanClient({ ...starter, maxRetryWait: 0.5, fetch: hurried.fetch });
+      expect((await failureOf(impatient.optimise(SMALL))).status).toBe(429);
+      expect(hurried.count()).toBe(1);
+    });
+
+    it('a shorthand request and its long form give the same plan', async () => {
+      const short = await client.optimise({ parts: '2400x4,1150x6', stock: 6000, kerf: 3 });
+      const long = await client.optimise({
+        parts: [
+          { length: 2400, quantity: 4 },
+          { length: 1150, quantity: 6 },
+        ],
+        stockLength: 6000,
+        kerf: 3,
+      });
+      expect(withoutTimes(short.plan)).toEqual(withoutTimes(long.plan));
+      const tuples = await client.optimise({ parts: [[2400, 4], [1150, 6], '600'], stock: 6000 });
+      expect(tuples.plan.verified).toBe(true);
+    });
+
+    it('a timeLimit above the tier budget comes back capped, and the meta says so', async () => {
+      const { meta } = await client.optimise({ ...SMALL, timeLimit: 3600 });
+      expect(meta.requestedTimeLimit).toBe(3600);
+      expect(meta.timeLimit).toBeLessThan(3600);
+    });
+
+    it('an unreachable service is a network error with status 0', async () => {
+      const nowhere = new CutplanClient({ baseUrl: 'http://127.0.0.1:9' });
+      const error = await failureOf(nowhere.health());
+      expect([error.error, error.status]).toEqual(['network', 0]);
+    });
+  });
+
+  describe('against scripted answers', () => {
+    let scripted: ScriptedServer;
+    let scriptedClient: CutplanClient;
+    beforeAll(async () => {
+      scripted = await startScriptedServer();
+      scriptedClient = new CutplanClient({ baseUrl: scripted.url, apiKey: 'k1' });
+    });
+    afterAll(() => scripted.close());
+
+    const plan = { plan: { verified: true }, stats: {}, costLowerBound: null, meta: {} };
+
+    it('sends the request as JSON with the key, and reads the plan', async () => {
+      scripted.play([jsonAnswer(200, plan)]);
+      expect(await scriptedClient.optimise(SMALL)).toEqual(plan);
+      const [request] = scripted.requests;
+      expect(request?.method).toBe('POST');
+      expect(request?.url).toBe('/v1/optimise');
+      expect(request?.headers['x-api-key']).toBe('k1');
+      expect(request?.headers['content-type']).toBe('application/json');
+      expect(JSON.parse(request?.body ?? '')).toEqual(SMALL);
+    });
+
+    it('retries a 503 and a 429 after their Retry-After, then answers', async () => {
+      scripted.play([
+        jsonAnswer(503, { error: 'busy', detail: 'all solvers busy' }, { 'Retry-After': '1' }),
+        jsonAnswer(
+          429,
+          { error: 'rateLimited', detail: 'slow down', retryAfterSeconds: 0.2 },
+          { 'Retry-After': '1' },
+        ),
+        jsonAnswer(200, plan),
+      ]);
+      expect(await scriptedClient.optimise(SMALL)).toEqual(plan);
+      const [first, second, third] = scripted.requests.map((r) => r.atMs);
+      expect((second ?? 0) - (first ?? 0)).toBeGreaterThanOrEqual(950);
+      expect((third ?? 0) - (second ?? 0)).toBeGreaterThanOrEqual(180);
+    });
+
+    it('a 503 that stays busy surfaces as the typed error once the retries are spent', async () => {
+      scripted.play([
+        jsonAnswer(
+          503,
+          { error: 'busy', detail: 'all solvers busy', retryAfterSeconds: 0.1 },
+          { 'Retry-After': '1' },
+        ),
+      ]);
+      const error = await failureOf(scriptedClient.optimise(SMALL));
+      expect(error).toMatchObject({
+        status: 503,
+        error: 'busy',
+        retryAfterSeconds: 0.1,
+        requestId: 'req-503',
+      });
+      expect(scripted.requests).toHaveLength(3);
+    });
+
+    it('does not wait out a Retry-After longer than maxRetryWait (a public 429 may say an hour)', async () => {
+      scripted.play([
+        jsonAnswer(429, { error: 'rateLimited', detail: 'hourly limit' }, { 'Retry-After': '3600' }),
+      ]);
+      const error = await failureOf(scriptedClient.optimise(SMALL));
+      expect(error).toMatchObject({ status: 429, retryAfterSeconds: 3600 });
+      expect(scripted.requests).toHaveLength(1);
+    });
+
+    it.each([
+      [400, 'validation'],
+      [401, 'badKey'],
+      [413, 'partsLimit'],
+      [422, 'noPlanFound'],
+      [500, 'internal'],
+    ])('never retries a %i (%s), even with a Retry-After', async (status, code) => {
+      scripted.play([jsonAnswer(status, { error: code, detail: `a ${code}` }, { 'Retry-After': '0' })]);
+      const error = await failureOf(scriptedClient.optimise(SMALL));
+      expect(error).toMatchObject({ status, error: code, detail: `a ${code}` });
+      expect(error).toBeInstanceOf(Error);
+      expect(scripted.requests).toHaveLength(1);
+    });
+
+    it('reads a streamed 200 that begins with whitespace', async () => {
+      scripted.play([
+        {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+          body: `\n \n\n${JSON.stringify(plan)}`,
+        },
+      ]);
+      expect(await scriptedClient.optimise(SMALL)).toEqual(plan);
+    });
+
+    it('raises a failure decided after the stream began (a 200 with an error body) with its own status', async () => {
+      const failure = { error: 'noPlanFound', detail: 'no plan within 5 s', status: 422 };
+      scripted.play([
+        {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+          body: `\n\n${JSON.stringify(failure)}`,
+        },
+      ]);
+      const error = await failureOf(scriptedClient.optimise(SMALL));
+      expect(error).toMatchObject({ status: 422, error: 'noPlanFound', detail: 'no plan within 5 s' });
+      expect(scripted.requests).toHaveLength(1);
+    });
+
+    it('reads PDF bytes, and a JSON error on the PDF route', async () => {
+      const pdf = Buffer.from('%PDF-1.7\nbody');
+      scripted.play([{ status: 200, headers: { 'Content-Type': 'application/pdf' }, body: pdf }]);
+      expect(Buffer.from(await scriptedClient.optimisePdf(SMALL))).toEqual(pdf);
+      expect(scripted.requests[0]?.url).toBe('/v1/optimise/pdf');
+      scripted.play([jsonAnswer(400, { error: 'validation', detail: 'jobName: too long' })]);
+      expect(await failureOf(scriptedClient.optimisePdf(SMALL))).toMatchObject({
+        status: 400,
+        error: 'validation',
+      });
+      const late = { error: 'internal', detail: 'the renderer failed', status: 500 };
+      scripted.play([
+        { status: 200, headers: { 'Content-Type': 'application/pdf' }, body: `\n ${JSON.stringify(late)}` },
+      ]);
+      expect(await failureOf(scriptedClient.optimisePdf(SMALL))).toMatchObject({
+        status: 500,
+        error: 'internal',
+      });
+      scripted.play([jsonAnswer(200, plan)]);
+      expect(await failureOf(scriptedClient.optimisePdf(SMALL))).toMatchObject({
+        status: 200,
+        error: 'http',
+      });
+    });
+
+    it('an answer without the error body (a gateway page) is an `http` error with its status', async () => {
+      scripted.play([
+        { status: 502, headers: { 'Content-Type': 'text/html' }, body: '<h1>Bad Gateway</h1>' },
+      ]);
+      expect(await failureOf(scriptedClient.optimise(SMALL))).toMatchObject({ status: 502, error: 'http' });
+    });
+
+    it('a stream that keeps dripping still ends at the deadline', async () => {
+      const body = `${' '.repeat(100)}${JSON.stringify(plan)}`; // 5 s of spaces
+      scripted.play([{ status: 200, headers: { 'Content-Type': 'application/json' }, body, dripMs: 50 }]);
+      const started = Date.now();
+      const error = await failureOf(scriptedClient.optimise(SMALL, { timeout: 0.5 }));
+      expect([error.error, error.status]).toEqual(['timeout', 0]);
+      expect(Date.now() - started).toBeLessThan(3_000);
+      const short = `${' '.repeat(5)}${JSON.stringify(plan)}`;
+      scripted.play([
+        { status: 200, headers: { 'Content-Type': 'application/json' }, body: short, dripMs: 1 },
+      ]);
+      expect(await scriptedClient.optimise(SMALL)).toEqual(plan);
+    });
+
+    it('times out as a `timeout` error, and an abort rejects with the signal reason', async () => {
+      scripted.play([{ ...jsonAnswer(200, plan), delayMs: 5_000 }]);
+      const started = Date.now();
+      const error = await failureOf(scriptedClient.optimise(SMALL, { timeout: 0.2 }));
+      expect([error.error, error.status]).toEqual(['timeout', 0]);
+      expect(Date.now() - started).toBeLessThan(3_000);
+      const controller = new AbortController();
+      const call = scriptedClient.optimise(SMALL, { signal: controller.signal });
+      setTimeout(() => controller.abort(), 50);
+      await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+    });
+  });
+}
+
+const optionalKey = (sample: Sample): { apiKey?: string } => {
+  const key = apiKeyOf(sample);
+  return key === undefined ? {} : { apiKey: key };
+};

@@ -1,0 +1,286 @@
+/**
+ * `@cutplan/client`: a typed client of the cutplan API over `fetch`, for Node 20+ and browsers, with no
+ * runtime dependency. The types come from the API's OpenAPI document (`./schema.ts`, generated).
+ *
+ * ```ts
+ * import { CutplanClient } from '@cutplan/client';
+ * const client = new CutplanClient({ baseUrl: 'http://localhost:3000' });
+ * const { plan } = await client.optimise({ parts: '2400x4,1150x6,600x10', stock: 6000, kerf: 3 });
+ * ```
+ */
+import type { components } from './schema.js';
+
+export type { components, operations, paths } from './schema.js';
+
+type Schemas = components['schemas'];
+/** The body of `POST /v1/optimise`: the long form, shorthand, or both mixed. */
+export type OptimiseRequest = Schemas['OptimiseRequest'];
+/** The body of `POST /v1/optimise/pdf`: an optimise request plus `jobName` and `paper`. */
+export type PdfRequest = Schemas['PdfRequest'];
+/** A verified plan with its certificate, statistics and the call's meta. */
+export type OptimiseResponse = Schemas['OptimiseResponse'];
+export type Plan = Schemas['Plan'];
+export type Stats = Schemas['Stats'];
+export type Health = Schemas['Health'];
+/** The API's error body, `{ error, detail, … }`. */
+export type ErrorBody = Schemas['Error'];
+
+/** Seconds a whole call may take, retries included: longer than the top tier's 300 s solve budget. */
+export const DEFAULT_TIMEOUT = 330;
+export const DEFAULT_MAX_RETRIES = 2;
+/** The longest `Retry-After` worth waiting for, in seconds: a public 429 may say an hour. */
+export const DEFAULT_MAX_RETRY_WAIT = 10;
+export const DEFAULT_BASE_URL = 'http://localhost:3000';
+export const VERSION = '0.1.0';
+
+export interface CutplanClientOptions {
+  /** Where the API lives, e.g. the deployed stage's URL; default `http://localhost:3000` (`npm start`). */
+  readonly baseUrl?: string;
+  /** Sent as `X-API-Key`; without one, calls run on the free public tier. */
+  readonly apiKey?: string;
+  /** Seconds a whole call may take, retries included (default 330). */
+  readonly timeout?: number;
+  /** How many times a 429 or 503 is retried (default 2). */
+  readonly maxRetries?: number;
+  /** A 429 or 503 is retried only when its `Retry-After` is at most this many seconds (default 10). */
+  readonly maxRetryWait?: number;
+  /** Extra headers on every call. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** The `fetch` to use (default the global one). */
+  readonly fetch?: typeof fetch;
+}
+
+export interface CallOptions {
+  /** Aborting rejects the call with the signal's reason (an `AbortError` unless you gave another). */
+  readonly signal?: AbortSignal;
+  /** Seconds for this call, instead of the client's `timeout`. */
+  readonly timeout?: number;
+}
+
+/** Fields of a {@link CutplanError} besides `error`, `detail` and `status`. */
+export interface CutplanErrorInit {
+  readonly requestId?: string | undefined;
+  readonly retryAfterSeconds?: number | undefined;
+  readonly body?: unknown;
+  readonly cause?: unknown;
+}
+
+/**
+ * Any answer that is not a plan, and any call that got no answer. `error` is the API's short code
+ * (`validation`, `badKey`, `partsLimit`, `payloadTooLarge`, `noPlanFound`, `rateLimited`, `busy`,
+ * `internal`, …), or `timeout` and `network` when no answer came (then `status` is 0).
+ */
+export class CutplanError extends Error {
+  override readonly name = 'CutplanError';
+  /** The API's short code, or `timeout`, `network`, `http` (an answer without the API's error body). */
+  readonly error: string;
+  /** The API's sentence, naming the offending part, stock, offcut, material or header. */
+  readonly detail: string;
+  /** The HTTP status (for a failure reported inside a streamed 200, the status the body names); 0 without an answer. */
+  readonly status: number;
+  /** `X-Request-Id`: quote it when reporting a problem. */
+  readonly requestId: string | undefined;
+  /** On 429 and 503: seconds until a retry can succeed. */
+  readonly retryAfterSeconds: number | undefined;
+  /** The decoded error body as sent (fields a later version of the API adds are kept). */
+  readonly body: unknown;
+
+  constructor(error: string, detail: string, status: number, init: CutplanErrorInit = {}) {
+    super(status === 0 ? `${error}: ${detail}` : `${status} ${error}: ${detail}`, { cause: init.cause });
+    this.error = error;
+    this.detail = detail;
+    this.status = status;
+    this.requestId = init.requestId;
+    this.retryAfterSeconds = init.retryAfterSeconds;
+    this.body = init.body;
+  }
+}
+
+interface Call {
+  readonly method: 'GET' | 'POST';
+  readonly path: string;
+  readonly body?: unknown;
+  readonly pdf: boolean;
+}
+
+interface Settings {
+  readonly baseUrl: string;
+  readonly timeout: number;
+  readonly maxRetries: number;
+  readonly maxRetryWait: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly fetch: typeof fetch;
+}
+
+/** A client of the cutplan API. Calls never share state, so one client serves any number at once. */
+export class CutplanClient {
+  readonly #settings: Settings;
+
+  constructor(options: CutplanClientOptions = {}) {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.apiKey !== undefined) headers['X-API-Key'] = options.apiKey;
+    this.#settings = {
+      baseUrl: (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, ''),
+      timeout: options.timeout ?? DEFAULT_TIMEOUT,
+      maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+      maxRetryWait: options.maxRetryWait ?? DEFAULT_MAX_RETRY_WAIT,
+      headers,
+      fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+    };
+  }
+
+  get baseUrl(): string {
+    return this.#settings.baseUrl;
+  }
+
+  /** Solves a cut list (`POST /v1/optimise`): the verified plan with its optimality certificate. */
+  async optimise(request: OptimiseRequest, options: CallOptions = {}): Promise<OptimiseResponse> {
+    const call: Call = { method: 'POST', path: '/v1/optimise', body: request, pdf: false };
+    return (await this.#run(call, options)) as OptimiseResponse;
+  }
+
+  /** The print-ready plan (`POST /v1/optimise/pdf`) as the PDF's bytes. */
+  async optimisePdf(request: PdfRequest, options: CallOptions = {}): Promise<Uint8Array> {
+    const call: Call = { method: 'POST', path: '/v1/optimise/pdf', body: request, pdf: true };
+    return (await this.#run(call, options)) as Uint8Array;
+  }
+
+  /** `GET /v1/health`: the service's version and solver (never counted against limits). */
+  async health(options: CallOptions = {}): Promise<Health> {
+    return (await this.#run({ method: 'GET', path: '/v1/health', pdf: false }, options)) as Health;
+  }
+
+  async #run(call: Call, options: CallOptions): Promise<unknown> {
+    const settings = this.#settings;
+    const seconds = options.timeout ?? settings.timeout;
+    const deadline = Date.now() + seconds * 1000;
+    const timer = AbortSignal.timeout(seconds * 1000);
+    const signal = options.signal === undefined ? timer : AbortSignal.any([options.signal, timer]);
+    const failed = (error: unknown): never => {
+      if (options.signal?.aborted === true) throw options.signal.reason;
+      if (timer.aborted)
+        throw new CutplanError('timeout', `no answer from ${settings.baseUrl} within ${seconds} s`, 0);
+      if (error instanceof CutplanError) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      throw new CutplanError('network', `${settings.baseUrl}: ${message}`, 0, { cause: error });
+    };
+    const headers: Record<string, string> = {
+      ...settings.headers,
+      Accept: call.pdf ? 'application/pdf' : 'application/json',
+    };
+    if (call.body !== undefined) headers['Content-Type'] = 'application/json';
+    const body = call.body === undefined ? null : JSON.stringify(call.body);
+    for (let attempt = 0; ; attempt++) {
+      let outcome: unknown;
+      try {
+        const response = await settings.fetch(`${settings.baseUrl}${call.path}`, {
+          method: call.method,
+          headers,
+          body,
+          signal,
+        });
+        outcome = decode(call, response, new Uint8Array(await response.arrayBuffer()));
+      } catch (error) {
+        return failed(error);
+      }
+      if (!(outcome instanceof CutplanError)) return outcome;
+      const wait = retryWait(outcome, attempt, settings, deadline);
+      if (wait === undefined) throw outcome;
+      try {
+        await sleep(wait, signal);
+      } catch (error) {
+        return failed(error);
+      }
+    }
+  }
+}
+
+const RETRIED = new Set([429, 503]);
+
+/** Seconds to wait before retrying, or undefined to fail now: only a 429 or 503 that says when, soon. */
+function retryWait(
+  error: CutplanError,
+  attempt: number,
+  settings: Settings,
+  deadline: number,
+): number | undefined {
+  const wait = error.retryAfterSeconds;
+  if (!RETRIED.has(error.status) || wait === undefined || attempt >= settings.maxRetries) return undefined;
+  if (wait > settings.maxRetryWait || Date.now() + wait * 1000 >= deadline) return undefined;
+  return Math.max(wait, 0);
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+
+/** The result of a 200, or the error the answer stands for (returned, not thrown: it may be retried). */
+function decode(call: Call, response: Response, bytes: Uint8Array): unknown {
+  const requestId = response.headers.get('x-request-id') ?? undefined;
+  const contentType = (response.headers.get('content-type') ?? '').toLowerCase();
+  // A streamed answer may begin with whitespace that kept the connection alive.
+  let start = 0;
+  while (start < bytes.length && [0x20, 0x09, 0x0a, 0x0d].includes(bytes[start] ?? 0)) start++;
+  if (response.status === 200 && call.pdf && PDF_MAGIC.every((byte, i) => bytes[start + i] === byte)) {
+    return bytes.subarray(start);
+  }
+  const text = new TextDecoder().decode(bytes.subarray(start));
+  let parsed: unknown;
+  if (contentType.includes('json') || text.startsWith('{')) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+  }
+  const retryAfterSeconds = retryAfterOf(response.headers, parsed);
+  if (isObject(parsed)) {
+    // A failure decided after a stream began arrives as a 200 whose body is an error naming its own status.
+    const inBand = response.status === 200 && typeof parsed.error === 'string' && !('plan' in parsed);
+    if (response.status === 200 && !inBand && !call.pdf) return parsed;
+    if (response.status !== 200 || inBand) {
+      const status = inBand ? parsed.status : response.status;
+      return new CutplanError(
+        typeof parsed.error === 'string' ? parsed.error : 'http',
+        typeof parsed.detail === 'string' ? parsed.detail : '',
+        typeof status === 'number' ? status : 500,
+        { requestId, retryAfterSeconds, body: parsed },
+      );
+    }
+  }
+  const excerpt = text.slice(0, 200).trim() || '(empty body)';
+  const detail =
+    response.status === 200
+      ? `an answer the client cannot read (${contentType || 'no Content-Type'}): ${excerpt}`
+      : excerpt;
+  return new CutplanError('http', detail, response.status, { requestId, retryAfterSeconds });
+}
+
+function retryAfterOf(headers: Headers, body: unknown): number | undefined {
+  if (isObject(body) && typeof body.retryAfterSeconds === 'number') return body.retryAfterSeconds;
+  const header = headers.get('retry-after');
+  if (header === null) return undefined;
+  const seconds = Number(header);
+  if (header.trim() !== '' && Number.isFinite(seconds)) return seconds;
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max((date - Date.now()) / 1000, 0);
+}
+
+function sleep(seconds: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, seconds * 1000);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}

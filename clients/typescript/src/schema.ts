@@ -1,0 +1,1119 @@
+export interface paths {
+    "/v1/optimise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Solve a small job sent in the query string
+         * @description The query is mapped to a body and read exactly as the POST. Labels, materials and angles on parts need the POST. An unknown or repeated parameter is a 400; an empty value counts as absent.
+         */
+        get: operations["optimiseQuery"];
+        put?: never;
+        /**
+         * Solve a cut list
+         * @description Returns a verified cutting plan with its optimality certificate. Shorthand is expanded first; a shorthand request and its long form return identical plans.
+         */
+        post: operations["optimise"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/optimise/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Solve a cut list and return a print-ready PDF
+         * @description Page 1: purchase order, costs and the optimality certificate; then saw-operator sheets with running cut positions, labels and a tick box per bar. A key's branding is printed.
+         */
+        post: operations["optimisePdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Health and version
+         * @description Needs no key; never counted.
+         */
+        get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This document
+         * @description Public, cacheable for an hour, never counted.
+         */
+        get: operations["openapi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The playground page
+         * @description A web page to paste a cut list and see, print and download the plan. Opened with the query of GET /v1/optimise (`/?parts=2400x4,1150x6&stock=6000&kerf=3`) it solves at once. Public, cacheable, never counted.
+         */
+        get: operations["playground"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /**
+         * @description Shorthand text: comma-separated `LENGTH` or `LENGTHxQUANTITY` entries (`x`, `X` or `×`), plain decimals (no sign, no exponent; the point is the decimal separator), spaces allowed around numbers. Ranges are those of the long form (a quantity must be a whole number ≥ 1).
+         * @example 2400x5, 1800x3, 1200
+         */
+        ShorthandList: string;
+        Part: {
+            /** @description Length of the part (> 0, at most 10000000, at most 6 decimals). */
+            length: number;
+            /** @description How many pieces of this length, a whole number ≥ 1. More pieces than the tier allows is 413 partsLimit; no tier takes more than 100000 on one line or 1000000 in a request. */
+            quantity: number;
+            label?: string | null;
+            material?: string | null;
+            leftAngle?: number | null;
+            rightAngle?: number | null;
+        };
+        /** @description Array form [length, quantity, label]; only the length is required. A bare length means quantity 1. */
+        PartTuple: [
+            number,
+            number?,
+            (string | null)?
+        ];
+        /** @description The parts needed. The long form is an array of objects; shorthand forms can be mixed: a shorthand string (a bare length means quantity 1, e.g. "2400x5, 1800x3"), or an array of strings, [length, quantity, label] arrays and objects. Entries are numbered after expansion; that number is the entry's index in the response. */
+        PartList: components["schemas"]["ShorthandList"] | (components["schemas"]["ShorthandList"] | components["schemas"]["PartTuple"] | components["schemas"]["Part"])[];
+        Stock: {
+            /** @description Purchasable bar length (> 0, at most 10000000, at most 6 decimals). */
+            length: number;
+            quantity?: number | null;
+            price?: number | null;
+            material?: string | null;
+            priority?: boolean | null;
+            bundleSize?: number | null;
+        };
+        /** @description Array form [length, quantity, price]; only the length is required. A bare length means unlimited. */
+        StockTuple: [
+            number,
+            (number | null)?,
+            (number | null)?
+        ];
+        /** @description Purchasable stock lengths. The long form is an array of objects; shorthand forms can be mixed: a shorthand string (a bare length means unlimited, e.g. "6000x10, 5000"), or an array of strings, [length, quantity, price] arrays and objects. Entries are numbered after expansion; that number is the entry's index in the response. */
+        StockList: components["schemas"]["ShorthandList"] | (components["schemas"]["ShorthandList"] | components["schemas"]["StockTuple"] | components["schemas"]["Stock"])[];
+        Offcut: {
+            /** @description Length of the owned piece (> 0, at most 10000000, at most 6 decimals). */
+            length: number;
+            /** @description How many of them are owned. */
+            quantity: number;
+            material?: string | null;
+            priority?: boolean | null;
+        };
+        /** @description Array form [length, quantity]; only the length is required. A bare length means quantity 1. */
+        OffcutTuple: [
+            number,
+            number?
+        ];
+        /** @description Lengths already owned: free material, never counted as purchases. The long form is an array of objects; shorthand forms can be mixed: a shorthand string (a bare length means quantity 1, e.g. "2500x2, 1200"), or an array of strings, [length, quantity] arrays and objects. Entries are numbered after expansion; that number is the entry's index in the response. */
+        OffcutList: components["schemas"]["ShorthandList"] | (components["schemas"]["ShorthandList"] | components["schemas"]["OffcutTuple"] | components["schemas"]["Offcut"])[];
+        AngleCuts: {
+            /** @description Master switch: angles on parts are accepted only when true. */
+            enabled: boolean;
+            width?: number | null;
+            axialSymmetry?: ("none" | "X" | "Y" | "Z" | "XYZ") | null;
+        };
+        /** @description An optimise request. Send exactly one of stockLength, stocks and stock, or only offcuts. null is the same as leaving a field out. */
+        OptimiseRequest: {
+            parts: components["schemas"]["PartList"];
+            /** @description Shorthand for the supply: a number is `stockLength` (that length, as many bars as needed); a string or a list is `stocks`. */
+            stock?: number | components["schemas"]["StockList"] | null;
+            stocks?: components["schemas"]["StockList"] | null;
+            offcuts?: components["schemas"]["OffcutList"] | null;
+            angleCuts?: components["schemas"]["AngleCuts"] | null;
+            stockLength?: number | null;
+            kerf?: number | null;
+            trim?: boolean | null;
+            method?: ("balanced" | "least_waste" | "offcuts_first" | "fewest_setups" | "bundle") | null;
+            minRemnant?: number | null;
+            unit?: string | null;
+            unitFormat?: ("decimal" | "fraction") | null;
+            timeLimit?: number | null;
+        };
+        /** @description An optimise request. Send exactly one of stockLength, stocks and stock, or only offcuts. null is the same as leaving a field out. The PDF endpoint also takes jobName and paper. */
+        PdfRequest: {
+            parts: components["schemas"]["PartList"];
+            /** @description Shorthand for the supply: a number is `stockLength` (that length, as many bars as needed); a string or a list is `stocks`. */
+            stock?: number | components["schemas"]["StockList"] | null;
+            stocks?: components["schemas"]["StockList"] | null;
+            offcuts?: components["schemas"]["OffcutList"] | null;
+            angleCuts?: components["schemas"]["AngleCuts"] | null;
+            stockLength?: number | null;
+            kerf?: number | null;
+            trim?: boolean | null;
+            method?: ("balanced" | "least_waste" | "offcuts_first" | "fewest_setups" | "bundle") | null;
+            minRemnant?: number | null;
+            unit?: string | null;
+            unitFormat?: ("decimal" | "fraction") | null;
+            timeLimit?: number | null;
+            jobName?: string | null;
+            paper?: ("A4" | "Letter") | null;
+        };
+        /** @description A verified cutting plan. */
+        OptimiseResponse: {
+            plan: components["schemas"]["Plan"];
+            stats: components["schemas"]["Stats"];
+            /** @description Provable minimum cost; null when no prices were supplied. */
+            costLowerBound: number | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** @description The cutting plan. */
+        Plan: {
+            /** @description One entry per distinct layout. */
+            combinations: components["schemas"]["Combination"][];
+            /** @description The shopping list. */
+            purchases: components["schemas"]["Purchase"][];
+            /** @description Leftovers ≥ `minRemnant`, largest first. */
+            usableRemnants: components["schemas"]["Leftover"][];
+            /** @description Offcuts the plan did not need, largest first. */
+            unusedOffcuts: components["schemas"]["Leftover"][];
+            /** @description Total bars to purchase. */
+            stockBarsUsed: number;
+            /** @description Provable minimum number of bars (a relaxation; may be loose). */
+            stockBarsLowerBound: number;
+            /** @description Total waste of the plan. */
+            totalWaste: number;
+            /** @description True only when it is proven that no better plan exists (exhaustive search or a met floor). */
+            optimal: boolean;
+            /** @description Always true on success: the plan was re-checked against the request. */
+            verified: boolean;
+            /** @description Solve time in milliseconds. */
+            solveTimeMs: number;
+        };
+        /** @description A layout and how many bars it is used on. */
+        Combination: {
+            usedComb: components["schemas"]["UsedComb"];
+            /** @description How many bars are cut this way. */
+            count: number;
+        };
+        /** @description One distinct layout: what is cut from one bar. */
+        UsedComb: {
+            /** @description Part lengths cut from the bar, in cut order. */
+            combination: number[];
+            /** @description Length of the source bar. */
+            length: number;
+            /**
+             * @description Whether the bar is bought stock or an owned offcut.
+             * @enum {string}
+             */
+            source: "stock" | "offcut";
+            /** @description Index of the source entry in the request's `stocks` (a `stockLength` is entry 0) or `offcuts`. */
+            sourceIndex: number;
+            waste: components["schemas"]["Waste"];
+            /** @description Material group of the item; absent for untagged items. */
+            material?: string;
+            /** @description The pieces in cut order. */
+            parts: components["schemas"]["PlacedPart"][];
+            /** @description Every saw cut, from the zero end. */
+            cutPositions: components["schemas"]["CutPosition"][];
+            /** @description Method `bundle`: how many of these bars came off a full bundle. */
+            bundleBars?: number;
+        };
+        /** @description A piece in a layout, in cut order from the bar's zero end. */
+        PlacedPart: {
+            /** @description Index of the part in the request's `parts` (after shorthand expansion). */
+            part: number;
+            /** @description Length of the piece. */
+            length: number;
+            /** @description The part's label, when it has one. */
+            label?: string;
+            /**
+             * @description Angle mode: the turn applied to the piece as entered (`none`, or 180° about the X, Y or Z axis).
+             * @enum {string}
+             */
+            orientation?: "none" | "X" | "Y" | "Z";
+            /** @description Angle mode: the bottom angle of the left end as placed (after the turn), 10 to 170; null when square. */
+            leftAngle?: number | null;
+            /** @description Angle mode: the bottom angle of the right end as placed (after the turn), 10 to 170; null when square. */
+            rightAngle?: number | null;
+        };
+        /** @description A saw cut measured from the bar's zero end: one number when square, `[top, bottom]` when angled. */
+        CutPosition: number | [
+            number,
+            number
+        ];
+        /** @description Waste of one bar. */
+        Waste: {
+            /** @description Source length minus the parts cut from it: saw + remnant. */
+            total: number;
+            /** @description The leftover end after the last cut. */
+            remnant: number;
+            /** @description Material the blade removed: kerf between pieces, trim, and the cut that frees the leftover. */
+            saw: number;
+        };
+        /** @description One line of the shopping list. */
+        Purchase: {
+            /** @description Index of the stock entry in the request's `stocks` (a `stockLength` is entry 0). */
+            stock: number;
+            /** @description Bar length to buy. */
+            length: number;
+            /** @description Bars to buy. */
+            count: number;
+            /** @description Price per bar, when the stocks carry prices. */
+            price?: number;
+            /** @description count × price, when the stocks carry prices. */
+            cost?: number;
+            /** @description Material group of the item; absent for untagged items. */
+            material?: string;
+        };
+        /** @description A usable remnant or an unused offcut. */
+        Leftover: {
+            /** @description Length. */
+            length: number;
+            /** @description How many. */
+            count: number;
+            /** @description Material group of the item; absent for untagged items. */
+            material?: string;
+        };
+        /** @description Job statistics. */
+        Stats: {
+            /** @description Pieces cut (sum of quantities). */
+            totalParts: number;
+            /** @description Total length of the pieces. */
+            totalPartsLength: number;
+            /** @description Total length of the sources used. */
+            totalUsedLength: number;
+            /** @description totalPartsLength / totalUsedLength × 100. */
+            yieldPercent: number;
+            /** @description Saw cuts over the whole plan. */
+            cutCount: number;
+            /** @description Distinct layouts. */
+            layoutCount: number;
+            /** @description Cost of the purchases; null without prices. */
+            totalCost: number | null;
+            /** @description Waste that is not a usable remnant. */
+            trueWaste: number;
+            /** @description Per material group, when material groups are used; the untagged group's key is "". */
+            byMaterial?: {
+                [key: string]: components["schemas"]["MaterialStats"];
+            };
+            /** @description Method `bundle`: purchased bars cut in full bundles. */
+            fullBundleBars?: number;
+            /** @description Method `bundle`: purchased bars not in a full bundle (offcut bars count in neither). */
+            singleBars?: number;
+            /** @description Method `bundle`: fullBundleBars / stockBarsUsed, rounded half up to 4 decimals; 0 when nothing is bought. */
+            bundleEfficiency?: number;
+            /** @description Saw setups: distinct patterns (source length and piece lengths in cut order; with angle cuts each piece also with its end angles as placed) per material group, summed; labels, turns giving the same angles and the stock entry do not make a new setup, so setups ≤ layoutCount. */
+            setups?: number;
+            /** @description Methods `fewest_setups` and `bundle`: a proven lower bound on the setups of any plan of this cost. */
+            setupsLowerBound?: number;
+            /** @description Methods `fewest_setups` and `bundle`: true when setups meet setupsLowerBound. */
+            setupsOptimal?: boolean;
+        };
+        /** @description The statistics of one material group. */
+        MaterialStats: {
+            /** @description Pieces cut (sum of quantities). */
+            totalParts: number;
+            /** @description Total length of the pieces. */
+            totalPartsLength: number;
+            /** @description Total length of the sources used. */
+            totalUsedLength: number;
+            /** @description totalPartsLength / totalUsedLength × 100. */
+            yieldPercent: number;
+            /** @description Saw cuts over the whole plan. */
+            cutCount: number;
+            /** @description Distinct layouts. */
+            layoutCount: number;
+            /** @description Cost of the purchases; null without prices. */
+            totalCost: number | null;
+            /** @description Waste that is not a usable remnant. */
+            trueWaste: number;
+            /** @description Bars to purchase for this material. */
+            stockBarsUsed: number;
+            /** @description Distinct saw setups of this material group. */
+            setups?: number;
+        };
+        /** @description About the call. */
+        Meta: {
+            /**
+             * @description The method used.
+             * @enum {string}
+             */
+            method: "balanced" | "least_waste" | "offcuts_first" | "fewest_setups" | "bundle";
+            /** @description The kerf used. */
+            kerf: number;
+            /** @description The tier that served the call: `public` for the free tier, else the key's tier. */
+            tier: string;
+            /** @description Attribution text. */
+            poweredBy: string;
+            /** @description The request's `unit`, echoed. */
+            unit: string;
+            /**
+             * @description The request's `unitFormat`, echoed.
+             * @enum {string}
+             */
+            unitFormat: "decimal" | "fraction";
+            /**
+             * @description What the plan minimised: money or material.
+             * @enum {string}
+             */
+            objective?: "cost" | "material";
+            /** @description The solve budget applied, in seconds: the request's `timeLimit` (or the automatic budget) capped by the tier's budget and by the time the function has left. */
+            timeLimit: number;
+            /** @description Present only when the request's `timeLimit` was capped: the value sent, in seconds (`timeLimit` is what was applied). */
+            requestedTimeLimit?: number;
+        };
+        /** @description Health of the service. */
+        Health: {
+            /**
+             * @description `ok` when healthy.
+             * @constant
+             */
+            status: "ok";
+            /** @description Version of the service. */
+            version: string;
+            /** @description Name of the solver and its LP engine. */
+            solver: string;
+        };
+        /** @description An error. */
+        Error: {
+            /**
+             * @description A short code; see the status.
+             * @enum {string}
+             */
+            error: "validation" | "badKey" | "notFound" | "methodNotAllowed" | "partsLimit" | "payloadTooLarge" | "queryTooLong" | "noPlanFound" | "rateLimited" | "headersTooLarge" | "internal" | "busy";
+            /** @description What went wrong, naming the offending part, stock, offcut, material or header. */
+            detail: string;
+            /** @description 429 and 503: seconds to wait before retrying (429: until the limit resets; 503: until a solve slot is likely free). Same as the `Retry-After` header. */
+            retryAfterSeconds?: number;
+            /**
+             * Format: date-time
+             * @description 429 only: when the limit resets (ISO 8601, UTC).
+             */
+            resetAt?: string;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: {
+        /** @description Id of this request (on every response); quote it when reporting a problem. */
+        "X-Request-Id": string;
+        /** @description Calls allowed in the binding window (the one with the fewest calls left). */
+        "X-RateLimit-Limit": number;
+        /** @description Calls left in the binding window. */
+        "X-RateLimit-Remaining": number;
+        /** @description When the binding window resets, in epoch seconds (UTC). */
+        "X-RateLimit-Reset": number;
+        /** @description Seconds to wait before retrying (429, 503). */
+        "Retry-After": number;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    optimiseQuery: {
+        parameters: {
+            query: {
+                /**
+                 * @description The body field `parts`. Shorthand text, as in the body.
+                 * @example 2400x4,1150x6,600x10
+                 */
+                parts: components["schemas"]["ShorthandList"];
+                /**
+                 * @description The body field `stock`. Shorthand text, as in the body.
+                 * @example 6000
+                 */
+                stock?: components["schemas"]["ShorthandList"];
+                /** @description The body field `offcuts`. Shorthand text, as in the body. */
+                offcuts?: components["schemas"]["ShorthandList"];
+                /** @description The body field `stockLength`. A number: optional minus sign, digits with optional decimals, optional exponent. */
+                stockLength?: string;
+                /** @description The body field `kerf`. A number: optional minus sign, digits with optional decimals, optional exponent. */
+                kerf?: string;
+                /** @description The body field `minRemnant`. A number: optional minus sign, digits with optional decimals, optional exponent. */
+                minRemnant?: string;
+                /** @description The body field `timeLimit`. A number: optional minus sign, digits with optional decimals, optional exponent. */
+                timeLimit?: string;
+                /** @description The body field `trim`. `true`, `false`, `1` or `0`. */
+                trim?: "true" | "false" | "1" | "0";
+                /** @description The body field `method`. The value, as in the body. */
+                method?: string;
+                /** @description The body field `unit`. The value, as in the body. */
+                unit?: string;
+                /** @description The body field `unitFormat`. The value, as in the body. */
+                unitFormat?: string;
+                /** @description The body field `stocks`. JSON text of the body field, e.g. `[{"length": 6000, "quantity": 10, "price": 12.5}]`. */
+                stocks?: string;
+                /** @description The body field `angleCuts`. JSON text of the body field, e.g. `[{"length": 6000, "quantity": 10, "price": 12.5}]`. */
+                angleCuts?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A verified plan. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimiseResponse"];
+                };
+            };
+            /** @description `validation`: The request is not valid: bad lengths or quantities, unknown fields or methods, a part that fits no source, demand over finite stock (only with a proof that no plan exists, named in `detail`), broken angle rules, several supplies sent, a body that is not JSON; or a request API Gateway or the local server could not read. `detail` names the offending part, stock, offcut, material or field (up to ten problems). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `methodNotAllowed`: The route exists but not for this method; the `Allow` header lists the methods. */
+            405: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `partsLimit`: More parts or distinct part lines than the tier allows, or more pieces than any tier takes (over 100000 on one line or 1000000 in all). `detail` names the part (or `parts`) and the cap. Nothing was counted. `payloadTooLarge`: The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `queryTooLong`: The query string of `GET /v1/optimise` is over 8 KiB; send the job as a POST body instead. */
+            414: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `noPlanFound`: Finite stock or offcuts: the search found no plan within the time limit and did not prove that none exists. Not counted; a longer `timeLimit` may find one. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rateLimited`: Rate limit or monthly cap reached. `Retry-After`, `retryAfterSeconds` and `resetAt` say when it resets. Failed calls never count. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `headersTooLarge`: The request line and headers are too large to read (the local server refuses over 16 KiB); send the job as a POST body. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal`: A bug, or a plan that failed verification (never returned). `detail` names the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `busy`: The solver is at capacity (or API Gateway throttled the stage); retry after `Retry-After` seconds, which the body repeats as `retryAfterSeconds`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    optimise: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptimiseRequest"];
+            };
+        };
+        responses: {
+            /** @description A verified plan. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimiseResponse"];
+                };
+            };
+            /** @description `validation`: The request is not valid: bad lengths or quantities, unknown fields or methods, a part that fits no source, demand over finite stock (only with a proof that no plan exists, named in `detail`), broken angle rules, several supplies sent, a body that is not JSON; or a request API Gateway or the local server could not read. `detail` names the offending part, stock, offcut, material or field (up to ten problems). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `methodNotAllowed`: The route exists but not for this method; the `Allow` header lists the methods. */
+            405: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `partsLimit`: More parts or distinct part lines than the tier allows, or more pieces than any tier takes (over 100000 on one line or 1000000 in all). `detail` names the part (or `parts`) and the cap. Nothing was counted. `payloadTooLarge`: The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `queryTooLong`: The query string of `GET /v1/optimise` is over 8 KiB; send the job as a POST body instead. */
+            414: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `noPlanFound`: Finite stock or offcuts: the search found no plan within the time limit and did not prove that none exists. Not counted; a longer `timeLimit` may find one. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rateLimited`: Rate limit or monthly cap reached. `Retry-After`, `retryAfterSeconds` and `resetAt` say when it resets. Failed calls never count. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `headersTooLarge`: The request line and headers are too large to read (the local server refuses over 16 KiB); send the job as a POST body. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal`: A bug, or a plan that failed verification (never returned). `detail` names the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `busy`: The solver is at capacity (or API Gateway throttled the stage); retry after `Retry-After` seconds, which the body repeats as `retryAfterSeconds`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    optimisePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PdfRequest"];
+            };
+        };
+        responses: {
+            /** @description The PDF, `Content-Disposition: inline` with a file name from jobName. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description `validation`: The request is not valid: bad lengths or quantities, unknown fields or methods, a part that fits no source, demand over finite stock (only with a proof that no plan exists, named in `detail`), broken angle rules, several supplies sent, a body that is not JSON; or a request API Gateway or the local server could not read. `detail` names the offending part, stock, offcut, material or field (up to ten problems). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `methodNotAllowed`: The route exists but not for this method; the `Allow` header lists the methods. */
+            405: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `partsLimit`: More parts or distinct part lines than the tier allows, or more pieces than any tier takes (over 100000 on one line or 1000000 in all). `detail` names the part (or `parts`) and the cap. Nothing was counted. `payloadTooLarge`: The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `queryTooLong`: The query string of `GET /v1/optimise` is over 8 KiB; send the job as a POST body instead. */
+            414: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `noPlanFound`: Finite stock or offcuts: the search found no plan within the time limit and did not prove that none exists. Not counted; a longer `timeLimit` may find one. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rateLimited`: Rate limit or monthly cap reached. `Retry-After`, `retryAfterSeconds` and `resetAt` say when it resets. Failed calls never count. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `headersTooLarge`: The request line and headers are too large to read (the local server refuses over 16 KiB); send the job as a POST body. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal`: A bug, or a plan that failed verification (never returned). `detail` names the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `busy`: The solver is at capacity (or API Gateway throttled the stage); retry after `Retry-After` seconds, which the body repeats as `retryAfterSeconds`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Healthy. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description `validation`: The request is not valid: bad lengths or quantities, unknown fields or methods, a part that fits no source, demand over finite stock (only with a proof that no plan exists, named in `detail`), broken angle rules, several supplies sent, a body that is not JSON; or a request API Gateway or the local server could not read. `detail` names the offending part, stock, offcut, material or field (up to ten problems). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `headersTooLarge`: The request line and headers are too large to read (the local server refuses over 16 KiB); send the job as a POST body. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal`: A bug, or a plan that failed verification (never returned). `detail` names the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `busy`: The solver is at capacity (or API Gateway throttled the stage); retry after `Retry-After` seconds, which the body repeats as `retryAfterSeconds`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    openapi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI 3.1 document. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description `validation`: The request is not valid: bad lengths or quantities, unknown fields or methods, a part that fits no source, demand over finite stock (only with a proof that no plan exists, named in `detail`), broken angle rules, several supplies sent, a body that is not JSON; or a request API Gateway or the local server could not read. `detail` names the offending part, stock, offcut, material or field (up to ten problems). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `headersTooLarge`: The request line and headers are too large to read (the local server refuses over 16 KiB); send the job as a POST body. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal`: A bug, or a plan that failed verification (never returned). `detail` names the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `busy`: The solver is at capacity (or API Gateway throttled the stage); retry after `Retry-After` seconds, which the body repeats as `retryAfterSeconds`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    playground: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `validation`: The request is not valid: bad lengths or quantities, unknown fields or methods, a part that fits no source, demand over finite stock (only with a proof that no plan exists, named in `detail`), broken angle rules, several supplies sent, a body that is not JSON; or a request API Gateway or the local server could not read. `detail` names the offending part, stock, offcut, material or field (up to ten problems). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `headersTooLarge`: The request line and headers are too large to read (the local server refuses over 16 KiB); send the job as a POST body. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal`: A bug, or a plan that failed verification (never returned). `detail` names the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `busy`: The solver is at capacity (or API Gateway throttled the stage); retry after `Retry-After` seconds, which the body repeats as `retryAfterSeconds`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+}
