@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { inchFraction, offcutsOnly, windowFrames } from '../../test/fixtures/pdf-plans.ts';
 import { createLpEngine, optimise } from '../optimise.ts';
 import { parseOptimiseBody } from '../request/index.ts';
 import type { OptimiseResponse, Plan, Stats } from '../types.ts';
-import { inchFraction, offcutsOnly, windowFrames } from '../../test/fixtures/pdf-plans.ts';
 import { barFloor, type Certificate, certificateOf } from './certificate.ts';
 import { formatsFor } from './format.ts';
 

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { practicalJob } from '../../test/fixtures/practical.ts';
-import type { OptimiseResponse } from '../types.ts';
 import { fixture, planOf, stepClock } from '../../test/support/solver.ts';
+import type { OptimiseResponse } from '../types.ts';
 
 /**
  * What the method minimises, per material group, in its order (smaller is better): under
