@@ -9,6 +9,10 @@ const commands: Readonly<
     summary: 'solve a request file (or stdin) and print the API response',
     load: () => import('./optimise.ts'),
   },
+  mcp: {
+    summary: 'serve the optimiser to an AI assistant (Model Context Protocol over stdio)',
+    load: () => import('./mcp.ts'),
+  },
   keys: { summary: 'create, list, disable and rotate API keys', load: () => import('./keys.ts') },
 };
 

@@ -8,6 +8,7 @@
 export type ErrorCode =
   | 'validation'
   | 'badKey'
+  | 'forbiddenOrigin'
   | 'partsLimit'
   | 'noPlanFound'
   | 'rateLimited'
@@ -24,6 +25,8 @@ const STATUS: Readonly<Record<ErrorCode, number>> = {
   validation: 400,
   /** A key was sent but is empty, unknown, disabled, expired, or used from a foreign origin. */
   badKey: 401,
+  /** `POST /v1/mcp`: the Origin header is not a web origin (the MCP transport's DNS-rebinding guard). */
+  forbiddenOrigin: 403,
   /** More parts or distinct lines than the tier allows. */
   partsLimit: 413,
   /** The body is larger than 1 MiB. */
@@ -120,6 +123,12 @@ export class ValidationError extends CutplanError {
 export class BadKeyError extends CutplanError {
   override readonly code = 'badKey' as const;
   override readonly name = 'BadKeyError';
+}
+
+/** 403: an MCP request's Origin header is not an http(s) origin. */
+export class ForbiddenOriginError extends CutplanError {
+  override readonly code = 'forbiddenOrigin' as const;
+  override readonly name = 'ForbiddenOriginError';
 }
 
 /** 413: the request has more parts or distinct lines than the tier allows. */

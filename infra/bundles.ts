@@ -7,6 +7,7 @@ import { join } from 'node:path';
 export const FUNCTION_NAMES = [
   'optimise',
   'optimise-pdf',
+  'mcp',
   'health',
   'docs',
   'fallback',
@@ -28,6 +29,8 @@ export interface BundleSpec {
 export const BUNDLES: Readonly<Record<FunctionName, BundleSpec>> = {
   optimise: { entry: 'functions/optimise.ts', wasm: true, fonts: false },
   'optimise-pdf': { entry: 'functions/optimise-pdf.ts', wasm: true, fonts: true },
+  // The MCP tools solve and render PDFs: the PDF function's files.
+  mcp: { entry: 'functions/mcp.ts', wasm: true, fonts: true },
   health: { entry: 'functions/health.ts', wasm: false, fonts: false },
   docs: { entry: 'functions/docs.ts', wasm: false, fonts: false, playground: true },
   fallback: { entry: 'functions/fallback.ts', wasm: false, fonts: false },

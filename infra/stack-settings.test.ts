@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { OPTIMISE_HEADROOM_MS, PDF_HEADROOM_MS } from '../functions/handlers/index.ts';
+import { MCP_HEADROOM_MS } from '../functions/handlers/mcp-handler.ts';
 import { solveBudgetMs } from '../functions/shared/solve-budget.ts';
 import { TIERS } from '../functions/shared/tiers.ts';
 import { apiRoutes, type Json, ofType, prop, refId, roleGrants, synthesise } from '../test/support/stack.ts';
@@ -26,7 +27,7 @@ describe('before the integration timeout quota is raised (29 s)', () => {
     for (const r of routes) expect(r.timeoutMs ?? 29_000).toBeLessThanOrEqual(29_000);
   });
 
-  it.each(['optimise', 'optimise-pdf'] as const)('shrinks %s to fit under the API wait', (name) => {
+  it.each(['optimise', 'optimise-pdf', 'mcp'] as const)('shrinks %s to fit under the API wait', (name) => {
     const waits = routes.filter((r) => r.functionId === functionIds[name]).map((r) => r.timeoutMs);
     expect(waits.length).toBeGreaterThan(0);
     for (const ms of waits) expect(ms).toBeGreaterThan(timeoutMs(name));
@@ -36,6 +37,7 @@ describe('before the integration timeout quota is raised (29 s)', () => {
   it.each([
     ['optimise', OPTIMISE_HEADROOM_MS, 27_000],
     ['optimise-pdf', PDF_HEADROOM_MS, 25_000],
+    ['mcp', MCP_HEADROOM_MS, 25_000],
   ] as const)(
     '%s still serves the largest budget, capped at %s ms of headroom below its timeout',
     (name, headroomMs, capMs) => {

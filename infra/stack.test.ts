@@ -1,6 +1,7 @@
 /** The synthesised stack, asserted offline: one synthesis shared by every assertion of this file. */
 import { describe, expect, it } from 'vitest';
 import { emfLine, OPTIMISE_HEADROOM_MS, PDF_HEADROOM_MS } from '../functions/handlers/index.ts';
+import { MCP_HEADROOM_MS } from '../functions/handlers/mcp-handler.ts';
 import { readLimitsConfig } from '../functions/shared/limits/config.ts';
 import { fontDirectory } from '../functions/shared/real-pdf.ts';
 import { matchRoute, ROUTES } from '../functions/shared/routes.ts';
@@ -92,18 +93,21 @@ describe('API routes', () => {
     },
   );
 
-  it.each(['optimise', 'optimise-pdf', 'health', 'fallback'] as const)('lets the API invoke %s', (name) => {
-    const [[apiId] = []] = ofType(resources, 'AWS::ApiGateway::RestApi');
-    const grants = ofType(resources, 'AWS::Lambda::Permission').filter(
-      ([, p]) => refId(prop(p, 'FunctionName')) === functionIds[name],
-    );
-    expect(grants.length).toBeGreaterThan(0);
-    for (const [, p] of grants) {
-      expect(prop(p, 'Principal')).toBe('apigateway.amazonaws.com');
-      expect(prop(p, 'Action')).toBe('lambda:InvokeFunction');
-      expect(referencedIds(prop(p, 'SourceArn')).has(apiId ?? '')).toBe(true);
-    }
-  });
+  it.each(['optimise', 'optimise-pdf', 'mcp', 'health', 'fallback'] as const)(
+    'lets the API invoke %s',
+    (name) => {
+      const [[apiId] = []] = ofType(resources, 'AWS::ApiGateway::RestApi');
+      const grants = ofType(resources, 'AWS::Lambda::Permission').filter(
+        ([, p]) => refId(prop(p, 'FunctionName')) === functionIds[name],
+      );
+      expect(grants.length).toBeGreaterThan(0);
+      for (const [, p] of grants) {
+        expect(prop(p, 'Principal')).toBe('apigateway.amazonaws.com');
+        expect(prop(p, 'Action')).toBe('lambda:InvokeFunction');
+        expect(referencedIds(prop(p, 'SourceArn')).has(apiId ?? '')).toBe(true);
+      }
+    },
+  );
 
   it.each([
     ['REQUEST_TOO_LARGE', '413', 'payloadTooLarge'],
@@ -183,18 +187,18 @@ describe('functions', () => {
     expect(logGroup && prop(logGroup, 'RetentionInDays')).toBe(30);
   });
 
-  it.each(['optimise', 'optimise-pdf'] as const)('%s gets one full vCPU (1769 MB)', (name) => {
+  it.each(['optimise', 'optimise-pdf', 'mcp'] as const)('%s gets one full vCPU (1769 MB)', (name) => {
     expect(prop(fn(name), 'MemorySize')).toBe(1769);
   });
 
-  it.each(['optimise', 'optimise-pdf'] as const)('%s reads the table the stack created', (name) => {
+  it.each(['optimise', 'optimise-pdf', 'mcp'] as const)('%s reads the table the stack created', (name) => {
     const config = readLimitsConfig(resolveRefs(envOf(name)));
     expect(config.tableName).toBe(`<ref ${tableId}>`);
     expect(config.endpoint).toBeUndefined();
   });
 
-  it('the PDF function reads its fonts from beside its bundle', () => {
-    expect(fontDirectory(resolveRefs(envOf('optimise-pdf')))).toBe('/var/task');
+  it.each(['optimise-pdf', 'mcp'] as const)('%s reads its fonts from beside its bundle', (name) => {
+    expect(fontDirectory(resolveRefs(envOf(name)))).toBe('/var/task');
   });
 
   it.each(['health', 'fallback', 'synthetic-check'] as const)('%s is not told the table name', (name) => {
@@ -210,6 +214,7 @@ describe('timeouts', () => {
   it.each([
     ['optimise', OPTIMISE_HEADROOM_MS],
     ['optimise-pdf', PDF_HEADROOM_MS],
+    ['mcp', MCP_HEADROOM_MS],
   ] as const)('%s runs long enough for the largest tier budget plus its headroom', (name, headroomMs) => {
     expect(maxBudgetSeconds).toBe(300);
     expect(timeoutOf(name) * 1000).toBeGreaterThanOrEqual(maxBudgetSeconds * 1000 + headroomMs);
@@ -225,7 +230,7 @@ describe('timeouts', () => {
   );
 
   it('raises the integration timeout past 29 s only where a budget needs it', () => {
-    for (const name of ['optimise', 'optimise-pdf'] as const) {
+    for (const name of ['optimise', 'optimise-pdf', 'mcp'] as const) {
       for (const ms of integrationTimeouts(name)) expect(ms).toBeGreaterThan(29_000);
     }
     for (const name of ['health', 'fallback'] as const) {
@@ -249,7 +254,7 @@ describe('IAM', () => {
       asList(s.Action).some((a) => String(a).startsWith('dynamodb:')),
     );
 
-  it.each(['optimise', 'optimise-pdf'] as const)(
+  it.each(['optimise', 'optimise-pdf', 'mcp'] as const)(
     '%s may get and update items of the table, nothing more',
     (name) => {
       const statements = dynamoStatements(name);

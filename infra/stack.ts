@@ -24,6 +24,7 @@ import {
 } from './constructs/cutplan-function.ts';
 import {
   LIGHT_FUNCTION_TIMEOUT_SECONDS,
+  mcpTimeouts,
   optimiseTimeouts,
   pdfTimeouts,
   SYNTHETIC_CALL_TIMEOUT_MS,
@@ -94,6 +95,14 @@ export class CutplanStack extends Stack {
       timeout: seconds(pdfTimeouts(quota).functionSeconds),
       environment: { ...tableEnv, CUTPLAN_FONT_DIR: LAMBDA_TASK_ROOT },
     });
+    const mcp = new CutplanFunction(this, 'Mcp', {
+      name: 'mcp',
+      description: 'POST /v1/mcp (the MCP tools over Streamable HTTP)',
+      code: code('mcp'),
+      memoryMb: ONE_VCPU_MEMORY_MB,
+      timeout: seconds(mcpTimeouts(quota).functionSeconds),
+      environment: { ...tableEnv, CUTPLAN_FONT_DIR: LAMBDA_TASK_ROOT },
+    });
     const light = (id: string, name: FunctionName, description: string) =>
       new CutplanFunction(this, id, {
         name,
@@ -105,12 +114,13 @@ export class CutplanStack extends Stack {
     const health = light('Health', 'health', 'GET /v1/health');
     const docs = light('Docs', 'docs', 'GET / (the playground page) and GET /v1/openapi.json');
     const fallback = light('Fallback', 'fallback', 'every other route and method: 404, 405, CORS preflights');
-    for (const fn of [optimise, pdf]) this.table.grant(fn, ...TABLE_ACTIONS);
+    for (const fn of [optimise, pdf, mcp]) this.table.grant(fn, ...TABLE_ACTIONS);
 
     this.api = new CutplanApi(this, 'Http', {
       targets: {
         optimise: { fn: optimise, integrationTimeoutSeconds: optimiseTimeouts(quota).integrationSeconds },
         'optimise-pdf': { fn: pdf, integrationTimeoutSeconds: pdfTimeouts(quota).integrationSeconds },
+        mcp: { fn: mcp, integrationTimeoutSeconds: mcpTimeouts(quota).integrationSeconds },
         health: { fn: health },
         docs: { fn: docs },
       },
@@ -146,6 +156,7 @@ export class CutplanStack extends Stack {
     this.functions = {
       optimise,
       'optimise-pdf': pdf,
+      mcp,
       health,
       docs,
       fallback,

@@ -3,6 +3,7 @@
  * three cannot drift apart. See docs/operations.md, "Deployment and alarms".
  */
 import { OPTIMISE_HEADROOM_MS, PDF_HEADROOM_MS } from '../functions/handlers/index.ts';
+import { MCP_HEADROOM_MS } from '../functions/handlers/mcp-handler.ts';
 import { TIER_NAMES, TIERS } from '../functions/shared/tiers.ts';
 
 /** The longest solve budget of any tier (the `timeLimit` cap), in seconds. */
@@ -48,6 +49,10 @@ export const optimiseTimeouts = (quotaSeconds?: number): RouteTimeouts =>
 
 export const pdfTimeouts = (quotaSeconds?: number): RouteTimeouts =>
   solverTimeouts(PDF_HEADROOM_MS, quotaSeconds);
+
+/** `POST /v1/mcp`: a tool call solves (and may render a PDF) within the same budgets. */
+export const mcpTimeouts = (quotaSeconds?: number): RouteTimeouts =>
+  solverTimeouts(MCP_HEADROOM_MS, quotaSeconds);
 
 /** Health and fallback answer at once; a short timeout bounds a hang. */
 export const LIGHT_FUNCTION_TIMEOUT_SECONDS = 10;

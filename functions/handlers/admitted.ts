@@ -15,14 +15,16 @@ import type { RequestNotes } from '../shared/telemetry.ts';
  * Runs `work` inside an admission, noting its tier, key id, workspace and time for the request's log
  * line (a refused call's tier is `public`, or `key` when its key was not accepted). Refused calls fail with the admitter's error (401, 413, 429, 503);
  * admitted ones carry the admission's `X-RateLimit-*` headers on success and failure alike, and release their slot in
- * `finally`, as `failed` (which refunds the count) unless `work` produced a reply.
+ * `finally`, as `failed` (which refunds the count) unless `work` produced a reply. A reply marked `refund`
+ * (an MCP tool call that ended in a tool error: a reply to the protocol, a failure to the caller) is sent
+ * and released as `failed`.
  */
 export async function admitted(
   deps: { readonly admitter: Admitter; readonly log: Logger },
   req: HttpRequest,
   notes: RequestNotes,
   size: JobSize,
-  work: (admission: Admission) => Promise<Result<Reply, CutplanError>>,
+  work: (admission: Admission) => Promise<Result<Reply, CutplanError> & { readonly refund?: boolean }>,
 ): Promise<Answer> {
   notes.tier = req.caller.apiKey === undefined ? 'public' : 'key';
   const started = performance.now();
@@ -38,7 +40,7 @@ export async function admitted(
   try {
     const result = await work(admission);
     if (!result.ok) return fail(result.error, headers);
-    outcome = 'succeeded';
+    if (result.refund !== true) outcome = 'succeeded';
     return withHeaders(result.value, headers);
   } finally {
     // The port promises release never throws; if one does, the caller's answer still stands.

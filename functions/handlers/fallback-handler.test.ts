@@ -14,7 +14,7 @@ describe('makeFallbackHandler', () => {
     expect(JSON.parse(res.body)).toEqual({
       error: 'notFound',
       detail:
-        'no route GET /v1/optimize; routes: GET|POST /v1/optimise, POST /v1/optimise/pdf, GET /v1/health, GET /v1/openapi.json, GET /',
+        'no route GET /v1/optimize; routes: GET|POST /v1/optimise, POST /v1/optimise/pdf, POST /v1/mcp, GET /v1/health, GET /v1/openapi.json, GET /',
     });
   });
 

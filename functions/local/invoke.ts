@@ -12,9 +12,9 @@ import { parseArgs } from 'node:util';
 import { readLimitsConfig } from '../shared/limits/index.ts';
 import { type EmbeddedDynamo, startEmbeddedDynamo } from './embedded-dynamo.ts';
 
-const FUNCTIONS = ['optimise', 'optimise-pdf', 'health', 'fallback', 'synthetic-check'] as const;
+const FUNCTIONS = ['optimise', 'optimise-pdf', 'mcp', 'health', 'fallback', 'synthetic-check'] as const;
 /** The functions that admit calls through the limits table. */
-const LIMITED: readonly string[] = ['optimise', 'optimise-pdf'];
+const LIMITED: readonly string[] = ['optimise', 'optimise-pdf', 'mcp'];
 const SHOWN_BODY_CHARS = 2_000;
 
 async function main(argv: string[]): Promise<number> {

@@ -113,6 +113,7 @@ const server = createLocalServer({
   handlers: {
     optimise: pool.handler('optimise'),
     'optimise-pdf': pool.handler('optimise-pdf'),
+    mcp: pool.handler('mcp'),
     health: makeHealthHandler({ log, version: VERSION, solver: SOLVER_NAME }),
     fallback: makeFallbackHandler({ log }),
     docs: makeDocsHandler({ log, openapi: JSON.stringify(openapi), playground: once(buildPlaygroundPage) }),

@@ -5,9 +5,11 @@
  * the same handlers Lambda runs. The main thread keeps the HTTP server, health and the table, so a solve
  * here never delays them. Protocol: {@link WorkerRequest} in, {@link WorkerMessage} out.
  */
+
 import { parentPort, workerData } from 'node:worker_threads';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { makeOptimiseHandler, makeOptimisePdfHandler } from '../handlers/index.ts';
+import { makeMcpHandler } from '../handlers/mcp-handler.ts';
 import { systemClock } from '../shared/clock.ts';
 import type { ApiHandler } from '../shared/http/index.ts';
 import { createDynamoClient, type LimitsConfig } from '../shared/limits/index.ts';
@@ -16,8 +18,8 @@ import { lazyPdfRenderer } from '../shared/real-pdf.ts';
 import { limitsAdmitter, solveServices } from '../shared/services.ts';
 import type { Tier, TierName } from '../shared/tiers.ts';
 
-/** The functions a worker runs: the two that solve. */
-export type WorkerTarget = 'optimise' | 'optimise-pdf';
+/** The functions a worker runs: the ones that solve. */
+export type WorkerTarget = 'optimise' | 'optimise-pdf' | 'mcp';
 
 /** What a worker is started with (structured-cloneable). */
 export interface SolveWorkerData {
@@ -50,9 +52,11 @@ async function start(): Promise<Readonly<Record<WorkerTarget, ApiHandler>>> {
     tiers: data.tiers,
   });
   const services = await solveServices({ log, admitter });
+  const renderPdf = lazyPdfRenderer();
   return {
     optimise: makeOptimiseHandler(services),
-    'optimise-pdf': makeOptimisePdfHandler({ ...services, renderPdf: lazyPdfRenderer() }),
+    'optimise-pdf': makeOptimisePdfHandler({ ...services, renderPdf }),
+    mcp: makeMcpHandler({ ...services, renderPdf }),
   };
 }
 

@@ -46,4 +46,9 @@ export interface Admission {
 /** Identifies the caller and admits or refuses the call (401, 413, 429, 503 as errors). */
 export interface Admitter {
   admit(caller: Caller, size: JobSize): Promise<Result<Admission, CutplanError>>;
+  /**
+   * Checks the caller's key (and the key's origins) as `admit` would, counting nothing: for requests that
+   * are answered without a solve (MCP's initialize and tools/list). Absent: nothing to check.
+   */
+  check?(caller: Caller): Promise<Result<true, CutplanError>>;
 }

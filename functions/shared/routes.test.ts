@@ -6,6 +6,8 @@ describe('matchRoute', () => {
     ['GET', '/v1/optimise', { kind: 'function', target: 'optimise' }],
     ['POST', '/v1/optimise', { kind: 'function', target: 'optimise' }],
     ['POST', '/v1/optimise/pdf', { kind: 'function', target: 'optimise-pdf' }],
+    ['POST', '/v1/mcp', { kind: 'function', target: 'mcp' }],
+    ['GET', '/v1/mcp', { kind: 'methodNotAllowed', allow: ['POST', 'OPTIONS'] }],
     ['GET', '/v1/health', { kind: 'function', target: 'health' }],
     ['GET', '/v1/openapi.json', { kind: 'function', target: 'docs' }],
     ['GET', '/', { kind: 'function', target: 'docs' }],
@@ -25,7 +27,7 @@ describe('matchRoute', () => {
 
   it('describes every route for 404 details', () => {
     expect(describeRoutes()).toBe(
-      'GET|POST /v1/optimise, POST /v1/optimise/pdf, GET /v1/health, GET /v1/openapi.json, GET /',
+      'GET|POST /v1/optimise, POST /v1/optimise/pdf, POST /v1/mcp, GET /v1/health, GET /v1/openapi.json, GET /',
     );
   });
 });

@@ -5,7 +5,7 @@
  */
 
 /** The Lambda functions that serve routes (each is a module `functions/<name>.ts`). */
-export type RouteTarget = 'optimise' | 'optimise-pdf' | 'health' | 'docs';
+export type RouteTarget = 'optimise' | 'optimise-pdf' | 'mcp' | 'health' | 'docs';
 
 export interface Route {
   readonly path: string;
@@ -18,6 +18,7 @@ export interface Route {
 export const ROUTES: readonly Route[] = [
   { path: '/v1/optimise', methods: { GET: 'optimise', POST: 'optimise' }, keyed: true },
   { path: '/v1/optimise/pdf', methods: { POST: 'optimise-pdf' }, keyed: true },
+  { path: '/v1/mcp', methods: { POST: 'mcp' }, keyed: true },
   { path: '/v1/health', methods: { GET: 'health' }, keyed: false },
   { path: '/v1/openapi.json', methods: { GET: 'docs' }, keyed: false },
   { path: '/', methods: { GET: 'docs' }, keyed: false },

@@ -34,6 +34,10 @@ export interface RequestNotes {
   admissionMs?: number;
   solve?: SolveFacts;
   pdfMs?: number;
+  /** `POST /v1/mcp`: the JSON-RPC method, folded to the protocol's own names (others are `other`). */
+  mcpMethod?: string;
+  /** `POST /v1/mcp`: the error code of a tool error (a 200 to HTTP, a failed call to the caller). */
+  toolError?: string;
 }
 
 /** Everything one request's log line and metrics are made of. */
@@ -70,6 +74,8 @@ export function requestLogFields(r: RequestRecord): Record<string, unknown> {
     ...(r.solve === undefined ? {} : { ...r.solve, solveMs: round(r.solve.solveMs) }),
     ...(r.pdfMs === undefined ? {} : { pdfMs: round(r.pdfMs) }),
     ...(r.errorCode === undefined ? {} : { error: r.errorCode }),
+    ...(r.mcpMethod === undefined ? {} : { mcpMethod: r.mcpMethod }),
+    ...(r.toolError === undefined ? {} : { toolError: r.toolError }),
   };
 }
 
@@ -95,7 +101,12 @@ export function requestMetrics(r: RequestRecord): {
   const metrics: MetricValue[] = [
     { name: 'Calls', unit: 'Count', value: 1 },
     { name: 'Busy', unit: 'Count', value: r.errorCode === 'busy' ? 1 : 0 },
-    { name: 'ServerErrors', unit: 'Count', value: r.status >= 500 && r.errorCode !== 'busy' ? 1 : 0 },
+    // A tool's internal error is answered 200 (a JSON-RPC result), but it is a server error all the same.
+    {
+      name: 'ServerErrors',
+      unit: 'Count',
+      value: (r.status >= 500 && r.errorCode !== 'busy') || r.toolError === 'internal' ? 1 : 0,
+    },
     { name: 'Refused', unit: 'Count', value: REFUSAL_STATUSES.includes(r.status) ? 1 : 0 },
   ];
   if (r.admissionMs !== undefined)

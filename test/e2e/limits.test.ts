@@ -3,6 +3,7 @@
  * composition (real parser and solver, `solveServices`) with the production admitter over an embedded
  * DynamoDB on a manual clock. Keys are issued through the CLI module against the same table.
  */
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKeys } from '../../bin/keys.ts';
 import {
@@ -11,6 +12,7 @@ import {
   makeOptimiseHandler,
   makeOptimisePdfHandler,
 } from '../../functions/handlers/index.ts';
+import { makeMcpHandler } from '../../functions/handlers/mcp-handler.ts';
 import { type EmbeddedDynamo, startEmbeddedDynamo } from '../../functions/local/embedded-dynamo.ts';
 import { DEFAULT_KEY_CACHE_MS } from '../../functions/shared/limits/index.ts';
 import { SOLVER_NAME } from '../../functions/shared/real-core.ts';
@@ -60,6 +62,7 @@ beforeAll(async () => {
   server = await startServer({
     optimise: makeOptimiseHandler(services),
     'optimise-pdf': makeOptimisePdfHandler({ ...services, renderPdf }),
+    mcp: makeMcpHandler({ ...services, renderPdf }),
     health: makeHealthHandler({ log, version: VERSION, solver: SOLVER_NAME }),
     fallback: makeFallbackHandler({ log }),
     docs: testDocsHandler(log),

@@ -164,7 +164,9 @@ describe('npm run invoke', () => {
   it('explains its usage when the function is unknown', async () => {
     await expect(invoke('nope', 'events/health/get.json')).rejects.toMatchObject({
       code: 2,
-      stderr: expect.stringContaining('functions: optimise, optimise-pdf, health, fallback, synthetic-check'),
+      stderr: expect.stringContaining(
+        'functions: optimise, optimise-pdf, mcp, health, fallback, synthetic-check',
+      ),
     });
   });
 });

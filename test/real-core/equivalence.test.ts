@@ -4,6 +4,7 @@
  * carries the temporary placeholders (they export `TEMP_PLACEHOLDER`), the suites report as skipped;
  * once the real modules are merged they run with no edit.
  */
+
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as optimiseModule from '../../core/optimise.ts';
@@ -15,6 +16,7 @@ import {
   makeOptimisePdfHandler,
   makeSyntheticCheck,
 } from '../../functions/handlers/index.ts';
+import { makeMcpHandler } from '../../functions/handlers/mcp-handler.ts';
 import { systemClock } from '../../functions/shared/clock.ts';
 import { SOLVER_NAME } from '../../functions/shared/real-core.ts';
 import { lazyPdfRenderer } from '../../functions/shared/real-pdf.ts';
@@ -48,6 +50,7 @@ describe.runIf(REAL_CORE)('HTTP surface over the real core', () => {
     server = await startServer({
       optimise: makeOptimiseHandler(services),
       'optimise-pdf': makeOptimisePdfHandler({ ...services, renderPdf: lazyPdfRenderer() }),
+      mcp: makeMcpHandler({ ...services, renderPdf: lazyPdfRenderer() }),
       health: makeHealthHandler({ log, version: VERSION, solver: SOLVER_NAME }),
       fallback: makeFallbackHandler({ log }),
       docs: testDocsHandler(log),

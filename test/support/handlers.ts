@@ -2,6 +2,7 @@
  * Handlers built from the real factories over fakes (core, admitter, renderer, clock, logger), for
  * handler, server and fuzz tests.
  */
+
 import type { CutplanError, RateLimitStatus } from '../../core/errors.ts';
 import { err, ok, PartsLimitError } from '../../core/errors.ts';
 import openapi from '../../docs/openapi.json' with { type: 'json' };
@@ -12,6 +13,7 @@ import {
   makeOptimiseHandler,
   makeOptimisePdfHandler,
 } from '../../functions/handlers/index.ts';
+import { makeMcpHandler } from '../../functions/handlers/mcp-handler.ts';
 import type { Admission, Admitter, Caller, JobSize } from '../../functions/shared/admission.ts';
 import type { PdfJob, RenderPdf } from '../../functions/shared/core-port.ts';
 import type { ApiHandler } from '../../functions/shared/http/index.ts';
@@ -100,6 +102,7 @@ export function collectingTelemetry(): Telemetry & { readonly records: RequestRe
 export interface TestHandlers {
   readonly optimise: ApiHandler;
   readonly 'optimise-pdf': ApiHandler;
+  readonly mcp: ApiHandler;
   readonly health: ApiHandler;
   readonly fallback: ApiHandler;
   readonly docs: ApiHandler;
@@ -133,6 +136,7 @@ export function testHandlers(
   return {
     optimise: makeOptimiseHandler(deps),
     'optimise-pdf': makeOptimisePdfHandler({ ...deps, renderPdf: options.renderPdf ?? renderPdf }),
+    mcp: makeMcpHandler({ ...deps, renderPdf: options.renderPdf ?? renderPdf }),
     health: makeHealthHandler({ log: deps.log, telemetry, version: TEST_VERSION, solver: TEST_SOLVER }),
     fallback: makeFallbackHandler({ log: deps.log, telemetry }),
     docs: testDocsHandler(deps.log),

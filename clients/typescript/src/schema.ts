@@ -43,6 +43,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The MCP tools (Model Context Protocol over Streamable HTTP, stateless)
+         * @description One JSON-RPC message of the Model Context Protocol per POST (both the 2025 `initialize` handshake and 2026-07-28 requests; no sessions, so GET answers 405). Tools: `optimise_cut_list` (arguments: the body of POST /v1/optimise; result: the plan as `structuredContent`, its JSON and a summary) and `cutting_plan_pdf` (arguments: the body of POST /v1/optimise/pdf; result: the PDF as an embedded resource). Each `tools/call` of a tool is admitted and counted like an optimise call: its refusals (401, 413, 429, 503) are HTTP statuses with the error body below, and a call that ends in a tool error (a bad argument, whose text is the 400 `detail`) is not counted. Other messages are never counted. An Origin header must be an http(s) origin (403 otherwise); a keyed call must come from one of its key's origins (401). See docs/mcp.md.
+         */
+        post: operations["mcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/health": {
         parameters: {
             query?: never;
@@ -426,7 +446,7 @@ export interface components {
              * @description A short code; see the status.
              * @enum {string}
              */
-            error: "validation" | "badKey" | "notFound" | "methodNotAllowed" | "partsLimit" | "payloadTooLarge" | "queryTooLong" | "noPlanFound" | "rateLimited" | "headersTooLarge" | "internal" | "busy";
+            error: "validation" | "badKey" | "forbiddenOrigin" | "notFound" | "methodNotAllowed" | "partsLimit" | "payloadTooLarge" | "queryTooLong" | "noPlanFound" | "rateLimited" | "headersTooLarge" | "internal" | "busy";
             /** @description What went wrong, naming the offending part, stock, offcut, material or header. */
             detail: string;
             /** @description 429 and 503: seconds to wait before retrying (429: until the limit resets; 503: until a solve slot is likely free). Same as the `Retry-After` header. */
@@ -853,6 +873,160 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rateLimited`: Rate limit or monthly cap reached. `Retry-After`, `retryAfterSeconds` and `resetAt` say when it resets. Failed calls never count. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `headersTooLarge`: The request line and headers are too large to read (the local server refuses over 16 KiB); send the job as a POST body. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal`: A bug, or a plan that failed verification (never returned). `detail` names the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `busy`: The solver is at capacity (or API Gateway throttled the stage); retry after `Retry-After` seconds, which the body repeats as `retryAfterSeconds`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mcp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    jsonrpc: "2.0";
+                    id?: string | number;
+                    /**
+                     * @example initialize
+                     * @example tools/list
+                     * @example tools/call
+                     */
+                    method: string;
+                    params?: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC response (a tool error is a result with `isError: true`). A tools/call carries the X-RateLimit headers. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        id: string | number | null;
+                        result?: Record<string, never>;
+                        error?: Record<string, never>;
+                    };
+                };
+            };
+            /** @description A notification, accepted. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `validation`: The request is not valid: bad lengths or quantities, unknown fields or methods, a part that fits no source, demand over finite stock (only with a proof that no plan exists, named in `detail`), broken angle rules, several supplies sent, a body that is not JSON; or a request API Gateway or the local server could not read. `detail` names the offending part, stock, offcut, material or field (up to ten problems). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbiddenOrigin`: `POST /v1/mcp` only: the Origin header is not an http(s) origin (the MCP transport refuses it, against DNS rebinding). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `methodNotAllowed`: The route exists but not for this method; the `Allow` header lists the methods. */
+            405: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `partsLimit`: More parts or distinct part lines than the tier allows, or more pieces than any tier takes (over 100000 on one line or 1000000 in all). `detail` names the part (or `parts`) and the cap. Nothing was counted. `payloadTooLarge`: The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -42,7 +42,7 @@ export function jsonReply(
 
 /** A PDF reply, base64 for API Gateway; `inline` so a browser shows it ready to print. */
 export function pdfReply(pdf: Uint8Array, jobName: string | null): Reply {
-  const name = `${pdfBaseName(jobName)}.pdf`;
+  const name = pdfFileName(jobName);
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return {
     kind: 'reply',
@@ -79,6 +79,11 @@ export function failureReply(failure: Failure, requestId: string): Reply {
     status >= 500 ? `${GENERIC_5XX[error.code] ?? 'internal error'}; request id ${requestId}` : error.message;
   const body = { ...error.bodyExtras(), error: error.code, detail };
   return jsonReply(status, body, { ...failure.headers, ...errorHeaders(error) });
+}
+
+/** `cutting-plan-<job name>.pdf`: the PDF's file name. */
+export function pdfFileName(jobName: string | null): string {
+  return `${pdfBaseName(jobName)}.pdf`;
 }
 
 function pdfBaseName(jobName: string | null): string {

@@ -140,6 +140,13 @@ export function createAdmitter(options: AdmitterOptions): Admitter {
   }
 
   return {
+    async check(caller: Caller): Promise<Result<true, CutplanError>> {
+      const started = performance.now();
+      const identified = await identify(caller, (p) =>
+        raceDeadline(p, deadlineMs - (performance.now() - started)),
+      );
+      return identified.ok ? ok(true) : identified;
+    },
     async admit(caller: Caller, size: JobSize): Promise<Result<Admission, CutplanError>> {
       const started = performance.now();
       const remaining = () => deadlineMs - (performance.now() - started);

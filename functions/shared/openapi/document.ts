@@ -22,6 +22,8 @@ export interface OpenApiExamples {
   readonly query: Readonly<Record<string, string>>;
   /** A plan the service returned for the `query` example. */
   readonly response: unknown;
+  /** JSON-RPC messages of the MCP sample events. */
+  readonly mcp: readonly { name: string; summary: string; body: unknown }[];
 }
 
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
@@ -52,6 +54,8 @@ const WHEN: Readonly<Record<ErrorCode, string>> = {
     'The request is not valid: bad lengths or quantities, unknown fields or methods, a part that fits no source, demand over finite stock (only with a proof that no plan exists, named in `detail`), broken angle rules, several supplies sent, a body that is not JSON; or a request API Gateway or the local server could not read. `detail` names the offending part, stock, offcut, material or field (up to ten problems).',
   badKey:
     "The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list.",
+  forbiddenOrigin:
+    '`POST /v1/mcp` only: the Origin header is not an http(s) origin (the MCP transport refuses it, against DNS rebinding).',
   notFound: 'No such route; `detail` lists the routes.',
   methodNotAllowed: 'The route exists but not for this method; the `Allow` header lists the methods.',
   partsLimit:
@@ -96,7 +100,16 @@ function errorResponses(
   return out;
 }
 
-const SOLVE_ERRORS: readonly ErrorCode[] = ERROR_CODES.filter((c) => c !== 'notFound');
+const SOLVE_ERRORS: readonly ErrorCode[] = ERROR_CODES.filter(
+  (c) => c !== 'notFound' && c !== 'forbiddenOrigin',
+);
+/**
+ * The MCP endpoint's HTTP errors: a solve's admission refusals (for tools/call), the body's and the Origin
+ * guard's. A 422 (and a 400 of the arguments) is a tool error in a 200, not an HTTP status there.
+ */
+const MCP_ERRORS: readonly ErrorCode[] = ERROR_CODES.filter(
+  (c) => c !== 'notFound' && c !== 'queryTooLong' && c !== 'noPlanFound',
+);
 /**
  * What a route that reads no body and no key (health, this document, the playground) can still answer:
  * a request API Gateway or the local server cannot read (400; API Gateway's own 4xx keep the error shape),
@@ -192,6 +205,60 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
             },
           },
           ...errorResponses(SOLVE_ERRORS, examples.refusals),
+        },
+      },
+    },
+    '/v1/mcp': {
+      post: {
+        operationId: 'mcp',
+        summary: 'The MCP tools (Model Context Protocol over Streamable HTTP, stateless)',
+        description:
+          "One JSON-RPC message of the Model Context Protocol per POST (both the 2025 `initialize` handshake and 2026-07-28 requests; no sessions, so GET answers 405). Tools: `optimise_cut_list` (arguments: the body of POST /v1/optimise; result: the plan as `structuredContent`, its JSON and a summary) and `cutting_plan_pdf` (arguments: the body of POST /v1/optimise/pdf; result: the PDF as an embedded resource). Each `tools/call` of a tool is admitted and counted like an optimise call: its refusals (401, 413, 429, 503) are HTTP statuses with the error body below, and a call that ends in a tool error (a bad argument, whose text is the 400 `detail`) is not counted. Other messages are never counted. An Origin header must be an http(s) origin (403 otherwise); a keyed call must come from one of its key's origins (401). See docs/mcp.md.",
+        security: KEYED,
+        requestBody: {
+          required: true,
+          content: json(
+            {
+              type: 'object',
+              description: 'A JSON-RPC 2.0 request or notification of the Model Context Protocol.',
+              required: ['jsonrpc', 'method'],
+              properties: {
+                jsonrpc: { const: '2.0' },
+                id: { type: ['string', 'integer'] },
+                method: { type: 'string', examples: ['initialize', 'tools/list', 'tools/call'] },
+                params: { type: 'object' },
+              },
+            },
+            {
+              examples: Object.fromEntries(
+                examples.mcp.map((e) => [e.name, { summary: e.summary, value: e.body }]),
+              ),
+            },
+          ),
+        },
+        responses: {
+          '200': {
+            description:
+              'The JSON-RPC response (a tool error is a result with `isError: true`). A tools/call carries the X-RateLimit headers.',
+            headers: headers(RATE_HEADERS),
+            content: json({
+              type: 'object',
+              description: 'A JSON-RPC 2.0 response: `result` (for tools/call, a CallToolResult) or `error`.',
+              required: ['jsonrpc', 'id'],
+              properties: {
+                jsonrpc: { const: '2.0' },
+                id: { type: ['string', 'integer', 'null'] },
+                result: { type: 'object' },
+                error: { type: 'object' },
+              },
+            }),
+          },
+          '202': { description: 'A notification, accepted.', headers: headers([]) },
+          // The parser's 400s are tool errors here; the other refusals read as on the optimise routes.
+          ...errorResponses(
+            MCP_ERRORS,
+            examples.refusals.filter((r) => r.error !== 'validation'),
+          ),
         },
       },
     },

@@ -14,6 +14,7 @@ import type { OpenApiExamples } from './document.ts';
 
 const ENDPOINTS: Readonly<Record<string, 'json' | 'pdf'>> = { optimise: 'json', 'optimise-pdf': 'pdf' };
 const GET_SAMPLE = 'optimise/get-query.json';
+const MCP_FOLDER = 'mcp';
 
 interface SampleEvent {
   readonly httpMethod: string;
@@ -66,5 +67,19 @@ export async function readOpenApiExamples(eventsDir: string): Promise<OpenApiExa
   // Proven optimal well inside the budget, so the plan is the same on every run.
   if (!solved.value.plan.optimal) throw new Error(`${GET_SAMPLE} was not proven optimal`);
   const response = { ...solved.value, plan: { ...solved.value.plan, solveTimeMs: 0 } };
-  return { requests, refusals, query, response };
+  return { requests, refusals, query, response, mcp: await mcpMessages(eventsDir) };
+}
+
+/** The JSON-RPC bodies of the MCP sample events (`events/mcp/`). */
+async function mcpMessages(eventsDir: string): Promise<OpenApiExamples['mcp'][number][]> {
+  const dir = join(eventsDir, MCP_FOLDER);
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
+  const out: OpenApiExamples['mcp'][number][] = [];
+  for (const file of files) {
+    const event = JSON.parse(await readFile(join(dir, file), 'utf8')) as SampleEvent;
+    if (event.body === null) continue;
+    const name = `${MCP_FOLDER}/${file.replace(/\.json$/, '')}`;
+    out.push({ name, summary: `events/${MCP_FOLDER}/${file}`, body: JSON.parse(event.body) });
+  }
+  return out;
 }

@@ -421,7 +421,7 @@ class Health(TypedDict):
 
 
 class _ErrorRequired(TypedDict):
-    error: Literal["validation", "badKey", "notFound", "methodNotAllowed", "partsLimit", "payloadTooLarge", "queryTooLong", "noPlanFound", "rateLimited", "headersTooLarge", "internal", "busy"]
+    error: Literal["validation", "badKey", "forbiddenOrigin", "notFound", "methodNotAllowed", "partsLimit", "payloadTooLarge", "queryTooLong", "noPlanFound", "rateLimited", "headersTooLarge", "internal", "busy"]
     """A short code; see the status."""
     detail: str
     """What went wrong, naming the offending part, stock, offcut, material or header."""

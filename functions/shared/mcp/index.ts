@@ -1,0 +1,4 @@
+export { answerMcp } from './http.ts';
+export { advertised, selfContained, type ToolSchemas, toolSchemas } from './schemas.ts';
+export { planSummary } from './summary.ts';
+export { createCutplanMcpServer, OPTIMISE_TOOL, PDF_TOOL, type Planned, type PlanService } from './tools.ts';
