@@ -7,7 +7,8 @@
 import { parseArgs } from 'node:util';
 import { createLpEngine } from '../core/optimise.ts';
 import type { OptimiseResponse } from '../core/types.ts';
-import { angleJobs, solve } from './angles.ts';
+import { angleJobs } from '../test/fixtures/angle-jobs.ts';
+import { solve } from './angles.ts';
 
 export interface AngleSetupsRow {
   readonly name: string;

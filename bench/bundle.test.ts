@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLpEngine } from '../core/optimise.ts';
 import { parseOptimiseBody } from '../core/request/index.ts';
+import { practicalJob } from '../test/fixtures/practical.ts';
 import {
   BUNDLE_SIZES,
   type BundleRow,
@@ -10,7 +11,6 @@ import {
   bundleTable,
   costsMore,
 } from './bundle.ts';
-import { practicalJob } from './practical.ts';
 
 type Body = Record<string, unknown>;
 const items = (b: Body, key: string): Body[] => (b[key] as Body[] | undefined) ?? [];

@@ -18,7 +18,7 @@ import { createLpEngine } from '../core/optimise.ts';
 import { bundleStats } from '../core/setups/index.ts';
 import type { LpEngine } from '../core/solver/lp/engine.ts';
 import { rng } from '../core/solver/model/index.ts';
-import { practicalJob } from './practical.ts';
+import { practicalJob } from '../test/fixtures/practical.ts';
 import { purchasedLength, quantile, type Solved, solveBody } from './solve.ts';
 
 type Body = Record<string, unknown>;

@@ -9,10 +9,10 @@ import type { OptimiseRequest } from '../core/types.ts';
 import { startEmbeddedDynamo } from '../functions/local/embedded-dynamo.ts';
 import { systemClock } from '../functions/shared/clock.ts';
 import { createAdmitter, createDynamoStore, createKey } from '../functions/shared/limits/index.ts';
-import { countingClient } from '../functions/shared/limits/test-support.ts';
 import { jsonLogger } from '../functions/shared/log.ts';
 import { createLpEngine, realCore } from '../functions/shared/real-core.ts';
 import { limitsAdmitter } from '../functions/shared/services.ts';
+import { countingClient } from '../test/support/limits-table.ts';
 
 export interface Breakdown {
   /** ms per `optimise` call (solve, format, verify) of the job. */

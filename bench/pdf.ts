@@ -7,8 +7,8 @@
  */
 import { pathToFileURL } from 'node:url';
 import { PDFDocument } from 'pdf-lib';
-import { manyLayouts, oneLayout, worldLabels } from '../core/pdf/fixtures/fixtures.ts';
 import { renderPlanPdf } from '../core/pdf/index.ts';
+import { manyLayouts, oneLayout, worldLabels } from '../test/fixtures/pdf-plans.ts';
 import { loadInterFonts } from '../test/support/inter-fonts.ts';
 
 export interface PdfBenchFigure {

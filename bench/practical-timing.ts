@@ -11,7 +11,7 @@
 import { parseArgs } from 'node:util';
 import { createLpEngine, optimise } from '../core/optimise.ts';
 import { parseOptimiseBody } from '../core/request/index.ts';
-import { practicalJob } from './practical.ts';
+import { practicalJob } from '../test/fixtures/practical.ts';
 
 const { values } = parseArgs({
   options: {

@@ -4,9 +4,17 @@
  * the solver returns for each job (layouts, cost, bounds, `optimal`, the search trace). A change that
  * means to keep behaviour (a refactor) must reproduce the recorded fingerprints exactly.
  *
+ * Whole requests too, through the entry point the API uses (parse → solve → setups stage → format →
+ * verify) on a clock that reads the LP solves so far (a `budgetMs` is a number of solves): the
+ * benchmark's angle set with its own method and with `fewest_setups` (`angle/…`), practical jobs under
+ * `fewest_setups` (`fewest_setups/…`) and under `bundle` with the bundle benchmark's sizes (`bundle/…`).
+ * Their fingerprint is the response's layouts (pieces in cut order, turns and angles), cost, bounds,
+ * setups and their bound, and full-bundle bars.
+ *
  *   npx tsx bench/same-plans.ts            # compare with bench/same-plans.json, exit 1 on a difference
  *   npx tsx bench/same-plans.ts --record   # rewrite it (only when behaviour is meant to change; then biome format it)
  *   npx tsx bench/same-plans.ts --only practical,hard28
+ *   npx tsx bench/same-plans.ts --only angle --record-only angle   # re-record the angle entries alone
  *
  * The work budget, not a clock, decides where a search stops, so moving code cannot move the stop.
  */
@@ -15,18 +23,22 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { budgetOf, manualClock, workLimited } from '../core/budget.ts';
-import { createLpEngine } from '../core/optimise.ts';
+import { createLpEngine, optimise } from '../core/optimise.ts';
 import { parseOptimiseBody } from '../core/request/index.ts';
 import { countingEngine, type LpEngine } from '../core/solver/lp/index.ts';
 import { buildJobs } from '../core/solver/model/index.ts';
 import { solveGroup } from '../core/solver/solve-group.ts';
+import { angleJobs } from '../test/fixtures/angle-jobs.ts';
+import { practicalJob } from '../test/fixtures/practical.ts';
+import { bundleJobs } from './bundle.ts';
 import { INSTANCES_DIR, loadSet } from './instances.ts';
-import { practicalJob } from './practical.ts';
 import { SETS } from './solver-bench.ts';
 
 const { values } = parseArgs({
   options: {
     record: { type: 'boolean', default: false },
+    /** With --record: rewrite only the entries of these sets, keep every other entry as recorded. */
+    'record-only': { type: 'string' },
     only: { type: 'string' },
     file: { type: 'string', default: join(import.meta.dirname, 'same-plans.json') },
   },
@@ -44,11 +56,17 @@ const PER_SET = 5;
 /** Instances of more pieces are left out (the large AI/ANI ones take a minute each even so), except in
  * sets that have none this small (GI: its smallest are taken). */
 const MAX_PIECES = 500;
+/** Whole requests: LP solves for the request (its groups share them as the API's budget in ms). */
+const REQUEST_LP_SOLVES = 1000;
+const SETUPS_JOBS = 40;
+const BUNDLE_JOBS = 20;
 
 interface Case {
   readonly name: string;
   readonly body: Record<string, unknown>;
   readonly lpSolves: number;
+  /** `group`: every material group through the solver's group search; `request`: the whole request. */
+  readonly via?: 'group' | 'request';
 }
 
 const pieces = (body: Record<string, unknown>): number =>
@@ -75,6 +93,33 @@ function cases(): Case[] {
         });
     }
   }
+  for (const job of angleJobs()) {
+    out.push({ name: `angle/${job.name}`, body: job.body, lpSolves: REQUEST_LP_SOLVES, via: 'request' });
+    out.push({
+      name: `angle/${job.name} fewest_setups`,
+      body: { ...job.body, method: 'fewest_setups' },
+      lpSolves: REQUEST_LP_SOLVES,
+      via: 'request',
+    });
+  }
+  for (let seed = 1; seed <= SETUPS_JOBS; seed++)
+    out.push({
+      name: `fewest_setups/seed ${seed}`,
+      body: { ...practicalJob(seed), method: 'fewest_setups' },
+      lpSolves: REQUEST_LP_SOLVES,
+      via: 'request',
+    });
+  for (let seed = 1; seed <= BUNDLE_JOBS; seed++) {
+    const bodies = bundleJobs(seed);
+    bodies.forEach((body, k) => {
+      out.push({
+        name: `bundle/seed ${seed}${bodies.length > 1 ? ` request ${k + 1}` : ''}`,
+        body,
+        lpSolves: REQUEST_LP_SOLVES,
+        via: 'request',
+      });
+    });
+  }
   const only = values.only?.split(',');
   return only ? out.filter((c) => only.some((o) => c.name.startsWith(`${o}/`))) : out;
 }
@@ -88,7 +133,8 @@ interface Print {
   readonly hash: string;
 }
 
-function fingerprint(c: Case, base: LpEngine): Print {
+function fingerprint(c: Case, base: LpEngine): Promise<Print> | Print {
+  if (c.via === 'request') return fingerprintRequest(c, base);
   const parsed = parseOptimiseBody(c.body, 'json');
   if (!parsed.ok) return { name: c.name, jobs: [`refused: ${parsed.error.message}`], lpSolves: 0, hash: '' };
   const hash = createHash('sha256');
@@ -114,13 +160,63 @@ function fingerprint(c: Case, base: LpEngine): Print {
   return { name: c.name, jobs, lpSolves, hash: hash.digest('hex').slice(0, 16) };
 }
 
+const scaled = (x: number | null | undefined): string => (x === null || x === undefined ? '-' : String(x));
+
+/** A whole request through `optimise` on a clock that reads the LP solves so far. */
+async function fingerprintRequest(c: Case, base: LpEngine): Promise<Print> {
+  const parsed = parseOptimiseBody(c.body, 'json');
+  if (!parsed.ok) return { name: c.name, jobs: [`refused: ${parsed.error.message}`], lpSolves: 0, hash: '' };
+  const { engine, solves } = countingEngine(base);
+  const clock = { now: () => solves(), monotonic: () => solves() };
+  const r = await optimise(parsed.value, {
+    lp: engine,
+    clock,
+    budgetMs: c.lpSolves,
+    tier: 'public',
+    poweredBy: 'same-plans',
+  });
+  if (!r.ok) return { name: c.name, jobs: [`refused: ${r.error.message}`], lpSolves: solves(), hash: '' };
+  const { plan, stats } = r.value;
+  const setups =
+    stats.setups === undefined
+      ? ''
+      : ` setups ${stats.setups}${stats.setupsLowerBound === undefined ? '' : `≥${stats.setupsLowerBound}`}`;
+  const bundles = stats.fullBundleBars === undefined ? '' : ` full bundle bars ${stats.fullBundleBars}`;
+  const hash = createHash('sha256');
+  hash.update(
+    JSON.stringify(
+      plan.combinations.map(({ usedComb: u, count }) => [
+        u.source,
+        u.sourceIndex,
+        count,
+        u.parts.map((p) => [
+          p.part,
+          p.length,
+          p.orientation ?? null,
+          p.leftAngle ?? null,
+          p.rightAngle ?? null,
+        ]),
+      ]),
+    ),
+  );
+  return {
+    name: c.name,
+    jobs: [
+      `cost ${scaled(stats.totalCost)} bound ${scaled(r.value.costLowerBound)} bars ${plan.stockBarsUsed}` +
+        `≥${plan.stockBarsLowerBound}${plan.optimal ? ' optimal' : ''} layouts ${stats.layoutCount}${setups}${bundles}`,
+    ],
+    lpSolves: solves(),
+    hash: hash.digest('hex').slice(0, 16),
+  };
+}
+
 const engine = await createLpEngine();
 const started = performance.now();
 const prints: Print[] = [];
 const msBySet = new Map<string, number>();
 for (const c of cases()) {
   const t0 = performance.now();
-  prints.push(fingerprint(c, engine));
+  prints.push(await fingerprint(c, engine));
   const ms = performance.now() - t0;
   const set = c.name.split('/')[0] ?? '';
   msBySet.set(set, (msBySet.get(set) ?? 0) + ms);
@@ -134,7 +230,15 @@ process.stderr.write(
 process.stderr.write(`ms by set: ${[...msBySet].map(([s, ms]) => `${s} ${ms.toFixed(0)}`).join(', ')}\n`);
 
 if (values.record) {
-  writeFileSync(values.file, `${JSON.stringify(prints, null, 2)}\n`);
+  const sets = values['record-only']?.split(',');
+  // Every other entry stays as recorded, in its place; the re-recorded sets' entries follow in case order.
+  const kept = sets
+    ? (JSON.parse(readFileSync(values.file, 'utf8')) as Print[]).filter(
+        (p) => !sets.some((o) => p.name.startsWith(`${o}/`)),
+      )
+    : [];
+  const merged = [...kept, ...prints.filter((p) => !sets || sets.some((o) => p.name.startsWith(`${o}/`)))];
+  writeFileSync(values.file, `${JSON.stringify(merged, null, 2)}\n`);
   process.stderr.write(`recorded ${values.file}\n`);
 } else {
   const recorded = new Map(

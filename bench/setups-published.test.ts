@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createLpEngine } from '../core/optimise.ts';
+import { PUBLISHED } from '../test/fixtures/published-setups.ts';
 import {
   CLASS_AVERAGES,
   type ClassRow,
   classRow,
   classTable,
-  PUBLISHED,
   parseClasses,
   publishedTable,
 } from './setups-published.ts';

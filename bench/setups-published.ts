@@ -15,42 +15,10 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createLpEngine } from '../core/optimise.ts';
 import type { LpEngine } from '../core/solver/lp/engine.ts';
+import { PUBLISHED, type PublishedInstance } from '../test/fixtures/published-setups.ts';
 import { cutgenBody, cutgenInstances, FW_CLASSES } from './cutgen.ts';
 import { solveBody } from './solve.ts';
 
-export interface PublishedInstance {
-  readonly name: string;
-  readonly body: Record<string, unknown>;
-  /** The least number of bars, as the source states it. */
-  readonly bars: number;
-  /** The least number of patterns at that number of bars, as the source states it. */
-  readonly patterns: number;
-  readonly source: string;
-}
-
-/**
- * Instances with a known least number of patterns at the least number of bars. Only what a source states
- * is claimed here; the search for more (papers' instance sets are not public, see docs/bench.md) found
- * none with per-instance minima.
- */
-export const PUBLISHED: readonly PublishedInstance[] = [
-  {
-    // 13 widths, 73 rolls of 5600: the worked example of the cutting-stock article of Wikipedia, whose
-    // authors enumerated its 308 patterns and report 19 minimum-waste solutions, each with 10 patterns.
-    name: 'wikipedia-5600',
-    body: {
-      parts:
-        '1380x22,1520x25,1560x12,1710x14,1820x18,1880x18,1930x20,2000x10,2050x12,2100x14,2140x16,2150x18,2200x20',
-      stockLength: 5600,
-    },
-    bars: 73,
-    patterns: 10,
-    source:
-      'https://en.wikipedia.org/wiki/Cutting_stock_problem (Illustration of one-dimensional cutting-stock problem)',
-  },
-];
-
-/** The published instances' table: setups of both methods, the bound and the gap to the known minimum. */
 export async function publishedTable(
   budgetMs: number,
   lp?: LpEngine,

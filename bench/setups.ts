@@ -9,12 +9,11 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createLpEngine } from '../core/optimise.ts';
-import { practicalJob } from './practical.ts';
+import { practicalJob } from '../test/fixtures/practical.ts';
 import { publishedTable } from './setups-published.ts';
 import { purchasedLength, solveBody } from './solve.ts';
 
 // The published instances moved to setups-published.ts; core/setups/setups.test.ts imports them from here.
-export { PUBLISHED } from './setups-published.ts';
 
 export interface SetupsRow {
   readonly seed: number;

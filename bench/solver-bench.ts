@@ -8,8 +8,8 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { type createLpEngine, optimise } from '../core/optimise.ts';
 import { parseOptimiseBody } from '../core/request/index.ts';
+import { practicalJob } from '../test/fixtures/practical.ts';
 import { INSTANCES_DIR, type Instance, loadSet } from './instances.ts';
-import { practicalJob } from './practical.ts';
 
 export interface Task {
   readonly set: string;

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { Clock } from './budget.ts';
 import type { CutplanError, Result } from './errors.ts';
 import { createLpEngine, optimise } from './optimise.ts';
+import { INFEASIBLE_PROOF } from './plan/index.ts';
 import { parseOptimiseBody } from './request/index.ts';
-import { INFEASIBLE_PROOF } from './solver/solve.ts';
 import type { OptimiseResponse } from './types.ts';
 
 /** Every read advances time a little: a budget is a fixed amount of work, and runs repeat. */

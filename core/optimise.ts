@@ -1,11 +1,11 @@
 /**
  * The one entry point the API, the CLI and the benchmark share: solve, format, verify.
  */
-import { formatAngleResponse, solveAngleRequest } from './angles/index.ts';
 import type { Clock } from './budget.ts';
+import { budgetMeta } from './budget-meta.ts';
 import { type CutplanError, err, InternalError, ok, type Result } from './errors.ts';
-import { budgetMeta } from './response/budget-meta.ts';
-import { createHighsEngine, formatResponse, type LpEngine, solveRequest } from './solver/index.ts';
+import { planRequest } from './plan/index.ts';
+import { createHighsEngine, type LpEngine } from './solver/index.ts';
 import type { OptimiseRequest, OptimiseResponse } from './types.ts';
 import { formatFailure, verifyPlan } from './verify/index.ts';
 
@@ -43,17 +43,9 @@ export async function optimise(
     solveTimeMs: Math.round(ctx.clock.monotonic() - start),
     budget: budgetMeta(request, ctx.budgetMs),
   });
-  // Angle mode: bars hold sequences, not multisets (docs/angle-cuts.md); the angle stage plans them.
-  let response: OptimiseResponse;
-  if (request.angleCuts !== null) {
-    const solved = solveAngleRequest(request, options);
-    if (!solved.ok) return solved;
-    response = formatAngleResponse(request, solved.value.groups, timing());
-  } else {
-    const solved = solveRequest(request, options);
-    if (!solved.ok) return solved;
-    response = formatResponse(request, solved.value.groups, timing());
-  }
+  const planned = planRequest(request, options, timing);
+  if (!planned.ok) return planned;
+  const response = planned.value;
   const check = verifyPlan(request, response);
   if (!check.ok) return err(new InternalError(`plan failed verification: ${formatFailure(check.error)}`));
   return ok({ ...response, plan: { ...response.plan, verified: true } });

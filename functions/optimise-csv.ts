@@ -1,5 +1,5 @@
 /** Lambda entry for `POST /v1/optimise/csv`: the plan's saw list, streamed (its solve is capped like the PDF's). */
-import { sawListCsv } from '../core/saw/csv.ts';
+import { sawListCsv } from '../core/saw-list/csv.ts';
 import { makeOptimiseCsvHandler } from './handlers/index.ts';
 import { streamingLambda } from './shared/http/lambda-stream.ts';
 import { solveServices } from './shared/services.ts';

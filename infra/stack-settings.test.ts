@@ -1,7 +1,7 @@
 /** The stack with every deploy setting given: an alarm e-mail, the synthetic check's key secret, no reserved concurrency. */
 import { describe, expect, it } from 'vitest';
+import { type Json, ofType, prop, refId, roleGrants, synthesise } from '../test/support/stack.ts';
 import type { FunctionName } from './bundles.ts';
-import { type Json, ofType, prop, refId, roleGrants, synthesise } from './test-support.ts';
 
 const { resources, functionIds } = synthesise({
   alarmEmail: 'ops@example.com',

@@ -13,19 +13,6 @@ import { matchRoute, ROUTES } from '../functions/shared/routes.ts';
 import { streamOptionsOf } from '../functions/shared/streaming.ts';
 import { emfDocument } from '../functions/shared/telemetry.ts';
 import { TIER_NAMES, TIERS } from '../functions/shared/tiers.ts';
-import { FUNCTION_NAMES, type FunctionName } from './bundles.ts';
-import { WAF_RATE_LIMIT_PER_5_MIN } from './constructs/cutplan-api.ts';
-import {
-  ADMISSION_SLACK_SECONDS,
-  BUFFERED_INTEGRATION_LIMIT_SECONDS,
-  FUNCTION_TABLE,
-  ROUTE_TABLE,
-  type RouteRow,
-  STAGE_THROTTLE,
-  STREAM_IDLE_LIMIT_SECONDS,
-  STREAM_LIMIT_SECONDS,
-} from './route-table.ts';
-import { WRITABLE_PARTITIONS } from './stack.ts';
 import {
   apiRoutes,
   asList,
@@ -39,7 +26,20 @@ import {
   roleGrants,
   routeRequest,
   synthesise,
-} from './test-support.ts';
+} from '../test/support/stack.ts';
+import { FUNCTION_NAMES, type FunctionName } from './bundles.ts';
+import { WAF_RATE_LIMIT_PER_5_MIN } from './constructs/cutplan-api.ts';
+import {
+  ADMISSION_SLACK_SECONDS,
+  BUFFERED_INTEGRATION_LIMIT_SECONDS,
+  FUNCTION_TABLE,
+  ROUTE_TABLE,
+  type RouteRow,
+  STAGE_THROTTLE,
+  STREAM_IDLE_LIMIT_SECONDS,
+  STREAM_LIMIT_SECONDS,
+} from './route-table.ts';
+import { WRITABLE_PARTITIONS } from './stack.ts';
 
 const { resources, functionIds, tableId, template } = synthesise();
 const fn = (name: FunctionName): CfnResource => {

@@ -14,7 +14,7 @@ import {
   DEFAULT_KEY_CACHE_MS,
   keyIdOf,
 } from '../functions/shared/limits/index.ts';
-import { freshTable } from '../functions/shared/limits/test-support.ts';
+import { freshTable } from './support/limits-table.ts';
 
 let dynamo: EmbeddedDynamo;
 const dirs: string[] = [];

@@ -4,8 +4,8 @@
  * once came back unverified (two bars with the same parts turned differently were taken for one layout).
  */
 import { describe, expect, it } from 'vitest';
-import { angleJobs } from '../../bench/angles.ts';
-import { planOf, stepClock } from '../solver/test-support.ts';
+import { angleJobs } from '../../test/fixtures/angle-jobs.ts';
+import { planOf, stepClock } from '../../test/support/solver.ts';
 
 describe('the benchmark angle set', () => {
   it.each(angleJobs().map((j) => [j.name, j] as const))('%s: a verified plan', async (_, job) => {

@@ -4,6 +4,7 @@
  * the baseline the benchmark compares with), then dives on the sequence master with greedy completions.
  */
 import type { Budget } from '../budget.ts';
+import { ceilBound } from '../numbers.ts';
 import type { LpEngine } from '../solver/index.ts';
 import { SequenceMaster } from './column-generation.ts';
 import { greedySequences } from './greedy.ts';
@@ -21,10 +22,6 @@ export interface AngleGroupResult {
   readonly squareCost: number | null;
   /** `fewest_setups`: a valid lower bound on the group's setups at the plan's cost; else absent. */
   readonly setupsBound?: number | null;
-}
-/** Rounds a float bound up to the integer cost grid, never across an integer by float noise. */
-export function ceilBound(x: number): number {
-  return Math.ceil(x - 1e-9 * Math.max(1, Math.abs(x)));
 }
 /** Area bound on bars: Σ material over the longest usable source (one kind of bar, no offcuts). */
 function areaBound(job: AngleJob): number {

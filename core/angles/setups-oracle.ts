@@ -5,7 +5,7 @@
  * times, each bounded by counted work so that where it stops does not depend on the machine.
  */
 import type { Budget } from '../budget.ts';
-import { counted } from '../setups/index.ts';
+import { barsTieBreak, counted, type Oracle } from '../setups/index.ts';
 import type { LpEngine } from '../solver/index.ts';
 import { greedySequences } from './greedy.ts';
 import type { AngleJob, SeqBar } from './job.ts';
@@ -14,15 +14,9 @@ import { solveAngleGroup } from './search.ts';
 
 /**
  * A plan for `demand` (per shape) from `supply` (per source) costing ≤ `room` and buying ≤ `bars`;
- * `hint` is a plan the caller stands on, whose sequences seed the search.
+ * `hint` is a plan the caller stands on, whose sequences seed the search. The square oracle's shape.
  */
-export type AngleOracle = (
-  demand: Int32Array,
-  supply: Float64Array,
-  room: number,
-  bars: number,
-  hint?: readonly SeqBar[],
-) => SeqBar[] | null;
+export type AngleOracle = Oracle<SeqBar>;
 
 export interface AngleOracleLimits {
   /** Searches the oracle may run in all. */
@@ -92,10 +86,8 @@ export function angleOracle(
 }
 
 /**
- * The job of what is left: the shapes still wanted, sources with the bars left. With `fewestBars` each
- * purchased bar costs one unit more on a scale where the job's own cost counts more than every bar
- * together (a bar holds a piece at least), so the search finds the cheapest plan with the fewest bars
- * among the cheapest (as the square stage's oracle does); the job's own cost is recomputed from the plan.
+ * The job of what is left: the shapes still wanted, sources with the bars left, costs with the
+ * fewest-bars tie-break of the square oracle (core/setups/bars-tie-break.ts) when `fewestBars`.
  */
 function residualJob(
   job: AngleJob,
@@ -110,12 +102,10 @@ function residualJob(
   widen: (bar: SeqBar) => SeqBar;
 } {
   const keep: number[] = [];
-  let pieces = 0;
   demand.forEach((d, s) => {
     if (d > 0) keep.push(s);
-    pieces += Math.max(0, d);
   });
-  const scale = fewestBars && job.base.objective !== 'bars' ? pieces + 1 : 1;
+  const tie = barsTieBreak(demand, job.base.objective, fewestBars);
   const sub: AngleJob = {
     ...job,
     shapes: keep.map((s) => ({ ...(job.shapes[s] as AngleJob['shapes'][number]), demand: demand[s] ?? 0 })),
@@ -124,15 +114,14 @@ function residualJob(
       sources: job.base.sources.map((s, k) => ({
         ...s,
         supply: supply[k] ?? 0,
-        cost: scale === 1 ? s.cost : s.cost * scale + (s.kind === 'stock' ? 1 : 0),
+        cost: tie.sourceCost(s.cost, s.kind),
       })),
       offcutsFirst: false,
     },
   };
   return {
     job: sub,
-    // The most a plan within `room` and `bars` can cost in the residual job's units.
-    costOf: (room, bars) => (scale === 1 ? room : room * scale + (Number.isFinite(bars) ? bars : 0)),
+    costOf: tie.costOf,
     // A bar's sequence with the shapes no longer wanted left out (taking pieces out never lengthens a
     // sequence; checked all the same), as a column of the residual master.
     columnsOf: (bars) => {

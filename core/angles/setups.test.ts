@@ -3,7 +3,7 @@
  * `fewest_setups` on angle jobs (lexicographic: balanced's value first, then the fewest setups).
  */
 import { describe, expect, it } from 'vitest';
-import { planOf } from '../solver/test-support.ts';
+import { planOf } from '../../test/support/solver.ts';
 
 const angled = (axialSymmetry = 'none', width = 40) => ({ enabled: true, width, axialSymmetry });
 

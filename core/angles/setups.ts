@@ -10,6 +10,7 @@
  * for the rest, so every state is a complete plan of at most the starting cost.
  */
 import type { Budget } from '../budget.ts';
+import { compareLex } from '../numbers.ts';
 import type { LpEngine } from '../solver/index.ts';
 import type { DpCache } from './fullest.ts';
 import type { AngleJob, SeqBar } from './job.ts';
@@ -43,7 +44,7 @@ export function fewestAngleSetups(
       new Set(bars.map(layoutKey)).size,
     ];
   };
-  const better = (a: readonly SeqBar[], b: readonly SeqBar[]): boolean => compare(rank(a), rank(b)) < 0;
+  const better = (a: readonly SeqBar[], b: readonly SeqBar[]): boolean => compareLex(rank(a), rank(b)) < 0;
   let best: readonly SeqBar[] = plan;
   const start: State = {
     taken: [],
@@ -62,12 +63,4 @@ export function fewestAngleSetups(
     if (better(found, best)) best = found;
   }
   return { bars: [...best], setupsBound: angleSetupsLowerBound(job, planCostOf(job, best)) };
-}
-
-function compare(a: readonly number[], b: readonly number[]): number {
-  for (let i = 0; i < Math.max(a.length, b.length); i++) {
-    const d = (a[i] ?? 0) - (b[i] ?? 0);
-    if (d !== 0) return d;
-  }
-  return 0;
 }

@@ -3,7 +3,7 @@
  * each proven at its optimum, with the nesting the symmetry allows and no other.
  */
 import { describe, expect, it } from 'vitest';
-import { planOf } from '../solver/test-support.ts';
+import { planOf } from '../../test/support/solver.ts';
 
 const frames = (axialSymmetry: string) => ({
   parts: [{ length: 460, quantity: 28, leftAngle: 45, rightAngle: 45, label: 'frame' }],

@@ -1,8 +1,8 @@
 /** Angle mode on the saw sheets: pieces to scale as trapezoids, turned pieces marked, shared cuts marked. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadInterFonts } from '../../test/support/inter-fonts.ts';
+import { planOf } from '../../test/support/solver.ts';
 import { parseOptimiseBody } from '../request/index.ts';
-import { planOf } from '../solver/test-support.ts';
 import { buildDocumentModel } from './document.ts';
 import { FontSet } from './fonts.ts';
 import { boundsOf, type LineOp, type Op, type PolyOp, type TextOp } from './model.ts';

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { buildFixture } from '../../test/fixtures/pdf-plan-builder.ts';
+import {
+  inchFraction,
+  materials,
+  oneLayout,
+  threeHundredParts,
+  windowFrames,
+} from '../../test/fixtures/pdf-plans.ts';
 import type { OptimiseRequest, UsedComb } from '../types.ts';
 import { barModel } from './bar.ts';
-import { inchFraction, materials, oneLayout, threeHundredParts, windowFrames } from './fixtures/fixtures.ts';
-import { buildFixture } from './fixtures/plan-builder.ts';
 
 const all = { windowFrames, inchFraction, oneLayout, materials, threeHundredParts };
 

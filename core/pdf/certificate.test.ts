@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { inchFraction, offcutsOnly, windowFrames } from '../../test/fixtures/pdf-plans.ts';
 import { createLpEngine, optimise } from '../optimise.ts';
 import { parseOptimiseBody } from '../request/index.ts';
 import type { OptimiseResponse, Plan, Stats } from '../types.ts';
 import { barFloor, type Certificate, certificateOf } from './certificate.ts';
-import { inchFraction, offcutsOnly, windowFrames } from './fixtures/fixtures.ts';
 import { formatsFor } from './format.ts';
 
 const fmt = formatsFor('mm', 'decimal', []);

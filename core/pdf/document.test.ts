@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildFixture } from '../../test/fixtures/pdf-plan-builder.ts';
+import { inchFraction, manyLayouts, threeHundredParts, windowFrames } from '../../test/fixtures/pdf-plans.ts';
 import { loadInterFonts } from '../../test/support/inter-fonts.ts';
 import { sawOrder } from '../saw/order.ts';
 import { buildDocumentModel, type DocumentInput } from './document.ts';
-import { inchFraction, manyLayouts, threeHundredParts, windowFrames } from './fixtures/fixtures.ts';
-import { buildFixture } from './fixtures/plan-builder.ts';
 import { FontSet } from './fonts.ts';
 import { boundsOf, type DocumentModel, type Op, type TextOp } from './model.ts';
 import type { TextMetrics } from './pen.ts';

@@ -2,16 +2,16 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { inchFraction, materials, windowFrames } from '../../test/fixtures/pdf-plans.ts';
 import { loadInterFonts } from '../../test/support/inter-fonts.ts';
 import { pdfInfo, pdfText } from '../../test/support/pdf.ts';
 import { sawOrder } from '../saw/order.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../types.ts';
-import { inchFraction, materials, windowFrames } from './fixtures/fixtures.ts';
 import { renderPlanPdf } from './index.ts';
 
 const fonts = loadInterFonts();
 const CREATED = Date.UTC(2025, 10, 22, 14, 5);
-const GOLDEN_DIR = join(import.meta.dirname, 'golden');
+const GOLDEN_DIR = join(import.meta.dirname, '..', '..', 'test', 'fixtures', 'pdf-golden');
 
 type Fixture = { request: OptimiseRequest; response: OptimiseResponse };
 const render = (f: Fixture, extra: { branding?: string; createdAtMs?: number } = {}): Promise<Uint8Array> =>

@@ -7,15 +7,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { worldLabels, worldLabelsSpec } from '../../test/fixtures/pdf-plans.ts';
 import { loadInterFonts } from '../../test/support/inter-fonts.ts';
+import { inkInBoxes, pagePng, pageTexts } from '../../test/support/pdf-text.ts';
 import { buildDocumentModel } from './document.ts';
-import { worldLabels, worldLabelsSpec } from './fixtures/fixtures.ts';
 import { FontSet, stringsIn } from './fonts.ts';
 import { renderPlanPdf } from './index.ts';
 import type { TextOp } from './model.ts';
-import { inkInBoxes, pagePng, pageTexts } from './test-support-text.ts';
 
-const GOLDEN = join(import.meta.dirname, 'golden', 'world-labels.pdf');
+const GOLDEN = join(import.meta.dirname, '..', '..', 'test', 'fixtures', 'pdf-golden', 'world-labels.pdf');
 const BRANDING = 'Сервис · שירות · 服务';
 
 const render = (): Promise<Uint8Array> =>

@@ -1,6 +1,6 @@
 /** Every shorthand form, and mixes of them, normalise exactly as the long form they stand for. */
 import { describe, expect, it } from 'vitest';
-import { body, parsed, SIMPLE } from './fixtures.ts';
+import { body, parsed, SIMPLE } from '../../test/support/request-fixtures.ts';
 
 describe('parts shorthand', () => {
   const long = parsed(body(SIMPLE));

@@ -1,6 +1,6 @@
 /** The labels endpoint's own fields: `jobName` and `labelFormat`, and no `paper`. */
 import { describe, expect, it } from 'vitest';
-import { detail, parsed } from './fixtures.ts';
+import { detail, parsed } from '../../test/support/request-fixtures.ts';
 
 const BASE = { parts: '2400x5, 1800x3', stock: 6000 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { body, GROUPED, parsed, SIMPLE } from '../../test/support/request-fixtures.ts';
 import type { OptimiseRequest } from '../types.ts';
-import { body, GROUPED, parsed, SIMPLE } from './fixtures.ts';
 import { jobSize } from './index.ts';
 import { normalise } from './normalise.ts';
 

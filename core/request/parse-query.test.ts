@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsed } from './fixtures.ts';
+import { parsed } from '../../test/support/request-fixtures.ts';
 import { parseOptimiseQuery, type Query } from './index.ts';
 
 function fromQuery(query: Query) {

@@ -3,7 +3,7 @@
  * also pins that the offending item is named by index, label and value (or its shorthand text).
  */
 import { describe, expect, it } from 'vitest';
-import { body, detail, GROUPED, parsed, SIMPLE } from './fixtures.ts';
+import { body, detail, GROUPED, parsed, SIMPLE } from '../../test/support/request-fixtures.ts';
 import { parseOptimiseBody } from './index.ts';
 
 const parts = (...entries: unknown[]) => body(SIMPLE, { parts: entries });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { windowFrames } from '../pdf/fixtures/fixtures.ts';
+import { windowFrames } from '../../test/fixtures/pdf-plans.ts';
 import type { Combination } from '../types.ts';
 import { sawOrder, sharedLeadingCuts } from './order.ts';
 import { sawStopsOf } from './stops.ts';

@@ -1,7 +1,20 @@
 /** Saw setups: counting, the setups and bundle stage after the search, its bound, bundles, priority. */
-export { bundleBarsOf, bundledOf } from './bundles.ts';
-export { countSetups, setupKey } from './count.ts';
-export { counted } from './counted.ts';
-export { type RefineContext, type Refined, refineGroup } from './refine.ts';
-export { bundleEfficiency, bundleStats, setupKeyOf, setupsStats } from './response.ts';
-export { STAGE_WORK, stageWorkFor } from './work.ts';
+
+export { bundleBarsOf, bundledOf } from './count/bundles.ts';
+export { countSetups, setupKey } from './count/count-setups.ts';
+export { counted } from './count/counted-budget.ts';
+export { bundleEfficiency, bundleStats, setupKeyOf, setupsStats } from './count/stats.ts';
+export { type BarsTieBreak, barsTieBreak } from './heuristics/bars-tie-break.ts';
+export {
+  type FloorBar,
+  fractionalCostFloor,
+  type Oracle,
+  type PatternDomain,
+  planOfState,
+  runSteps,
+  type State,
+  type Step,
+} from './heuristics/steps.ts';
+export { type RefineContext, type Refined, refineGroup } from './refine-group.ts';
+export { stageWorkFor } from './stage-work.ts';
+export { CALLS_PER_STEP, MULTIPLICITIES, STAGE_WORK } from './tuning.ts';

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { planOf } from '../solver/test-support.ts';
+import { planOf } from '../../test/support/solver.ts';
 
 type Mode = 'square' | 'mitred';
 const MODES: readonly Mode[] = ['square', 'mitred'];

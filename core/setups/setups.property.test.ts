@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { planOf } from '../solver/test-support.ts';
+import { planOf } from '../../test/support/solver.ts';
 import type { OptimiseResponse } from '../types.ts';
 
 /** What `balanced` minimises: money when priced, else purchased length. */

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { practicalJob } from '../../bench/practical.ts';
-import { PUBLISHED } from '../../bench/setups.ts';
+import { practicalJob } from '../../test/fixtures/practical.ts';
+import { PUBLISHED } from '../../test/fixtures/published-setups.ts';
+import { onlyJob, planOf, stepClock, testEngine, workClock } from '../../test/support/solver.ts';
 import { budgetOf } from '../budget.ts';
 import { optimise } from '../optimise.ts';
 import { parseOptimiseBody } from '../request/index.ts';
 import { solveGroup } from '../solver/solve-group.ts';
-import { onlyJob, planOf, stepClock, testEngine, workClock } from '../solver/test-support.ts';
 import type { OptimiseResponse } from '../types.ts';
-import { setupsLowerBound } from './bound.ts';
-import { countSetups } from './count.ts';
+import { setupsLowerBound } from './bounds/lower-bound.ts';
+import { countSetups } from './count/count-setups.ts';
 
 const purchased = (r: Awaited<ReturnType<typeof planOf>>): number =>
   r.plan.purchases.reduce((a, p) => a + p.length * p.count, 0);

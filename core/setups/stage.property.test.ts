@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { onlyJob, workBudget, workClock } from '../../test/support/solver.ts';
 import { budgetOf } from '../budget.ts';
 import { type Job, type Layout, planCost } from '../solver/model/index.ts';
 import { solveGroup } from '../solver/solve-group.ts';
-import { onlyJob, workBudget, workClock } from '../solver/test-support.ts';
-import { countSetups } from './count.ts';
-import { combinePatterns } from './kombi.ts';
-import { purchasedBars } from './oracle.ts';
-import { refineGroup } from './refine.ts';
+import { countSetups } from './count/count-setups.ts';
+import { combinePatterns } from './heuristics/kombi.ts';
+import { purchasedBars } from './heuristics/oracle.ts';
+import { refineGroup } from './refine-group.ts';
 
 /** Small cut lists, several stock lengths (finite supply on some), priced or not, with kerf. */
 const body = fc

@@ -5,9 +5,9 @@
  * plans".
  */
 import { describe, expect, it } from 'vitest';
-import { practicalJob } from '../../bench/practical.ts';
+import { practicalJob } from '../../test/fixtures/practical.ts';
+import { fixture, planOf, stepClock } from '../../test/support/solver.ts';
 import type { OptimiseResponse } from '../types.ts';
-import { fixture, planOf, stepClock } from './test-support.ts';
 
 /**
  * What the method minimises, per material group, in its order (smaller is better): under

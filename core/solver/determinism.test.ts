@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { practicalJob } from '../../bench/practical.ts';
+import { practicalJob } from '../../test/fixtures/practical.ts';
+import { fixture, onlyJob, planOf, stepClock, testEngine } from '../../test/support/solver.ts';
 import { budgetOf } from '../budget.ts';
 import { solveGroup } from './solve-group.ts';
-import { fixture, onlyJob, planOf, stepClock, testEngine } from './test-support.ts';
 
 /** The response without the figures that are allowed to differ (time). */
 function comparable(res: Awaited<ReturnType<typeof planOf>>): unknown {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { fixture, onlyJob, testEngine, workBudget } from '../../test/support/solver.ts';
 import { type LpEngine, withSolve } from './lp/index.ts';
 import { solveGroup } from './solve-group.ts';
-import { fixture, onlyJob, testEngine, workBudget } from './test-support.ts';
 
 /**
  * The real engine, except that every master solve after the first `healthy` ones reports a failure (or,

@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { practicalJob } from '../../bench/practical.ts';
+import { practicalJob } from '../../test/fixtures/practical.ts';
+import { planOf, solveBody, workClock } from '../../test/support/solver.ts';
+import { budgetOf } from '../budget.ts';
 import { parseOptimiseBody } from '../request/index.ts';
 import type { OptimiseResponse } from '../types.ts';
-import { solveRequest } from './solve.ts';
-import { planOf, solveBody, workClock } from './test-support.ts';
+import { buildJobs } from './model/index.ts';
+import { solveGroup } from './solve-group.ts';
 
 /** What `balanced` minimises: money when priced, else purchased length (bars for one length). */
 function objective(res: OptimiseResponse): number {
@@ -118,12 +120,9 @@ describe('solver on seeded practical jobs', () => {
     const parsed = parseOptimiseBody(practicalJob(seed, { maxLines: 30, maxParts: 120 }), 'json');
     if (!parsed.ok) return;
     const { engine, clock } = await workClock();
-    const solved = solveRequest(parsed.value, { lp: engine, clock, budgetMs: 150 });
-    if (!solved.ok) {
-      expect(solved.error.code).toBe('validation');
-      return;
-    }
-    for (const t of solved.value.traces) expect(t.rejected).toEqual([]);
+    const budget = budgetOf(clock, 150);
+    for (const job of buildJobs(parsed.value))
+      expect(solveGroup(job, engine, budget).trace.rejected).toEqual([]);
     const res = await solveBody(practicalJob(seed, { maxLines: 30, maxParts: 120 }), { solves: 150 });
     if (res.ok) expect(res.value.plan.verified).toBe(true);
     else expect(res.error.code).toBe('validation');

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSet } from '../../test/support/instances.ts';
+import { onlyJob, planOf, solveBody, workBudget } from '../../test/support/solver.ts';
 import { patternWeight, rng } from './model/index.ts';
 import { solveGroup } from './solve-group.ts';
-import { onlyJob, planOf, solveBody, workBudget } from './test-support.ts';
 
-const FIXTURES = join(import.meta.dirname, 'fixtures');
+const FIXTURES = join(import.meta.dirname, '..', '..', 'test', 'fixtures', 'instances');
 
 /** Known-optimum instances copied from ../shared/instances (small ones, so the suite stays fast). */
 const known = [

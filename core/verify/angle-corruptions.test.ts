@@ -3,11 +3,11 @@
  * a valid plan of a mitred job and caught under its own check id.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { planOf } from '../../test/support/solver.ts';
+import { at, checksOf, corrupt, type Draft } from '../../test/support/verify-builders.ts';
 import { parseOptimiseBody } from '../request/index.ts';
-import { planOf } from '../solver/test-support.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../types.ts';
 import { verifyPlan } from './index.ts';
-import { at, checksOf, corrupt, type Draft } from './test-builders.ts';
 
 /** Frames that nest when turned about X, a square rail, trim and kerf: wedges, shared and square cuts. */
 const BODY = {

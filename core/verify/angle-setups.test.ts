@@ -4,11 +4,11 @@
  * `fewest_setups` the bound lies in 0 … setups and `setupsOptimal` says whether it meets them.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { planOf } from '../../test/support/solver.ts';
+import { checksOf, corrupt } from '../../test/support/verify-builders.ts';
 import { parseOptimiseBody } from '../request/index.ts';
-import { planOf } from '../solver/test-support.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../types.ts';
 import { verifyPlan } from './index.ts';
-import { checksOf, corrupt } from './test-builders.ts';
 
 const angleCuts = { enabled: true, width: 40, axialSymmetry: 'X' };
 

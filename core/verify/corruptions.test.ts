@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { at, checksOf, corrupt, type Draft } from '../../test/support/verify-builders.ts';
+import { planCaseNamed } from '../../test/support/verify-cases.ts';
 import type { OptimiseResponse } from '../types.ts';
 import { type CheckId, verifyPlan } from './index.ts';
-import { at, checksOf, corrupt, type Draft } from './test-builders.ts';
-import { planCaseNamed } from './test-cases.ts';
 
 type Corruption = {
   readonly name: string;

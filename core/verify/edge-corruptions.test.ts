@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { at, checksOf, corrupt, type Draft, request, response } from '../../test/support/verify-builders.ts';
+import { planCaseNamed } from '../../test/support/verify-cases.ts';
 import type { OptimiseResponse } from '../types.ts';
 import { verifyPlan } from './index.ts';
-import { at, checksOf, corrupt, type Draft, request, response } from './test-builders.ts';
-import { planCaseNamed } from './test-cases.ts';
 
 const comb = (d: Draft<OptimiseResponse>, i: number) => at(d.plan.combinations, i).usedComb;
 

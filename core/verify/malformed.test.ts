@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { checksOf } from '../../test/support/verify-builders.ts';
+import { planCaseNamed } from '../../test/support/verify-cases.ts';
 import type { OptimiseResponse } from '../types.ts';
 import { verifyPlan } from './index.ts';
-import { checksOf } from './test-builders.ts';
-import { planCaseNamed } from './test-cases.ts';
 
 const { request, response } = planCaseNamed(
   'a shop job: offcuts, finite priced stock, labels and minRemnant',

@@ -3,11 +3,11 @@
  * to the identical entry that is not prioritised fails, with square and with mitred ends.
  */
 import { describe, expect, it } from 'vitest';
+import { planOf } from '../../test/support/solver.ts';
+import { checksOf, corrupt } from '../../test/support/verify-builders.ts';
 import { parseOptimiseBody } from '../request/index.ts';
-import { planOf } from '../solver/test-support.ts';
 import type { OptimiseRequest } from '../types.ts';
 import { verifyPlan } from './index.ts';
-import { checksOf, corrupt } from './test-builders.ts';
 
 const mitred = { leftAngle: 45, rightAngle: 45 };
 const cuts = { angleCuts: { enabled: true, width: 40, axialSymmetry: 'X' } };

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { naivePlan, tag } from '../../test/support/naive-plan.ts';
+import { corrupt, type Draft, request } from '../../test/support/verify-builders.ts';
 import type { OptimiseResponse } from '../types.ts';
 import { verifyPlan } from './index.ts';
-import { corrupt, type Draft, request } from './test-builders.ts';
-import { naivePlan, tag } from './test-naive-plan.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Random small requests, in scale units; every part's material has an unlimited stock it fits.

@@ -3,11 +3,11 @@
  * settings from the layouts' cut positions and flags a wrong total or a wrong material group's count.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { planOf } from '../../test/support/solver.ts';
+import { checksOf, corrupt, type Draft } from '../../test/support/verify-builders.ts';
 import { parseOptimiseBody } from '../request/index.ts';
-import { planOf } from '../solver/test-support.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../types.ts';
 import { verifyPlan } from './index.ts';
-import { checksOf, corrupt, type Draft } from './test-builders.ts';
 
 /** The spec's first example. */
 const EXAMPLE = { parts: '2400x5, 1800x3', stock: 6000 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { planOf } from '../../test/support/solver.ts';
 import { parseOptimiseBody } from '../request/index.ts';
-import { planOf } from '../solver/test-support.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../types.ts';
 import { verifyPlan } from './verify-plan.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { at, checksOf } from '../../test/support/verify-builders.ts';
+import { PLAN_CASES } from '../../test/support/verify-cases.ts';
 import { verifyPlan } from './index.ts';
-import { at, checksOf } from './test-builders.ts';
-import { PLAN_CASES } from './test-cases.ts';
 
 describe('verifyPlan', () => {
   it.each(PLAN_CASES)('passes a correct plan: $name', ({ request, response }) => {

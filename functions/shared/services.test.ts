@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { embeddedDynamoPerFile } from '../../test/support/dynamo-per-file.ts';
 import { collectingLogger, collectingTelemetry } from '../../test/support/handlers.ts';
-import { embeddedDynamoPerFile } from './limits/dynamo-per-file.ts';
-import { freshTable } from './limits/test-support.ts';
+import { freshTable } from '../../test/support/limits-table.ts';
 import { solveServices } from './services.ts';
 
 const dynamo = embeddedDynamoPerFile();

@@ -6,7 +6,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKeys } from '../../bin/keys.ts';
-import { sawListCsv } from '../../core/saw/csv.ts';
+import { sawListCsv } from '../../core/saw-list/csv.ts';
 import {
   makeFallbackHandler,
   makeHealthHandler,

@@ -7,12 +7,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createLpEngine } from '../../core/optimise.ts';
-import { stepClock } from '../../core/solver/test-support.ts';
 import type { OptimiseResponse } from '../../core/types.ts';
 import { makeOptimiseHandler } from '../../functions/handlers/index.ts';
 import { realCore } from '../../functions/shared/real-core.ts';
 import { apiEvent } from '../support/api-event.ts';
 import { collectingLogger, recordingAdmitter } from '../support/handlers.ts';
+import { stepClock } from '../support/solver.ts';
 
 const part = fc.record({
   length: fc.integer({ min: 150, max: 2600 }),

@@ -7,11 +7,11 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { createLpEngine } from '../../core/optimise.ts';
 import { optimiseResponseSchema } from '../../core/response/schemas.ts';
-import { stepClock } from '../../core/solver/test-support.ts';
 import { makeOptimiseHandler } from '../../functions/handlers/index.ts';
 import { realCore } from '../../functions/shared/real-core.ts';
 import { apiEvent } from '../support/api-event.ts';
 import { collectingLogger, recordingAdmitter } from '../support/handlers.ts';
+import { stepClock } from '../support/solver.ts';
 
 const angle = fc.oneof(
   { weight: 12, arbitrary: fc.constantFrom(45, 135, -45, 90, 30, 60, 22.5, 67.5, 112.5, -60) },

@@ -7,12 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Clock } from '../../core/budget.ts';
 import { createLpEngine } from '../../core/optimise.ts';
-import { stepClock } from '../../core/solver/test-support.ts';
 import { makeOptimiseHandler } from '../../functions/handlers/index.ts';
 import { realCore } from '../../functions/shared/real-core.ts';
 import type { TierName } from '../../functions/shared/tiers.ts';
 import { postJson, sampleEvent } from '../support/api-event.ts';
 import { collectingLogger, collectingTelemetry, recordingAdmitter } from '../support/handlers.ts';
+import { stepClock } from '../support/solver.ts';
 
 const lp = createLpEngine();
 

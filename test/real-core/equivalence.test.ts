@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as optimiseModule from '../../core/optimise.ts';
 import * as requestModule from '../../core/request/index.ts';
-import { sawListCsv } from '../../core/saw/csv.ts';
+import { sawListCsv } from '../../core/saw-list/csv.ts';
 import {
   makeFallbackHandler,
   makeHealthHandler,
@@ -22,13 +22,13 @@ import {
 import { makeMcpHandler } from '../../functions/handlers/mcp-handler.ts';
 import { installAwsLambdaShim, invokeEntry } from '../../functions/local/awslambda-shim.ts';
 import { systemClock } from '../../functions/shared/clock.ts';
-import { embeddedDynamoPerFile } from '../../functions/shared/limits/dynamo-per-file.ts';
 import { SOLVER_NAME } from '../../functions/shared/real-core.ts';
 import { lazyLabelsRenderer } from '../../functions/shared/real-labels.ts';
 import { lazyPdfRenderer } from '../../functions/shared/real-pdf.ts';
 import { solveServices } from '../../functions/shared/services.ts';
 import { VERSION } from '../../functions/shared/version.ts';
 import { sampleEvent } from '../support/api-event.ts';
+import { embeddedDynamoPerFile } from '../support/dynamo-per-file.ts';
 import { collectingLogger, collectingTelemetry, testDocsHandler } from '../support/handlers.ts';
 import { realAdmitter } from '../support/limits.ts';
 import { type RunningServer, startServer } from '../support/local-server.ts';

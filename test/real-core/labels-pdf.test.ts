@@ -4,11 +4,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { renderLabelsPdf } from '../../core/labels/pdf.ts';
 import { pieceLabels } from '../../core/labels/pieces.ts';
 import { parseOptimiseBody } from '../../core/request/index.ts';
-import { planOf } from '../../core/solver/test-support.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../../core/types.ts';
 import { expectGolden } from '../support/golden-pdf.ts';
 import { loadInterFonts } from '../support/inter-fonts.ts';
 import { pdfInfo, pdfPages, renderPage } from '../support/pdf.ts';
+import { planOf } from '../support/solver.ts';
 import { MITRED_WORLD } from './labels-fixture.ts';
 
 /**

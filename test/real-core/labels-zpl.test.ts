@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pieceLabels, renderLabelsZpl } from '../../core/labels/index.ts';
 import { parseOptimiseBody } from '../../core/request/index.ts';
-import { planOf } from '../../core/solver/test-support.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../../core/types.ts';
 import { loadInterFonts } from '../support/inter-fonts.ts';
+import { planOf } from '../support/solver.ts';
 import { MITRED_WORLD } from './labels-fixture.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { stepClock } from '../../core/solver/test-support.ts';
 import { expectGolden, renderRequestPdf } from '../support/golden-pdf.ts';
 import { pdfText } from '../support/pdf.ts';
+import { stepClock } from '../support/solver.ts';
 
 /**
  * A real request through the real solver (on the deterministic step clock) into the renderer: the same

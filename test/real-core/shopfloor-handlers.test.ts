@@ -1,6 +1,6 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sawListCsv } from '../../core/saw/csv.ts';
+import { sawListCsv } from '../../core/saw-list/csv.ts';
 import { makeOptimiseCsvHandler, makeOptimiseLabelsHandler } from '../../functions/handlers/index.ts';
 import type { ApiHandler } from '../../functions/shared/http/index.ts';
 import { createLpEngine, type RealLp, realCore } from '../../functions/shared/real-core.ts';

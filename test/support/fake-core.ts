@@ -5,8 +5,8 @@
  * budget and tier the handler passed. It is never wired in production.
  */
 import { type Clock, manualClock } from '../../core/budget.ts';
+import { budgetMeta } from '../../core/budget-meta.ts';
 import { type CutplanError, err, ok, type Result, ValidationError } from '../../core/errors.ts';
-import { budgetMeta } from '../../core/response/budget-meta.ts';
 import { asScaled, type OptimiseRequest, type OptimiseResponse, type Part } from '../../core/types.ts';
 import type { CorePort, SolveContext } from '../../functions/shared/core-port.ts';
 

@@ -7,9 +7,9 @@ import { basename } from 'node:path';
 import { expect } from 'vitest';
 import { renderPlanPdf } from '../../core/pdf/index.ts';
 import { parseOptimiseBody } from '../../core/request/index.ts';
-import { planOf, type TestBudget } from '../../core/solver/test-support.ts';
 import type { OptimiseResponse } from '../../core/types.ts';
 import { loadInterFonts } from './inter-fonts.ts';
+import { planOf, type TestBudget } from './solver.ts';
 
 /** The PDF the pdf endpoint renders for `request` (its `jobName` in the heading), unbranded, dated `createdAtMs`. */
 export async function renderRequestPdf(

@@ -5,7 +5,7 @@
 
 import type { CutplanError, RateLimitStatus } from '../../core/errors.ts';
 import { err, ok, PartsLimitError } from '../../core/errors.ts';
-import { sawListCsv } from '../../core/saw/csv.ts';
+import { sawListCsv } from '../../core/saw-list/csv.ts';
 import type { LabelOutput } from '../../core/vocabulary.ts';
 import openapi from '../../docs/openapi.json' with { type: 'json' };
 import {

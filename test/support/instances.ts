@@ -1,7 +1,7 @@
 /**
  * Readers for the benchmark instance formats of ../shared/instances (see its README): BPPLIB CSP (`.txt`),
  * Monaci VSBPP, VPSolver `.vbp` and `.mvp`. Each becomes a long-form optimise request body, so the
- * benchmark and the solver's tests (over the copies in `core/solver/fixtures`) run the same code path as
+ * benchmark and the solver's tests (over the copies in `test/fixtures/instances`) run the same code path as
  * the API.
  */
 import { readFileSync } from 'node:fs';

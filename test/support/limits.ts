@@ -4,10 +4,10 @@
  */
 import { manualClock } from '../../core/budget.ts';
 import type { EmbeddedDynamo } from '../../functions/local/embedded-dynamo.ts';
-import { freshTable } from '../../functions/shared/limits/test-support.ts';
 import type { Logger } from '../../functions/shared/log.ts';
 import { limitsAdmitter } from '../../functions/shared/services.ts';
 import { collectingLogger } from './handlers.ts';
+import { freshTable } from './limits-table.ts';
 
 /** 13:20 UTC: the public hour resets at 14:00, 2,400 s later. */
 export const LIMITS_START = '2025-03-10T13:20:00.000Z';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fixture, onlyJob } from '../../../test/support/solver.ts';
 import { Incumbent, type Job } from '../model/index.ts';
-import { fixture, onlyJob } from '../test-support.ts';
 import { BarSaver } from './bar-saver.ts';
 import { greedyPack, sourcePreference } from './greedy.ts';
 

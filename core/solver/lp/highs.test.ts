@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { testEngine } from '../test-support.ts';
+import { testEngine } from '../../../test/support/solver.ts';
 
 /** A covering master as column generation grows it: columns added in batches, row bounds moved between. */
 const growingMaster = fc.record({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { onlyJob, workBudget } from '../../../test/support/solver.ts';
 import { rng } from '../model/index.ts';
-import { onlyJob, workBudget } from '../test-support.ts';
 import { ColumnGeneration } from './column-generation.ts';
 
 /** A one-stock job with `m` distinct lengths, the size at which the substitution columns are used. */

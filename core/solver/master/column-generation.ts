@@ -1,4 +1,5 @@
 import type { Budget } from '../../budget.ts';
+import { ceilBound } from '../../numbers.ts';
 import { type BoundTerm, type CountCut, lagrangianBound } from '../bounds/index.ts';
 import { isRunFailure, type LpEngine, type LpSolution, type MasterLp } from '../lp/index.ts';
 import { type Job, LARGE_JOB_ITEM_TYPES, PRACTICAL_ITEM_TYPES, patternKey } from '../model/index.ts';
@@ -66,12 +67,6 @@ export interface CgStop {
 }
 
 const REL_TOL = 1e-6;
-
-/** The smallest integer not below `x` minus a relative safety margin: how bounds from floats are rounded. */
-export function safeCeil(x: number): number {
-  if (!Number.isFinite(x)) return x;
-  return Math.ceil(x - 1e-9 * Math.max(1, Math.abs(x)));
-}
 
 /**
  * Gilmore–Gomory column generation on a persistent master LP. Rows: one ≥ row per item (the residual
@@ -325,8 +320,8 @@ export class ColumnGeneration {
       // An LP still paying for artificial columns has not found its footing yet: never settled.
       let leaning = 0;
       for (let a = 0; a < this.artificialColumns; a++) leaning += sol.x[a] ?? 0;
-      const settled = leaning <= 1e-9 && safeCeil(bestBound) >= safeCeil(sol.objective - SETTLE_TOLERANCE);
-      if ((stop.settle && settled) || (stop.cutoff !== undefined && safeCeil(bestBound) >= stop.cutoff)) {
+      const settled = leaning <= 1e-9 && ceilBound(bestBound) >= ceilBound(sol.objective - SETTLE_TOLERANCE);
+      if ((stop.settle && settled) || (stop.cutoff !== undefined && ceilBound(bestBound) >= stop.cutoff)) {
         return this.outcome('stopped', this.solveMaster(), bestBound, iterations + 1);
       }
       if (budget.expired()) return this.outcome('stopped', this.solveMaster(), bestBound, iterations + 1);

@@ -1,3 +1,3 @@
-export { type Arc, type CgOutcome, ColumnGeneration, type Residual, safeCeil } from './column-generation.ts';
+export { type Arc, type CgOutcome, ColumnGeneration, type Residual } from './column-generation.ts';
 export { provesInfeasible } from './infeasibility.ts';
 export { type RootSolve, solveRoot } from './root.ts';

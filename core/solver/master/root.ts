@@ -1,7 +1,8 @@
 import type { Budget } from '../../budget.ts';
+import { ceilBound } from '../../numbers.ts';
 import { type CountCut, costSources, liftBound } from '../bounds/index.ts';
 import type { Incumbent, Job, SearchTrace } from '../model/index.ts';
-import { type CgOutcome, type ColumnGeneration, type Residual, safeCeil } from './column-generation.ts';
+import type { CgOutcome, ColumnGeneration, Residual } from './column-generation.ts';
 import { seedColumns } from './seed.ts';
 
 /** What the root's column generation gives: its outcome, the bound it proves, its cuts on bar counts. */
@@ -28,7 +29,7 @@ export function solveRoot(
   const out = cg.solve(budget, { settle: true, cutoff: inc.pruneAt() });
   trace.cgIterations += out.iterations;
   trace.rootLp = out.lpValue;
-  const lp = Math.max(bound, safeCeil(out.bound));
+  const lp = Math.max(bound, ceilBound(out.bound));
   const cuts = cg.lastCut ? [cg.lastCut] : [];
   return { out, bound: liftBound(lp, inc.pruneAt(), costSources(job, root), cuts), cuts };
 }

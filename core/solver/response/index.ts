@@ -1,2 +1,3 @@
-export { type FormatContext, formatResponse, type SolvedGroup } from './format.ts';
+export { assignParts, type Bar } from './assign-parts.ts';
+export { barFigures } from './bar-figures.ts';
 export { costBound, planOf, type TalliedLayout, tallyGroups } from './tally.ts';

@@ -1,6 +1,7 @@
 import type { Budget } from '../../budget.ts';
+import { ceilBound } from '../../numbers.ts';
 import { type CountCut, costSources, liftBound } from '../bounds/index.ts';
-import { type Arc, type ColumnGeneration, type Residual, safeCeil } from '../master/index.ts';
+import type { Arc, ColumnGeneration, Residual } from '../master/index.ts';
 import { type Incumbent, type Job, type Layout, runToEnd, type SearchTrace } from '../model/index.ts';
 import { type ArcMap, arcCell } from '../pricing/index.ts';
 import type { Diver, StepRule } from './dive.ts';
@@ -101,7 +102,7 @@ export function* branchAndPriceSteps(
       break;
     }
     const sources = costSources(job, here);
-    const order = liftBound(Math.max(node.order, safeCeil(out.bound)), inc.pruneAt(), sources);
+    const order = liftBound(Math.max(node.order, ceilBound(out.bound)), inc.pruneAt(), sources);
     const cuts = cg.lastCut ? [...rootCuts, cg.lastCut] : rootCuts;
     const nodeBound = liftBound(Math.max(order, node.bound), inc.pruneAt(), sources, cuts);
     if (out.status === 'infeasible' || nodeBound >= inc.pruneAt()) continue;

@@ -1,7 +1,8 @@
 import type { Budget } from '../../budget.ts';
+import { ceilBound } from '../../numbers.ts';
 import { packExactly } from '../exact/index.ts';
 import { downsize, greedyPack, sourcePreference } from '../heuristics/index.ts';
-import { type ColumnGeneration, type Residual, safeCeil } from '../master/index.ts';
+import type { ColumnGeneration, Residual } from '../master/index.ts';
 import {
   type Incumbent,
   type Job,
@@ -96,7 +97,7 @@ export class Diver {
     this.trace.cgIterations += out.iterations;
     yield;
     if (out.status === 'failed' || out.status === 'infeasible') return;
-    if (fixedCost + safeCeil(out.bound) >= this.inc.pruneAt()) return;
+    if (fixedCost + ceilBound(out.bound) >= this.inc.pruneAt()) return;
     this.complete(out.x, residual, fixed);
     if (this.done()) return;
     const endgame = this.endgame(residual, fixed, fixedCost);

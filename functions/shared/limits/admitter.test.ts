@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { BadKeyError, BusyError, PartsLimitError, RateLimitedError } from '../../../core/errors.ts';
+import { embeddedDynamoPerFile } from '../../../test/support/dynamo-per-file.ts';
+import { keyedCaller, publicCaller, setup, small, storedCount } from '../../../test/support/limits-table.ts';
 import type { Admission } from '../admission.ts';
 import { TIERS } from '../tiers.ts';
 import { createAdmitter } from './admitter.ts';
-import { embeddedDynamoPerFile } from './dynamo-per-file.ts';
 import { createKey, disableKey } from './key-admin.ts';
 import { DEFAULT_KEY_CACHE_MS } from './key-cache.ts';
 import { countersFor } from './rate-limits.ts';
-import { keyedCaller, publicCaller, setup, small, storedCount } from './test-support.ts';
 
 const dynamo = embeddedDynamoPerFile();
 

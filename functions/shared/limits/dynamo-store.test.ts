@@ -1,13 +1,13 @@
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../../core/budget.ts';
+import { embeddedDynamoPerFile } from '../../../test/support/dynamo-per-file.ts';
+import { freshTable, storedCount } from '../../../test/support/limits-table.ts';
 import { hashKey } from './api-keys.ts';
-import { embeddedDynamoPerFile } from './dynamo-per-file.ts';
 import { createDynamoStore } from './dynamo-store.ts';
 import { createKey } from './key-admin.ts';
 import type { Counter, KeyRecord, LimitsStore, Pool } from './store.ts';
 import { CLEANUP_AFTER_SECONDS } from './table.ts';
-import { freshTable, storedCount } from './test-support.ts';
 import { fixedWindow, monthWindow } from './windows.ts';
 
 const dynamo = embeddedDynamoPerFile();

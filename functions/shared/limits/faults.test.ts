@@ -1,12 +1,7 @@
 import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { BusyError } from '../../../core/errors.ts';
-import { TIERS } from '../tiers.ts';
-import { createAdmitter } from './admitter.ts';
-import { embeddedDynamoPerFile } from './dynamo-per-file.ts';
-import { createDynamoStore } from './dynamo-store.ts';
-import { createKey } from './key-admin.ts';
-import { countersFor } from './rate-limits.ts';
+import { embeddedDynamoPerFile } from '../../../test/support/dynamo-per-file.ts';
 import {
   type FaultPlan,
   type FaultTiming,
@@ -17,7 +12,12 @@ import {
   setup,
   small,
   storedCount,
-} from './test-support.ts';
+} from '../../../test/support/limits-table.ts';
+import { TIERS } from '../tiers.ts';
+import { createAdmitter } from './admitter.ts';
+import { createDynamoStore } from './dynamo-store.ts';
+import { createKey } from './key-admin.ts';
+import { countersFor } from './rate-limits.ts';
 
 const dynamo = embeddedDynamoPerFile();
 

@@ -4,11 +4,17 @@
  * sequential steps, the counters and the slot claim together, then the release.
  */
 import { describe, expect, it } from 'vitest';
+import { embeddedDynamoPerFile } from '../../../test/support/dynamo-per-file.ts';
+import {
+  countingClient,
+  keyedCaller,
+  publicCaller,
+  setup,
+  small,
+} from '../../../test/support/limits-table.ts';
 import { createAdmitter } from './admitter.ts';
-import { embeddedDynamoPerFile } from './dynamo-per-file.ts';
 import { createDynamoStore } from './dynamo-store.ts';
 import { createKey } from './key-admin.ts';
-import { countingClient, keyedCaller, publicCaller, setup, small } from './test-support.ts';
 
 const dynamo = embeddedDynamoPerFile();
 

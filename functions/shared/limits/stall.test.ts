@@ -5,12 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BusyError } from '../../../core/errors.ts';
-import { TIERS } from '../tiers.ts';
-import { createAdmitter } from './admitter.ts';
-import { createDynamoClient } from './config.ts';
-import { createDynamoStore } from './dynamo-store.ts';
-import { createKey } from './key-admin.ts';
-import { countersFor } from './rate-limits.ts';
 import {
   type EmbeddedDynamo,
   keyedCaller,
@@ -19,7 +13,13 @@ import {
   small,
   startEmbeddedDynamo,
   storedCount,
-} from './test-support.ts';
+} from '../../../test/support/limits-table.ts';
+import { TIERS } from '../tiers.ts';
+import { createAdmitter } from './admitter.ts';
+import { createDynamoClient } from './config.ts';
+import { createDynamoStore } from './dynamo-store.ts';
+import { createKey } from './key-admin.ts';
+import { countersFor } from './rate-limits.ts';
 
 const DEADLINE_MS = 1_000;
 

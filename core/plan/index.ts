@@ -1,0 +1,5 @@
+/** The orchestrator: a request's groups through search, the stage after it and formatting, both geometries. */
+export { INFEASIBLE_PROOF, noPlanFound } from './failures.ts';
+export type { FormatContext } from './format.ts';
+export type { Geometry } from './geometry.ts';
+export { type PlanOptions, planRequest, SEARCH_SHARE_WITH_SETUPS } from './plan-request.ts';

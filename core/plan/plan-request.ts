@@ -1,0 +1,61 @@
+/**
+ * The orchestrator: a request's path from its material groups to the response body, for both cut
+ * geometries. Per group, in turn: the search (the geometry's), then the stage after it (setups, bundles,
+ * priority), then the geometry's layout step; the groups' layouts are formatted together (format.ts).
+ * The request's budget is split here, once: each group gets an equal share of what is left, and under
+ * `fewest_setups` and `bundle` the search gets {@link SEARCH_SHARE_WITH_SETUPS} of its group's share.
+ */
+import { type Budget, budgetOf, type Clock } from '../budget.ts';
+import { type CutplanError, ok, type Result } from '../errors.ts';
+import type { LpEngine } from '../solver/index.ts';
+import type { OptimiseRequest, OptimiseResponse } from '../types.ts';
+import { angleGeometry } from './angle.ts';
+import { type FormatContext, type FormattedGroup, formatResponse } from './format.ts';
+import type { Geometry } from './geometry.ts';
+import { squareGeometry } from './square.ts';
+
+export interface PlanOptions {
+  readonly lp: LpEngine;
+  readonly clock: Clock;
+  /** Wall-clock budget for the whole request in ms. */
+  readonly budgetMs: number;
+}
+
+/**
+ * Share of a group's time the search gets under `fewest_setups` and `bundle`; the setups stage has the
+ * rest (and whatever the search, stopping at its proof, did not use).
+ */
+export const SEARCH_SHARE_WITH_SETUPS = 0.8;
+
+/** Solves every material group of a request within the budget and builds the response body. */
+export function planRequest(
+  request: OptimiseRequest,
+  options: PlanOptions,
+  context: () => FormatContext,
+): Result<OptimiseResponse, CutplanError> {
+  const budget = budgetOf(options.clock, options.budgetMs);
+  // Angle mode: bars hold sequences, not multisets (docs/angle-cuts.md).
+  if (request.angleCuts !== null) {
+    const geometry = angleGeometry(request, options);
+    return geometry.ok ? planGroups(request, geometry.value, budget, context) : geometry;
+  }
+  return planGroups(request, squareGeometry(request, options), budget, context);
+}
+
+function planGroups<R>(
+  request: OptimiseRequest,
+  geometry: Geometry<R>,
+  budget: Budget,
+  context: () => FormatContext,
+): Result<OptimiseResponse, CutplanError> {
+  const setups = request.method === 'fewest_setups' || request.method === 'bundle';
+  const groups: FormattedGroup[] = [];
+  for (let k = 0; k < geometry.groups; k++) {
+    const share = budget.sub(budget.remainingMs() / (geometry.groups - k));
+    const search = setups ? share.sub(share.remainingMs() * SEARCH_SHARE_WITH_SETUPS) : share;
+    const found = geometry.search(k, search, share);
+    if (!found.ok) return found;
+    groups.push(geometry.format(request, geometry.refine(k, found.value, share)));
+  }
+  return ok(formatResponse(request, groups, context()));
+}

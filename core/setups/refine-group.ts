@@ -1,0 +1,122 @@
+/**
+ * The stage after the search: given a group's best plan, returns a plan of no greater cost that is
+ * better on the method's later objectives, and, for `fewest_setups` and `bundle`, a lower bound on setups.
+ *
+ * - `fewest_setups`: cost; no more purchased bars than the search's plan (with several stock lengths and
+ *   no prices, plans of equal material can differ in bars); fewest setups; fewest bars; fewest saw stop
+ *   settings (`stats.sawStops`); most prioritised bars; fewest layouts.
+ * - `bundle`: cost, then most bars in full bundles, then fewest setups, then prioritised bars, layouts.
+ * - every other method: its own objectives, then most prioritised bars.
+ */
+import type { Budget } from '../budget.ts';
+import { compareLex } from '../numbers.ts';
+import type { LpEngine } from '../solver/lp/index.ts';
+import type { Job } from '../solver/model/index.ts';
+import { type GroupPlan, type Layout, mergeLayouts, offcutUsage } from '../solver/model/index.ts';
+import { sawStopsOfPlan } from '../solver/response/tally.ts';
+import type { Method } from '../types.ts';
+import { heuristicsBudget, lowerBoundOnSetups } from './bounds/lower-bound.ts';
+import { bundleBarsOf } from './count/bundles.ts';
+import { countSetups } from './count/count-setups.ts';
+import { searchFewerSetups } from './exact/exact-search.ts';
+import { purchasedBars } from './heuristics/oracle.ts';
+import { preferPriority, priorityBars } from './heuristics/priority.ts';
+import { improveSetups } from './improve-setups.ts';
+import { stageRuns } from './stage-work.ts';
+import { STAGE_WORK } from './tuning.ts';
+
+export interface Refined {
+  readonly plan: GroupPlan;
+  /** `fewest_setups` and `bundle`: a valid lower bound on the setups of any plan of this cost; else null. */
+  readonly setupsBound: number | null;
+}
+
+export interface RefineContext {
+  readonly lp: LpEngine;
+  /** The request's deadline: the stage's work budget (work.ts) ends at it at the latest. */
+  readonly budget: Budget;
+  /** Bars per bundle of a job source (`bundle` only; null for offcuts and stock without bundleSize). */
+  readonly bundleSize?: (source: number) => number | null;
+  /** Work units for the stage (default {@link STAGE_WORK}); with `groups`, the rungs of {@link stageRuns} up to it. */
+  readonly work?: number;
+  /** Material groups of the request: when given, the stage runs on rungs of work ({@link stageRuns}). */
+  readonly groups?: number;
+}
+
+/** Runs the stage for one group's plan. */
+export function refineGroup(job: Job, plan: GroupPlan, method: Method, stage: RefineContext): Refined {
+  // The heuristics leave the setups bound its share of the stage's time (bound.ts): a safety net, as
+  // both count their work.
+  const ctx = { ...stage, budget: heuristicsBudget(stage.budget) };
+  const bundleOf = ctx.bundleSize;
+  const rank = rankFor(job, method, bundleOf, purchasedBars(job, plan.layouts));
+  const better = (a: readonly Layout[], b: readonly Layout[]): boolean =>
+    rank.compareFull(mergeLayouts(job, a), mergeLayouts(job, b)) < 0;
+  let best: readonly Layout[] = plan.layouts;
+  const keep = (layouts: readonly Layout[]): void => {
+    if (better(layouts, best)) best = layouts;
+  };
+  if (method === 'fewest_setups' || method === 'bundle') {
+    // A run that did not spend its work would walk the same phases again on a larger rung: stop there.
+    const runs =
+      ctx.groups === undefined ? [ctx.work ?? STAGE_WORK] : stageRuns(ctx.work ?? STAGE_WORK, ctx.groups);
+    for (const work of runs) {
+      const run = improveSetups(job, plan, method, { ...ctx, work }, better);
+      keep(run.layouts);
+      if (!run.spent || ctx.budget.expired()) break;
+    }
+  }
+  const finish = (layouts: readonly Layout[]): GroupPlan =>
+    preferPriority(job, mergeLayouts(job, layouts), (c, cur) => rank.comparePrimary(c, cur) <= 0);
+  let final = finish(best);
+  // Stated for every plan of this cost, bars uncapped (bound.ts says why).
+  const scope = { value: final.cost, bars: Number.POSITIVE_INFINITY, plan: final.layouts };
+  let setupsBound =
+    method === 'fewest_setups' || method === 'bundle'
+      ? lowerBoundOnSetups(job, scope, stage.lp, stage.budget)
+      : null;
+  // Not proven: the exact search (exact.ts) on small groups, for fewer setups at no greater cost or the
+  // proof that none exists (its bound holds for the cost above, which a plan it finds does not exceed).
+  // Not under `bundle`, whose setups come after full-bundle bars.
+  if (method === 'fewest_setups' && (setupsBound ?? 0) < countSetups(job, final.layouts)) {
+    const exact = searchFewerSetups(job, final, stage.budget, better, setupsBound ?? 0);
+    if (exact.plan !== final.layouts) final = finish(exact.plan);
+    setupsBound = Math.max(setupsBound ?? 0, exact.bound);
+  }
+  return { plan: final, setupsBound };
+}
+
+interface Rank {
+  /** The method's own objectives (`fewest_setups`: then saw stops), negative when `p` is better. */
+  comparePrimary(p: GroupPlan, q: GroupPlan): number;
+  /** Those, then prioritised bars and layouts. */
+  compareFull(p: GroupPlan, q: GroupPlan): number;
+}
+
+function rankFor(
+  job: Job,
+  method: Method,
+  bundleOf: ((source: number) => number | null) | undefined,
+  searchBars: number,
+): Rank {
+  const primary = (p: GroupPlan): number[] => {
+    if (method === 'fewest_setups') {
+      const bars = purchasedBars(job, p.layouts);
+      return [p.cost, bars > searchBars ? bars : 0, countSetups(job, p.layouts), bars];
+    }
+    if (method === 'bundle')
+      return [p.cost, -bundleBarsOf(job, p.layouts, bundleOf ?? (() => null)), countSetups(job, p.layouts)];
+    if (job.offcutsFirst) return [-offcutUsage(job, p.layouts), p.cost];
+    return [p.cost];
+  };
+  // `fewest_setups`: ties on its objectives go to the plan whose saw stops move least (core/saw/stops.ts);
+  // counted only on a tie, since the stage compares many plans.
+  const comparePrimary = (p: GroupPlan, q: GroupPlan): number =>
+    compareLex(primary(p), primary(q)) ||
+    (method === 'fewest_setups' ? sawStopsOfPlan(job, p.layouts) - sawStopsOfPlan(job, q.layouts) : 0);
+  const rest = (p: GroupPlan): number[] => [-priorityBars(job, p.layouts), p.layouts.length];
+  return {
+    comparePrimary,
+    compareFull: (p, q) => comparePrimary(p, q) || compareLex(rest(p), rest(q)),
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * Helpers for the solver's tests: budgets in work (master LP solves, counted; the clock moves only with
+ * them, so moving code cannot change where a search stops), a step clock for the tests that compare fast
+ * and slow machines, one shared LP engine, and a solve that goes through the real parser and the verifying
+ * entry point.
+ */
+import { join } from 'node:path';
+import { type Budget, budgetOf, type Clock } from '../../core/budget.ts';
+import type { CutplanError, Result } from '../../core/errors.ts';
+import { createLpEngine, optimise } from '../../core/optimise.ts';
+import { parseOptimiseBody } from '../../core/request/index.ts';
+import { countingEngine, type LpEngine } from '../../core/solver/lp/index.ts';
+import { buildJobs, type Job } from '../../core/solver/model/index.ts';
+import type { OptimiseResponse } from '../../core/types.ts';
+import { type Instance, loadSet } from './instances.ts';
+
+/** Time moves `stepMs` on every read: budgets become work limits, and runs repeat exactly. */
+export function stepClock(stepMs = 0.001): Clock {
+  let t = 0;
+  return {
+    now: () => 1_800_000_000_000 + t,
+    monotonic: () => {
+      t += stepMs;
+      return t;
+    },
+  };
+}
+
+/**
+ * A budget of `solves` master LP solves and the engine that counts them: the clock behind it reads the
+ * number of solves so far (one ms each) and moves with nothing else.
+ */
+export async function workBudget(
+  solves: number,
+  base?: LpEngine,
+): Promise<{ engine: LpEngine; budget: Budget }> {
+  const { engine, clock } = await workClock(base);
+  return { engine, budget: budgetOf(clock, solves) };
+}
+
+/**
+ * A counting engine (over `base`, by default the test engine) and a clock that reads its solves: a
+ * `budgetMs` on this clock is a number of solves.
+ */
+export async function workClock(base?: LpEngine): Promise<{ engine: LpEngine; clock: Clock }> {
+  const counted = countingEngine(base ?? (await testEngine()));
+  return {
+    engine: counted.engine,
+    clock: { now: () => 1_800_000_000_000 + counted.solves(), monotonic: () => counted.solves() },
+  };
+}
+
+let engine: Promise<LpEngine> | null = null;
+
+/** One HiGHS engine for the whole test file. */
+export function testEngine(): Promise<LpEngine> {
+  engine ??= createLpEngine();
+  return engine;
+}
+
+/** How long a test solve may run: master LP solves (the default), or ms on a given clock. */
+export type TestBudget = { readonly solves?: number } | { readonly budgetMs: number; readonly clock: Clock };
+
+/**
+ * Parses a long- or short-form body and solves it within `solves` master LP solves (default 2,000), or
+ * `budgetMs` on `clock`; throws on a parse error (a broken fixture).
+ */
+export async function solveBody(
+  body: unknown,
+  options: TestBudget = {},
+): Promise<Result<OptimiseResponse, CutplanError>> {
+  const parsed = parseOptimiseBody(body, 'json');
+  if (!parsed.ok) throw new Error(`fixture does not parse: ${parsed.error.message}`);
+  const run =
+    'clock' in options
+      ? { lp: await testEngine(), clock: options.clock, budgetMs: options.budgetMs }
+      : { ...(await workClock()), budgetMs: options.solves ?? 2000 };
+  return optimise(parsed.value, {
+    lp: 'engine' in run ? run.engine : run.lp,
+    clock: run.clock,
+    budgetMs: run.budgetMs,
+    tier: 'public',
+    poweredBy: 'cutplan test',
+  });
+}
+
+/** The plan of a successful solve; throws with the error otherwise. */
+export async function planOf(body: unknown, options: TestBudget = {}): Promise<OptimiseResponse> {
+  const r = await solveBody(body, options);
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  return r.value;
+}
+
+/** One benchmark instance kept in `test/fixtures/instances` (set folder, file name); throws when it is missing. */
+export function fixture(set: string, file: string): Instance {
+  const found = loadSet(set, join(import.meta.dirname, '..', 'fixtures', 'instances')).find((i) =>
+    i.file.endsWith(file),
+  );
+  if (!found) throw new Error(`fixture ${set}/${file} missing`);
+  return found;
+}
+
+/** The one job of a single-material body, through the real parser; throws on a broken fixture. */
+export function onlyJob(body: unknown): Job {
+  const parsed = parseOptimiseBody(body, 'json');
+  if (!parsed.ok) throw new Error(`fixture does not parse: ${parsed.error.message}`);
+  const [job] = buildJobs(parsed.value);
+  if (!job) throw new Error('fixture has no job');
+  return job;
+}
