@@ -6,9 +6,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { planOf } from '../../test/support/solver.ts';
 import { parseOptimiseBody } from '../request/index.ts';
+import { sawOrder } from '../saw/order.ts';
 import type { CutPosition, OptimiseRequest, OptimiseResponse } from '../types.ts';
 import { SAW_LIST_COLUMNS, type SawListStyle, sawListCsv } from './csv.ts';
-import { sawOrder } from '../saw/order.ts';
 
 /** RFC 4180: quoted fields may hold separators, quotes (doubled) and line breaks; rows end with CRLF. */
 function readCsv(text: string, separator: string): string[][] {

@@ -4,9 +4,9 @@
  * solver's own `cutPositions`). For spreadsheets and saw controllers; docs/api.md, "Saw list".
  */
 import { barModel } from '../pdf/bar.ts';
+import { sawOrder } from '../saw/order.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../types.ts';
 import type { SawListStyle } from '../vocabulary.ts';
-import { sawOrder } from '../saw/order.ts';
 
 export { SAW_LIST_STYLES, type SawListStyle } from '../vocabulary.ts';
 
