@@ -3,8 +3,9 @@
  * better on the method's later objectives, and, for `fewest_setups` and `bundle`, a lower bound on setups.
  *
  * - `fewest_setups`: cost; no more purchased bars than the search's plan (with several stock lengths and
- *   no prices, plans of equal material can differ in bars); fewest setups; fewest bars; fewest saw stop
- *   settings (`stats.sawStops`); most prioritised bars; fewest layouts.
+ *   no prices, plans of equal material can differ in bars); fewest setups; fewest bars; most prioritised
+ *   bars; fewest layouts. Saw stops (`stats.sawStops`) are not among them: ranking by them inside the
+ *   stage steers its heuristics onto other paths, and on the same-plans set that cost setups (docs/api.md).
  * - `bundle`: cost, then most bars in full bundles, then fewest setups, then prioritised bars, layouts.
  * - every other method: its own objectives, then most prioritised bars.
  */
@@ -13,7 +14,6 @@ import { compareLex } from '../numbers.ts';
 import type { LpEngine } from '../solver/lp/index.ts';
 import type { Job } from '../solver/model/index.ts';
 import { type GroupPlan, type Layout, mergeLayouts, offcutUsage } from '../solver/model/index.ts';
-import { sawStopsOfPlan } from '../solver/response/tally.ts';
 import type { Method } from '../types.ts';
 import { heuristicsBudget, lowerBoundOnSetups } from './bounds/lower-bound.ts';
 import { bundleBarsOf } from './count/bundles.ts';
@@ -87,7 +87,7 @@ export function refineGroup(job: Job, plan: GroupPlan, method: Method, stage: Re
 }
 
 interface Rank {
-  /** The method's own objectives (`fewest_setups`: then saw stops), negative when `p` is better. */
+  /** The method's own objectives, negative when `p` is better. */
   comparePrimary(p: GroupPlan, q: GroupPlan): number;
   /** Those, then prioritised bars and layouts. */
   compareFull(p: GroupPlan, q: GroupPlan): number;
@@ -109,11 +109,7 @@ function rankFor(
     if (job.offcutsFirst) return [-offcutUsage(job, p.layouts), p.cost];
     return [p.cost];
   };
-  // `fewest_setups`: ties on its objectives go to the plan whose saw stops move least (core/saw/stops.ts);
-  // counted only on a tie, since the stage compares many plans.
-  const comparePrimary = (p: GroupPlan, q: GroupPlan): number =>
-    compareLex(primary(p), primary(q)) ||
-    (method === 'fewest_setups' ? sawStopsOfPlan(job, p.layouts) - sawStopsOfPlan(job, q.layouts) : 0);
+  const comparePrimary = (p: GroupPlan, q: GroupPlan): number => compareLex(primary(p), primary(q));
   const rest = (p: GroupPlan): number[] => [-priorityBars(job, p.layouts), p.layouts.length];
   return {
     comparePrimary,

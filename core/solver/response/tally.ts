@@ -5,7 +5,7 @@
  * scale only when it is written out.
  */
 
-import { countSawStops, sawStopsOf } from '../../saw/stops.ts';
+import { sawStopsOf } from '../../saw/stops.ts';
 import type {
   Combination,
   Leftover,
@@ -15,8 +15,7 @@ import type {
   OptimiseResponse,
   Purchase,
 } from '../../types.ts';
-import type { Job, Layout } from '../model/index.ts';
-import { barFigures } from './bar-figures.ts';
+import type { Job } from '../model/index.ts';
 
 /** One distinct layout of a group's plan, written out, with the scaled figures the totals count. */
 export interface TalliedLayout {
@@ -178,22 +177,6 @@ export function tallyGroups(
     stats: statsOf(totals, priced),
     byMaterial,
   };
-}
-
-/**
- * `stats.sawStops` of a group's plan before it is written out (the same count: `fewest_setups` breaks its
- * ties on it). Pieces lie in the items' order, longest first, as the formatters lay them.
- */
-export function sawStopsOfPlan(job: Job, layouts: readonly Layout[]): number {
-  return countSawStops(
-    layouts.flatMap((l) => {
-      const source = job.sources[l.source];
-      if (source === undefined || l.count <= 0) return [];
-      const pieces = job.items.flatMap((item, i) => Array<number>(l.counts[i] ?? 0).fill(item.length));
-      const { cutPositions } = barFigures(source.length, pieces, job.kerf, job.trimKerf > 0);
-      return [{ rack: `${source.kind}:${source.length}`, cuts: cutPositions }];
-    }),
-  );
 }
 
 /** The response's `plan` (unverified): the tally's layouts and leftovers with the groups' bounds. */
