@@ -8,7 +8,6 @@ import type { Budget } from '../budget.ts';
 import { lagrangianBound } from '../solver/bounds/index.ts';
 import type { LpEngine, MasterLp } from '../solver/lp/index.ts';
 import type { AngleJob, SeqBar } from './job.ts';
-import { spanOf } from './plan.ts';
 import { priceSequences } from './pricing.ts';
 
 interface Column {
@@ -77,52 +76,6 @@ export class SequenceMaster {
     return true;
   }
 
-  /** The bar with pieces past the demand dropped and the room refilled greedily; null when nothing changes. */
-  #withinDemand(
-    bar: SeqBar,
-    demand: ArrayLike<number>,
-    pi: Float64Array,
-    length: number,
-  ): { bar: SeqBar; value: number } | null {
-    const job = this.#job;
-    const used = new Int32Array(this.#shapeRows);
-    const kept: { shape: number; pose: number }[] = [];
-    for (const p of bar.pieces) {
-      if ((used[p.shape] ?? 0) >= (demand[p.shape] ?? 0)) continue;
-      used[p.shape] = (used[p.shape] ?? 0) + 1;
-      kept.push(p);
-    }
-    if (kept.length === bar.pieces.length || kept.length === 0) return null;
-    let span = spanOf(job, { source: bar.source, pieces: kept });
-    if (span > length) return null;
-    const order = job.shapes
-      .map((s, i) => ({ i, worth: (pi[i] ?? 0) / Math.max(1, s.material) }))
-      .filter((x) => x.worth > 0)
-      .sort((a, b) => b.worth - a.worth);
-    for (const { i } of order) {
-      const shape = job.shapes[i];
-      if (!shape) continue;
-      while ((used[i] ?? 0) < (demand[i] ?? 0)) {
-        let best = -1;
-        let bestSpan = Number.POSITIVE_INFINITY;
-        shape.poses.forEach((_, pose) => {
-          const next = spanOf(job, { source: bar.source, pieces: [...kept, { shape: i, pose }] });
-          if (next <= length && next < bestSpan) {
-            bestSpan = next;
-            best = pose;
-          }
-        });
-        if (best < 0) break;
-        kept.push({ shape: i, pose: best });
-        used[i] = (used[i] ?? 0) + 1;
-        span = bestSpan;
-      }
-    }
-    let value = 0;
-    for (const p of kept) value += pi[p.shape] ?? 0;
-    return { bar: { source: bar.source, pieces: kept }, value };
-  }
-
   setResidual(demand: ArrayLike<number>, supply: ArrayLike<number>): void {
     this.#job.shapes.forEach((_, s) => {
       this.#lp.setRowBounds(s, demand[s] ?? 0, Number.POSITIVE_INFINITY);
@@ -168,8 +121,9 @@ export class SequenceMaster {
         if (left <= 0) return;
         let priced = lengths.get(source.length);
         if (priced === undefined) {
-          const plan = priceSequences(this.#job, source.length, pi, 'plan');
-          const boundRun = root ? priceSequences(this.#job, source.length, pi, 'bound') : plan;
+          // Demand-bounded: no column holds a piece past the residual demand (see pricing.ts).
+          const plan = priceSequences(this.#job, source.length, pi, 'plan', demand);
+          const boundRun = root ? priceSequences(this.#job, source.length, pi, 'bound', demand) : plan;
           if (!boundRun.done) exact = false;
           priced = { plan, bound: boundRun.value };
           lengths.set(source.length, priced);
@@ -180,10 +134,6 @@ export class SequenceMaster {
           source.cost - value - mu < -1e-7 * Math.max(1, source.cost);
         for (const seq of priced.plan.sequences.slice(0, 4)) {
           if (prices(seq.value) && this.add({ source: i, pieces: seq.pieces })) added++;
-          // Pieces repeat without limit in the DP; the same bar cut to the demand and refilled with
-          // what is still wanted gives the LP a column it can use whole.
-          const bounded = this.#withinDemand({ source: i, pieces: seq.pieces }, demand, pi, source.length);
-          if (bounded && prices(bounded.value) && this.add(bounded.bar)) added++;
         }
       });
       if (root && exact) {

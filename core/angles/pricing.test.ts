@@ -14,18 +14,31 @@ function jobOf(body: unknown): AngleJob {
   return job;
 }
 
-/** The best value of any sequence that fits, by exhaustive search (small jobs only). */
-function bruteForce(job: AngleJob, bar: number, values: readonly number[]): number {
+/**
+ * The best value of any sequence that fits (with at most `bounds[s]` pieces of shape s, when given), by
+ * exhaustive search (small jobs only).
+ */
+function bruteForce(
+  job: AngleJob,
+  bar: number,
+  values: readonly number[],
+  bounds?: readonly number[],
+): number {
   let best = 0;
   const room = bar - job.trimKerf;
+  const used = job.shapes.map(() => 0);
   const walk = (end: number, lastRight: number | null, value: number): void => {
     best = Math.max(best, value);
     job.shapes.forEach((s, i) => {
       if (!((values[i] ?? 0) > 0)) return;
+      if (bounds && (used[i] ?? 0) >= (bounds[i] ?? 0)) return;
       for (const p of s.poses) {
         const gap = lastRight === null ? 0 : gapBetween(job.table.of(lastRight), job.table.of(p.left));
         const next = end + gap + p.length;
-        if (next <= room) walk(next, p.right, value + (values[i] ?? 0));
+        if (next > room) continue;
+        used[i] = (used[i] ?? 0) + 1;
+        walk(next, p.right, value + (values[i] ?? 0));
+        used[i] = (used[i] ?? 0) - 1;
       }
     });
   };
@@ -76,6 +89,83 @@ describe('sequence pricing', () => {
       ),
       { seed: 2026, numRuns: 150 },
     );
+  });
+
+  it('respects the demand: the bounded search finds the best sequence within it, and bounds it', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ length: fc.integer({ min: 150, max: 700 }), left: angle, right: angle }), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 4, maxLength: 4 }),
+        fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 4, maxLength: 4 }),
+        fc.constantFrom('none', 'X', 'Y', 'Z', 'XYZ'),
+        fc.constantFrom(0, 3),
+        fc.boolean(),
+        (parts, values, bounds, axialSymmetry, kerf, trim) => {
+          const job = jobOf({
+            parts: parts.map((p) => ({
+              length: p.length,
+              quantity: 1,
+              leftAngle: p.left,
+              rightAngle: p.right,
+            })),
+            stockLength: 1500,
+            kerf,
+            trim,
+            angleCuts: { enabled: true, width: 40, axialSymmetry },
+          });
+          const v = job.shapes.map((_, i) => values[i] ?? 0);
+          const d = job.shapes.map((_, i) => bounds[i] ?? 0);
+          const exact = bruteForce(job, 1500, v, d);
+          const plan = priceSequences(job, 1500, v, 'plan', d);
+          const bound = priceSequences(job, 1500, v, 'bound', d);
+          expect(plan.exact && bound.exact).toBe(true);
+          expect(plan.value).toBeCloseTo(exact, 9);
+          expect(bound.value).toBeGreaterThanOrEqual(exact - 1e-9);
+          // Never above the unbounded program's value: the bound only tightens.
+          expect(bound.value).toBeLessThanOrEqual(priceSequences(job, 1500, v, 'bound').value + 1e-9);
+          for (const seq of plan.sequences) {
+            const bar = { source: 0, pieces: seq.pieces };
+            expect(sequenceSpan(job.table, laid(job, bar), job.trimKerf)).toBeLessThanOrEqual(1500);
+            const worth = seq.pieces.reduce((a, p) => a + (v[p.shape] ?? 0), 0);
+            expect(worth).toBeCloseTo(seq.value, 9);
+            for (let s = 0; s < d.length; s++)
+              expect(seq.pieces.filter((p) => p.shape === s).length).toBeLessThanOrEqual(d[s] ?? 0);
+          }
+        },
+      ),
+      { seed: 2026, numRuns: 200 },
+    );
+  });
+
+  it('past its node limit, the bounded search still bounds the value and says it is not exact', () => {
+    // Twenty-four shapes of one each and values that make every sequence nearly as good: far too many
+    // sequences to look at.
+    const job = jobOf({
+      parts: Array.from({ length: 24 }, (_, i) => ({
+        length: 300 + 7 * i,
+        quantity: 1,
+        leftAngle: 45 + (i % 3) * 15,
+        rightAngle: 135 - (i % 2) * 30,
+      })),
+      stockLength: 8000,
+      kerf: 3,
+      angleCuts: { enabled: true, width: 40, axialSymmetry: 'XYZ' },
+    });
+    const v = job.shapes.map((s) => s.material + 0.5);
+    const d = job.shapes.map(() => 1);
+    const bound = priceSequences(job, 8000, v, 'bound', d);
+    const plan = priceSequences(job, 8000, v, 'plan', d);
+    expect(bound.done).toBe(true);
+    expect(bound.exact || plan.exact).toBe(false);
+    expect(bound.value).toBeGreaterThanOrEqual(plan.value);
+    expect(bound.value).toBeLessThanOrEqual(priceSequences(job, 8000, v, 'bound').value + 1e-9);
+    for (const seq of plan.sequences)
+      expect(
+        sequenceSpan(job.table, laid(job, { source: 0, pieces: seq.pieces }), job.trimKerf),
+      ).toBeLessThanOrEqual(8000);
   });
 
   it('counts room in coarser steps on long bars, staying safe both ways', () => {

@@ -1,10 +1,21 @@
 /**
  * Sequence pricing, the angle stage's own pricing problem: the most valuable sequence of posed pieces
- * that fits a bar, where what a piece takes depends on the right edge of the piece before it. A dense
- * dynamic program over (room used, right edge of the last piece), with dominance per edge class (a state
- * that used more room for no more value is not expanded). Pieces may repeat without limit, so the value
- * is an upper bound on any bounded pattern's: valid for the Lagrangian bound, and a column that
- * overproduces is still a column of the covering master.
+ * that fits a bar, where what a piece takes depends on the right edge of the piece before it.
+ *
+ * Two searches over one graph. Its nodes are (room used, right edge class of the last piece), its moves
+ * the posed pieces, each advancing by the gap from the edge before it plus its length.
+ *
+ * - **Unbounded** (no `bounds`): a dense forward dynamic program with dominance per edge class (a state
+ *   that used more room for no more value is not expanded). Pieces may repeat without limit, so the value
+ *   bounds every bounded pattern's from above.
+ * - **Demand-bounded** (`bounds[s]`: at most that many pieces of shape s, the residual demand): a
+ *   depth-first branch and bound over sequences, whose completion bound is the unbounded program run
+ *   backwards (the best value of any continuation from a room left and a last edge class); a node that
+ *   reached the same pieces and last edge class with no less room before is dominated. Valid for the
+ *   covering master and its Lagrangian bound: dropping a piece from a real sequence leaves a real sequence
+ *   (the pieces either side are then further apart than the blades need), so every plan turns into one of
+ *   no greater cost whose bars hold no piece past the demand. Past a node limit the search stops and its
+ *   value is the largest completion bound it left open (still an upper bound, `exact: false`).
  *
  * Room is counted in steps of `f` units: rounding every move down gives an upper bound on the value
  * (`mode: 'bound'`), rounding up gives sequences that surely fit (`mode: 'plan'`).
@@ -21,10 +32,16 @@ export interface PricedSequence {
 export interface PricingResult {
   /** Best value found; an upper bound on every sequence's value in `bound` mode. */
   readonly value: number;
-  /** The best sequences, one per last edge class, best first (plan mode only). */
+  /** The best sequences, best first (plan mode only): one per last edge class, or the search's best. */
   readonly sequences: readonly PricedSequence[];
   /** False when the job was too large for the cell limit at any step (value then 0, nothing found). */
   readonly done: boolean;
+  /**
+   * True when `value` is the best value itself in the rounded model (within the bounds, when given);
+   * false when the demand-bounded search hit its node limit (`value` is then only an upper bound in bound
+   * mode, and the best sequence found in plan mode) or when `done` is false.
+   */
+  readonly exact: boolean;
 }
 
 /** Cells (positions × edge classes) a pricing call may use; past it, room is counted in coarser steps. */
@@ -32,6 +49,15 @@ export const MAX_CELLS = 4_000_000;
 
 /** Moves looked at (cells × posed pieces) a pricing call may make: about a tenth of a second. */
 export const MAX_MOVES = 60_000_000;
+
+/**
+ * Nodes the demand-bounded search may open per call; each looks at every posed piece. A few tens of
+ * milliseconds: past it the unbounded program's completion bounds stand in.
+ */
+export const MAX_SEARCH_NODES = 20_000;
+
+/** Sequences a plan-mode search hands back (the master offers the first few as columns). */
+const KEPT_SEQUENCES = 4;
 
 interface Move {
   readonly shape: number;
@@ -42,16 +68,47 @@ interface Move {
   readonly rightClass: number;
 }
 
+/** The scaled graph of one bar length: moves, edge classes and each move's advance after each class. */
+interface Graph {
+  readonly moves: readonly Move[];
+  /** Edge classes. */
+  readonly e: number;
+  /** Scaled room on the bar (trims taken off). */
+  readonly cap: number;
+  /** `adv[c·moves + t]`: scaled room move t takes after a piece whose right edge is of class c. */
+  readonly adv: Int32Array;
+  /** Scaled room move t takes as the bar's first piece. */
+  readonly first: Int32Array;
+}
+
+const NOTHING: PricingResult = { value: 0, sequences: [], done: true, exact: true };
+const TOO_LARGE: PricingResult = { value: 0, sequences: [], done: false, exact: false };
+
 /**
  * Prices one bar length: `values[s]` is the worth of one piece of shape s (shapes worth nothing are left
  * out, which never lowers the best value: dropping a piece from a real sequence leaves a real sequence).
+ * With `bounds`, no sequence holds more than `bounds[s]` pieces of shape s.
  */
 export function priceSequences(
   job: AngleJob,
   barLength: number,
   values: ArrayLike<number>,
   mode: 'bound' | 'plan',
+  bounds?: ArrayLike<number>,
 ): PricingResult {
+  const graph = graphOf(job, barLength, values, mode, bounds);
+  if (graph === 'nothing') return NOTHING;
+  if (graph === 'too large') return TOO_LARGE;
+  return bounds === undefined ? forward(graph, mode) : bounded(graph, mode, bounds, job.shapes.length);
+}
+
+function graphOf(
+  job: AngleJob,
+  barLength: number,
+  values: ArrayLike<number>,
+  mode: 'bound' | 'plan',
+  bounds: ArrayLike<number> | undefined,
+): Graph | 'nothing' | 'too large' {
   const classes = new Map<number, number>();
   const cls = (a: number): number => {
     let i = classes.get(a);
@@ -65,12 +122,13 @@ export function priceSequences(
   job.shapes.forEach((s, shape) => {
     const value = values[shape] ?? 0;
     if (!(value > 0)) return;
+    if (bounds !== undefined && !((bounds[shape] ?? 0) > 0)) return;
     s.poses.forEach((p, pose) => {
       moves.push({ shape, pose, value, length: p.length, leftClass: cls(p.left), rightClass: cls(p.right) });
     });
   });
   const room = barLength - 2 * job.trimKerf;
-  if (moves.length === 0 || room <= 0) return { value: 0, sequences: [], done: true };
+  if (moves.length === 0 || room <= 0) return 'nothing';
   const angles = [...classes.keys()];
   const e = angles.length;
   const gapOf = mode === 'bound' ? gapBelow : gapBetween;
@@ -81,7 +139,7 @@ export function priceSequences(
   for (let c = 0; c < e; c++)
     for (const m of moves) minMove = Math.min(minMove, (rawGap[c * e + m.leftClass] ?? 0) + m.length);
   for (const m of moves) minMove = Math.min(minMove, m.length);
-  if (!(minMove >= 1)) return { value: 0, sequences: [], done: false };
+  if (!(minMove >= 1)) return 'too large';
   const cells = (room + 1) * e;
   const f = Math.max(
     1,
@@ -90,19 +148,25 @@ export function priceSequences(
   const scaled = (x: number): number => (mode === 'bound' ? Math.floor(x / f) : Math.ceil(x / f));
   const cap = Math.floor(room / f);
   // Too fine for the limits even in the coarsest safe steps: no value (the caller then has no bound).
-  if ((cap + 1) * e > MAX_CELLS * 2 || (cap + 1) * e * moves.length > MAX_MOVES * 2)
-    return { value: 0, sequences: [], done: false };
+  if ((cap + 1) * e > MAX_CELLS * 2 || (cap + 1) * e * moves.length > MAX_MOVES * 2) return 'too large';
   const adv = new Int32Array(e * moves.length);
   for (let c = 0; c < e; c++)
     moves.forEach((m, t) => {
       adv[c * moves.length + t] = scaled((rawGap[c * e + m.leftClass] ?? 0) + m.length);
     });
+  const first = Int32Array.from(moves, (m) => scaled(m.length));
+  return { moves, e, cap, adv, first };
+}
+
+/** The unbounded program: pieces repeat freely; one best sequence per last edge class in plan mode. */
+function forward(graph: Graph, mode: 'bound' | 'plan'): PricingResult {
+  const { moves, e, cap, adv, first } = graph;
   const width = cap + 1;
   const best = new Float64Array(e * width).fill(-1);
   const byMove = new Int32Array(e * width).fill(-1);
   const fromClass = new Int16Array(e * width).fill(-1);
   moves.forEach((m, t) => {
-    const r = scaled(m.length);
+    const r = first[t] ?? 0;
     const at = m.rightClass * width + r;
     if (r <= cap && m.value > (best[at] ?? -1)) {
       best[at] = m.value;
@@ -135,7 +199,7 @@ export function priceSequences(
   }
   let value = 0;
   for (let c = 0; c < e; c++) value = Math.max(value, runMax[c] ?? 0);
-  if (mode === 'bound') return { value, sequences: [], done: true };
+  if (mode === 'bound') return { value, sequences: [], done: true, exact: true };
   const sequences: PricedSequence[] = [];
   for (let c = 0; c < e; c++) {
     const r0 = bestEnd[c] ?? -1;
@@ -150,7 +214,7 @@ export function priceSequences(
       if (!m) break;
       pieces.push({ shape: m.shape, pose: m.pose });
       const prev = fromClass[at] ?? -1;
-      r -= prev < 0 ? scaled(m.length) : (adv[prev * moves.length + t] ?? 0);
+      r -= prev < 0 ? (first[t] ?? 0) : (adv[prev * moves.length + t] ?? 0);
       cc = prev;
       if (prev < 0) break;
     }
@@ -158,5 +222,114 @@ export function priceSequences(
     sequences.push({ value: runMax[c] ?? 0, pieces });
   }
   sequences.sort((a, b) => b.value - a.value);
-  return { value, sequences, done: true };
+  return { value, sequences, done: true, exact: true };
+}
+
+/**
+ * `tail[c·(cap + 1) + left]`: the best value of any continuation (pieces repeating freely) with `left`
+ * scaled room after a piece whose right edge is of class c. It never falls as room grows, so each cell
+ * starts from the one below it.
+ */
+function completions(graph: Graph): Float64Array {
+  const { moves, e, cap, adv } = graph;
+  const width = cap + 1;
+  const n = moves.length;
+  const tail = new Float64Array(e * width);
+  const value = Float64Array.from(moves, (m) => m.value);
+  const right = Int32Array.from(moves, (m) => m.rightClass);
+  for (let left = 1; left <= cap; left++) {
+    for (let c = 0; c < e; c++) {
+      let best = tail[c * width + left - 1] ?? 0;
+      const row = c * n;
+      for (let t = 0; t < n; t++) {
+        const rest = left - (adv[row + t] ?? 0);
+        if (rest < 0) continue;
+        const v = (value[t] ?? 0) + (tail[(right[t] ?? 0) * width + rest] ?? 0);
+        if (v > best) best = v;
+      }
+      tail[c * width + left] = best;
+    }
+  }
+  return tail;
+}
+
+/** The demand-bounded branch and bound (see the module's comment). */
+function bounded(
+  graph: Graph,
+  mode: 'bound' | 'plan',
+  bounds: ArrayLike<number>,
+  shapes: number,
+): PricingResult {
+  const { moves, cap, adv, first } = graph;
+  const width = cap + 1;
+  const n = moves.length;
+  const tail = completions(graph);
+  let upper = 0;
+  moves.forEach((m, t) => {
+    const r = first[t] ?? 0;
+    if (r <= cap) upper = Math.max(upper, m.value + (tail[m.rightClass * width + cap - r] ?? 0));
+  });
+  // Ties within float noise are not worth a node: a bound this close to the best found is pruned, and
+  // bound mode adds the slack back to its value so that it stays an upper bound.
+  const slack = 1e-9 * Math.max(1, upper);
+  const used = new Int32Array(shapes);
+  const path: number[] = [];
+  const found: PricedSequence[] = [];
+  let best = 0;
+  let nodes = 0;
+  let stopped = false;
+  let openBound = 0;
+  // (pieces used, last edge class) → least room it was reached with.
+  const seen = new Map<string, number>();
+  const record = (value: number): void => {
+    const pieces = path.map((t) => ({ shape: (moves[t] as Move).shape, pose: (moves[t] as Move).pose }));
+    found.push({ value, pieces });
+    if (found.length > KEPT_SEQUENCES) found.shift();
+  };
+  const visit = (r: number, c: number, value: number): void => {
+    if (value > best + slack) {
+      best = value;
+      if (mode === 'plan') record(value);
+    }
+    if (c >= 0) {
+      const key = `${c}|${used.join(',')}`;
+      const before = seen.get(key);
+      if (before !== undefined && before <= r) return;
+      seen.set(key, r);
+    }
+    nodes++;
+    const children: { t: number; r: number; ub: number }[] = [];
+    for (let t = 0; t < n; t++) {
+      const m = moves[t] as Move;
+      if ((used[m.shape] ?? 0) >= (bounds[m.shape] ?? 0)) continue;
+      const r2 = r + (c < 0 ? (first[t] ?? 0) : (adv[c * n + t] ?? 0));
+      if (r2 > cap) continue;
+      const ub = value + m.value + (tail[m.rightClass * width + cap - r2] ?? 0);
+      if (ub > best + slack) children.push({ t, r: r2, ub });
+    }
+    children.sort((a, b) => b.ub - a.ub || a.t - b.t);
+    for (let k = 0; k < children.length; k++) {
+      const child = children[k] as { t: number; r: number; ub: number };
+      if (child.ub <= best + slack) break;
+      if (stopped || nodes >= MAX_SEARCH_NODES) {
+        // Out of nodes: what is left open here is worth at most its completion bound.
+        stopped = true;
+        openBound = Math.max(openBound, child.ub);
+        break;
+      }
+      const m = moves[child.t] as Move;
+      used[m.shape] = (used[m.shape] ?? 0) + 1;
+      path.push(child.t);
+      visit(child.r, m.rightClass, value + m.value);
+      path.pop();
+      used[m.shape] = (used[m.shape] ?? 0) - 1;
+    }
+  };
+  visit(0, -1, 0);
+  // Every edge class is reachable from the start, so `upper` bounds any open node too.
+  const limit = Math.min(upper, Math.max(best, openBound));
+  if (mode === 'bound')
+    return { value: Math.min(upper, limit + slack), sequences: [], done: true, exact: !stopped };
+  found.sort((a, b) => b.value - a.value);
+  return { value: best, sequences: found, done: true, exact: !stopped };
 }
