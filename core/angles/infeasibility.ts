@@ -6,14 +6,14 @@
  */
 import type { Budget } from '../budget.ts';
 import type { LpEngine } from '../solver/index.ts';
-import { SequenceMaster } from './column-generation.ts';
 import { greedySequences } from './greedy.ts';
 import type { AngleJob } from './job.ts';
+import { residualOf, sequenceMaster } from './search.ts';
 
 /** Rounds of the phase-one master: it stops earlier when no column prices out. */
 const ROUNDS = 500;
 
-/** A bound this far above zero is a proof, not floating-point noise (the artificial cost is about 1000). */
+/** A bound this far above zero is a proof, not floating-point noise (the artificial cost is 10,000). */
 const PROOF_MARGIN = 1e-3;
 
 /** True only when the group provably has no plan (false also when the budget ends before a proof). */
@@ -27,12 +27,12 @@ export function provesAngleInfeasible(job: AngleJob, engine: LpEngine, budget: B
   };
   const demand = job.shapes.map((s) => s.demand);
   const supply = sources.map((s) => s.supply);
-  const master = new SequenceMaster(free, engine, demand, supply);
+  const { master } = sequenceMaster(free, engine, residualOf(demand, supply, 0));
   try {
     // Partial greedy bars are no help: the master's pricing finds its columns itself.
     for (const bar of greedySequences(free, demand, Float64Array.from(supply)) ?? []) master.add(bar);
-    master.solve(demand, supply, budget, ROUNDS, true);
-    return master.bound > PROOF_MARGIN;
+    const out = master.solve(budget, { rounds: ROUNDS });
+    return out.status !== 'failed' && out.bound > PROOF_MARGIN;
   } finally {
     master.dispose();
   }

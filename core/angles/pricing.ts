@@ -54,7 +54,7 @@ export const MAX_MOVES = 60_000_000;
  * Nodes the demand-bounded search may open per call; each looks at every posed piece. A few tens of
  * milliseconds: past it the unbounded program's completion bounds stand in.
  */
-export const MAX_SEARCH_NODES = 20_000;
+export const MAX_SEARCH_NODES = 5_000;
 
 /** Sequences a plan-mode search hands back (the master offers the first few as columns). */
 const KEPT_SEQUENCES = 4;
@@ -226,28 +226,45 @@ function forward(graph: Graph, mode: 'bound' | 'plan'): PricingResult {
 }
 
 /**
- * `tail[c·(cap + 1) + left]`: the best value of any continuation (pieces repeating freely) with `left`
- * scaled room after a piece whose right edge is of class c. It never falls as room grows, so each cell
- * starts from the one below it.
+ * `tail[c·(cap + 1) + r]`: the best value of any continuation (pieces repeating freely) after a piece
+ * whose right edge is of class c ends at scaled position r; computed only for the cells a sequence can
+ * reach (long pieces reach few), backwards from the bar's end. Unreached cells stay 0: no search visits
+ * them.
  */
 function completions(graph: Graph): Float64Array {
-  const { moves, e, cap, adv } = graph;
+  const { moves, e, cap, adv, first } = graph;
   const width = cap + 1;
   const n = moves.length;
-  const tail = new Float64Array(e * width);
   const value = Float64Array.from(moves, (m) => m.value);
   const right = Int32Array.from(moves, (m) => m.rightClass);
-  for (let left = 1; left <= cap; left++) {
+  const reached = new Uint8Array(e * width);
+  for (let t = 0; t < n; t++) {
+    const r = first[t] ?? 0;
+    if (r <= cap) reached[(right[t] ?? 0) * width + r] = 1;
+  }
+  for (let r = 1; r <= cap; r++) {
     for (let c = 0; c < e; c++) {
-      let best = tail[c * width + left - 1] ?? 0;
+      if (reached[c * width + r] !== 1) continue;
       const row = c * n;
       for (let t = 0; t < n; t++) {
-        const rest = left - (adv[row + t] ?? 0);
-        if (rest < 0) continue;
-        const v = (value[t] ?? 0) + (tail[(right[t] ?? 0) * width + rest] ?? 0);
+        const r2 = r + (adv[row + t] ?? 0);
+        if (r2 <= cap) reached[(right[t] ?? 0) * width + r2] = 1;
+      }
+    }
+  }
+  const tail = new Float64Array(e * width);
+  for (let r = cap; r >= 1; r--) {
+    for (let c = 0; c < e; c++) {
+      if (reached[c * width + r] !== 1) continue;
+      const row = c * n;
+      let best = 0;
+      for (let t = 0; t < n; t++) {
+        const r2 = r + (adv[row + t] ?? 0);
+        if (r2 > cap) continue;
+        const v = (value[t] ?? 0) + (tail[(right[t] ?? 0) * width + r2] ?? 0);
         if (v > best) best = v;
       }
-      tail[c * width + left] = best;
+      tail[c * width + r] = best;
     }
   }
   return tail;
@@ -267,7 +284,7 @@ function bounded(
   let upper = 0;
   moves.forEach((m, t) => {
     const r = first[t] ?? 0;
-    if (r <= cap) upper = Math.max(upper, m.value + (tail[m.rightClass * width + cap - r] ?? 0));
+    if (r <= cap) upper = Math.max(upper, m.value + (tail[m.rightClass * width + r] ?? 0));
   });
   // Ties within float noise are not worth a node: a bound this close to the best found is pruned, and
   // bound mode adds the slack back to its value so that it stays an upper bound.
@@ -304,7 +321,7 @@ function bounded(
       if ((used[m.shape] ?? 0) >= (bounds[m.shape] ?? 0)) continue;
       const r2 = r + (c < 0 ? (first[t] ?? 0) : (adv[c * n + t] ?? 0));
       if (r2 > cap) continue;
-      const ub = value + m.value + (tail[m.rightClass * width + cap - r2] ?? 0);
+      const ub = value + m.value + (tail[m.rightClass * width + r2] ?? 0);
       if (ub > best + slack) children.push({ t, r: r2, ub });
     }
     children.sort((a, b) => b.ub - a.ub || a.t - b.t);

@@ -6,10 +6,42 @@
 import type { Budget } from '../budget.ts';
 import { ceilBound } from '../numbers.ts';
 import type { LpEngine } from '../solver/index.ts';
-import { SequenceMaster } from './column-generation.ts';
+import { CoveringMaster, type Residual, SMOOTHING_SMALL } from '../solver/master/index.ts';
 import { greedySequences } from './greedy.ts';
 import type { AngleJob, SeqBar } from './job.ts';
 import { finishBars, planCostOf } from './plan.ts';
+import { SequencePricing } from './sequence-pricing.ts';
+
+/** The angle search's covering master: the solver's, over sequences. */
+type SequenceMaster = CoveringMaster<SeqBar>;
+
+/** Master solves a dive node's column generation may take (its LP steers; it need not be optimal). */
+const DIVE_ROUNDS = 100;
+
+/** The covering master over sequences for one angle job, at a residual (see `sequence-pricing.ts`). */
+export function sequenceMaster(
+  job: AngleJob,
+  engine: LpEngine,
+  residual: Residual,
+): { master: SequenceMaster; port: SequencePricing } {
+  const port = new SequencePricing(job);
+  const master = new CoveringMaster(job.base.sources, job.base.offcutsFirst, port, engine, residual, {
+    primalAfterColumns: false,
+    substitution: false,
+    smoothing: SMOOTHING_SMALL,
+  });
+  return { master, port };
+}
+
+/** The residual of a demand and supply (no branching bounds). */
+export function residualOf(demand: readonly number[], supply: readonly number[], usage: number): Residual {
+  return {
+    demand: Int32Array.from(demand),
+    lo: new Float64Array(supply.length),
+    hi: Float64Array.from(supply),
+    usage,
+  };
+}
 
 export interface AngleGroupResult {
   readonly job: AngleJob;
@@ -106,13 +138,16 @@ export function solveAngleGroup(
     }
   };
   offer(greedySequences(job, demand, Float64Array.from(supply)));
-  const master = new SequenceMaster(job, engine, demand, supply);
+  const { master, port } = sequenceMaster(job, engine, residualOf(demand, supply, 0));
   let squareCost: number | null = null;
   try {
     if (best) for (const b of best as SeqBar[]) master.add(b);
     for (const b of target?.columns ?? []) master.add(b);
-    const root = master.solve(demand, supply, budget, 500, true, target?.above);
-    let bound = Math.max(ceilBound(master.bound), areaBound(job));
+    // A caller that wants only plans costing `above` or less stops once the bound rules them out.
+    const above = target?.above;
+    const root = master.solve(budget, above === undefined ? {} : { cutoff: Math.floor(above) + 1 });
+    const rootBound = root.status === 'failed' || root.status === 'infeasible' ? 0 : root.bound;
+    let bound = Math.max(ceilBound(Math.max(0, rootBound)), areaBound(job));
     if (target && bound > target.above) return null;
     const proven = (): boolean => best !== null && (bestCost <= bound || target?.enough(best) === true);
     if (!proven() && !budget.expired()) {
@@ -126,8 +161,10 @@ export function solveAngleGroup(
     }
     // Dives: whole parts of the LP's values first; then one bar at a time (the LP's largest value, then
     // its largest fraction), which walks nearer the LP where whole parts overshoot.
+    // Dives read only the LP's values: their rounds skip the bound-mode pricing.
+    port.bounding = false;
     for (const step of ['whole', 'largest', 'fraction'] as const) {
-      if (!root || proven() || budget.expired()) break;
+      if (root.status === 'failed' || proven() || budget.expired()) break;
       dive(job, master, demand, supply, budget, offer, step);
     }
     if (best === null) return null;
@@ -166,16 +203,15 @@ function dive(
   step: 'whole' | 'largest' | 'fraction',
 ): void {
   const fixed: SeqBar[] = [];
-  master.setResidual(demand, supply);
   const need = demand.slice();
   const left = supply.slice();
   for (let node = 0; node < 10_000 && !budget.expired(); node++) {
     if (need.every((d) => d <= 0)) break;
-    master.setResidual(need, left);
-    const lp = master.solve(need, left, budget, 100, false);
+    master.setResidual(residualOf(need, left, 0));
+    const lp = master.solve(budget, { rounds: DIVE_ROUNDS });
     const rest = greedySequences(job, need, Float64Array.from(left));
     if (rest) offer([...fixed, ...rest]);
-    if (!lp || lp.artificial) return;
+    if (lp.status === 'failed' || lp.status === 'infeasible' || lp.artificial > 1e-7) return;
     const take: { j: number; n: number }[] = [];
     if (step === 'whole') {
       lp.x.forEach((v, j) => {
@@ -209,14 +245,14 @@ function dive(
     }
     let progress = false;
     for (const { j, n } of take) {
-      const col = master.columns[j];
-      if (!col) continue;
-      const copies = Math.min(n, left[col.bar.source] ?? 0);
+      const bar = master.columns[j];
+      if (!bar) continue;
+      const copies = Math.min(n, left[bar.source] ?? 0);
       for (let q = 0; q < copies; q++) {
-        fixed.push(col.bar);
-        for (const p of col.bar.pieces) need[p.shape] = Math.max(0, (need[p.shape] ?? 0) - 1);
+        fixed.push(bar);
+        for (const p of bar.pieces) need[p.shape] = Math.max(0, (need[p.shape] ?? 0) - 1);
       }
-      left[col.bar.source] = (left[col.bar.source] ?? 0) - copies;
+      left[bar.source] = (left[bar.source] ?? 0) - copies;
       if (copies > 0) progress = true;
     }
     if (!progress) return;

@@ -1,3 +1,13 @@
-export { type Arc, type CgOutcome, ColumnGeneration, type Residual } from './column-generation.ts';
+export {
+  type Arc,
+  type CgOutcome,
+  type CgStop,
+  ColumnGeneration,
+  CoveringMaster,
+  type MasterOptions,
+  type Residual,
+} from './column-generation.ts';
 export { provesInfeasible } from './infeasibility.ts';
+export type { ActiveArc, PatternColumn, PortPricing, PriceQuery, PricingPort } from './port.ts';
 export { type RootSolve, solveRoot } from './root.ts';
+export { SMOOTHING_SMALL } from './tuning.ts';

@@ -26,40 +26,6 @@ export function arcsOf(weights: ArrayLike<number>, source: number, counts: Int32
   return arcs;
 }
 
-/**
- * Duals of the arc rows bounded at this node, clamped to the sign their active bound allows (so the
- * Lagrangian bound stays valid), grouped by source → position → item; plus Σ bound·dual for the bound.
- */
-export function activeArcDuals(
-  arcRows: ReadonlyMap<string, { readonly row: number; readonly arc: Arc }>,
-  bounds: ReadonlyMap<string, { readonly lo: number; readonly hi: number }> | undefined,
-  masterDuals: Float64Array,
-): {
-  bySource: Map<number, Map<number, Map<number, number>>>;
-  raw: Map<number, Map<number, Map<number, number>>>;
-  rhs: number;
-} {
-  const bySource: ArcMap = new Map();
-  const raw: ArcMap = new Map();
-  let rhs = 0;
-  const put = (target: ArcMap, a: Arc, d: number): void => {
-    arcCell(target, a).set(a.item, d);
-  };
-  for (const [key, b] of bounds ?? []) {
-    const r = arcRows.get(key);
-    if (!r) continue;
-    const d = masterDuals[r.row] ?? 0;
-    if (d !== 0) put(raw, r.arc, d);
-    let sigma = d;
-    if (!Number.isFinite(b.lo)) sigma = Math.min(0, sigma);
-    if (!Number.isFinite(b.hi)) sigma = Math.max(0, sigma);
-    if (sigma === 0) continue;
-    put(bySource, r.arc, sigma);
-    rhs += sigma > 0 ? b.lo * sigma : b.hi * sigma;
-  }
-  return { bySource, raw, rhs };
-}
-
 /** Values by source → position → item. */
 export type ArcMap = Map<number, Map<number, Map<number, number>>>;
 
