@@ -5,6 +5,7 @@
  */
 import type { Budget } from '../budget.ts';
 import { ceilBound } from '../numbers.ts';
+import { maxOffcutUsage } from '../solver/bounds/index.ts';
 import type { LpEngine } from '../solver/index.ts';
 import { CoveringMaster, type Residual, SMOOTHING_SMALL } from '../solver/master/index.ts';
 import { greedySequences } from './greedy.ts';
@@ -101,6 +102,40 @@ function liftToAchievable(job: AngleJob, bound: number, incumbent: number): numb
 }
 
 /**
+ * `offcuts_first`: the most owned offcut material any plan can use, `U*` (docs/solver.md, Objectives). A
+ * piece alone on a bar takes its tip-to-tip length and the trims in every geometry, and an offcut counts as
+ * used when one piece is cut from it, so the square solver's matching of offcut bars to pieces that fit
+ * them alone gives it.
+ */
+export function angleOffcutUsage(
+  job: AngleJob,
+  demand: readonly number[],
+  supply: readonly number[],
+): number {
+  const alone = {
+    ...job.base,
+    items: job.shapes.map((s) => ({
+      length: s.length,
+      weight: s.length + 2 * job.trimKerf,
+      demand: s.demand,
+      parts: s.parts,
+    })),
+    sources: job.base.sources.map((s) => ({ ...s, capacity: s.length })),
+  };
+  return maxOffcutUsage(alone, Int32Array.from(demand), Float64Array.from(supply));
+}
+
+/** Owned offcut material a plan's bars use (each offcut bar used in full). */
+function offcutUse(job: AngleJob, bars: readonly SeqBar[]): number {
+  let used = 0;
+  for (const b of bars) {
+    const s = job.base.sources[b.source];
+    if (s?.kind === 'offcut') used += s.length;
+  }
+  return used;
+}
+
+/**
  * What the setups stage's oracle wants of a search: a plan that is `enough` (within the cost and bars
  * left), not a proof; and none at all once the bound shows that no plan costs `above` or less.
  */
@@ -127,18 +162,30 @@ export function solveAngleGroup(
   const supply = job.base.sources.map((s) => s.supply);
   let best: SeqBar[] | null = null;
   let bestCost = Number.POSITIVE_INFINITY;
+  let bestUse = 0;
+  // Under offcuts_first, plans are ranked by the offcut material they use first (more is better), and the
+  // master carries the row "offcut material used ≥ U*": its bound holds for the plans that use U*.
+  const usageTarget = job.base.offcutsFirst ? angleOffcutUsage(job, demand, supply) : 0;
+  const usesEnough = (bars: readonly SeqBar[]): boolean =>
+    !job.base.offcutsFirst || offcutUse(job, bars) >= usageTarget;
   const offer = (candidate: readonly SeqBar[] | null): void => {
     if (!candidate) return;
     const bars = finishBars(job, candidate, supply);
     if (!bars) return;
     const cost = planCostOf(job, bars);
-    if (cost < bestCost || (cost === bestCost && best !== null && bars.length < best.length)) {
+    const use = job.base.offcutsFirst ? offcutUse(job, bars) : 0;
+    const better =
+      best === null ||
+      use > bestUse ||
+      (use === bestUse && (cost < bestCost || (cost === bestCost && bars.length < best.length)));
+    if (better) {
       best = bars;
       bestCost = cost;
+      bestUse = use;
     }
   };
   offer(greedySequences(job, demand, Float64Array.from(supply)));
-  const { master, port } = sequenceMaster(job, engine, residualOf(demand, supply, 0));
+  const { master, port } = sequenceMaster(job, engine, residualOf(demand, supply, usageTarget));
   let squareCost: number | null = null;
   try {
     if (best) for (const b of best as SeqBar[]) master.add(b);
@@ -149,7 +196,8 @@ export function solveAngleGroup(
     const rootBound = root.status === 'failed' || root.status === 'infeasible' ? 0 : root.bound;
     let bound = Math.max(ceilBound(Math.max(0, rootBound)), areaBound(job));
     if (target && bound > target.above) return null;
-    const proven = (): boolean => best !== null && (bestCost <= bound || target?.enough(best) === true);
+    const proven = (): boolean =>
+      best !== null && ((bestCost <= bound && usesEnough(best)) || target?.enough(best) === true);
     if (!proven() && !budget.expired()) {
       const sq = squareFallback(budget.sub(budget.remainingMs() / 4));
       if (sq) {
@@ -165,16 +213,12 @@ export function solveAngleGroup(
     port.bounding = false;
     for (const step of ['whole', 'largest', 'fraction'] as const) {
       if (root.status === 'failed' || proven() || budget.expired()) break;
-      dive(job, master, demand, supply, budget, offer, step);
+      dive(job, master, demand, supply, usageTarget, budget, offer, step);
     }
     if (best === null) return null;
     bound = liftToAchievable(job, bound, bestCost);
     const plan: SeqBar[] = best;
-    const offcutsOk =
-      !job.base.offcutsFirst ||
-      job.base.sources.every(
-        (s, i) => s.kind !== 'offcut' || plan.filter((b) => b.source === i).length === s.supply,
-      );
+    const offcutsOk = usesEnough(plan);
     const barsBound = job.base.objective === 'bars' ? bound : stockBarsBound(job);
     return {
       job,
@@ -198,6 +242,7 @@ function dive(
   master: SequenceMaster,
   demand: readonly number[],
   supply: readonly number[],
+  usageTarget: number,
   budget: Budget,
   offer: (bars: readonly SeqBar[] | null) => void,
   step: 'whole' | 'largest' | 'fraction',
@@ -207,7 +252,7 @@ function dive(
   const left = supply.slice();
   for (let node = 0; node < 10_000 && !budget.expired(); node++) {
     if (need.every((d) => d <= 0)) break;
-    master.setResidual(residualOf(need, left, 0));
+    master.setResidual(residualOf(need, left, Math.max(0, usageTarget - offcutUse(job, fixed))));
     const lp = master.solve(budget, { rounds: DIVE_ROUNDS });
     const rest = greedySequences(job, need, Float64Array.from(left));
     if (rest) offer([...fixed, ...rest]);
