@@ -5,7 +5,7 @@
  * "Material").
  */
 import { type Cut, place } from '../geometry/mitre.ts';
-import type { TalliedLayout } from '../solver/response/index.ts';
+import { type TalliedLayout, talliedLayout } from '../solver/response/index.ts';
 import type { CutPosition, OptimiseRequest, PlacedPart } from '../types.ts';
 import { type AngleJob, laid, type SeqBar } from './job.ts';
 import type { AngleGroupResult } from './search.ts';
@@ -63,29 +63,19 @@ export function angleLayouts(request: OptimiseRequest, g: AngleGroupResult): Tal
         rightAngle: angleOut(pose?.right ?? 90),
       };
     });
-    layouts.push({
-      combination: {
-        usedComb: {
-          combination: pieces.map((p) => out(p.length)),
-          length: out(source.length),
-          source: source.kind,
-          sourceIndex: source.index,
-          waste: { total: out(fig.total), remnant: out(fig.remnant), saw: out(fig.saw) },
-          ...(job.material !== null ? { material: job.material } : {}),
-          parts: placed,
-          cutPositions: fig.cuts.map(cutOut),
-        },
+    layouts.push(
+      talliedLayout(request.scale, {
+        source,
+        material: job.material,
         count,
-      },
-      source,
-      count,
-      parts: pieces.length,
-      partsLength: fig.material,
-      cuts: fig.cuts.length,
-      waste: fig.total,
-      remnant: fig.remnant,
-      setupKey: angleSetupKey(source.length, pieces),
-    });
+        lengths: pieces.map((p) => p.length),
+        placed,
+        cutPositions: fig.cuts.map(cutOut),
+        waste: fig,
+        partsLength: fig.material,
+        setupKey: angleSetupKey(source.length, pieces),
+      }),
+    );
   }
   return layouts;
 }

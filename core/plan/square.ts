@@ -7,7 +7,13 @@ import { err, ok } from '../errors.ts';
 import { refineGroup, setupKeyOf, stageWorkFor } from '../setups/index.ts';
 import type { LpEngine } from '../solver/index.ts';
 import { buildJobs, type GroupPlan, type Job } from '../solver/model/index.ts';
-import { assignParts, type Bar, barFigures, type TalliedLayout } from '../solver/response/index.ts';
+import {
+  assignParts,
+  type Bar,
+  barFigures,
+  type TalliedLayout,
+  talliedLayout,
+} from '../solver/response/index.ts';
 import { solveGroup } from '../solver/solve-group.ts';
 import type { CutPosition, OptimiseRequest, PlacedPart } from '../types.ts';
 import { noPlan } from './failures.ts';
@@ -93,29 +99,19 @@ export function squareLayouts(request: OptimiseRequest, job: Job, plan: GroupPla
         ? { part: p, length: out(part.length), label: part.label }
         : { part: p, length: out(part?.length ?? 0) };
     });
-    layouts.push({
-      combination: {
-        usedComb: {
-          combination: lengths.map(out),
-          length: out(source.length),
-          source: source.kind,
-          sourceIndex: source.index,
-          waste: { total: out(fig.total), remnant: out(fig.remnant), saw: out(fig.saw) },
-          ...(job.material !== null ? { material: job.material } : {}),
-          parts: placed,
-          cutPositions: fig.cutPositions.map(out) as CutPosition[],
-        },
+    layouts.push(
+      talliedLayout(request.scale, {
+        source,
+        material: job.material,
         count,
-      },
-      source,
-      count,
-      parts: lengths.length,
-      partsLength: lengths.reduce((a, b) => a + b, 0),
-      cuts: fig.cutPositions.length,
-      waste: fig.total,
-      remnant: fig.remnant,
-      setupKey: setupKeyOf(source.length, lengths),
-    });
+        lengths,
+        placed,
+        cutPositions: fig.cutPositions.map(out) as CutPosition[],
+        waste: fig,
+        partsLength: lengths.reduce((a, b) => a + b, 0),
+        setupKey: setupKeyOf(source.length, lengths),
+      }),
+    );
   }
   return layouts;
 }

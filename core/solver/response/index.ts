@@ -1,3 +1,10 @@
 export { assignParts, type Bar } from './assign-parts.ts';
 export { barFigures } from './bar-figures.ts';
-export { costBound, planOf, type TalliedLayout, tallyGroups } from './tally.ts';
+export {
+  costBound,
+  type LayoutFigures,
+  planOf,
+  type TalliedLayout,
+  talliedLayout,
+  tallyGroups,
+} from './tally.ts';

@@ -8,11 +8,13 @@
 import { sawStopsOf } from '../../saw/stops.ts';
 import type {
   Combination,
+  CutPosition,
   Leftover,
   Material,
   MaterialStats,
   OptimiseRequest,
   OptimiseResponse,
+  PlacedPart,
   Purchase,
 } from '../../types.ts';
 import type { Job } from '../model/index.ts';
@@ -31,6 +33,53 @@ export interface TalliedLayout {
   readonly remnant: number;
   /** The saw setup the layout needs (square cuts only: the setups figures count distinct ones). */
   readonly setupKey?: string;
+}
+
+/** What a geometry's layout step knows of one distinct layout (scaled integers, cut positions written out). */
+export interface LayoutFigures {
+  readonly source: Job['sources'][number];
+  readonly material: Material;
+  readonly count: number;
+  /** Tip-to-tip (or square) lengths of the pieces in cut order. */
+  readonly lengths: readonly number[];
+  readonly placed: PlacedPart[];
+  /** Every saw cut, already divided by the scale. */
+  readonly cutPositions: CutPosition[];
+  readonly waste: { readonly total: number; readonly remnant: number; readonly saw: number };
+  /** Material of the pieces on one bar. */
+  readonly partsLength: number;
+  readonly setupKey: string;
+}
+
+/**
+ * One distinct layout written out, the same for both geometries: the response's `usedComb` (every length
+ * divided by the request's scale) and the scaled figures the totals count.
+ */
+export function talliedLayout(scale: number, f: LayoutFigures): TalliedLayout {
+  const out = (n: number): number => n / scale;
+  return {
+    combination: {
+      usedComb: {
+        combination: f.lengths.map(out),
+        length: out(f.source.length),
+        source: f.source.kind,
+        sourceIndex: f.source.index,
+        waste: { total: out(f.waste.total), remnant: out(f.waste.remnant), saw: out(f.waste.saw) },
+        ...(f.material !== null ? { material: f.material } : {}),
+        parts: f.placed,
+        cutPositions: f.cutPositions,
+      },
+      count: f.count,
+    },
+    source: f.source,
+    count: f.count,
+    parts: f.lengths.length,
+    partsLength: f.partsLength,
+    cuts: f.cutPositions.length,
+    waste: f.waste.total,
+    remnant: f.waste.remnant,
+    setupKey: f.setupKey,
+  };
 }
 
 export interface TalliedGroup {
