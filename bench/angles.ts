@@ -1,35 +1,91 @@
 /**
- * The angle-cut benchmark set: seeded window and door frames, stair stringers, roof trusses and railings
- * over several symmetries, kerfs and stock mixes, each solved through parse → solve → verify, and the same
- * parts laid square (angles dropped, tip-to-tip lengths, each gap the widest blade any cut takes: a plan
- * the saw can cut without nesting) for the bars nesting saves. Part of `npm run bench`; alone: `node bench/angles.ts [--budget-ms N]`.
+ * The angle-cut benchmark: fifty seeded window and door frames, stair stringers, roof trusses and railings
+ * over every symmetry, kerfs, trims, offcuts, one to three stock lengths, priced and unpriced
+ * (test/fixtures/angle-jobs.ts; `--jobs 20` takes the first twenty, the set before issue 31). Each job goes
+ * through parse → solve → verify; per job the plan's value in its measure (money when every stock is
+ * priced, else bars with one stock length, else stock length bought), its bound, the gap, proven or not,
+ * the time, and the bars of the same parts laid square (angles dropped, tip-to-tip lengths, each gap the
+ * widest blade any cut takes: a plan the saw can cut without nesting).
+ *
+ * No false proof: every job's claims are checked against the other runs' plans and, for small jobs, an
+ * exhaustive search (bench/angle-check.ts, independent of core); any refuted claim, unverified plan or
+ * failed solve makes the run exit 1. `--baseline <dir>` solves every job with that checkout's core too,
+ * alternating job by job (which goes first alternates as well), and reports both side by side.
+ *
+ *   node bench/angles.ts [--budget-ms 5000] [--jobs 20|50] [--only frames,trusses] [--baseline DIR]
+ *     [--recheck-ms N] [--exhaustive-max 12] [--out FILE]
+ *
+ * Part of `npm run bench` (the "Angle cuts" section).
  */
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { createLpEngine, optimise } from '../core/optimise.ts';
+import type { Clock } from '../core/budget.ts';
+import { optimise } from '../core/optimise.ts';
 import { parseOptimiseBody } from '../core/request/index.ts';
 import type { LpEngine } from '../core/solver/index.ts';
 import type { OptimiseResponse } from '../core/types.ts';
-import { angleJobs } from '../test/fixtures/angle-jobs.ts';
+import { type AngleJob, allAngleJobs, angleJobs } from '../test/fixtures/angle-jobs.ts';
+import {
+  checkClaims,
+  checkJobOf,
+  exhaustiveOptimum,
+  type Finding,
+  pieceCount,
+  type RunClaim,
+} from './angle-check.ts';
+import { type Core, loadCore, type Measure, type Solved } from './angle-solve.ts';
 
 type Body = Record<string, unknown>;
+
+/** One core's answer for a job. */
+export interface AngleRun {
+  readonly value: number | null;
+  readonly bound: number | null;
+  readonly optimal: boolean;
+  readonly verified: boolean;
+  readonly bars: number | null;
+  readonly ms: number;
+  readonly error: string | null;
+}
 
 export interface AngleOutcome {
   readonly name: string;
   readonly family: string;
   readonly symmetry: string;
-  readonly bars: number | null;
-  readonly bound: number | null;
-  readonly optimal: boolean;
-  readonly ms: number;
+  readonly measure: Measure;
+  /** One of the twenty jobs of the set before issue 31 (the same names and bodies). */
+  readonly first20: boolean;
+  readonly run: AngleRun;
+  readonly baseline: AngleRun | null;
   readonly squareBars: number | null;
-  /** Total cost of the plan and of the square one (priced jobs only). */
-  readonly cost: number | null;
-  readonly squareCost: number | null;
-  readonly error: string | null;
+  /** The square-laid plan's value in the job's measure. */
+  readonly squareValue: number | null;
+  /** The exhaustive optimum; null when the search was too big, undefined when not tried. */
+  readonly exhaustive?: number | null;
+  readonly findings: readonly Finding[];
+}
+
+export interface AngleBenchOptions {
+  /** Wall-clock budget per solve (default 5000, the API's). */
+  readonly budgetMs?: number;
+  /** 20: the set before issue 31; 50 (default): all. */
+  readonly jobs?: 20 | 50;
+  /** Families or job names to keep (a name matches by prefix). */
+  readonly only?: readonly string[];
+  /** Another checkout's root: its core solves every job too, alternating with this one. */
+  readonly baseline?: string;
+  /** Also solve every job with this longer budget; its plan joins the check. */
+  readonly recheckMs?: number;
+  /** Jobs of at most this many pieces are also settled by exhaustive search (default 12). */
+  readonly exhaustiveMax?: number;
+  /** The clock (tests: a step clock; default wall clock). */
+  readonly clock?: Clock;
+  readonly progress?: (line: string) => void;
 }
 
 const clock = { now: () => Date.now(), monotonic: () => performance.now() };
 
+/** One body through parse → solve → verify (bench/angle-setups.ts uses it too). */
 export async function solve(
   lp: LpEngine,
   body: Body,
@@ -43,75 +99,235 @@ export async function solve(
   return out.ok ? { r: out.value, ms, error: null } : { r: null, ms, error: out.error.message };
 }
 
-/** Solves every job of the set, and the same parts laid square. */
-export async function benchAngles(budgetMs = 5000): Promise<AngleOutcome[]> {
-  const lp = await createLpEngine();
+/**
+ * The same parts laid square, honestly: no nesting, and every gap as wide as the widest angled cut takes
+ * (K / sin a, rounded up to 0.1), so the square plan is one the real saw can cut.
+ */
+export function squareBodyOf(body: Body): Body {
+  const { angleCuts: _cuts, ...rest } = body;
+  const kerf = Number(body.kerf ?? 0);
+  let widest = kerf;
+  for (const p of body.parts as Body[])
+    for (const a of [p.leftAngle, p.rightAngle])
+      if (typeof a === 'number')
+        widest = Math.max(widest, Math.ceil((kerf / Math.sin((a * Math.PI) / 180)) * 10) / 10);
+  return {
+    ...rest,
+    kerf: widest,
+    parts: (body.parts as Body[]).map(({ leftAngle: _l, rightAngle: _r, ...p }) => p),
+  };
+}
+
+/** The jobs a run takes. */
+export function selectJobs(jobs: 20 | 50 = 50, only?: readonly string[]): AngleJob[] {
+  const all = jobs === 20 ? angleJobs() : allAngleJobs();
+  return only && only.length > 0
+    ? all.filter((j) => only.some((o) => j.family === o || j.name.startsWith(o)))
+    : all;
+}
+
+const runOf = (s: Solved): AngleRun => ({
+  value: s.value,
+  bound: s.bound,
+  optimal: s.r?.plan.optimal ?? false,
+  verified: s.r?.plan.verified ?? false,
+  bars: s.r?.plan.stockBarsUsed ?? null,
+  ms: s.ms,
+  error: s.error,
+});
+
+const claimOf = (run: string, r: AngleRun): RunClaim => ({
+  run,
+  value: r.value,
+  bound: r.error === null ? r.bound : null,
+  optimal: r.optimal,
+  verified: r.error === null ? r.verified : null,
+});
+
+/** Solves the jobs (and the same parts laid square), checks every claim, and returns one outcome a job. */
+export async function benchAngles(options: AngleBenchOptions = {}): Promise<AngleOutcome[]> {
+  const budgetMs = options.budgetMs ?? 5000;
+  const first = new Set(angleJobs().map((j) => j.name));
+  const ours = await loadCore();
+  const base: Core | null = options.baseline ? await loadCore(options.baseline) : null;
   const outcomes: AngleOutcome[] = [];
-  for (const job of angleJobs()) {
-    const angled = await solve(lp, job.body, budgetMs);
-    // Laid square, but honestly: no nesting, and every gap as wide as the widest angled cut takes
-    // (K / sin a, rounded up to 0.1), so the square plan is one the real saw can cut.
-    const { angleCuts: _cuts, ...rest } = job.body;
-    const kerf = Number(job.body.kerf ?? 0);
-    let widest = kerf;
-    for (const p of job.body.parts as Body[])
-      for (const a of [p.leftAngle, p.rightAngle])
-        if (typeof a === 'number')
-          widest = Math.max(widest, Math.ceil((kerf / Math.sin((a * Math.PI) / 180)) * 10) / 10);
-    const squareBody = {
-      ...rest,
-      kerf: widest,
-      parts: (job.body.parts as Body[]).map(({ leftAngle: _l, rightAngle: _r, ...p }) => p),
-    };
-    const square = await solve(lp, squareBody, budgetMs);
+  const jobs = selectJobs(options.jobs, options.only);
+  for (const [j, job] of jobs.entries()) {
+    // Alternate which core goes first, so a drift in the machine's load falls on both alike.
+    let run: AngleRun | null = null;
+    let baseline: AngleRun | null = null;
+    for (const core of j % 2 === 0 || !base ? [ours, base] : [base, ours]) {
+      if (!core) continue;
+      const r = runOf(await core.solve(job.body, budgetMs, options.clock));
+      if (core === ours) run = r;
+      else baseline = r;
+    }
+    if (!run) throw new Error('unreachable');
+    const square = await ours.solve(squareBodyOf(job.body), budgetMs, options.clock);
+    const claims: RunClaim[] = [claimOf('plan', run)];
+    if (baseline) claims.push(claimOf('baseline', baseline));
+    // The square-laid plan is a plan for the angle job too; its own proof is about the square job.
+    claims.push({ run: 'laid square', value: square.value, bound: null, optimal: false, verified: null });
+    if (options.recheckMs)
+      claims.push(
+        claimOf('longer budget', runOf(await ours.solve(job.body, options.recheckMs, options.clock))),
+      );
+    const small = pieceCount(job.body) <= (options.exhaustiveMax ?? 12);
+    const exhaustive = small ? exhaustiveOptimum(checkJobOf(job.body)) : undefined;
+    const findings = checkClaims(claims, exhaustive ?? null);
+    for (const [who, r] of [
+      ['plan', run],
+      ['baseline', baseline],
+    ] as const)
+      if (r?.error) findings.push({ run: who, kind: 'no plan', detail: `no verified plan: ${r.error}` });
     outcomes.push({
       name: job.name,
       family: job.family,
       symmetry: String((job.body.angleCuts as Body).axialSymmetry),
-      bars: angled.r?.plan.stockBarsUsed ?? null,
-      bound: angled.r?.plan.stockBarsLowerBound ?? null,
-      optimal: angled.r?.plan.optimal ?? false,
-      ms: angled.ms,
+      measure: square.measure,
+      first20: first.has(job.name),
+      run,
+      baseline,
       squareBars: square.r?.plan.stockBarsUsed ?? null,
-      cost: angled.r?.stats.totalCost ?? null,
-      squareCost: square.r?.stats.totalCost ?? null,
-      error: angled.error,
+      squareValue: square.value,
+      ...(exhaustive === undefined ? {} : { exhaustive }),
+      findings,
     });
+    options.progress?.(
+      `[${j + 1}/${jobs.length}] ${job.name} ${run.optimal ? 'proven' : 'gap'} ${run.value}/${run.bound} ${run.ms.toFixed(0)} ms${baseline ? `; baseline ${baseline.optimal ? 'proven' : 'gap'} ${baseline.value}/${baseline.bound} ${baseline.ms.toFixed(0)} ms` : ''}${findings.length ? ` ${findings.length} FINDINGS` : ''}`,
+    );
   }
   return outcomes;
 }
 
-/** The report's section: one row per job, then totals. */
+/** The gap of a run, absolute and in % of the bound (null without a plan or bound). */
+export function gapOf(r: AngleRun): { abs: number; pct: number } | null {
+  if (r.value === null || r.bound === null) return null;
+  const abs = Math.max(0, r.value - r.bound);
+  return { abs, pct: r.bound > 0 ? (100 * abs) / r.bound : abs > 0 ? Number.POSITIVE_INFINITY : 0 };
+}
+
+const fmt = (x: number | null | undefined, digits = 0): string =>
+  x === null || x === undefined
+    ? '—'
+    : Number.isInteger(x)
+      ? String(x)
+      : x.toFixed(digits === 0 ? 2 : digits);
+
+const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  if (s.length === 0) return 0;
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? (s[m] ?? 0) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
+};
+
+/** Proven, within 1 % of the bound, summed gaps (per measure and in %) and median time of a set of runs. */
+function summary(runs: readonly { r: AngleRun; measure: Measure }[]): string {
+  const proven = runs.filter(({ r }) => r.optimal).length;
+  const gaps = runs.map(({ r, measure }) => ({ g: gapOf(r), measure, r }));
+  const within = gaps.filter(({ g, r }) => !r.optimal && g !== null && g.pct <= 1).length;
+  const sum = (m: Measure): number =>
+    gaps.reduce((a, { g, measure }) => a + (measure === m ? (g?.abs ?? 0) : 0), 0);
+  const pct = gaps.reduce((a, { g }) => a + (g?.pct ?? 0), 0);
+  const ms = runs.map(({ r }) => r.ms);
+  return `${proven}/${runs.length} proven, ${within} more within 1 % of their bound; summed gap ${pct.toFixed(2)} % (cost ${fmt(sum('cost'))}, bars ${fmt(sum('bars'))}, stock length ${fmt(sum('stock'))}); median ${median(ms).toFixed(0)} ms, max ${Math.max(0, ...ms).toFixed(0)} ms`;
+}
+
+/** The report's section: one row per job, totals, the baseline beside it when there is one, findings. */
 export function angleReport(outcomes: readonly AngleOutcome[]): string[] {
+  const withBase = outcomes.some((o) => o.baseline !== null);
   const lines = [
-    '| job | symmetry | bars | bound | proven | ms | bars laid square | bars saved | cost | cost laid square |',
-    '|---|---|---:|---:|---|---:|---:|---:|---:|---:|',
+    `| job | symmetry | measure | plan | bound | gap | gap % | proven | ms | bars | bars laid square | bars saved | laid square (measure) | exhaustive |${withBase ? ' baseline plan | baseline bound | baseline proven | baseline ms |' : ''} check |`,
+    `|---|---|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|${withBase ? '---:|---:|---|---:|' : ''}---|`,
   ];
   for (const o of outcomes) {
-    const saved = o.bars !== null && o.squareBars !== null ? o.squareBars - o.bars : null;
+    const g = gapOf(o.run);
+    const saved = o.run.bars !== null && o.squareBars !== null ? o.squareBars - o.run.bars : null;
+    const b = o.baseline;
     lines.push(
-      `| ${o.name} | ${o.symmetry} | ${o.bars ?? o.error} | ${o.bound ?? '—'} | ${o.optimal ? 'yes' : 'no'} | ${o.ms.toFixed(0)} | ${o.squareBars ?? '—'} | ${saved ?? '—'} | ${o.cost ?? '—'} | ${o.squareCost ?? '—'} |`,
+      `| ${o.name} | ${o.symmetry} | ${o.measure} | ${o.run.error ? `error: ${o.run.error.slice(0, 60)}` : fmt(o.run.value)} | ${fmt(o.run.bound)} | ${fmt(g?.abs)} | ${g ? g.pct.toFixed(2) : '—'} | ${o.run.optimal ? 'yes' : 'no'} | ${o.run.ms.toFixed(0)} | ${fmt(o.run.bars)} | ${fmt(o.squareBars)} | ${fmt(saved)} | ${fmt(o.squareValue)} | ${o.exhaustive === undefined ? '—' : o.exhaustive === null ? 'too big' : fmt(o.exhaustive)} |${b ? ` ${b.error ? 'error' : fmt(b.value)} | ${fmt(b.bound)} | ${b.optimal ? 'yes' : 'no'} | ${b.ms.toFixed(0)} |` : withBase ? ' — | — | — | — |' : ''} ${o.findings.length === 0 ? 'ok' : `**${o.findings.map((f) => f.kind).join(', ')}**`} |`,
     );
   }
-  const proven = outcomes.filter((o) => o.optimal).length;
+  lines.push('');
+  const sets: [string, AngleOutcome[]][] = [['all', [...outcomes]]];
+  const first = outcomes.filter((o) => o.first20);
+  if (first.length > 0 && first.length < outcomes.length)
+    sets.push(["today's 20 (the set before issue 31)", first]);
+  for (const [label, set] of sets) {
+    lines.push(`- **${label}**: ${summary(set.map((o) => ({ r: o.run, measure: o.measure })))}.`);
+    const based = set.filter((o) => o.baseline !== null);
+    if (based.length > 0) {
+      const runs = based.map((o) => ({ r: o.baseline as AngleRun, measure: o.measure }));
+      const ours = median(based.map((o) => o.run.ms));
+      const theirs = median(based.map((o) => (o.baseline as AngleRun).ms));
+      const lost = based.filter((o) => o.baseline?.optimal && !o.run.optimal).map((o) => o.name);
+      const won = based.filter((o) => !o.baseline?.optimal && o.run.optimal).map((o) => o.name);
+      lines.push(
+        `  baseline: ${summary(runs)}; median time ratio (this / baseline) ${theirs > 0 ? (ours / theirs).toFixed(2) : '—'}; proven here only: ${won.join(', ') || 'none'}; proven by the baseline only: ${lost.join(', ') || 'none'}.`,
+      );
+    }
+  }
   const saved = outcomes.reduce(
-    (a, o) => a + (o.bars !== null && o.squareBars !== null ? o.squareBars - o.bars : 0),
+    (a, o) => a + (o.run.bars !== null && o.squareBars !== null ? o.squareBars - o.run.bars : 0),
     0,
   );
   const square = outcomes.reduce((a, o) => a + (o.squareBars ?? 0), 0);
-  const priced = outcomes.filter((o) => o.cost !== null && o.squareCost !== null);
-  const costSaved = priced.reduce((a, o) => a + ((o.squareCost ?? 0) - (o.cost ?? 0)), 0);
-  const costSquare = priced.reduce((a, o) => a + (o.squareCost ?? 0), 0);
-  const ms = outcomes.map((o) => o.ms).sort((a, b) => a - b);
-  lines.push(
-    '',
-    `${proven}/${outcomes.length} proven; ${saved} bars saved of ${square} laid square; on the ${priced.length} priced jobs ${costSaved} saved of ${costSquare} (cost); median ${(ms[Math.floor(ms.length / 2)] ?? 0).toFixed(0)} ms, max ${(ms[ms.length - 1] ?? 0).toFixed(0)} ms. Bars are stock bars bought (priced jobs optimise cost); the bound is \`stockBarsLowerBound\`.`,
+  const priced = outcomes.filter(
+    (o) => o.measure === 'cost' && o.run.value !== null && o.squareValue !== null,
   );
+  const costSaved = priced.reduce((a, o) => a + ((o.squareValue ?? 0) - (o.run.value ?? 0)), 0);
+  const costSquare = priced.reduce((a, o) => a + (o.squareValue ?? 0), 0);
+  const checked = outcomes.filter((o) => typeof o.exhaustive === 'number').length;
+  lines.push(
+    `- Laid square: ${saved} bars saved of ${square}; on the ${priced.length} priced jobs ${fmt(costSaved)} saved of ${fmt(costSquare)} (cost; their bar counts may rise as cost falls).`,
+    `- Check: ${checked} jobs settled by exhaustive search; ${outcomes.reduce((a, o) => a + o.findings.length, 0)} findings.`,
+    '',
+    "Measures: `cost` when every stock is priced (money), `bars` with one stock length (stock bars bought), `stock` with several unpriced lengths (stock length bought); offcuts cost nothing. The bound is the solver's, in that measure; gap % is of the bound.",
+  );
+  const found = outcomes.flatMap((o) =>
+    o.findings.map((f) => `- ${o.name} (${f.run}): ${f.kind}: ${f.detail}`),
+  );
+  if (found.length > 0) lines.push('', '**Refuted claims** (the run fails):', '', ...found);
   return lines;
 }
 
+/** Findings over a run: the benchmark exits non-zero when there is any. */
+export function findingsOf(outcomes: readonly AngleOutcome[]): number {
+  return outcomes.reduce((a, o) => a + o.findings.length, 0);
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const args = parseArgs({ options: { 'budget-ms': { type: 'string', default: '5000' } } });
-  const outcomes = await benchAngles(Number(args.values['budget-ms']));
-  process.stdout.write(`${angleReport(outcomes).join('\n')}\n`);
+  const { values } = parseArgs({
+    options: {
+      'budget-ms': { type: 'string', default: '5000' },
+      jobs: { type: 'string', default: '50' },
+      only: { type: 'string' },
+      baseline: { type: 'string' },
+      'recheck-ms': { type: 'string' },
+      'exhaustive-max': { type: 'string', default: '12' },
+      out: { type: 'string' },
+    },
+  });
+  if (values.jobs !== '20' && values.jobs !== '50') throw new Error('--jobs is 20 or 50');
+  const started = performance.now();
+  const outcomes = await benchAngles({
+    budgetMs: Number(values['budget-ms']),
+    jobs: values.jobs === '20' ? 20 : 50,
+    ...(values.only ? { only: values.only.split(',') } : {}),
+    ...(values.baseline ? { baseline: values.baseline } : {}),
+    ...(values['recheck-ms'] ? { recheckMs: Number(values['recheck-ms']) } : {}),
+    exhaustiveMax: Number(values['exhaustive-max']),
+    progress: (line) => {
+      process.stderr.write(`${line}\n`);
+    },
+  });
+  const command = `node bench/angles.ts ${process.argv.slice(2).join(' ')}`.trim();
+  const text = [
+    `Command: \`${command}\` (${new Date().toISOString().slice(0, 16)}Z, node ${process.version}, ${((performance.now() - started) / 1000).toFixed(0)} s wall).`,
+    '',
+    ...angleReport(outcomes),
+  ].join('\n');
+  if (values.out) writeFileSync(values.out, `${text}\n`);
+  process.stdout.write(`${text}\n`);
+  if (findingsOf(outcomes) > 0) process.exitCode = 1;
 }
