@@ -67,7 +67,7 @@ describe('the angle benchmark', () => {
     }
     const report = angleReport(outcomes).join('\n');
     expect(report).toContain('baseline: ');
-    expect(report).toContain('median time ratio');
+    expect(report).toContain('ratio of median times');
     expect(report).toContain("today's 20");
   });
 
