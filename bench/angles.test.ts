@@ -9,7 +9,7 @@ import { optimise } from '../core/optimise.ts';
 import { parseOptimiseBody } from '../core/request/index.ts';
 import { allAngleJobs } from '../test/fixtures/angle-jobs.ts';
 import { stepClock, testEngine } from '../test/support/solver.ts';
-import { loadCore } from './angle-solve.ts';
+import { type Core, loadCore } from './angle-solve.ts';
 import { angleReport, benchAngles, findingsOf, gapOf, selectJobs } from './angles.ts';
 
 const BUDGET = 300;
@@ -69,6 +69,31 @@ describe('the angle benchmark', () => {
     expect(report).toContain('baseline: ');
     expect(report).toContain('ratio of median times');
     expect(report).toContain("today's 20");
+  });
+
+  it('fails on a planted false proof: a baseline that claims a dearer plan optimal', async () => {
+    const real = await loadCore();
+    const liar: Core = {
+      ...real,
+      solve: async (body, budgetMs, clock) => {
+        const s = await real.solve(body, budgetMs, clock);
+        if (!s.r || s.value === null || !('angleCuts' in body)) return s;
+        const r = { ...s.r, plan: { ...s.r.plan, optimal: true } };
+        return { ...s, r, value: s.value + 1, bound: s.value + 1 };
+      },
+    };
+    const outcomes = await benchAngles({
+      budgetMs: BUDGET,
+      only: ['trusses-small-X'],
+      baselineCore: liar,
+      clock: stepClock(0.01),
+    });
+    const findings = outcomes.flatMap((o) => o.findings);
+    expect(findings).toContainEqual(expect.objectContaining({ run: 'baseline', kind: 'false proof' }));
+    expect(findings).toContainEqual(expect.objectContaining({ run: 'baseline', kind: 'false bound' }));
+    expect(findings.filter((f) => f.run === 'plan')).toEqual([]);
+    expect(findingsOf(outcomes)).toBeGreaterThan(0);
+    expect(angleReport(outcomes).join('\n')).toContain('**Refuted claims** (the run fails)');
   });
 
   it('selects the first twenty or all fifty, and a family', () => {

@@ -74,6 +74,8 @@ export interface AngleBenchOptions {
   readonly only?: readonly string[];
   /** Another checkout's root: its core solves every job too, alternating with this one. */
   readonly baseline?: string;
+  /** A baseline core already loaded (tests plant a lying one); takes the place of `baseline`. */
+  readonly baselineCore?: Core;
   /** Solves per job and core (default 1): the time is their median, every plan is checked. */
   readonly repeat?: number;
   /** Also solve every job with this longer budget; its plan joins the check. */
@@ -151,7 +153,8 @@ export async function benchAngles(options: AngleBenchOptions = {}): Promise<Angl
   const budgetMs = options.budgetMs ?? 5000;
   const first = new Set(angleJobs().map((j) => j.name));
   const ours = await loadCore();
-  const base: Core | null = options.baseline ? await loadCore(options.baseline) : null;
+  const base: Core | null =
+    options.baselineCore ?? (options.baseline ? await loadCore(options.baseline) : null);
   const outcomes: AngleOutcome[] = [];
   const jobs = selectJobs(options.jobs, options.only);
   for (const [j, job] of jobs.entries()) {
