@@ -9,8 +9,9 @@ import { optimise } from '../core/optimise.ts';
 import { parseOptimiseBody } from '../core/request/index.ts';
 import { allAngleJobs } from '../test/fixtures/angle-jobs.ts';
 import { stepClock, testEngine } from '../test/support/solver.ts';
+import { angleReport, findingsOf, gapOf } from './angle-report.ts';
 import { type Core, loadCore } from './angle-solve.ts';
-import { angleReport, benchAngles, findingsOf, gapOf, selectJobs } from './angles.ts';
+import { benchAngles, selectJobs } from './angles.ts';
 
 const BUDGET = 300;
 const byName = new Map(allAngleJobs().map((j) => [j.name, j]));

@@ -131,7 +131,8 @@ if (unproven.length > 0) {
 if (!skip.has('angles')) {
   // Angle cuts: seeded frames, stringers, trusses and railings (bench/angles.ts), one at a time.
   // Any refuted claim (a false proof or bound, an unverified plan) fails the run.
-  const { angleReport, benchAngles, findingsOf } = await import('./angles.ts');
+  const { benchAngles } = await import('./angles.ts');
+  const { angleReport, findingsOf } = await import('./angle-report.ts');
   const angles = await benchAngles({ progress: (line) => process.stderr.write(`angles ${line}\n`) });
   falseCount += findingsOf(angles);
   lines.push('## Angle cuts', '', ...angleReport(angles), '');
