@@ -8,6 +8,7 @@ import { ceilBound } from '../numbers.ts';
 import { maxOffcutUsage } from '../solver/bounds/index.ts';
 import type { LpEngine } from '../solver/index.ts';
 import { CoveringMaster, type Residual, SMOOTHING_SMALL } from '../solver/master/index.ts';
+import { exactSmallBound } from './exact-bound.ts';
 import { greedySequences } from './greedy.ts';
 import type { AngleJob, SeqBar } from './job.ts';
 import { finishBars, planCostOf } from './plan.ts';
@@ -194,7 +195,7 @@ export function solveAngleGroup(
     const above = target?.above;
     const root = master.solve(budget, above === undefined ? {} : { cutoff: Math.floor(above) + 1 });
     const rootBound = root.status === 'failed' || root.status === 'infeasible' ? 0 : root.bound;
-    let bound = Math.max(ceilBound(Math.max(0, rootBound)), areaBound(job));
+    let bound = Math.max(ceilBound(Math.max(0, rootBound)), areaBound(job), exactSmallBound(job));
     if (target && bound > target.above) return null;
     const proven = (): boolean =>
       best !== null && ((bestCost <= bound && usesEnough(best)) || target?.enough(best) === true);
