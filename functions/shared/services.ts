@@ -50,7 +50,31 @@ export interface ServiceOverrides {
   readonly env?: Env;
 }
 
+/**
+ * Marks where each part of a container's init ends (`performance.mark`, a few microseconds each), so the
+ * cold-start bench can split init into sections (bench/cold-start.ts).
+ */
+export const INIT_MARKS = {
+  /** The bundle's modules are loaded and evaluated: `solveServices` starts. */
+  modules: 'cutplan:init:modules',
+  /** HiGHS's wasm read and its compilation started; Powertools Logger and Metrics, the DynamoDB client and its warm-up request started. */
+  clients: 'cutplan:init:clients',
+  /** HiGHS's wasm compiled and instantiated, its runtime initialised. */
+  lpEngine: 'cutplan:init:lp-engine',
+  /** The priming solve done (prime.ts). */
+  primed: 'cutplan:init:primed',
+  /** The table's warm-up request answered (or given up on). */
+  warm: 'cutplan:init:warm',
+} as const;
+
 export async function solveServices(overrides: ServiceOverrides = {}): Promise<SolveDeps<RealLp>> {
+  performance.mark(INIT_MARKS.modules);
+  // HiGHS's wasm is read and compiled first: V8 compiles it on background threads while this thread
+  // sets up telemetry and the DynamoDB client below. The loader reaches WebAssembly.instantiate through
+  // a chain of promises, which `setImmediate` lets run to it.
+  const engine = createLpEngine();
+  engine.catch(() => {}); // awaited below; a failure is init's, not an unhandled rejection meanwhile
+  await new Promise((resolve) => setImmediate(resolve));
   const powertools =
     overrides.log === undefined || overrides.telemetry === undefined ? powertoolsTelemetry() : null;
   const log = overrides.log ?? powertools?.log ?? fail();
@@ -61,13 +85,17 @@ export async function solveServices(overrides: ServiceOverrides = {}): Promise<S
   // connection) starts now and overlaps the wasm compilation and the priming below, instead of being
   // paid by the first caller (docs/bench.md, "Cold start").
   const warming = limits?.warm();
-  const lp = await createLpEngine();
+  performance.mark(INIT_MARKS.clients);
+  const lp = await engine;
+  performance.mark(INIT_MARKS.lpEngine);
   // In the init phase, before the first caller: see prime.ts.
   if (primingWanted(env)) {
     const primed = await primeSolver(realCore, lp, systemClock);
     if (primed instanceof Error) log.error('priming the solver failed', errorFields(primed));
   }
+  performance.mark(INIT_MARKS.primed);
   await warming;
+  performance.mark(INIT_MARKS.warm);
   return {
     core: realCore,
     lp,
