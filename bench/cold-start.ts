@@ -101,8 +101,11 @@ export interface ColdStartOptions {
   readonly runs?: number;
   /** An existing bundle folder to measure; by default one is built into a temporary folder. */
   readonly dir?: string;
-  /** As Lambda runs it: `NODE_OPTIONS=--enable-source-maps` (default true). */
-  readonly sourceMaps?: boolean;
+  /**
+   * Run with `NODE_OPTIONS=--enable-source-maps` (Node reads every source map at load), as the stack set
+   * it before the bundle mapped its own stack traces (default false: as Lambda runs it now, no NODE_OPTIONS).
+   */
+  readonly nodeSourceMaps?: boolean;
 }
 
 export async function measureColdStart(options: ColdStartOptions = {}): Promise<ColdStartResult> {
@@ -117,7 +120,7 @@ export async function measureColdStart(options: ColdStartOptions = {}): Promise<
     dir = bundleDir(target.function, cleanup);
   }
   const nodeOptions: Record<string, string> = {
-    ...(options.sourceMaps === false ? {} : { NODE_OPTIONS: '--enable-source-maps' }),
+    ...(options.nodeSourceMaps === true ? { NODE_OPTIONS: '--enable-source-maps' } : {}),
     // As the stack sets it for the PDF function: the fonts sit beside index.mjs.
     ...(target.function === 'optimise-pdf' ? { CUTPLAN_FONT_DIR: dir } : {}),
   };
@@ -205,7 +208,6 @@ export async function measureFirstLpAnswer(
     for (let i = 0; i < runsWanted; i++) {
       for (const primed of [false, true]) {
         const env = {
-          NODE_OPTIONS: '--enable-source-maps',
           ...(primed ? {} : { CUTPLAN_PRIME: '0' }),
           ...(await table.freshTable()),
         };
@@ -295,7 +297,7 @@ async function main(argv: string[]): Promise<number> {
       target: { type: 'string', default: 'optimise' },
       runs: { type: 'string', default: '7' },
       dir: { type: 'string' },
-      'no-source-maps': { type: 'boolean', default: false },
+      'enable-source-maps': { type: 'boolean', default: false },
       'first-lp': { type: 'boolean', default: false },
     },
   });
@@ -320,7 +322,7 @@ async function main(argv: string[]): Promise<number> {
     target: target as ColdStartTargetName,
     runs,
     ...(values.dir === undefined ? {} : { dir: values.dir }),
-    sourceMaps: !values['no-source-maps'],
+    nodeSourceMaps: values['enable-source-maps'],
   });
   process.stdout.write(formatColdStart(result));
   return 0;

@@ -159,8 +159,8 @@ async function bundleOne(name: FunctionName, outDir: string, awsSdk: AwsSdkShipp
     ...(awsSdk === 'bundled-cjs' ? {} : { mainFields: ['module', 'main'] }),
     ...(awsSdk === 'external' ? { external: ['@aws-sdk/*'] } : {}),
     minify: true,
-    // Stack traces map back to the TypeScript (NODE_OPTIONS=--enable-source-maps); the sources
-    // themselves are in git, so the maps carry positions only.
+    // Stack traces map back to the TypeScript when they are formatted (functions/shared/source-maps.ts,
+    // imported first by every entry); the sources themselves are in git, so the maps carry positions only.
     sourcemap: true,
     sourcesContent: false,
     banner: { js: REQUIRE_BANNER },
