@@ -11,7 +11,7 @@ import { prepareStackTrace, shouldInstall } from './source-maps.ts';
 const SOURCE = [
   "import './source-maps.ts';",
   'export function outer(n: number): void {',
-  '  if (n > 1) throw new Error(`boom ${n}`);',
+  "  if (n > 1) throw new Error('boom ' + n);",
   '}',
   '',
 ].join('\n');
