@@ -359,7 +359,7 @@ export function formatColdStart(result: ColdStartResult): string {
     '↳ 1st req.: from the call to its first DynamoDB request leaving (SDK set-up, credentials, signing);',
     "↳ DB I/O: time with one of the call's DynamoDB requests in flight; both are part of the 1st answer.",
     '',
-    `main-thread CPU (what a quiet machine's wall time follows; load stretches wall times, not these):`,
+    `main-thread CPU (what a quiet machine's wall time follows; load stretches wall times far more than these):`,
     `  ${''.padEnd(8)}${['boot', 'init', '1st answer', 'total'].map((c) => c.padStart(10)).join('  ')}`,
     ...[...result.runs.map((r, i) => [`run ${i + 1}`, r] as const), ['median', result.median] as const].map(
       ([label, r]) =>
