@@ -94,7 +94,7 @@ export async function solveServices(overrides: ServiceOverrides = {}): Promise<S
     if (primed instanceof Error) log.error('priming the solver failed', errorFields(primed));
   }
   performance.mark(INIT_MARKS.primed);
-  await warming;
+  await warming?.settled();
   performance.mark(INIT_MARKS.warm);
   return {
     core: realCore,
@@ -111,20 +111,28 @@ function fail(): never {
   throw new Error('unreachable: Powertools telemetry was built for the missing part');
 }
 
-/** How long init waits for the table's warm-up request; a slower table is the first caller's to wait for. */
+/**
+ * How long init waits for the table's warm-up request once the solver is primed (the request runs during
+ * the wasm compile and the priming); a slower table is the first caller's to wait for.
+ */
 export const WARM_UP_WAIT_MS = 500;
 
 /**
  * The DynamoDB client is built here, once per container, and shared by every call the container serves.
- * `warm` reads an item that never exists (`pk = warm#init`: no partition the service writes), which
- * sets up everything a request needs; it never fails, a failure is only logged.
+ * `warm` sends a read of an item that never exists (`pk = warm#init`: no partition the service writes),
+ * which sets up everything a request needs, and returns the wait for it: at most `WARM_UP_WAIT_MS` from
+ * when that wait is called, not from when the request left (on a loaded machine the priming alone can
+ * outlast it, and the read would then land in the first call). It never fails, a failure is only logged.
  */
-function configuredLimits(env: Env, log: Logger): { admitter: Admitter; warm(): Promise<void> } {
+function configuredLimits(
+  env: Env,
+  log: Logger,
+): { admitter: Admitter; warm(): { settled(): Promise<void> } } {
   const config = readLimitsConfig(env);
   const client = createDynamoClient(config);
   return {
     admitter: limitsAdmitter({ client, tableName: config.tableName, clock: systemClock, log }),
-    warm: async () => {
+    warm: () => {
       const read = client
         .send(
           new GetItemCommand({
@@ -136,13 +144,17 @@ function configuredLimits(env: Env, log: Logger): { admitter: Admitter; warm(): 
           () => {},
           (error: unknown) => log.error('limits warm-up failed', { source: 'limits', ...errorFields(error) }),
         );
-      let timer: NodeJS.Timeout | undefined;
-      const waited = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, WARM_UP_WAIT_MS);
-        timer.unref();
-      });
-      await Promise.race([read, waited]);
-      clearTimeout(timer);
+      return {
+        settled: async () => {
+          let timer: NodeJS.Timeout | undefined;
+          const waited = new Promise<void>((resolve) => {
+            timer = setTimeout(resolve, WARM_UP_WAIT_MS);
+            timer.unref();
+          });
+          await Promise.race([read, waited]);
+          clearTimeout(timer);
+        },
+      };
     },
   };
 }
