@@ -333,8 +333,8 @@ const COLUMNS = ['spawn→ans.', 'node boot', 'init', '1st answer', '↳ 1st req
 
 const SECTION_NOTES: Readonly<Record<InitSection, string>> = {
   modules: 'loading, compiling and evaluating index.mjs and its static chunks',
-  clients: "HiGHS's wasm read and its compile started; Powertools; the DynamoDB client and warm-up request",
-  'lp-engine': "the rest of the wasm compile, instantiation, HiGHS's runtime init",
+  clients: 'Powertools Logger and Metrics; the DynamoDB client and its warm-up request started',
+  'lp-engine': "HiGHS's wasm read, compiled and instantiated; its runtime initialised",
   primed: 'the priming solve (functions/shared/prime.ts)',
   warm: "waiting for the table's warm-up request",
   rest: 'the handler built, the import done',

@@ -57,9 +57,12 @@ export interface ServiceOverrides {
 export const INIT_MARKS = {
   /** The bundle's modules are loaded and evaluated: `solveServices` starts. */
   modules: 'cutplan:init:modules',
-  /** HiGHS's wasm read and its compilation started; Powertools Logger and Metrics, the DynamoDB client and its warm-up request started. */
+  /** Powertools Logger and Metrics, the DynamoDB client and its warm-up request started. */
   clients: 'cutplan:init:clients',
-  /** HiGHS's wasm compiled and instantiated, its runtime initialised. */
+  /**
+   * HiGHS's wasm read, compiled and instantiated, its runtime initialised. (Starting the compile before
+   * the clients, so V8's background threads overlap them, was measured slower: docs/deploy.md.)
+   */
   lpEngine: 'cutplan:init:lp-engine',
   /** The priming solve done (prime.ts). */
   primed: 'cutplan:init:primed',
@@ -69,12 +72,6 @@ export const INIT_MARKS = {
 
 export async function solveServices(overrides: ServiceOverrides = {}): Promise<SolveDeps<RealLp>> {
   performance.mark(INIT_MARKS.modules);
-  // HiGHS's wasm is read and compiled first: V8 compiles it on background threads while this thread
-  // sets up telemetry and the DynamoDB client below. The loader reaches WebAssembly.instantiate through
-  // a chain of promises, which `setImmediate` lets run to it.
-  const engine = createLpEngine();
-  engine.catch(() => {}); // awaited below; a failure is init's, not an unhandled rejection meanwhile
-  await new Promise((resolve) => setImmediate(resolve));
   const powertools =
     overrides.log === undefined || overrides.telemetry === undefined ? powertoolsTelemetry() : null;
   const log = overrides.log ?? powertools?.log ?? fail();
@@ -86,7 +83,7 @@ export async function solveServices(overrides: ServiceOverrides = {}): Promise<S
   // paid by the first caller (docs/bench.md, "Cold start").
   const warming = limits?.warm();
   performance.mark(INIT_MARKS.clients);
-  const lp = await engine;
+  const lp = await createLpEngine();
   performance.mark(INIT_MARKS.lpEngine);
   // In the init phase, before the first caller: see prime.ts.
   if (primingWanted(env)) {
