@@ -205,7 +205,7 @@ describe('the playground page', () => {
   });
 
   it.each([375, 1280])(
-    'draws a mitred job inside the column at %i px: to scale, trapezoids, labels whole or shortened, few dark wedges',
+    'draws a mitred job inside the column at %i px: to scale, trapezoids, labels whole or shortened, few dark wedges, the height as its caption says, angle labels apart',
     async (width) => {
       // The one page, resized: a second browser context is not reliable in the shipped single-process
       // Chromium.
@@ -241,9 +241,24 @@ describe('the playground page', () => {
             column: { left: column.left, right: column.right },
             bars: [...root.querySelectorAll('svg.bar')].map((bar) => {
               const box = bar.getBoundingClientRect();
+              const piece = bar.querySelector(':scope > svg.piece')?.getBoundingClientRect();
               return {
                 left: box.left,
                 right: box.right,
+                top: box.top,
+                pieceBottom: piece?.bottom ?? 0,
+                pieceHeight: piece?.height ?? 0,
+                note: bar.parentElement?.querySelector('figcaption .scale-note')?.textContent ?? null,
+                angles: [...bar.querySelectorAll(':scope > text.angle')].map((t) => {
+                  const b = t.getBoundingClientRect();
+                  return {
+                    text: t.textContent ?? '',
+                    left: b.left,
+                    right: b.right,
+                    top: b.top,
+                    bottom: b.bottom,
+                  };
+                }),
                 segments: [...bar.querySelectorAll(':scope > svg')].map((s) => {
                   const b = s.getBoundingClientRect();
                   const t = s.querySelector('text') as unknown as Label | null;
@@ -290,6 +305,42 @@ describe('the playground page', () => {
               expect(s.full.startsWith(s.shown.slice(0, -1))).toBe(true);
             }
           }
+        });
+        // Mitred bars: the height is 40 mm times the factor the caption prints (stretched: 40 mm is a few
+        // pixels at this scale), and each angle label lies under the bar, inside the column, clear of the others.
+        drawn.bars.forEach((bar, i) => {
+          const comb = plan.plan.combinations[i]?.usedComb;
+          if (comb === undefined) return;
+          const ends = comb.parts.flatMap((p) =>
+            [p.leftAngle, p.rightAngle]
+              .filter((a): a is number => a !== null && a !== 90)
+              .map((a) => `${a}°`),
+          );
+          if (ends.length === 0) return;
+          const pxPerUnit = (bar.right - bar.left) / comb.length;
+          const factor = Number(/^ · height × ([\d.]+), not to scale$/.exec(bar.note ?? '')?.[1]);
+          expect(factor, `the note of bar ${i + 1}: ${bar.note}`).toBeGreaterThan(1);
+          expect(bar.pieceHeight).toBeCloseTo(40 * pxPerUnit * factor, 1);
+          expect(bar.angles.length).toBeGreaterThan(0);
+          for (const a of bar.angles) {
+            expect(ends).toContain(a.text);
+            expect(a.top).toBeGreaterThanOrEqual(bar.pieceBottom - 0.5);
+            expect(a.left).toBeGreaterThanOrEqual(column.left - 0.5);
+            expect(a.right).toBeLessThanOrEqual(column.right + 0.5);
+          }
+          bar.angles.forEach((a, j) => {
+            for (const b of bar.angles.slice(j + 1)) {
+              const apart =
+                a.right <= b.left + 0.5 ||
+                b.right <= a.left + 0.5 ||
+                a.bottom <= b.top + 0.5 ||
+                b.bottom <= a.top + 0.5;
+              expect(apart, `${a.text} at ${a.left} / ${b.text} at ${b.left}`).toBe(true);
+            }
+          });
+          // At 1280 px every angled end has room for its label; at 375 px most do.
+          if (width === 1280) expect(bar.angles.map((a) => a.text).sort()).toEqual([...ends].sort());
+          else expect(bar.angles.length).toBeGreaterThanOrEqual(ends.length / 2);
         });
         if (width === 1280) {
           const labels = drawn.bars.flatMap((b) => b.segments.filter((s) => s.kind === 'piece'));
