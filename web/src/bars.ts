@@ -244,8 +244,8 @@ export function drawBars(
     const source = usedComb.source === 'offcut' ? 'offcut' : 'stock';
     caption.textContent = `${count} × ${formatNumber(usedComb.length)} ${unit} ${source}${usedComb.material === undefined ? '' : ` (${usedComb.material})`} · waste ${formatNumber(usedComb.waste.total)}`;
     const svg = barSvg(usedComb, scale, minRemnant, unit);
-    if (materialWidth !== null && materialWidth > 0 && angled(usedComb)) {
-      // The drawing's height note, filled in when the bar is fitted to its width.
+    if (materialWidth !== null && materialWidth > 0) {
+      // Angle mode (square layouts too): the height follows the rule; its note is set when the bar is fitted.
       const note = document.createElement('span');
       note.className = 'scale-note';
       caption.append(note);
