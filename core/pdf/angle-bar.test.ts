@@ -302,5 +302,27 @@ describe('angle-mode drawings: to scale along the bar, the height as printed, an
     expect(shown.flatMap((d) => d.texts.map((t) => t.text))).toEqual(
       expect.arrayContaining(['שלום', 'مرحبا سلام', '東京 frame']),
     );
+    // Each drawing's segment is as tall as what it draws: nothing leaves the frame or runs into the table.
+    const drawingRoles = new Set(['piece', 'kerf', 'trim', 'leftover', 'bar', 'tickmark', 'angle']);
+    for (const page of model.pages.slice(1))
+      for (const op of page.ops) {
+        if (!drawingRoles.has(op.role ?? '')) continue;
+        const [, y0, , y1] = boundsOf(op);
+        expect(y0).toBeGreaterThanOrEqual(model.frame.bottom - 0.01);
+        expect(y1).toBeLessThanOrEqual(model.frame.top + 0.01);
+      }
+    for (const { bar } of shown) {
+      const header = ops
+        .filter((op): op is TextOp => op.kind === 'text' && op.text === 'Cut' && op.y < bar.y)
+        .reduce((a, b) => (b.y > a.y ? b : a));
+      const drawn = ops.filter(
+        (op) =>
+          (op.role === 'angle' || op.role === 'tickmark') &&
+          boundsOf(op)[3] > header.y &&
+          boundsOf(op)[1] < bar.y,
+      );
+      expect(drawn.length).toBeGreaterThan(0);
+      for (const op of drawn) expect(boundsOf(op)[1]).toBeGreaterThan(header.y + header.ascent);
+    }
   });
 });
