@@ -353,6 +353,50 @@ describe('the playground page', () => {
     },
   );
 
+  it('draws a wide material to scale where it is readable, and says so exactly when it is not', async () => {
+    // 300 mm wide posts on 6 m bars: to scale in the wide column, stretched on a phone; the note follows
+    // the column's width as the page is resized.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    try {
+      await page.goto(server.url);
+      await page.fill('#f-parts', 'length,quantity,label,leftAngle,rightAngle\n1200,4,post,45,45\n');
+      await page.fill('#f-stock', '6000');
+      await page.fill('#f-kerf', '3');
+      await page.click('details.more summary');
+      await page.check('#f-angles');
+      await page.fill('#f-angleCuts', '300');
+      const answered = page.waitForResponse((r) => r.url().endsWith('/v1/optimise'));
+      await page.click('#solve');
+      expect((await answered).status()).toBe(200);
+      await page.locator('svg.bar').first().waitFor();
+      const read = () =>
+        page.$eval('figure.layout', (f) => ({
+          bar: f.querySelector('svg.bar')?.getBoundingClientRect().width ?? 0,
+          piece: f.querySelector('svg.bar > svg.piece')?.getBoundingClientRect().height ?? 0,
+          note: f.querySelector('figcaption .scale-note')?.textContent ?? '',
+        }));
+      const frame = 'new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))';
+      const seen: string[] = [];
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.evaluate(frame);
+        const { bar, piece, note } = await read();
+        const toScale = (300 * bar) / 6000;
+        const factor = Number(/× ([\d.]+)/.exec(note)?.[1] ?? 1);
+        expect(note === '', `${note} at ${width} px, ${toScale} px to scale`).toBe(
+          toScale >= 34 && toScale <= 80,
+        );
+        expect(piece).toBeCloseTo(toScale * factor, 1);
+        seen.push(note);
+      }
+      // Both cases occur: to scale at 1280 px, stretched at 375 px.
+      expect(seen[0]).toBe('');
+      expect(seen[1]).toMatch(/^ · height × [\d.]+, not to scale$/);
+    } finally {
+      await page.setViewportSize({ width: 375, height: 812 });
+    }
+  });
+
   it('npm start serves the OpenAPI document and the page as public, cacheable and uncounted', async () => {
     for (const [path, type] of [
       ['/v1/openapi.json', 'application/json; charset=utf-8'],
