@@ -17,4 +17,5 @@ export {
 } from './heuristics/steps.ts';
 export { type RefineContext, type Refined, refineGroup } from './refine-group.ts';
 export { stageWorkFor } from './stage-work.ts';
-export { CALLS_PER_STEP, MULTIPLICITIES, STAGE_WORK } from './tuning.ts';
+export { fewestSawStops, type TieBreak, type TiePool, tiePool } from './ties.ts';
+export { CALLS_PER_STEP, MULTIPLICITIES, STAGE_WORK, TIE_POOL } from './tuning.ts';
