@@ -11,12 +11,15 @@
  */
 import type { Budget } from '../budget.ts';
 import { compareLex } from '../numbers.ts';
+import { heuristicsBudget } from '../setups/index.ts';
 import type { LpEngine } from '../solver/index.ts';
 import type { DpCache } from './fullest.ts';
 import type { AngleJob, SeqBar } from './job.ts';
 import { planCostOf } from './plan.ts';
 import { angleSetupsLowerBound } from './setups-bound.ts';
 import { countBarSetups } from './setups-count.ts';
+import { searchFewerAngleSetups } from './setups-exact.ts';
+import { angleSetupsLpBound, shapeClasses } from './setups-lp.ts';
 import { angleOracle, purchasedBarsOf } from './setups-oracle.ts';
 import { layoutKey, runSteps, type State } from './setups-steps.ts';
 
@@ -57,10 +60,23 @@ export function fewestAngleSetups(
   const cache: DpCache = new Map();
   // One oracle (its searches counted together, its answers shared) for two orders of the candidates, as
   // for square jobs: most bars first, or most pieces cut first.
-  const oracle = angleOracle(job, engine, budget);
+  // The heuristics leave the bound its share of the time, as for square jobs (a safety net: both count
+  // their work).
+  const work = heuristicsBudget(budget);
+  const oracle = angleOracle(job, engine, work);
   for (const order of ['bars', 'pieces'] as const) {
-    const found = runSteps(job, start, oracle, budget, order, cache, better);
+    const found = runSteps(job, start, oracle, work, order, cache, better);
     if (better(found, best)) best = found;
   }
-  return { bars: [...best], setupsBound: angleSetupsLowerBound(job, planCostOf(job, best)) };
+  // The combinatorial bound, then the pattern-minimisation LP over sequences when that can still rise,
+  // then the exact search for fewer setups (or the proof that none exists) while the two differ.
+  const cost = planCostOf(job, best);
+  const sc = shapeClasses(job);
+  let bound = angleSetupsLpBound(job, best, cost, angleSetupsLowerBound(job, cost), engine, budget);
+  if (bound < countBarSetups(job, best)) {
+    const exact = searchFewerAngleSetups(job, sc, best, cost, bound, budget, better);
+    best = exact.bars;
+    bound = Math.max(bound, exact.bound);
+  }
+  return { bars: [...best], setupsBound: bound };
 }

@@ -31,7 +31,8 @@ export interface ExactOutcome {
  * Searches for plans with fewer setups than `plan` at no greater cost, as long as each one found ranks
  * better by `better`; proves, when the nodes suffice, that none has fewer setups than the last. `floor`
  * is a bound already known for the same plans: a plan found at it is proven minimal at once. Groups of
- * more than {@link EXACT_MAX_TYPES} item types are left alone (bound 0, no nodes).
+ * more than {@link EXACT_MAX_TYPES} item types are left alone (bound 0, no nodes). `setupsOf` counts a
+ * plan's setups (angle jobs search a relaxation of their sequences, whose plans they count themselves).
  */
 export function searchFewerSetups(
   job: Job,
@@ -40,13 +41,14 @@ export function searchFewerSetups(
   better: (a: readonly Layout[], b: readonly Layout[]) => boolean,
   floor = 0,
   nodes: number = EXACT_NODES,
+  setupsOf: (layouts: readonly Layout[]) => number = (layouts) => countSetups(job, layouts),
 ): ExactOutcome {
   let best = plan.layouts;
   // Item types name bits of the type bound's cache key too.
   if (job.items.length > EXACT_MAX_TYPES) return { plan: best, bound: 0, nodes: 0 };
   const search = new Search(job, plan.cost, budget, nodes);
   for (;;) {
-    const setups = countSetups(job, best);
+    const setups = setupsOf(best);
     if (setups <= floor) return { plan: best, bound: setups, nodes: search.visited };
     const found = search.run(setups - 1);
     const nodes = search.visited;
