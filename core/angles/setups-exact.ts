@@ -13,16 +13,10 @@
 import type { Budget } from '../budget.ts';
 import { countSetups, EXACT_NODES, searchFewerSetups } from '../setups/index.ts';
 import type { Job, Layout } from '../solver/model/index.ts';
+import { arrange, type ClassPiece } from './arrange.ts';
 import type { AngleJob, SeqBar, Shape } from './job.ts';
 import { countBarSetups } from './setups-count.ts';
-import {
-  type ClassPiece,
-  classJob,
-  classLayouts,
-  layOut,
-  relaxations,
-  type ShapeClasses,
-} from './setups-lp.ts';
+import { classJob, classLayouts, layOut, relaxations, type ShapeClasses } from './setups-lp.ts';
 
 export interface AngleExactOutcome {
   readonly bars: readonly SeqBar[];
@@ -56,6 +50,7 @@ export function searchFewerAngleSetups(
     }
     return bars;
   };
+  const fitting = new Map<string, boolean>();
   const r = searchFewerSetups(
     relaxed,
     { layouts: start, cost },
@@ -67,9 +62,22 @@ export function searchFewerAngleSetups(
     },
     floor,
     nodes,
-    (layouts) => {
-      const bars = real.get(layouts);
-      return bars ? countBarSetups(job, bars) : countSetups(relaxed, layouts);
+    {
+      setupsOf: (layouts) => {
+        const bars = real.get(layouts);
+        return bars ? countBarSetups(job, bars) : countSetups(relaxed, layouts);
+      },
+      // Refused only when even the bound-side gaps lay them out too long (a proof rests on it).
+      fits: (length, counts) => {
+        const key = `${length}:${counts.join(',')}`;
+        let ok = fitting.get(key);
+        if (ok === undefined) {
+          const r = arrange(job, sc.classes, counts, 'bound');
+          ok = r === 'unsure' || r.span <= length;
+          fitting.set(key, ok);
+        }
+        return ok;
+      },
     },
   );
   return { bars: realOf(r.plan) ?? plan, bound: r.bound };
@@ -100,7 +108,13 @@ function realize(job: AngleJob, sc: ShapeClasses, layouts: readonly Layout[]): S
     const key = `${length}:${l.counts.join(',')}`;
     let seq = laidOut.get(key);
     if (seq === undefined) {
-      seq = layOut(job, sc.classes, length, ones, l.counts, l.counts);
+      const r = arrange(job, sc.classes, l.counts, 'plan');
+      seq =
+        r === 'unsure'
+          ? layOut(job, sc.classes, length, ones, l.counts, l.counts)
+          : r.span <= length
+            ? r.pieces
+            : [];
       laidOut.set(key, seq);
     }
     if (seq.length !== l.counts.reduce((a, b) => a + b, 0)) return null;

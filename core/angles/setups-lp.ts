@@ -31,15 +31,10 @@ import {
 import type { LpEngine } from '../solver/lp/index.ts';
 import type { Job, Layout } from '../solver/model/index.ts';
 import { type KnapsackResult, solveKnapsacks } from '../solver/pricing/index.ts';
+import { arrange, type ClassPiece } from './arrange.ts';
 import type { AngleJob, SeqBar, Shape } from './job.ts';
 import { classesOf } from './setups-bound.ts';
 import { countBarSetups } from './setups-count.ts';
-
-/** A piece of a class sequence: the class and which of its poses. */
-export interface ClassPiece {
-  readonly cls: number;
-  readonly pose: number;
-}
 
 /** The geometry classes of a job's shapes and the class of each shape (−1: no demand). */
 export interface ShapeClasses {
@@ -174,7 +169,11 @@ export function sequencePricing(
       if (areaOk) solve(byArea, room);
       let best: { pieces: ClassPiece[]; counts: Int32Array; value: number } | null = null;
       for (const r of relaxed) {
-        const pieces = layOut(job, classes, length, values, r.counts, bounds);
+        const tight = arrange(job, classes, r.counts, 'plan');
+        const pieces =
+          tight !== 'unsure' && tight.span <= length
+            ? [...tight.pieces]
+            : layOut(job, classes, length, values, r.counts, bounds);
         const counts = new Int32Array(classes.length);
         for (const p of pieces) counts[p.cls] = (counts[p.cls] ?? 0) + 1;
         let value = 0;

@@ -7,7 +7,7 @@ export { bundleBarsOf, bundledOf } from './count/bundles.ts';
 export { countSetups, setupKey } from './count/count-setups.ts';
 export { counted } from './count/counted-budget.ts';
 export { bundleEfficiency, bundleStats, setupKeyOf, setupsStats } from './count/stats.ts';
-export { searchFewerSetups } from './exact/exact-search.ts';
+export { type PatternKind, searchFewerSetups } from './exact/exact-search.ts';
 export { type BarsTieBreak, barsTieBreak } from './heuristics/bars-tie-break.ts';
 export {
   type FloorBar,
