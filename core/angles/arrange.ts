@@ -7,6 +7,7 @@
  * sequence that surely fits.
  */
 import { gapBelow } from '../geometry/exact.ts';
+import type { EdgeTable, LaidPiece } from '../geometry/mitre.ts';
 import type { AngleJob, Shape } from './job.ts';
 
 /** A piece of a class sequence: the class and which of its poses. */
@@ -94,4 +95,28 @@ export function arrange(
     e = m.right;
   }
   return { span, pieces };
+}
+
+/**
+ * Where one more piece adds the least room to a sequence (plan gaps): the position (0 … length), the
+ * index into `poses`, and the room added (positions within a pose first, poses in order; the first least).
+ */
+export function cheapestInsertion(
+  table: EdgeTable,
+  seq: readonly LaidPiece[],
+  poses: readonly LaidPiece[],
+): { readonly at: number; readonly pose: number; readonly delta: number } {
+  let best = { at: -1, pose: -1, delta: Number.POSITIVE_INFINITY };
+  poses.forEach((q, k) => {
+    for (let j = 0; j <= seq.length; j++) {
+      const prev = seq[j - 1];
+      const next = seq[j];
+      let d = q.length;
+      if (prev) d += table.gap(prev.right, q.left);
+      if (next) d += table.gap(q.right, next.left);
+      if (prev && next) d -= table.gap(prev.right, next.left);
+      if (d < best.delta) best = { at: j, pose: k, delta: d };
+    }
+  });
+  return best;
 }

@@ -31,7 +31,7 @@ import {
 import type { LpEngine } from '../solver/lp/index.ts';
 import type { Job, Layout } from '../solver/model/index.ts';
 import { type KnapsackResult, solveKnapsacks } from '../solver/pricing/index.ts';
-import { arrange, type ClassPiece } from './arrange.ts';
+import { arrange, type ClassPiece, cheapestInsertion } from './arrange.ts';
 import type { AngleJob, SeqBar, Shape } from './job.ts';
 import { classesOf } from './setups-bound.ts';
 import { countBarSetups } from './setups-count.ts';
@@ -225,20 +225,8 @@ export function layOut(
     const c = classes[cls];
     if (!c) return;
     while ((used[cls] ?? 0) < upTo) {
-      let at = -1;
-      let pose = -1;
-      let delta = Number.POSITIVE_INFINITY;
-      c.poses.forEach((q, k) => {
-        for (let j = 0; j <= seq.length; j++) {
-          const prev = j > 0 ? poseOf(seq[j - 1] as ClassPiece) : undefined;
-          const next = j < seq.length ? poseOf(seq[j] as ClassPiece) : undefined;
-          let d = q.length;
-          if (prev) d += job.table.gap(prev.right, q.left);
-          if (next) d += job.table.gap(q.right, next.left);
-          if (prev && next) d -= job.table.gap(prev.right, next.left);
-          if (d < delta) [at, pose, delta] = [j, k, d];
-        }
-      });
+      const laid = seq.map((p) => poseOf(p)).filter((p) => p !== undefined);
+      const { at, pose, delta } = cheapestInsertion(job.table, laid, c.poses);
       if (at < 0 || span + delta > length) return;
       seq.splice(at, 0, { cls, pose });
       used[cls] = (used[cls] ?? 0) + 1;
