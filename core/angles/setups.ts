@@ -11,7 +11,6 @@
  */
 import type { Budget } from '../budget.ts';
 import { compareLex } from '../numbers.ts';
-import { heuristicsBudget } from '../setups/index.ts';
 import type { LpEngine } from '../solver/index.ts';
 import type { DpCache } from './fullest.ts';
 import type { AngleJob, SeqBar } from './job.ts';
@@ -58,23 +57,22 @@ export function fewestAngleSetups(
     rest: plan,
   };
   const cache: DpCache = new Map();
-  // One oracle (its searches counted together, its answers shared) for two orders of the candidates, as
-  // for square jobs: most bars first, or most pieces cut first.
-  // The heuristics leave the bound its share of the time, as for square jobs (a safety net: both count
-  // their work).
-  const work = heuristicsBudget(budget);
-  const oracle = angleOracle(job, engine, work);
-  for (const order of ['bars', 'pieces'] as const) {
-    const found = runSteps(job, start, oracle, work, order, cache, better);
+  // The pattern-minimisation LP over sequences first, at the search plan's cost: its bound holds for
+  // every plan the stage may return (none costs more), and the patterns it leans on guide a first pass.
+  const cost = planCostOf(job, plan);
+  const lp = angleSetupsLpBound(job, plan, cost, angleSetupsLowerBound(job, cost), engine, budget);
+  let bound = lp.bound;
+  // One oracle (its searches counted together, its answers shared) for the orders of the candidates: the
+  // LP's patterns first, then as for square jobs most bars first, or most pieces cut first.
+  const oracle = angleOracle(job, engine, budget);
+  const orders = lp.hints.length > 0 ? (['lp', 'bars', 'pieces'] as const) : (['bars', 'pieces'] as const);
+  for (const order of orders) {
+    const found = runSteps(job, start, oracle, budget, order, cache, better, lp.hints);
     if (better(found, best)) best = found;
   }
-  // The combinatorial bound, then the pattern-minimisation LP over sequences when that can still rise,
-  // then the exact search for fewer setups (or the proof that none exists) while the two differ.
-  const cost = planCostOf(job, best);
-  const sc = shapeClasses(job);
-  let bound = angleSetupsLpBound(job, best, cost, angleSetupsLowerBound(job, cost), engine, budget);
+  // The exact search for fewer setups (or the proof that none exists) while the bound stays below.
   if (bound < countBarSetups(job, best)) {
-    const exact = searchFewerAngleSetups(job, sc, best, cost, bound, budget, better);
+    const exact = searchFewerAngleSetups(job, shapeClasses(job), best, cost, bound, budget, better);
     best = exact.bars;
     bound = Math.max(bound, exact.bound);
   }
