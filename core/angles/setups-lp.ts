@@ -92,9 +92,9 @@ export function angleSetupsLpBound(
   engine: LpEngine,
   budget: Budget,
   limits: LpBoundLimits = DEFAULT_LP_BOUND,
-): { readonly bound: number; readonly hints: readonly SeqBar[] } {
+): number {
   const target = countBarSetups(job, plan);
-  if (floor >= target) return { bound: floor, hints: [] };
+  if (floor >= target) return floor;
   const sc = shapeClasses(job);
   const input = {
     value: cost,
@@ -103,51 +103,15 @@ export function angleSetupsLpBound(
     target,
     floor,
   };
-  const found = new Map<string, readonly ClassPiece[]>();
-  const pricing = sequencePricing(job, sc.classes, found);
-  const r = setupsLpBound(classJob(job, sc.classes), input, engine, budget, limits, pricing);
-  // The LP's patterns as bars, most LP value first: sequences the pricing laid out, or the plan's own.
-  const lengths = [...new Set(job.base.sources.map((s) => s.length))];
-  const hints: SeqBar[] = [];
-  for (const { column } of r.patterns) {
-    const length = lengths[column.cls] ?? 0;
-    let seq = found.get(`${column.cls}:${column.counts.join(',')}`);
-    if (seq === undefined) {
-      const a = arrange(job, sc.classes, column.counts, 'plan');
-      if (a === 'unsure' || a.span > length) continue;
-      seq = a.pieces;
-    }
-    const bar = asBar(job, sc, length, seq);
-    if (bar) hints.push(bar);
-  }
-  return { bound: Math.max(floor, r.bound), hints };
-}
-
-/**
- * A class sequence as a bar of the cheapest source of `length`: each slot the shape of its class with
- * that pose and the largest demand; null when a slot has none.
- */
-function asBar(job: AngleJob, sc: ShapeClasses, length: number, seq: readonly ClassPiece[]): SeqBar | null {
-  let source = -1;
-  job.base.sources.forEach((s, k) => {
-    const cur = job.base.sources[source];
-    if (s.length === length && s.supply > 0 && (!cur || s.cost < cur.cost)) source = k;
-  });
-  if (source < 0) return null;
-  const pieces: SeqBar['pieces'][number][] = [];
-  for (const p of seq) {
-    const g = sc.classes[p.cls]?.poses[p.pose];
-    let pick: { shape: number; pose: number } | null = null;
-    job.shapes.forEach((s, shape) => {
-      if (!g || sc.classOf[shape] !== p.cls) return;
-      const pose = s.poses.findIndex((q) => q.left === g.left && q.right === g.right);
-      if (pose >= 0 && (pick === null || s.demand > (job.shapes[pick.shape]?.demand ?? 0)))
-        pick = { shape, pose };
-    });
-    if (pick === null) return null;
-    pieces.push(pick);
-  }
-  return { source, pieces };
+  const r = setupsLpBound(
+    classJob(job, sc.classes),
+    input,
+    engine,
+    budget,
+    limits,
+    sequencePricing(job, sc.classes),
+  );
+  return Math.max(floor, r.bound);
 }
 
 /** The two knapsack relaxations of a sequence (the file's comment): weights per class, and whether usable. */

@@ -37,30 +37,22 @@ export function runSteps(
   start: State,
   oracle: Oracle<SeqBar>,
   budget: Budget,
-  order: Order,
+  order: 'bars' | 'pieces',
   cache: DpCache,
   better: (a: readonly SeqBar[], b: readonly SeqBar[]) => boolean,
-  hints: readonly SeqBar[] = [],
 ): SeqBar[] {
-  return runDomainSteps(angleDomain(job, order, cache, hints), start, oracle, budget, better).best;
+  return runDomainSteps(angleDomain(job, order, cache), start, oracle, budget, better).best;
 }
-
-/** Candidates most bars first, most pieces cut first, or the LP's patterns (`hints`) first. */
-export type Order = 'bars' | 'pieces' | 'lp';
 
 /** Sequence patterns of `job`, candidates in `order`. */
 function angleDomain(
   job: AngleJob,
-  order: Order,
+  order: 'bars' | 'pieces',
   cache: DpCache,
-  hints: readonly SeqBar[],
 ): PatternDomain<SeqBar, Candidate> {
   return {
     sources: job.base.sources,
-    candidates: (state) => {
-      const rest = candidates(job, state, order, cache);
-      return order === 'lp' ? [...hinted(job, state, hints), ...rest] : rest;
-    },
+    candidates: (state) => candidates(job, state, order, cache),
     cut: (c, demand) => {
       for (const p of c.bar.pieces) demand[p.shape] = (demand[p.shape] ?? 0) - c.bars;
     },
@@ -88,7 +80,7 @@ function without(bars: readonly SeqBar[], bar: SeqBar, count: number): SeqBar[] 
  * fullest. Each is the fullest sequence whose pieces, times the bars, stay within the demand left, or a
  * sequence of the rest's plan at the most bars the demand allows.
  */
-function candidates(job: AngleJob, state: State, order: Order, cache: DpCache): Candidate[] {
+function candidates(job: AngleJob, state: State, order: 'bars' | 'pieces', cache: DpCache): Candidate[] {
   const { demand, supply } = state;
   const sources = job.base.sources.map((_, k) => k).filter((k) => (supply[k] ?? 0) >= 1);
   if (sources.length === 0) return [];
@@ -142,23 +134,6 @@ function candidates(job: AngleJob, state: State, order: Order, cache: DpCache): 
         a.k - b.k,
     )
     .map((x) => x.c);
-}
-
-/** The hints (the LP's patterns, most LP value first), each at the most bars the demand and supply allow. */
-function hinted(job: AngleJob, state: State, hints: readonly SeqBar[]): Candidate[] {
-  const out: Candidate[] = [];
-  for (const bar of hints) {
-    const counts = new Map<number, number>();
-    let material = 0;
-    for (const p of bar.pieces) {
-      counts.set(p.shape, (counts.get(p.shape) ?? 0) + 1);
-      material += job.shapes[p.shape]?.material ?? 0;
-    }
-    let m = state.supply[bar.source] ?? 0;
-    for (const [s, c] of counts) m = Math.min(m, Math.floor((state.demand[s] ?? 0) / c));
-    if (m >= 1) out.push({ source: bar.source, bar, bars: m, material });
-  }
-  return out;
 }
 
 /**

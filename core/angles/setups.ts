@@ -58,16 +58,15 @@ export function fewestAngleSetups(
   };
   const cache: DpCache = new Map();
   // The pattern-minimisation LP over sequences first, at the search plan's cost: its bound holds for
-  // every plan the stage may return (none costs more), and the patterns it leans on guide a first pass.
+  // every plan the stage may return (none costs more), and its work is counted, so the heuristics after it
+  // (which may run to the deadline on large jobs) cannot leave it without time.
   const cost = planCostOf(job, plan);
-  const lp = angleSetupsLpBound(job, plan, cost, angleSetupsLowerBound(job, cost), engine, budget);
-  let bound = lp.bound;
-  // One oracle (its searches counted together, its answers shared) for the orders of the candidates: the
-  // LP's patterns first, then as for square jobs most bars first, or most pieces cut first.
+  let bound = angleSetupsLpBound(job, plan, cost, angleSetupsLowerBound(job, cost), engine, budget);
+  // One oracle (its searches counted together, its answers shared) for two orders of the candidates, as
+  // for square jobs: most bars first, or most pieces cut first.
   const oracle = angleOracle(job, engine, budget);
-  const orders = lp.hints.length > 0 ? (['lp', 'bars', 'pieces'] as const) : (['bars', 'pieces'] as const);
-  for (const order of orders) {
-    const found = runSteps(job, start, oracle, budget, order, cache, better, lp.hints);
+  for (const order of ['bars', 'pieces'] as const) {
+    const found = runSteps(job, start, oracle, budget, order, cache, better);
     if (better(found, best)) best = found;
   }
   // The exact search for fewer setups (or the proof that none exists) while the bound stays below.

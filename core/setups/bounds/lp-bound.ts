@@ -13,7 +13,7 @@ import { ceilBound } from '../../numbers.ts';
 import type { LpEngine } from '../../solver/lp/index.ts';
 import type { Job, Layout } from '../../solver/model/index.ts';
 import { DEFAULT_LP_BOUND, LP_BOUND_TOLERANCE } from '../tuning.ts';
-import { lengthClasses, type PmpColumn, type PmpLimits, PmpMaster, type PmpSolution } from './pmp-master.ts';
+import { lengthClasses, type PmpLimits, PmpMaster, type PmpSolution } from './pmp-master.ts';
 import { knapsackPricing, multiplicityRanges, type PatternPricing, pricePmp } from './pmp-pricing.ts';
 
 /** The work the bound may do: master LP solves and knapsacks, counted (not time). */
@@ -29,12 +29,6 @@ export interface LpBoundInput extends PmpLimits {
   readonly target: number;
   /** Stop once the LP shows it cannot beat this (a bound already known). */
   readonly floor: number;
-}
-
-/** A column of the last restricted master and its value there. */
-export interface WeightedColumn {
-  readonly column: PmpColumn;
-  readonly y: number;
 }
 
 export interface LpBound {
@@ -56,8 +50,7 @@ function roundUp(x: number): number {
 
 /**
  * The column-generation bound on setups of `job` within `input`'s limits (see the file's comment), over
- * the patterns `pricing` prices (square multisets by default), and the last LP's columns of positive
- * value, most value first (what the LP leans on: a heuristic may take them as a guide).
+ * the patterns `pricing` prices (square multisets by default).
  */
 export function setupsLpBound(
   job: Job,
@@ -66,17 +59,11 @@ export function setupsLpBound(
   budget: Budget,
   limits: LpBoundLimits = DEFAULT_LP_BOUND,
   pricing: PatternPricing = knapsackPricing,
-): LpBound & { readonly patterns: readonly WeightedColumn[] } {
+): LpBound {
   const master = new PmpMaster(job, engine, lengthClasses(job, input), input);
   try {
     master.addPlan(input.plan);
-    const r = generateColumns(master, input, budget, limits, pricing);
-    const y = r.solution?.artificial === 0 ? r.solution.y : new Float64Array(0);
-    const patterns = master.columns
-      .map((column, j) => ({ column, y: y[j] ?? 0 }))
-      .filter((p) => p.y > 1e-6)
-      .sort((a, b) => b.y - a.y || b.y * b.column.k - a.y * a.column.k);
-    return { bound: r.bound, rounds: r.rounds, knapsacks: r.knapsacks, solved: r.solved, patterns };
+    return generateColumns(master, input, budget, limits, pricing);
   } finally {
     master.dispose();
   }
