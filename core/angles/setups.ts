@@ -71,7 +71,16 @@ export function fewestAngleSetups(
   }
   // The exact search for fewer setups (or the proof that none exists) while the bound stays below.
   if (bound < countBarSetups(job, best)) {
-    const exact = searchFewerAngleSetups(job, shapeClasses(job), best, cost, bound, budget, better);
+    // At the heuristics' plan's cost (never above the search's): fewer plans to search, the same claim.
+    const exact = searchFewerAngleSetups(
+      job,
+      shapeClasses(job),
+      best,
+      planCostOf(job, best),
+      bound,
+      budget,
+      better,
+    );
     best = exact.bars;
     bound = Math.max(bound, exact.bound);
   }
