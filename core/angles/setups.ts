@@ -11,6 +11,7 @@
  */
 import type { Budget } from '../budget.ts';
 import { compareLex } from '../numbers.ts';
+import { EXACT_MAX_TYPES } from '../setups/index.ts';
 import type { LpEngine } from '../solver/index.ts';
 import type { DpCache } from './fullest.ts';
 import type { AngleJob, SeqBar } from './job.ts';
@@ -57,11 +58,17 @@ export function fewestAngleSetups(
     rest: plan,
   };
   const cache: DpCache = new Map();
-  // The pattern-minimisation LP over sequences first, at the search plan's cost: its bound holds for
-  // every plan the stage may return (none costs more), and its work is counted, so the heuristics after it
-  // (which may run to the deadline on large jobs) cannot leave it without time.
-  const cost = planCostOf(job, plan);
-  let bound = angleSetupsLpBound(job, plan, cost, angleSetupsLowerBound(job, cost), engine, budget);
+  const sc = shapeClasses(job);
+  // The pattern-minimisation LP over sequences (its work counted). On groups too large for the exact
+  // search the heuristics can run to the deadline, so there it runs first, on the search's plan at its
+  // cost (every plan the stage returns costs no more); elsewhere after them, and only when the bound
+  // before it stays below the plan's setups, which spares it on most small groups.
+  const lpBound = (on: readonly SeqBar[]): number => {
+    const cost = planCostOf(job, on);
+    return angleSetupsLpBound(job, on, cost, angleSetupsLowerBound(job, cost), engine, budget);
+  };
+  const large = sc.classes.length > EXACT_MAX_TYPES;
+  let bound = large ? lpBound(plan) : 0;
   // One oracle (its searches counted together, its answers shared) for two orders of the candidates, as
   // for square jobs: most bars first, or most pieces cut first.
   const oracle = angleOracle(job, engine, budget);
@@ -69,18 +76,11 @@ export function fewestAngleSetups(
     const found = runSteps(job, start, oracle, budget, order, cache, better);
     if (better(found, best)) best = found;
   }
+  if (!large) bound = lpBound(best);
   // The exact search for fewer setups (or the proof that none exists) while the bound stays below.
   if (bound < countBarSetups(job, best)) {
     // At the heuristics' plan's cost (never above the search's): fewer plans to search, the same claim.
-    const exact = searchFewerAngleSetups(
-      job,
-      shapeClasses(job),
-      best,
-      planCostOf(job, best),
-      bound,
-      budget,
-      better,
-    );
+    const exact = searchFewerAngleSetups(job, sc, best, planCostOf(job, best), bound, budget, better);
     best = exact.bars;
     bound = Math.max(bound, exact.bound);
   }

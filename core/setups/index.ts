@@ -21,4 +21,11 @@ export {
 } from './heuristics/steps.ts';
 export { type RefineContext, type Refined, refineGroup } from './refine-group.ts';
 export { stageWorkFor } from './stage-work.ts';
-export { CALLS_PER_STEP, DEFAULT_LP_BOUND, EXACT_NODES, MULTIPLICITIES, STAGE_WORK } from './tuning.ts';
+export {
+  CALLS_PER_STEP,
+  DEFAULT_LP_BOUND,
+  EXACT_MAX_TYPES,
+  EXACT_NODES,
+  MULTIPLICITIES,
+  STAGE_WORK,
+} from './tuning.ts';
