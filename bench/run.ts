@@ -130,8 +130,12 @@ if (unproven.length > 0) {
 
 if (!skip.has('angles')) {
   // Angle cuts: seeded frames, stringers, trusses and railings (bench/angles.ts), one at a time.
-  const { angleReport, benchAngles } = await import('./angles.ts');
-  lines.push('## Angle cuts', '', ...angleReport(await benchAngles()), '');
+  // Any refuted claim (a false proof or bound, an unverified plan) fails the run.
+  const { benchAngles } = await import('./angles.ts');
+  const { angleReport, findingsOf } = await import('./angle-report.ts');
+  const angles = await benchAngles({ progress: (line) => process.stderr.write(`angles ${line}\n`) });
+  falseCount += findingsOf(angles);
+  lines.push('## Angle cuts', '', ...angleReport(angles), '');
   // Their setups: balanced against fewest_setups on the same jobs (bench/angle-setups.ts).
   const { angleSetupsReport, benchAngleSetups } = await import('./angle-setups.ts');
   lines.push('### Angle cuts: setups', '', ...angleSetupsReport(await benchAngleSetups()), '');

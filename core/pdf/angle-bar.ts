@@ -4,6 +4,7 @@
  * a cut table that says what each cut makes. Positions printed are the solver's own `cutPositions`; the
  * geometry (`core/geometry/mitre.ts`) only says which piece edges each cut makes and where to draw them.
  */
+import { angleText, barHeight, placeAngleLabels } from '../geometry/drawing.ts';
 import { EdgeTable, type LaidPiece, place } from '../geometry/mitre.ts';
 import type { OptimiseRequest, UsedComb } from '../types.ts';
 import type { PageContext } from './context.ts';
@@ -26,7 +27,12 @@ export interface AngleBar {
   readonly pieces: readonly {
     readonly xs: readonly [number, number, number, number];
     readonly turn: string;
+    /** Bottom angles as placed (after the turn), null for a square end. */
+    readonly left: number | null;
+    readonly right: number | null;
   }[];
+  /** The material's width (`angleCuts.width`): the bar's height to scale. */
+  readonly width: number;
   /** Each saw cut's line: where it meets the bottom and the top face, and whether it makes two edges. */
   readonly cuts: readonly { readonly bottom: number; readonly top: number; readonly shared: boolean }[];
   readonly trim: number;
@@ -63,6 +69,8 @@ export function angleBarModel(
     return {
       xs: [bl / s, br / s, tr / s, tl / s] as [number, number, number, number],
       turn: comb.parts[i]?.orientation ?? 'none',
+      left: p.left === 90 ? null : p.left,
+      right: p.right === 90 ? null : p.right,
     };
   });
   const lines = comb.cutPositions.map((c, i) => ({
@@ -73,7 +81,7 @@ export function angleBarModel(
   const t = request.trim && request.kerf > 0 ? request.kerf : 0;
   const remnant = int(comb.waste.remnant);
   const leftover = remnant > 0 ? { from: (length - t - remnant) / s, to: (length - t) / s } : null;
-  const angle: AngleBar = { pieces: shapes, cuts: lines, trim: t / s, leftover };
+  const angle: AngleBar = { pieces: shapes, cuts: lines, trim: t / s, leftover, width: cuts.width / s };
   if (fig.roles.length !== comb.cutPositions.length) return { angle, rows: null };
   const last = laid.length - 1;
   const rows: CutRow[] = fig.roles.map((role, i) => {
@@ -86,9 +94,20 @@ export function angleBarModel(
         label: null,
         length: null,
         note: i === 0 ? 'trim the zero end' : 'trim the far end',
+        angle: null,
       };
     const p = pieces[role.piece];
     const n = role.piece + 1;
+    const here = laid[role.piece];
+    const next = laid[role.piece + 1];
+    const angle =
+      here === undefined
+        ? null
+        : role.kind === 'left'
+          ? angleText(here.left)
+          : role.kind === 'right'
+            ? angleText(here.right)
+            : `${angleText(here.right)} | ${angleText(next?.left ?? 90)}`;
     const note =
       role.kind === 'shared'
         ? `shared cut: ${n} | ${n + 1}`
@@ -97,7 +116,7 @@ export function angleBarModel(
           : role.piece === last
             ? `right end of ${n}; ${leftoverNote}`
             : `right end of ${n}; wedge after it is waste`;
-    return { cut: i + 1, at, piece: n, label: p?.label ?? null, length: p?.length ?? null, note };
+    return { cut: i + 1, at, piece: n, label: p?.label ?? null, length: p?.length ?? null, note, angle };
   });
   return { angle, rows };
 }
@@ -105,9 +124,18 @@ export function angleBarModel(
 const TURNED_FILL: Rgb = [0.99, 0.92, 0.8];
 const SHARED: Rgb = [0.8, 0.25, 0.1];
 
+/** The drawn bar's least and greatest height (pt): two lines of 7.5 pt labels fit from 26 pt up. */
+export const MIN_BAR_H = 26;
+export const MAX_BAR_H = 60;
+const ANGLE_SIZE = 6;
+const ANGLE_ROW = 8;
+const ANGLE_ROWS = 3;
+
 /**
- * Draws the bar (length along x to scale, the width as the bar's drawn height) with each piece as its
- * trapezoid; turned pieces are filled amber and labelled with their turn; shared cuts are drawn red.
+ * Draws the bar under `top` (lengths to scale at `ppu`, the height to scale or by the round factor of
+ * `barHeight`, noted above the bar when not to scale), each piece as its trapezoid; turned pieces filled
+ * amber and labelled with their turn; shared cuts drawn red; each angled end's bottom angle printed under
+ * the bar on its piece's side of the cut (`placeAngleLabels`); the cuts' bottom positions below those.
  */
 export function drawAngleBar(
   ctx: PageContext,
@@ -119,13 +147,15 @@ export function drawAngleBar(
   x0: number,
   top: number,
   ppu: number,
-  height: number,
 ): Op[] {
   const { pen, fmt } = ctx;
   const x = (u: number): number => x0 + u * ppu;
-  const bottom = top - height;
+  const { height, note } = barHeight(angle.width * ppu, MIN_BAR_H, MAX_BAR_H);
   const ops: Op[] = [];
   const labels: Op[] = [];
+  if (note !== null) labels.push(pen.text(x0, top - 7, note, { size: 6.5, color: MUTED }));
+  const barTop = top - (note === null ? 0 : 9) - 8;
+  const bottom = barTop - height;
   const rect = (from: number, to: number, fill: Rgb, role: 'trim' | 'leftover'): void => {
     ops.push({
       kind: 'rect',
@@ -150,7 +180,7 @@ export function drawAngleBar(
     const turned = p.turn !== 'none';
     ops.push({
       kind: 'poly',
-      points: [x(bl), bottom, x(br), bottom, x(tr), top, x(tl), top],
+      points: [x(bl), bottom, x(br), bottom, x(tr), barTop, x(tl), barTop],
       fill: turned ? TURNED_FILL : (PIECE_FILLS[i % 2] ?? null),
       stroke: PIECE_EDGE,
       lineWidth: 0.5,
@@ -160,28 +190,22 @@ export function drawAngleBar(
     const piece = pieces[i];
     const w = (Math.min(br, tr) - Math.max(bl, tl)) * ppu - 4;
     const cx = x((bl + br + tr + tl) / 4);
+    const mid = barTop - height / 2;
     const name = piece?.label ?? '';
     const len = piece ? fmt.len(piece.length) : '';
     // The turn, above the piece: a turned piece goes on the saw the other way up or round.
     if (turned)
       labels.push(
-        pen.text(cx, top + 1.5, `turned ${p.turn}`, { size: 5.5, color: [0.6, 0.35, 0], align: 'center' }),
+        pen.text(cx, barTop + 2, `turned ${p.turn}`, { size: 5.5, color: [0.6, 0.35, 0], align: 'center' }),
       );
     if (w >= pen.width(len, 7.5)) {
       labels.push(
-        pen.text(cx, top - height / 2 + 1, pen.fit(name, 7.5, 'bold', w), {
-          size: 7.5,
-          weight: 'bold',
-          align: 'center',
-        }),
+        pen.text(cx, mid + 1, pen.fit(name, 7.5, 'bold', w), { size: 7.5, weight: 'bold', align: 'center' }),
       );
-      labels.push(pen.text(cx, top - height / 2 - 8.5, len, { size: 7.5, align: 'center' }));
+      labels.push(pen.text(cx, mid - 8.5, len, { size: 7.5, align: 'center' }));
     } else if (w >= pen.width(String(i + 1), 7)) {
       labels.push(
-        pen.text(cx, top - height / 2 - 3, turned ? `${i + 1}${p.turn}` : String(i + 1), {
-          size: 7,
-          align: 'center',
-        }),
+        pen.text(cx, mid - 3, turned ? `${i + 1}${p.turn}` : String(i + 1), { size: 7, align: 'center' }),
       );
     }
   });
@@ -191,7 +215,7 @@ export function drawAngleBar(
       x1: x(Math.min(Math.max(c.bottom, 0), length)),
       y1: bottom,
       x2: x(Math.min(Math.max(c.top, 0), length)),
-      y2: top,
+      y2: barTop,
       width: c.shared ? 1.4 : 0.7,
       color: c.shared ? SHARED : BLADE,
       role: 'kerf',
@@ -209,25 +233,58 @@ export function drawAngleBar(
     role: 'bar',
     layout,
   });
-  // Bottom positions under the bar, skipping any that would overlap the one before.
+  // Each angled end's bottom angle, under the bar on its piece's side of the cut.
+  const placed = placeAngleLabels(
+    angle.pieces.map((p) => ({
+      left: x(p.xs[0]),
+      right: x(p.xs[1]),
+      leftText: p.left === null ? null : angleText(p.left),
+      rightText: p.right === null ? null : angleText(p.right),
+    })),
+    (t) => pen.width(t, ANGLE_SIZE),
+    x0,
+    x(length),
+    ANGLE_ROWS,
+  );
+  const rowBase = (row: number): number => bottom - 8 - row * ANGLE_ROW;
+  for (const a of placed) {
+    labels.push(pen.text(a.x, rowBase(a.row), a.text, { size: ANGLE_SIZE, role: 'angle' }));
+    // A label off its piece's own row hangs from its corner on a leader.
+    if (a.row > 0)
+      ops.push({
+        kind: 'line',
+        x1: a.at,
+        y1: bottom,
+        x2: a.at,
+        y2: rowBase(a.row) - 1.5,
+        width: 0.4,
+        color: MUTED,
+        role: 'tickmark',
+      });
+  }
+  const rows = placed.reduce((m, a) => Math.max(m, a.row + 1), 0);
+  // Bottom positions under the angles, skipping any that would overlap the one before.
+  const posBase = bottom - 10 - rows * ANGLE_ROW;
   let lastRight = Number.NEGATIVE_INFINITY;
   for (const c of angle.cuts) {
     const text = fmt.len(c.bottom);
     const w = pen.width(text, 6.5);
     const cx = x(Math.min(Math.max(c.bottom, 0), length));
     const left = Math.min(Math.max(cx - w / 2, x0), x(length) - w);
-    if (left < lastRight + 3) continue;
+    // An angled cut's tick runs through the first row of angles, between the two ends it parts.
+    const angled = c.top !== c.bottom;
     ops.push({
       kind: 'line',
       x1: cx,
       y1: bottom,
       x2: cx,
-      y2: bottom - 4,
-      width: 0.6,
+      y2: bottom - (angled && rows > 0 ? 9 : 3),
+      width: angled ? 0.5 : 0.6,
       color: c.shared ? SHARED : INK,
       role: 'tickmark',
     });
-    labels.push(pen.text(left, bottom - 12, text, { size: 6.5, color: MUTED }));
+    if (left < lastRight + 3) continue;
+    labels.push(pen.text(left, posBase, text, { size: 6.5, color: MUTED }));
     lastRight = left + w;
   }
   return [...ops, ...labels];

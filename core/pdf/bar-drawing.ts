@@ -17,7 +17,10 @@ import type { Pen } from './pen.ts';
 
 const BAR_H = 24;
 
-/** The bar to scale, top edge at `top`: pieces, blade cuts, leftover, and cut ticks below. */
+/**
+ * The bar to scale, top edge at `top`: pieces, blade cuts, leftover, and cut ticks below. An angle-mode
+ * bar (angle-bar.ts) is drawn under `top` with its notes, angles and positions.
+ */
 export function drawBar(
   ctx: PageContext,
   bar: BarModel,
@@ -27,8 +30,7 @@ export function drawBar(
   ppu: number,
 ): Op[] {
   const { pen, fmt, frame } = ctx;
-  if (bar.angle)
-    return drawAngleBar(ctx, bar.angle, bar.pieces, bar.length, bar.keep, layout, x0, top, ppu, BAR_H);
+  if (bar.angle) return drawAngleBar(ctx, bar.angle, bar.pieces, bar.length, bar.keep, layout, x0, top, ppu);
   const x = (u: number): number => x0 + u * ppu;
   const bottom = top - BAR_H;
   const ops: Op[] = [];

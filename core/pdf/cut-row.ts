@@ -11,6 +11,8 @@ export interface CutRow {
   readonly label: string | null;
   readonly length: number | null;
   readonly note: string;
+  /** Angle mode: the bottom angle(s) the cut makes, as placed (`45°`, `45° | 135°` for a shared cut). */
+  readonly angle?: string | null;
 }
 
 export interface PieceInfo {

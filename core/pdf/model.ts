@@ -18,6 +18,7 @@ export type Role =
   | 'bar'
   | 'tickbox'
   | 'tickmark'
+  | 'angle'
   | 'decor'
   | 'chrome';
 

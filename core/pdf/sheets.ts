@@ -3,14 +3,16 @@
  * box per physical bar, the bar drawn to scale and the table of running cut positions.
  */
 
+import { barHeight } from '../geometry/drawing.ts';
 import { sawOrder } from '../saw/order.ts';
 import type { CutPosition, OptimiseResponse } from '../types.ts';
+import { MAX_BAR_H, MIN_BAR_H } from './angle-bar.ts';
 import { type BarModel, barModel } from './bar.ts';
 import { drawBar } from './bar-drawing.ts';
 import type { PageContext } from './context.ts';
 import type { Flow, Segment } from './flow.ts';
 import { plural } from './format.ts';
-import { MUTED, type Op, type Rgb } from './model.ts';
+import { boundsOf, MUTED, type Op, type Rgb } from './model.ts';
 import { table } from './table.ts';
 
 const BOX_EDGE: Rgb = [0.15, 0.15, 0.18];
@@ -34,7 +36,8 @@ export function sawSheets(ctx: PageContext, flow: Flow): void {
     'Saw at is the distance from the zero end of the bar (the left end in the drawings) to the near edge ' +
       'of the blade, kerf included. Layouts are ordered so that each one keeps as many saw stops of the ' +
       `one before as possible. Tick one box per bar cut. Drawings are to scale (${ctx.fmt.lenU(longest)} = ` +
-      'full width).',
+      'full width).' +
+      (ctx.request.angleCuts === null ? '' : angleLegend(ctx, ptPerUnit)),
     8.5,
     'regular',
     width,
@@ -151,12 +154,23 @@ function layoutBlock(
     });
   }
 
-  const barSegment: Segment = {
-    height: 52,
-    keepWithNext: true,
-    repeat: cont,
-    draw: (top) => drawBar(ctx, bar, number, x0 + 0.4, top - 6, ptPerUnit),
-  };
+  // An angle bar's height and rows of angles depend on the job: drawn once at 0 to measure its depth.
+  const depth = bar.angle
+    ? -Math.min(...drawBar(ctx, bar, number, x0 + 0.4, 0, ptPerUnit).map((op) => boundsOf(op)[1]))
+    : 0;
+  const barSegment: Segment = bar.angle
+    ? {
+        height: Math.ceil(depth) + 6,
+        keepWithNext: true,
+        repeat: cont,
+        draw: (top) => drawBar(ctx, bar, number, x0 + 0.4, top, ptPerUnit),
+      }
+    : {
+        height: 52,
+        keepWithNext: true,
+        repeat: cont,
+        draw: (top) => drawBar(ctx, bar, number, x0 + 0.4, top - 6, ptPerUnit),
+      };
 
   const atText = (at: CutPosition | null): string =>
     at === null ? '–' : typeof at === 'number' ? fmt.len(at) : `${fmt.len(at[0])} / ${fmt.len(at[1])}`;
@@ -166,6 +180,7 @@ function layoutBlock(
     r.piece === null ? '' : String(r.piece),
     r.label ?? '',
     r.length === null ? '' : fmt.len(r.length),
+    ...(bar.angle ? [r.angle ?? ''] : []),
     r.note,
   ]);
   const angled = bar.rows.some((r) => r.at !== null && typeof r.at !== 'number');
@@ -177,6 +192,7 @@ function layoutBlock(
       { header: 'Piece', align: 'right' },
       { header: 'Label', align: 'left', flex: true },
       { header: `Length (${fmt.unit})`, align: 'right' },
+      ...(bar.angle ? [{ header: 'Angle', align: 'right' } as const] : []),
       { header: 'Note', align: 'left' },
     ],
     rows,
@@ -196,4 +212,23 @@ function bundleText(
   const bundles = size > 0 ? Math.round(bundled / size) : 0;
   const singles = count - bundled;
   return `${plural(bundles, 'full bundle')} of ${size}${singles > 0 ? ` + ${plural(singles, 'single bar')}` : ''}`;
+}
+
+/** What a mitred bar's drawing shows: how its height is drawn and where its angles are. */
+function angleLegend(ctx: PageContext, ptPerUnit: number): string {
+  const width = (ctx.request.angleCuts?.width ?? 0) / ctx.request.scale;
+  const { factor, note } = barHeight(width * ptPerUnit, MIN_BAR_H, MAX_BAR_H);
+  const height =
+    note === null
+      ? 'Bar heights are to scale as well (the material is '
+      : `Bar heights are not to scale: ${note.replace(', not to scale', '')} (the material is `;
+  const slopes =
+    factor > 1 ? ', so slopes look steeper than they are' : factor < 1 ? ', so slopes look flatter' : '';
+  return (
+    ` Mitred bars: lengths to scale on both faces. ${height}${ctx.fmt.lenU(width)} wide)${slopes}; ` +
+    'every cut is drawn where it meets each face. Under each angled end is its angle, the bottom angle ' +
+    'between the bottom face and the cut in degrees, as the piece lies on the bar (after any turn), on the ' +
+    "piece's side of the cut; a piece too short for its angles hangs them lower on a leader, and the cut " +
+    "table's Angle column lists every one."
+  );
 }

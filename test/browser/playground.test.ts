@@ -205,7 +205,7 @@ describe('the playground page', () => {
   });
 
   it.each([375, 1280])(
-    'draws a mitred job inside the column at %i px: to scale, trapezoids, labels whole or shortened, few dark wedges',
+    'draws a mitred job inside the column at %i px: to scale, trapezoids, labels whole or shortened, few dark wedges, the height as its caption says, angle labels apart',
     async (width) => {
       // The one page, resized: a second browser context is not reliable in the shipped single-process
       // Chromium.
@@ -241,9 +241,24 @@ describe('the playground page', () => {
             column: { left: column.left, right: column.right },
             bars: [...root.querySelectorAll('svg.bar')].map((bar) => {
               const box = bar.getBoundingClientRect();
+              const piece = bar.querySelector(':scope > svg.piece')?.getBoundingClientRect();
               return {
                 left: box.left,
                 right: box.right,
+                top: box.top,
+                pieceBottom: piece?.bottom ?? 0,
+                pieceHeight: piece?.height ?? 0,
+                note: bar.parentElement?.querySelector('figcaption .scale-note')?.textContent ?? null,
+                angles: [...bar.querySelectorAll(':scope > text.angle')].map((t) => {
+                  const b = t.getBoundingClientRect();
+                  return {
+                    text: t.textContent ?? '',
+                    left: b.left,
+                    right: b.right,
+                    top: b.top,
+                    bottom: b.bottom,
+                  };
+                }),
                 segments: [...bar.querySelectorAll(':scope > svg')].map((s) => {
                   const b = s.getBoundingClientRect();
                   const t = s.querySelector('text') as unknown as Label | null;
@@ -291,6 +306,42 @@ describe('the playground page', () => {
             }
           }
         });
+        // Mitred bars: the height is 40 mm times the factor the caption prints (stretched: 40 mm is a few
+        // pixels at this scale), and each angle label lies under the bar, inside the column, clear of the others.
+        drawn.bars.forEach((bar, i) => {
+          const comb = plan.plan.combinations[i]?.usedComb;
+          if (comb === undefined) return;
+          const ends = comb.parts.flatMap((p) =>
+            [p.leftAngle, p.rightAngle]
+              .filter((a): a is number => a !== null && a !== 90)
+              .map((a) => `${a}°`),
+          );
+          if (ends.length === 0) return;
+          const pxPerUnit = (bar.right - bar.left) / comb.length;
+          const factor = Number(/^ · height × ([\d.]+), not to scale$/.exec(bar.note ?? '')?.[1]);
+          expect(factor, `the note of bar ${i + 1}: ${bar.note}`).toBeGreaterThan(1);
+          expect(bar.pieceHeight).toBeCloseTo(40 * pxPerUnit * factor, 1);
+          expect(bar.angles.length).toBeGreaterThan(0);
+          for (const a of bar.angles) {
+            expect(ends).toContain(a.text);
+            expect(a.top).toBeGreaterThanOrEqual(bar.pieceBottom - 0.5);
+            expect(a.left).toBeGreaterThanOrEqual(column.left - 0.5);
+            expect(a.right).toBeLessThanOrEqual(column.right + 0.5);
+          }
+          bar.angles.forEach((a, j) => {
+            for (const b of bar.angles.slice(j + 1)) {
+              const apart =
+                a.right <= b.left + 0.5 ||
+                b.right <= a.left + 0.5 ||
+                a.bottom <= b.top + 0.5 ||
+                b.bottom <= a.top + 0.5;
+              expect(apart, `${a.text} at ${a.left} / ${b.text} at ${b.left}`).toBe(true);
+            }
+          });
+          // At 1280 px every angled end has room for its label; at 375 px most do.
+          if (width === 1280) expect(bar.angles.map((a) => a.text).sort()).toEqual([...ends].sort());
+          else expect(bar.angles.length).toBeGreaterThanOrEqual(ends.length / 2);
+        });
         if (width === 1280) {
           const labels = drawn.bars.flatMap((b) => b.segments.filter((s) => s.kind === 'piece'));
           expect(labels.every((s) => s.shown === s.full)).toBe(true);
@@ -301,6 +352,50 @@ describe('the playground page', () => {
       }
     },
   );
+
+  it('draws a wide material to scale where it is readable, and says so exactly when it is not', async () => {
+    // 300 mm wide posts on 6 m bars: to scale in the wide column, stretched on a phone; the note follows
+    // the column's width as the page is resized.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    try {
+      await page.goto(server.url);
+      await page.fill('#f-parts', 'length,quantity,label,leftAngle,rightAngle\n1200,4,post,45,45\n');
+      await page.fill('#f-stock', '6000');
+      await page.fill('#f-kerf', '3');
+      await page.click('details.more summary');
+      await page.check('#f-angles');
+      await page.fill('#f-angleCuts', '300');
+      const answered = page.waitForResponse((r) => r.url().endsWith('/v1/optimise'));
+      await page.click('#solve');
+      expect((await answered).status()).toBe(200);
+      await page.locator('svg.bar').first().waitFor();
+      const read = () =>
+        page.$eval('figure.layout', (f) => ({
+          bar: f.querySelector('svg.bar')?.getBoundingClientRect().width ?? 0,
+          piece: f.querySelector('svg.bar > svg.piece')?.getBoundingClientRect().height ?? 0,
+          note: f.querySelector('figcaption .scale-note')?.textContent ?? '',
+        }));
+      const frame = 'new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))';
+      const seen: string[] = [];
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.evaluate(frame);
+        const { bar, piece, note } = await read();
+        const toScale = (300 * bar) / 6000;
+        const factor = Number(/× ([\d.]+)/.exec(note)?.[1] ?? 1);
+        expect(note === '', `${note} at ${width} px, ${toScale} px to scale`).toBe(
+          toScale >= 34 && toScale <= 80,
+        );
+        expect(piece).toBeCloseTo(toScale * factor, 1);
+        seen.push(note);
+      }
+      // Both cases occur: to scale at 1280 px, stretched at 375 px.
+      expect(seen[0]).toBe('');
+      expect(seen[1]).toMatch(/^ · height × [\d.]+, not to scale$/);
+    } finally {
+      await page.setViewportSize({ width: 375, height: 812 });
+    }
+  });
 
   it('npm start serves the OpenAPI document and the page as public, cacheable and uncounted', async () => {
     for (const [path, type] of [

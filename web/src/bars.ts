@@ -5,12 +5,35 @@
  * (placement.ts); angled cuts (`[top, bottom]`) make them trapezoids. Positions are percentages of the
  * bar, so bars scale with the page while labels keep their size: each piece is a nested <svg> that clips
  * its label, and `fitLabels` shortens a label that would be clipped.
+ *
+ * Mitred bars follow the PDF's rule (core/geometry/drawing.ts, docs/angle-cuts.md "Drawings"): the height
+ * is the material's width to scale, or stretched by a round factor the caption prints ("height × 15, not
+ * to scale"), slopes stretched with it; each angled end's bottom angle is printed under the bar on its
+ * piece's side of the cut, a short piece's on a leader in a lower row, or not at all (the piece's tooltip
+ * has them). Both depend on the drawn width, so `fitLabels` redoes them when the column's width changes.
  */
+import { angleText, barHeight, placeAngleLabels } from '../../core/geometry/drawing.ts';
 import type { OptimiseResponse, UsedComb } from '../../core/types.ts';
-import { placePieces } from './placement.ts';
+import { bottomFace, placePieces } from './placement.ts';
 
 const NS = 'http://www.w3.org/2000/svg';
 const HEIGHT = 34;
+/** A mitred bar's least and greatest drawn height (px), and its rows of angles. */
+const MIN_HEIGHT = 34;
+const MAX_HEIGHT = 80;
+const ANGLE_ROW = 14;
+const ANGLE_ROWS = 3;
+
+/** What `fitLabels` needs to redraw a mitred bar at its current width. */
+interface Mitred {
+  readonly comb: UsedComb;
+  /** The longest source: the full width of the column. */
+  readonly scale: number;
+  /** The material's width (`angleCuts.width`). */
+  readonly width: number;
+  readonly caption: HTMLElement;
+}
+const mitred = new WeakMap<SVGSVGElement, Mitred>();
 
 function el<K extends keyof SVGElementTagNameMap>(
   name: K,
@@ -90,7 +113,10 @@ export function barSvg(comb: UsedComb, scale: number, minRemnant: number, unit: 
     if (at === undefined) return;
     const slant = at.left === 0 && at.right === 0 ? null : { left: at.left, right: at.right };
     const name = part.label ?? formatNumber(part.length);
-    const title = `${part.label === undefined ? '' : `${part.label}: `}${formatNumber(part.length)} ${unit}`;
+    const angles = [part.leftAngle, part.rightAngle].map((a) =>
+      a === null || a === undefined ? '90°' : angleText(a),
+    );
+    const title = `${part.label === undefined ? '' : `${part.label}: `}${formatNumber(part.length)} ${unit}${angled(comb) ? ` · ${angles.join(' / ')}` : ''}`;
     svg.append(segment(at.x0, at.x1, scale, 'piece', name, title, slant));
   });
   const remnant = comb.waste.remnant;
@@ -111,9 +137,75 @@ export function barSvg(comb: UsedComb, scale: number, minRemnant: number, unit: 
   return svg;
 }
 
+/** Whether a layout has an angled end (and is drawn as a mitred bar). */
+const angled = (comb: UsedComb): boolean =>
+  comb.parts.some((p) => (p.leftAngle ?? 90) !== 90 || (p.rightAngle ?? 90) !== 90);
+
+/**
+ * Draws a mitred bar at its current width: its height (to scale or by the factor its caption prints), the
+ * piece labels at mid-height, and the angle labels under it (placeAngleLabels, in pixels).
+ */
+function fitMitred(svg: SVGSVGElement, m: Mitred): void {
+  for (const old of svg.querySelectorAll(':scope > .angle, :scope > .leader')) old.remove();
+  const wide = svg.getBoundingClientRect().width;
+  if (wide === 0) return;
+  const perUnit = wide / m.scale;
+  const { height, note } = barHeight(m.width * perUnit, MIN_HEIGHT, MAX_HEIGHT);
+  m.caption.textContent = note === null ? '' : ` · ${note}`;
+  for (const node of svg.querySelectorAll<SVGElement>(':scope > svg, :scope > .stockbar'))
+    node.setAttribute('height', String(height));
+  for (const text of svg.querySelectorAll<SVGTextElement>(':scope > svg > text'))
+    text.setAttribute('y', String(height / 2));
+  const { pieces } = placePieces(m.comb);
+  const made = new Map<string, SVGTextElement>();
+  const label = (text: string): SVGTextElement => {
+    const node = el('text', { class: 'angle', y: 0 });
+    node.textContent = text;
+    svg.append(node);
+    return node;
+  };
+  const faces = m.comb.parts.map((part, i) => {
+    const at = pieces[i];
+    const [left, right] = at === undefined ? [0, 0] : bottomFace(at);
+    const text = (a: number | null | undefined): string | null =>
+      a === null || a === undefined || a === 90 ? null : angleText(a);
+    return {
+      left: left * perUnit,
+      right: right * perUnit,
+      leftText: text(part.leftAngle),
+      rightText: text(part.rightAngle),
+    };
+  });
+  const measure = (text: string): number => {
+    const node = made.get(text) ?? label(text);
+    made.set(text, node);
+    return node.getComputedTextLength();
+  };
+  const placed = placeAngleLabels(faces, measure, 0, m.comb.length * perUnit, ANGLE_ROWS);
+  for (const node of made.values()) node.remove();
+  let rows = 0;
+  for (const a of placed) {
+    rows = Math.max(rows, a.row + 1);
+    const base = height + 11 + a.row * ANGLE_ROW;
+    const node = label(a.text);
+    node.setAttribute('x', String(a.x));
+    node.setAttribute('y', String(base));
+    node.dataset.piece = String(a.piece);
+    node.dataset.end = a.end;
+    // The cut's tick through the label's row: between the two ends a shared cut parts, or a leader down
+    // to a label hung lower.
+    svg.append(el('line', { class: 'leader', x1: a.at, y1: height, x2: a.at, y2: base + 2 }));
+  }
+  svg.setAttribute('height', String(height + rows * ANGLE_ROW + (rows > 0 ? 2 : 0)));
+}
+
 /** Piece labels shown whole where they fit; else cut short with an ellipsis (a number is never cut: it
  * would read as another number); else none, the tooltip and the bar's aria-label keep them. */
 export function fitLabels(root: ParentNode): void {
+  for (const svg of root.querySelectorAll<SVGSVGElement>('svg.bar')) {
+    const m = mitred.get(svg);
+    if (m !== undefined) fitMitred(svg, m);
+  }
   for (const text of root.querySelectorAll<SVGTextElement>('svg.bar > svg > text')) {
     const full = text.dataset.full ?? text.textContent ?? '';
     text.dataset.full = full;
@@ -136,7 +228,12 @@ export function fitLabels(root: ParentNode): void {
 const watched = new WeakSet<HTMLElement>();
 
 /** Every layout as a figure: caption (count, source, waste) and its bar. */
-export function drawBars(container: HTMLElement, response: OptimiseResponse, minRemnant: number): void {
+export function drawBars(
+  container: HTMLElement,
+  response: OptimiseResponse,
+  minRemnant: number,
+  materialWidth: number | null = null,
+): void {
   container.replaceChildren();
   const scale = Math.max(...response.plan.combinations.map((c) => c.usedComb.length));
   const { unit } = response.meta;
@@ -146,7 +243,15 @@ export function drawBars(container: HTMLElement, response: OptimiseResponse, min
     const caption = document.createElement('figcaption');
     const source = usedComb.source === 'offcut' ? 'offcut' : 'stock';
     caption.textContent = `${count} × ${formatNumber(usedComb.length)} ${unit} ${source}${usedComb.material === undefined ? '' : ` (${usedComb.material})`} · waste ${formatNumber(usedComb.waste.total)}`;
-    figure.append(caption, barSvg(usedComb, scale, minRemnant, unit));
+    const svg = barSvg(usedComb, scale, minRemnant, unit);
+    if (materialWidth !== null && materialWidth > 0) {
+      // Angle mode (square layouts too): the height follows the rule; its note is set when the bar is fitted.
+      const note = document.createElement('span');
+      note.className = 'scale-note';
+      caption.append(note);
+      mitred.set(svg, { comb: usedComb, scale, width: materialWidth, caption: note });
+    }
+    figure.append(caption, svg);
     container.append(figure);
   }
   // Labels depend on the drawn width: fitted now, and again whenever the column's width changes (the

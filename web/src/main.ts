@@ -159,7 +159,12 @@ async function solve(): Promise<void> {
       share.href = url;
       share.hidden = false;
     }
-    show(plan, typeof built.body.minRemnant === 'number' ? built.body.minRemnant : 0);
+    const angleCuts = built.body.angleCuts as { width?: unknown } | undefined;
+    show(
+      plan,
+      typeof built.body.minRemnant === 'number' ? built.body.minRemnant : 0,
+      typeof angleCuts?.width === 'number' ? angleCuts.width : null,
+    );
   } catch (error) {
     showErrors(new Map([['general', [`the service could not be reached (${String(error)})`]]]));
   } finally {
@@ -168,7 +173,7 @@ async function solve(): Promise<void> {
   }
 }
 
-function show(plan: OptimiseResponse, minRemnant: number): void {
+function show(plan: OptimiseResponse, minRemnant: number, materialWidth: number | null): void {
   const unit = plan.meta.unit;
   const cert = certificate(plan);
   const certNode = $('certificate');
@@ -194,7 +199,7 @@ function show(plan: OptimiseResponse, minRemnant: number): void {
   $('purchases')
     .querySelector('tbody')
     ?.replaceChildren(...rows);
-  drawBars($('bars'), plan, minRemnant);
+  drawBars($('bars'), plan, minRemnant, materialWidth);
   const leftovers = $('leftovers');
   leftovers.replaceChildren();
   for (const [title, list] of [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UsedComb } from '../../core/types.ts';
-import { placePieces } from './placement.ts';
+import { bottomFace, placePieces } from './placement.ts';
 
 type Piece = readonly [length: number, left: number | null, right: number | null];
 const comb = (length: number, pieces: readonly Piece[], cutPositions: UsedComb['cutPositions']): UsedComb =>
@@ -119,5 +119,28 @@ describe('placePieces', () => {
   it('ends usable length at the far trim cut', () => {
     expect(placePieces(comb(2000, [[500, null, 45]], [0, [463, 503], 1997])).end).toBe(1997);
     expect(placePieces(comb(2000, [[500, null, null]], [500])).end).toBe(2000);
+  });
+
+  it('finds each piece’s bottom face: a tip where the long point is at the bottom, else the short point', () => {
+    // Frames nesting on shared cuts (w = 40, kerf 0): 45/45, turned 135/135, 45/45.
+    const c = comb(
+      2000,
+      [
+        [460, 45, 45],
+        [460, 135, 135],
+        [460, 45, 45],
+      ],
+      [
+        [40, 0],
+        [420, 460],
+        [885, 845],
+        [1270, 1310],
+      ],
+    );
+    expect(placePieces(c).pieces.map(bottomFace)).toEqual([
+      [0, 460],
+      [465, 845],
+      [850, 1310],
+    ]);
   });
 });

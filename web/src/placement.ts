@@ -60,3 +60,11 @@ export function placePieces(comb: UsedComb): Placement {
   }
   return { pieces, end };
 }
+
+/**
+ * Where a placed piece meets the bottom face, left and right: a tip when its end leans that way (long
+ * point at the bottom), else the tip moved in by the lean.
+ */
+export function bottomFace(p: PlacedPiece): readonly [number, number] {
+  return [p.x0 + Math.max(-p.left, 0), p.x1 - Math.max(p.right, 0)];
+}
