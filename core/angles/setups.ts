@@ -11,7 +11,7 @@
  */
 import type { Budget } from '../budget.ts';
 import { compareLex } from '../numbers.ts';
-import { EXACT_MAX_TYPES } from '../setups/index.ts';
+import { EXACT_MAX_TYPES, heuristicsBudget } from '../setups/index.ts';
 import type { LpEngine } from '../solver/index.ts';
 import type { DpCache } from './fullest.ts';
 import type { AngleJob, SeqBar } from './job.ts';
@@ -71,9 +71,12 @@ export function fewestAngleSetups(
   let bound = large ? lpBound(plan) : 0;
   // One oracle (its searches counted together, its answers shared) for two orders of the candidates, as
   // for square jobs: most bars first, or most pieces cut first.
-  const oracle = angleOracle(job, engine, budget);
+  // On the other groups the heuristics leave the LP and the exact search a reserve of the time, as for
+  // square jobs (a safety net: all three count their work).
+  const work = large ? budget : heuristicsBudget(budget);
+  const oracle = angleOracle(job, engine, work);
   for (const order of ['bars', 'pieces'] as const) {
-    const found = runSteps(job, start, oracle, budget, order, cache, better);
+    const found = runSteps(job, start, oracle, work, order, cache, better);
     if (better(found, best)) best = found;
   }
   if (!large) bound = lpBound(best);
