@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatColdStart, measureColdStart, medianOf } from './cold-start.ts';
+import { formatColdStart, INIT_SECTIONS, measureColdStart, medianOf } from './cold-start.ts';
 
 describe('medianOf', () => {
   it.each([
@@ -24,11 +24,31 @@ describe('measureColdStart', () => {
       expect(run.dynamoRequests).toBe(3);
       expect(run.dynamoMs).toBeGreaterThan(0);
       expect(run.firstRequestMs + run.dynamoMs).toBeLessThan(run.firstAnswerMs);
+      // CPU time of the main thread: some in each part, never more than the part's wall time (+ rounding).
+      for (const [cpu, wall] of [
+        [run.bootCpuMs, run.bootMs],
+        [run.initCpuMs, run.initMs],
+        [run.firstAnswerCpuMs, run.firstAnswerMs],
+      ] as const) {
+        expect(cpu).toBeGreaterThan(0);
+        expect(cpu).toBeLessThan(wall + 5);
+      }
+      // Init's sections come from the bundle's marks, in order, and add up to init.
+      const sections = INIT_SECTIONS.map((name) => run.initSections[name]);
+      for (const section of sections) expect(section.ms).toBeGreaterThanOrEqual(0);
+      expect(sections.reduce((sum, s) => sum + s.ms, 0)).toBeCloseTo(run.initMs, 3);
+      expect(sections.reduce((sum, s) => sum + s.cpuMs, 0)).toBeCloseTo(run.initCpuMs, 3);
+      expect(run.initSections.primed.cpuMs).toBeGreaterThan(0);
     }
     expect(result.median.wallMs).toBe(medianOf(result.runs.map((r) => r.wallMs)));
     expect(result.metGoal).toBe(result.median.wallMs < (result.goalMs ?? 0));
     expect(result.bundleFiles).toBeGreaterThan(2);
     expect(result.bundleBytes).toBeGreaterThan(100_000);
-    expect(formatColdStart(result)).toContain('median');
+    const printed = formatColdStart(result);
+    expect(printed).toContain('median');
+    expect(printed).toMatch(
+      /goal: spawn→answer < 300 ms on a quiet machine, priming counted \(issue 33\): (met|NOT met) here/,
+    );
+    for (const name of INIT_SECTIONS) expect(printed).toMatch(new RegExp(`^  ${name} .* ms / .* ms`, 'm'));
   });
 });

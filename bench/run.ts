@@ -196,12 +196,14 @@ if (!skip.has('pdf')) {
   lines.push('## PDF', '', '```', JSON.stringify(await benchPdf(), null, 2), '```', '');
 }
 if (!skip.has('cold')) {
-  const { formatFirstLpAnswer, measureColdStart, measureFirstLpAnswer } = await import('./cold-start.ts');
+  const { formatColdStart, formatFirstLpAnswer, measureColdStart, measureFirstLpAnswer } = await import(
+    './cold-start.ts'
+  );
   lines.push(
     '## Cold start of the optimise bundle',
     '',
     '```',
-    JSON.stringify(await measureColdStart(), null, 2),
+    formatColdStart(await measureColdStart()),
     '```',
     '',
     '## First answer needing an LP, primed at init and not',

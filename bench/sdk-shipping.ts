@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import type { Metafile } from 'esbuild';
 import { type AwsSdkShipping, bundleFunctions } from '../infra/bundle.ts';
 import { META_DIR_NAME, PROJECT_ROOT } from '../infra/bundles.ts';
-import { type ColdStartRun, measureColdStart, medianOf } from './cold-start.ts';
+import { type ColdStartRun, measureColdStart, medianRun } from './cold-start.ts';
 
 const VARIANTS: readonly AwsSdkShipping[] = ['bundled', 'bundled-cjs', 'external'];
 
@@ -61,20 +61,11 @@ export async function compareSdkShipping(runs: number): Promise<ShippingResult[]
     }
     return built.map((b) => {
       const rs = samples.get(b.variant) ?? [];
-      const med = (pick: (r: ColdStartRun) => number) => medianOf(rs.map(pick));
       return {
         variant: b.variant,
         eagerBytes: b.eagerBytes,
         totalBytes: b.totalBytes,
-        median: {
-          wallMs: med((r) => r.wallMs),
-          bootMs: med((r) => r.bootMs),
-          initMs: med((r) => r.initMs),
-          firstAnswerMs: med((r) => r.firstAnswerMs),
-          firstRequestMs: med((r) => r.firstRequestMs),
-          dynamoMs: med((r) => r.dynamoMs),
-          dynamoRequests: med((r) => r.dynamoRequests),
-        },
+        median: medianRun(rs),
       };
     });
   } finally {

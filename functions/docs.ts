@@ -2,6 +2,8 @@
  * Lambda entry for `GET /` (the playground page) and `GET /v1/openapi.json`. The document is bundled in;
  * the page is built at deployment (`web/build.ts`) and shipped beside this file as `playground.json`.
  */
+// First: stack traces map to the TypeScript sources (see the module).
+import './shared/source-maps.ts';
 import { readFile } from 'node:fs/promises';
 import openapi from '../docs/openapi.json' with { type: 'json' };
 import { makeDocsHandler, type PlaygroundPage } from './handlers/index.ts';

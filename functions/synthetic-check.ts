@@ -3,6 +3,8 @@
  * `SYNTHETIC_API_KEY` (optional: call as a keyed client), `SYNTHETIC_TIMEOUT_MS` (per call, default 10 s;
  * the function's timeout must cover two calls).
  */
+// First: stack traces map to the TypeScript sources (see the module).
+import './shared/source-maps.ts';
 import { makeSyntheticCheck, type SyntheticReport } from './handlers/index.ts';
 import { systemClock } from './shared/clock.ts';
 import { jsonLogger } from './shared/log.ts';

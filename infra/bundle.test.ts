@@ -50,6 +50,18 @@ describe('optimise bundle', () => {
     expect(externals.map((i) => i.path).filter((path) => !isBuiltin(path))).toEqual([]);
   });
 
+  it("loads Node's built-ins through require, never as ES modules (their facades load undici)", async () => {
+    const externals = Object.values(metafile.outputs).flatMap((o) => o.imports.filter((i) => i.external));
+    expect(externals.filter((i) => isBuiltin(i.path)).length).toBeGreaterThan(5);
+    expect(externals.filter((i) => isBuiltin(i.path) && i.kind !== 'require-call')).toEqual([]);
+    for (const file of codeFiles()) {
+      const text = await readFile(join(report.dir, file), 'utf8');
+      // The banner's createRequire comes from process.getBuiltinModule; no import() of a built-in is left.
+      expect(text, file).not.toMatch(/\bimport\s*\(\s*["'](node:)?[a-z_/]+["']\s*\)/);
+      expect(text, file).not.toMatch(/from\s*["']node:/);
+    }
+  });
+
   it('is index.mjs exporting the handler, its chunks, a source map for each, and highs.wasm', async () => {
     const files = report.files.map((f) => f.file);
     expect(files).toEqual(expect.arrayContaining(['highs.wasm', 'index.mjs', 'index.mjs.map']));

@@ -3,9 +3,9 @@
  * maps, Node 24), plus the files the bundle reads at run time from beside itself. Used by `npm run build`
  * (`build.ts`), `npm run synth`, the bundle tests and the cold-start benchmark.
  */
-import { copyFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { join, relative } from 'node:path';
+import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { builtinModules, createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
 import { build, type Metafile, type Plugin } from 'esbuild';
 import {
   BUNDLE_FILE,
@@ -18,15 +18,16 @@ import {
   PROJECT_ROOT,
 } from './bundles.ts';
 
-/**
- * CommonJS code inside an ESM bundle calls `require` (for Node built-ins); ESM has none, so each output
- * file makes one from its own URL.
- */
 /** The Lambda runtime's Node (infra/constructs/cutplan-function.ts), the same major as package.json pins. */
 export const ESBUILD_TARGET = 'node24';
 
+/**
+ * CommonJS code inside an ESM bundle calls `require` (for Node built-ins); ESM has none, so each output
+ * file makes one from its own URL. It takes `createRequire` from `process.getBuiltinModule`, not from an
+ * ESM import of `node:module` (see `builtinsThroughRequire`).
+ */
 const REQUIRE_BANNER =
-  "import{createRequire as __cutplanCreateRequire}from'node:module';const require=__cutplanCreateRequire(import.meta.url);";
+  "const __cutplanRequire=process.getBuiltinModule('node:module').createRequire(import.meta.url),require=__cutplanRequire;";
 
 /**
  * Local-only code never ships: dynalite is a devDependency for the embedded DynamoDB, which lives in
@@ -49,6 +50,52 @@ export const localOnly: Plugin = {
           },
         ],
       };
+    });
+  },
+};
+
+const BUILTIN = new Set(builtinModules);
+const BUILTIN_NAMESPACE = 'cutplan-builtin';
+/** `import("node:http")`, `import('fs')`, …: a dynamic import of a built-in, in a package's code. */
+const DYNAMIC_BUILTIN_IMPORT = /\bimport\((["'])((?:node:)?[a-z_/]+)\1\)/g;
+
+/**
+ * Node's built-in modules are loaded with `require` (the banner's), not with ESM `import`. An ESM import
+ * of a built-in makes Node build its ESM facade, which reads every export: for `node:http` that runs the
+ * lazy getters of its WebSocket and fetch classes and loads undici, which the bundle never uses. Measured
+ * on Node 24 in fresh processes (docs/deploy.md, "Cold start"): loading the built-ins the SDK uses (http,
+ * https, crypto, stream, zlib, …) took about 60 ms of CPU as ESM against about 20 ms through `require`.
+ *
+ * A static import of a built-in becomes a one-line CommonJS module `module.exports = require("node:…")`
+ * inside the bundle. A dynamic one in a package (the SDK's HTTP handler imports `node:http` on its first
+ * plain-HTTP request, HiGHS's loader `node:module`) becomes `Promise.resolve().then(() => require(…))`:
+ * the module object instead of a namespace, which the call sites read by name (or through `.default ??`),
+ * and no chunk of its own.
+ */
+export const builtinsThroughRequire: Plugin = {
+  name: 'cutplan-builtins-through-require',
+  setup(b) {
+    b.onResolve({ filter: /^[a-z_:/]+$/ }, (args) => {
+      const name = args.path.startsWith('node:') ? args.path.slice(5) : args.path;
+      if (!BUILTIN.has(name)) return undefined;
+      if (args.namespace === BUILTIN_NAMESPACE) return { path: `node:${name}`, external: true };
+      if (args.kind !== 'import-statement') return undefined;
+      return { path: name, namespace: BUILTIN_NAMESPACE };
+    });
+    b.onLoad({ filter: /.*/, namespace: BUILTIN_NAMESPACE }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(`node:${args.path}`)});`,
+      loader: 'js',
+    }));
+    b.onLoad({ filter: /\/node_modules\/.*\.m?js$/ }, async (args) => {
+      const text = await readFile(args.path, 'utf8');
+      let rewritten = false;
+      const contents = text.replace(DYNAMIC_BUILTIN_IMPORT, (call, _quote, specifier: string) => {
+        if (!BUILTIN.has(specifier.replace(/^node:/, ''))) return call;
+        rewritten = true;
+        // The banner's name: a package may declare its own `require` in the same scope (HiGHS's loader does).
+        return `Promise.resolve().then(() => __cutplanRequire(${JSON.stringify(specifier)}))`;
+      });
+      return rewritten ? { contents, loader: 'js', resolveDir: dirname(args.path) } : undefined;
     });
   },
 };
@@ -112,13 +159,15 @@ async function bundleOne(name: FunctionName, outDir: string, awsSdk: AwsSdkShipp
     ...(awsSdk === 'bundled-cjs' ? {} : { mainFields: ['module', 'main'] }),
     ...(awsSdk === 'external' ? { external: ['@aws-sdk/*'] } : {}),
     minify: true,
-    // Stack traces map back to the TypeScript (NODE_OPTIONS=--enable-source-maps); the sources
-    // themselves are in git, so the maps carry positions only.
+    // Stack traces map back to the TypeScript when they are formatted (functions/shared/source-maps.ts,
+    // imported first by every entry); the sources themselves are in git, so the maps carry positions only.
     sourcemap: true,
     sourcesContent: false,
     banner: { js: REQUIRE_BANNER },
     metafile: true,
-    plugins: [localOnly],
+    // The solving functions load the SDK's built-ins (http, https, crypto, zlib, …); the light ones one
+    // or two small ones, and would only grow by esbuild's CommonJS helpers (about 1 KiB).
+    plugins: spec.wasm ? [localOnly, builtinsThroughRequire] : [localOnly],
     logLevel: 'warning',
   });
   await writeFile(join(outDir, META_DIR_NAME, `${name}.json`), JSON.stringify(result.metafile));

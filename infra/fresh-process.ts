@@ -31,6 +31,19 @@ import { readFileSync } from 'node:fs';
 import { subscribe } from 'node:diagnostics_channel';
 const [bundleUrl, ...eventFiles] = process.argv.slice(1);
 const startedMs = performance.now();
+// CPU time of the main thread (what a quiet machine's wall time follows; a loaded one's does not).
+const cpuMs = () => {
+  const u = process.threadCpuUsage?.() ?? process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+const startedCpuMs = cpuMs();
+// The bundle's init marks (functions/shared/services.ts, INIT_MARKS), with the CPU time at each.
+const marks = [];
+const mark = performance.mark.bind(performance);
+performance.mark = (name, options) => {
+  if (typeof name === 'string' && name.startsWith('cutplan:')) marks.push({ name, atMs: performance.now(), cpuMs: cpuMs() });
+  return mark(name, options);
+};
 // The runtime's awslambda global, as far as a streaming entry needs it (functions/local/awslambda-shim.ts
 // is the full stand-in; this one keeps the child free of TypeScript so its boot is Node's alone).
 const STREAMING = Symbol.for('aws.lambda.runtime.handler.streaming');
@@ -62,14 +75,17 @@ subscribe('http.client.response.finish', ({ request }) => {
 });
 const { handler } = await import(bundleUrl);
 const importedMs = performance.now();
+const importedCpuMs = cpuMs();
 const answers = [];
 for (const file of eventFiles) {
   const event = JSON.parse(readFileSync(file, 'utf8'));
   const deadline = Date.now() + 30000;
   calls = [];
   const before = performance.now();
+  const beforeCpu = cpuMs();
   const result = await call(handler, event, { getRemainingTimeInMillis: () => deadline - Date.now() });
   const ms = performance.now() - before;
+  const answerCpuMs = cpuMs() - beforeCpu;
   const http = {
     requests: calls.length,
     firstSentMs: calls.length === 0 ? 0 : calls[0].start - before,
@@ -82,9 +98,9 @@ for (const file of eventFiles) {
         return { sum: acc.sum + Math.max(0, e - from), until: Math.max(acc.until, e) };
       }, { sum: 0, until: -Infinity }).sum,
   };
-  answers.push({ result, ms, atMs: performance.now(), http });
+  answers.push({ result, ms, cpuMs: answerCpuMs, atMs: performance.now(), http });
 }
-process.stdout.write('\\n' + ${JSON.stringify(MARKER)} + JSON.stringify({ startedMs, importedMs, answers }) + '\\n');
+process.stdout.write('\\n' + ${JSON.stringify(MARKER)} + JSON.stringify({ startedMs, importedMs, startedCpuMs, importedCpuMs, marks, answers }) + '\\n');
 `;
 
 export interface BundleAnswer {
@@ -98,6 +114,8 @@ export interface BundleAnswer {
   };
   /** The handler call. */
   readonly ms: number;
+  /** The handler call's CPU time on the main thread. */
+  readonly cpuMs: number;
   /** Since the child process started. */
   readonly atMs: number;
   /** The HTTP requests the call made (to the limits table): seen through Node's `http.client` channels. */
@@ -112,11 +130,27 @@ export interface HttpDuringCall {
   readonly inFlightMs: number;
 }
 
+export interface InitMark {
+  readonly name: string;
+  /** Since the process started. */
+  readonly atMs: number;
+  /** Main-thread CPU time since the process started. */
+  readonly cpuMs: number;
+}
+
 export interface FreshRun {
   /** Module code started running, since the child process started (Node's own boot). */
   readonly startedMs: number;
   /** The bundle's import finished (init: module evaluation, wasm, LP engine), since the process started. */
   readonly importedMs: number;
+  /**
+   * Main-thread CPU time until `startedMs` and `importedMs`. On a loaded machine wall times stretch with
+   * the load; CPU times much less, so they are what to compare there.
+   */
+  readonly startedCpuMs: number;
+  readonly importedCpuMs: number;
+  /** The bundle's `performance.mark`s named `cutplan:…` during init, in order: when, and the CPU time then. */
+  readonly marks: readonly InitMark[];
   readonly answers: readonly BundleAnswer[];
   /** From `spawn` in the parent to the child's answer line arriving. */
   readonly wallMs: number;

@@ -147,6 +147,33 @@ describe('fewest_setups with angle cuts', () => {
     expect(r.stats).toMatchObject({ setups: 2, setupsLowerBound: 2, setupsOptimal: true });
   });
 
+  it('of plans of equal setups, bars and cost, returns the one setting fewest saw stops', async () => {
+    // Stair stringers (3728, plumb cuts at 42°, turnable about X) and treads (983, square) from 4800 and
+    // 6000: 9 bars on 3 setups, proven. Before the tie-break the stage returned stringer first on every
+    // mitred bar: 4800 as [3728, 983] × 6, 6000 as [3728, 983, 983] × 2 and 983 × 6, 15 stops; treads
+    // first share 983 and 1969 with the all-tread bar on the 6000 rack: 11.
+    const r = await planOf({
+      parts: [
+        { length: 3728, quantity: 8, leftAngle: 42, rightAngle: 138, label: 'stringer' },
+        { length: 983, quantity: 16, label: 'tread' },
+      ],
+      stocks: [
+        { length: 4800, quantity: null },
+        { length: 6000, quantity: null },
+      ],
+      kerf: 3,
+      angleCuts: angled('X', 240),
+      method: 'fewest_setups',
+    });
+    expect(r.plan.stockBarsUsed).toBe(9);
+    expect(r.stats).toMatchObject({ setups: 3, setupsOptimal: true, sawStops: 11 });
+    expect(r.plan.combinations.map((c) => [c.count, c.usedComb.length, c.usedComb.combination])).toEqual([
+      [6, 4800, [983, 3728]],
+      [2, 6000, [983, 983, 3728]],
+      [1, 6000, [983, 983, 983, 983, 983, 983]],
+    ]);
+  }, 60_000);
+
   it('is deterministic', async () => {
     const body = {
       parts: frames([

@@ -1,7 +1,8 @@
 /**
  * `fewest_setups` for angle jobs, the stage after the search (docs/angle-cuts.md, "Setups"). Lexicographic,
  * as for square jobs: the search's cost first (never raised), no more purchased bars than the search's
- * plan, then the fewest setups, then fewer bars and layouts.
+ * plan, then the fewest setups, then fewer bars, then (between finished plans only, core/setups/ties.ts)
+ * fewer saw stop settings, then fewer layouts.
  *
  * Haessler's sequential heuristic over sequence patterns: step by step, fix a sequence cut on many bars at
  * once (the fullest sequence whose pieces, times the bars, stay within the demand left; the largest
@@ -11,13 +12,13 @@
  */
 import type { Budget } from '../budget.ts';
 import { compareLex } from '../numbers.ts';
-import { EXACT_MAX_TYPES, heuristicsBudget } from '../setups/index.ts';
+import { EXACT_MAX_TYPES, fewestSawStops, heuristicsBudget, tiePool } from '../setups/index.ts';
 import type { LpEngine } from '../solver/index.ts';
 import type { DpCache } from './fullest.ts';
 import type { AngleJob, SeqBar } from './job.ts';
-import { planCostOf } from './plan.ts';
+import { planCostOf, preferPriority } from './plan.ts';
 import { angleSetupsLowerBound } from './setups-bound.ts';
-import { countBarSetups } from './setups-count.ts';
+import { countBarSawStops, countBarSetups } from './setups-count.ts';
 import { searchFewerAngleSetups } from './setups-exact.ts';
 import { angleSetupsLpBound, shapeClasses } from './setups-lp.ts';
 import { angleOracle, purchasedBarsOf } from './setups-oracle.ts';
@@ -47,7 +48,15 @@ export function fewestAngleSetups(
       new Set(bars.map(layoutKey)).size,
     ];
   };
-  const better = (a: readonly SeqBar[], b: readonly SeqBar[]): boolean => compareLex(rank(a), rank(b)) < 0;
+  // Every complete plan the stage ranks is shown to the pool (core/setups/ties.ts) on its rank before
+  // layouts; the steps never read it.
+  const ties = tiePool<readonly SeqBar[]>((bars) => bars.map(layoutKey).sort().join(';'));
+  const better = (a: readonly SeqBar[], b: readonly SeqBar[]): boolean => {
+    const ra = rank(a);
+    ties.observe(a, ra.slice(0, LAYOUTS));
+    return compareLex(ra, rank(b)) < 0;
+  };
+  ties.observe(plan, rank(plan).slice(0, LAYOUTS));
   let best: readonly SeqBar[] = plan;
   const start: State = {
     taken: [],
@@ -87,5 +96,18 @@ export function fewestAngleSetups(
     best = exact.bars;
     bound = Math.max(bound, exact.bound);
   }
+  // Among the finished plans that tie with it on cost, bars and setups, the one whose saw stops move
+  // least, counted as the orchestrator returns it (prioritised bars moved, core/plan/angle.ts).
+  const chosen = best;
+  const above = rank(chosen).slice(0, LAYOUTS);
+  best = fewestSawStops(chosen, ties.plans(), {
+    ties: (c) => compareLex(rank(c).slice(0, LAYOUTS), above) === 0,
+    sawStops: (c) => countBarSawStops(job, preferPriority(job, c)),
+    next: (c) => rank(c)[LAYOUTS] ?? 0,
+  });
+  // The bound holds for every plan of the cost, the chosen one's too (same cost and setups).
   return { bars: [...best], setupsBound: bound };
 }
+
+/** Where layouts stand in the stage's rank: saw stops break ties just before them, between finished plans. */
+const LAYOUTS = 4;

@@ -21,6 +21,7 @@ export {
 } from './heuristics/steps.ts';
 export { type RefineContext, type Refined, refineGroup } from './refine-group.ts';
 export { stageWorkFor } from './stage-work.ts';
+export { fewestSawStops, type TieBreak, type TiePool, tiePool } from './ties.ts';
 export {
   CALLS_PER_STEP,
   DEFAULT_LP_BOUND,
@@ -28,4 +29,5 @@ export {
   EXACT_NODES,
   MULTIPLICITIES,
   STAGE_WORK,
+  TIE_POOL,
 } from './tuning.ts';

@@ -4,8 +4,9 @@
  *
  * - `fewest_setups`: cost; no more purchased bars than the search's plan (with several stock lengths and
  *   no prices, plans of equal material can differ in bars); fewest setups; fewest bars; most prioritised
- *   bars; fewest layouts. Saw stops (`stats.sawStops`) are not among them: ranking by them inside the
- *   stage steers its heuristics onto other paths, and on the same-plans set that cost setups (docs/api.md).
+ *   bars; then, between finished plans only, fewest saw stop settings (`stats.sawStops`, ties.ts); fewest
+ *   layouts. The search never ranks by saw stops: inside it they steered the heuristics onto other paths,
+ *   and on the same-plans set that cost setups (docs/api.md).
  * - `bundle`: cost, then most bars in full bundles, then fewest setups, then prioritised bars, layouts.
  * - every other method: its own objectives, then most prioritised bars.
  */
@@ -13,16 +14,18 @@ import type { Budget } from '../budget.ts';
 import { compareLex } from '../numbers.ts';
 import type { LpEngine } from '../solver/lp/index.ts';
 import type { Job } from '../solver/model/index.ts';
-import { type GroupPlan, type Layout, mergeLayouts, offcutUsage } from '../solver/model/index.ts';
+import { type GroupPlan, type Layout, mergeLayouts, offcutUsage, patternKey } from '../solver/model/index.ts';
 import type { Method } from '../types.ts';
 import { heuristicsBudget, lowerBoundOnSetups } from './bounds/lower-bound.ts';
 import { bundleBarsOf } from './count/bundles.ts';
 import { countSetups } from './count/count-setups.ts';
+import { sawStopsOfPlan } from './count/saw-stops.ts';
 import { searchFewerSetups } from './exact/exact-search.ts';
 import { purchasedBars } from './heuristics/oracle.ts';
 import { preferPriority, priorityBars } from './heuristics/priority.ts';
 import { improveSetups } from './improve-setups.ts';
 import { stageRuns } from './stage-work.ts';
+import { fewestSawStops, type TiePool, tiePool } from './ties.ts';
 import { STAGE_WORK } from './tuning.ts';
 
 export interface Refined {
@@ -41,6 +44,8 @@ export interface RefineContext {
   readonly work?: number;
   /** Material groups of the request: when given, the stage runs on rungs of work ({@link stageRuns}). */
   readonly groups?: number;
+  /** `fewest_setups`: false returns the stage's plan without the saw stops tie-break (ties.ts), to compare. */
+  readonly sawStopsTieBreak?: boolean;
 }
 
 /** Runs the stage for one group's plan. */
@@ -50,8 +55,18 @@ export function refineGroup(job: Job, plan: GroupPlan, method: Method, stage: Re
   const ctx = { ...stage, budget: heuristicsBudget(stage.budget) };
   const bundleOf = ctx.bundleSize;
   const rank = rankFor(job, method, bundleOf, purchasedBars(job, plan.layouts));
-  const better = (a: readonly Layout[], b: readonly Layout[]): boolean =>
-    rank.compareFull(mergeLayouts(job, a), mergeLayouts(job, b)) < 0;
+  // fewest_setups: every complete plan the stage ranks is shown to the pool, which the search never reads.
+  const ties: TiePool<GroupPlan> | null =
+    method === 'fewest_setups' && stage.sawStopsTieBreak !== false ? tiePool(planKey) : null;
+  const better = (a: readonly Layout[], b: readonly Layout[]): boolean => {
+    const p = mergeLayouts(job, a);
+    const primary = rank.primary(p);
+    ties?.observe(p, primary);
+    const q = mergeLayouts(job, b);
+    return (compareLex(primary, rank.primary(q)) || compareLex(rank.rest(p), rank.rest(q))) < 0;
+  };
+  const searched = mergeLayouts(job, plan.layouts);
+  ties?.observe(searched, rank.primary(searched));
   let best: readonly Layout[] = plan.layouts;
   const keep = (layouts: readonly Layout[]): void => {
     if (better(layouts, best)) best = layouts;
@@ -83,14 +98,36 @@ export function refineGroup(job: Job, plan: GroupPlan, method: Method, stage: Re
     if (exact.plan !== final.layouts) final = finish(exact.plan);
     setupsBound = Math.max(setupsBound ?? 0, exact.bound);
   }
+  // The plan is chosen: among the finished plans that tie with it on everything above (cost, bars,
+  // setups, prioritised bars), the one whose saw stops move least. The bound holds for its cost too.
+  if (ties !== null) {
+    const chosen = final;
+    const priority = priorityBars(job, chosen.layouts);
+    final = fewestSawStops(
+      chosen,
+      ties.plans().map((p) => finish(p.layouts)),
+      {
+        ties: (c) => rank.comparePrimary(c, chosen) === 0 && priorityBars(job, c.layouts) === priority,
+        sawStops: (c) => sawStopsOfPlan(job, c.layouts),
+        next: (c) => c.layouts.length,
+      },
+    );
+  }
   return { plan: final, setupsBound };
 }
 
+/** A merged plan's identity: its layouts (mergeLayouts sorts them) with their bars. */
+function planKey(p: GroupPlan): string {
+  return p.layouts.map((l) => `${patternKey(l.source, l.counts)}x${l.count}`).join(';');
+}
+
 interface Rank {
+  /** The method's own objectives, smaller first. */
+  primary(p: GroupPlan): number[];
+  /** After those: prioritised bars and layouts, smaller first. */
+  rest(p: GroupPlan): number[];
   /** The method's own objectives, negative when `p` is better. */
   comparePrimary(p: GroupPlan, q: GroupPlan): number;
-  /** Those, then prioritised bars and layouts. */
-  compareFull(p: GroupPlan, q: GroupPlan): number;
 }
 
 function rankFor(
@@ -109,10 +146,6 @@ function rankFor(
     if (job.offcutsFirst) return [-offcutUsage(job, p.layouts), p.cost];
     return [p.cost];
   };
-  const comparePrimary = (p: GroupPlan, q: GroupPlan): number => compareLex(primary(p), primary(q));
   const rest = (p: GroupPlan): number[] => [-priorityBars(job, p.layouts), p.layouts.length];
-  return {
-    comparePrimary,
-    compareFull: (p, q) => comparePrimary(p, q) || compareLex(rest(p), rest(q)),
-  };
+  return { primary, rest, comparePrimary: (p, q) => compareLex(primary(p), primary(q)) };
 }

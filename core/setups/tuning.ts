@@ -18,6 +18,12 @@ export const WORK_PER_MS = 1.6;
  */
 export const PHASE_SHARES = { bundles: 0.5, rest: 0.4, bars: 0.5, dive: 0.5, tail: 0.8, near: 0.9 } as const;
 
+/**
+ * Distinct plans tying with the best on the stage's primary key that `fewest_setups` keeps for its saw
+ * stops tie-break (ties.ts): the first ones shown; counted once, when the stage has its plan.
+ */
+export const TIE_POOL = 256;
+
 // The sequential heuristic (heuristics/steps.ts).
 
 /** Oracle calls a step may make before it gives up (each candidate that passes the cost floor is one). */

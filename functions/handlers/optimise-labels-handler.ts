@@ -1,13 +1,11 @@
-import { ok, ValidationError } from '../../core/errors.ts';
+import { ValidationError } from '../../core/errors.ts';
 import { LABEL_OUTPUTS } from '../../core/vocabulary.ts';
 import type { RenderLabels } from '../shared/core-port.ts';
 import { type ApiHandler, downloadReply, fail, pdfReply, serve } from '../shared/http/index.ts';
-import { admitted } from './admitted.ts';
 import type { SolveDeps } from './deps.ts';
 import { PDF_BUDGET_CAP_SECONDS, PDF_HEADROOM_MS } from './optimise-pdf-handler.ts';
-import { parseCall } from './parse-call.ts';
 import { queryChoice } from './query-choice.ts';
-import { solvePlan } from './solve-plan.ts';
+import { solvedFile } from './solved-file.ts';
 
 /** As the plan PDF's: a cold pdf-lib and bwip-js import plus a label a piece. */
 export const LABELS_HEADROOM_MS = PDF_HEADROOM_MS;
@@ -28,37 +26,24 @@ export function makeOptimiseLabelsHandler<Lp>(deps: LabelsDeps<Lp>): ApiHandler 
   return serve(deps, ['POST'], async (req, notes) => {
     const output = queryChoice(req, 'format', LABEL_OUTPUTS, 'pdf');
     if (!output.ok) return fail(output.error);
-    const parsed = parseCall(deps.core, req, 'labels');
-    if (!parsed.ok) return fail(parsed.error);
-    const request = parsed.value;
-    if (output.value === 'zpl' && request.labelFormat === 'a4-3x8')
-      return fail(
-        ValidationError.of(
-          'labelFormat',
-          'ZPL prints on 100 × 50 mm thermal labels: send labelFormat thermal-100x50 or none',
-        ),
-      );
-    return admitted(deps, req, notes, deps.core.jobSize(request), async (admission) => {
-      const solved = await solvePlan(
-        deps,
-        req,
-        request,
-        admission,
-        LABELS_HEADROOM_MS,
-        notes,
-        LABELS_BUDGET_CAP_SECONDS,
-      );
-      if (!solved.ok) return solved;
-      const { jobName } = request;
-      const job = { request, response: solved.value, jobName, createdAtMs: deps.clock.now() };
-      const started = performance.now();
-      const labels = await deps.renderLabels(job, output.value);
-      notes.pdfMs = performance.now() - started;
-      return ok(
-        typeof labels === 'string'
-          ? downloadReply(labels, 'application/zpl; charset=utf-8', 'labels', jobName, 'zpl')
-          : pdfReply(labels, jobName, 'labels'),
-      );
+    return solvedFile(deps, req, notes, {
+      endpoint: 'labels',
+      headroomMs: LABELS_HEADROOM_MS,
+      capSeconds: LABELS_BUDGET_CAP_SECONDS,
+      timed: true,
+      refuse: (request) =>
+        output.value === 'zpl' && request.labelFormat === 'a4-3x8'
+          ? ValidationError.of(
+              'labelFormat',
+              'ZPL prints on 100 × 50 mm thermal labels: send labelFormat thermal-100x50 or none',
+            )
+          : null,
+      render: async (job) => {
+        const labels = await deps.renderLabels(job, output.value);
+        return typeof labels === 'string'
+          ? downloadReply(labels, 'application/zpl; charset=utf-8', 'labels', job.jobName, 'zpl')
+          : pdfReply(labels, job.jobName, 'labels');
+      },
     });
   });
 }

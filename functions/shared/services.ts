@@ -50,7 +50,28 @@ export interface ServiceOverrides {
   readonly env?: Env;
 }
 
+/**
+ * Marks where each part of a container's init ends (`performance.mark`, a few microseconds each), so the
+ * cold-start bench can split init into sections (bench/cold-start.ts).
+ */
+export const INIT_MARKS = {
+  /** The bundle's modules are loaded and evaluated: `solveServices` starts. */
+  modules: 'cutplan:init:modules',
+  /** Powertools Logger and Metrics, the DynamoDB client and its warm-up request started. */
+  clients: 'cutplan:init:clients',
+  /**
+   * HiGHS's wasm read, compiled and instantiated, its runtime initialised. (Starting the compile before
+   * the clients, so V8's background threads overlap them, was measured slower: docs/deploy.md.)
+   */
+  lpEngine: 'cutplan:init:lp-engine',
+  /** The priming solve done (prime.ts). */
+  primed: 'cutplan:init:primed',
+  /** The table's warm-up request answered (or given up on). */
+  warm: 'cutplan:init:warm',
+} as const;
+
 export async function solveServices(overrides: ServiceOverrides = {}): Promise<SolveDeps<RealLp>> {
+  performance.mark(INIT_MARKS.modules);
   const powertools =
     overrides.log === undefined || overrides.telemetry === undefined ? powertoolsTelemetry() : null;
   const log = overrides.log ?? powertools?.log ?? fail();
@@ -61,13 +82,17 @@ export async function solveServices(overrides: ServiceOverrides = {}): Promise<S
   // connection) starts now and overlaps the wasm compilation and the priming below, instead of being
   // paid by the first caller (docs/bench.md, "Cold start").
   const warming = limits?.warm();
+  performance.mark(INIT_MARKS.clients);
   const lp = await createLpEngine();
+  performance.mark(INIT_MARKS.lpEngine);
   // In the init phase, before the first caller: see prime.ts.
   if (primingWanted(env)) {
     const primed = await primeSolver(realCore, lp, systemClock);
     if (primed instanceof Error) log.error('priming the solver failed', errorFields(primed));
   }
-  await warming;
+  performance.mark(INIT_MARKS.primed);
+  await warming?.settled();
+  performance.mark(INIT_MARKS.warm);
   return {
     core: realCore,
     lp,
@@ -83,20 +108,28 @@ function fail(): never {
   throw new Error('unreachable: Powertools telemetry was built for the missing part');
 }
 
-/** How long init waits for the table's warm-up request; a slower table is the first caller's to wait for. */
+/**
+ * How long init waits for the table's warm-up request once the solver is primed (the request runs during
+ * the wasm compile and the priming); a slower table is the first caller's to wait for.
+ */
 export const WARM_UP_WAIT_MS = 500;
 
 /**
  * The DynamoDB client is built here, once per container, and shared by every call the container serves.
- * `warm` reads an item that never exists (`pk = warm#init`: no partition the service writes), which
- * sets up everything a request needs; it never fails, a failure is only logged.
+ * `warm` sends a read of an item that never exists (`pk = warm#init`: no partition the service writes),
+ * which sets up everything a request needs, and returns the wait for it: at most `WARM_UP_WAIT_MS` from
+ * when that wait is called, not from when the request left (on a loaded machine the priming alone can
+ * outlast it, and the read would then land in the first call). It never fails, a failure is only logged.
  */
-function configuredLimits(env: Env, log: Logger): { admitter: Admitter; warm(): Promise<void> } {
+function configuredLimits(
+  env: Env,
+  log: Logger,
+): { admitter: Admitter; warm(): { settled(): Promise<void> } } {
   const config = readLimitsConfig(env);
   const client = createDynamoClient(config);
   return {
     admitter: limitsAdmitter({ client, tableName: config.tableName, clock: systemClock, log }),
-    warm: async () => {
+    warm: () => {
       const read = client
         .send(
           new GetItemCommand({
@@ -108,13 +141,17 @@ function configuredLimits(env: Env, log: Logger): { admitter: Admitter; warm(): 
           () => {},
           (error: unknown) => log.error('limits warm-up failed', { source: 'limits', ...errorFields(error) }),
         );
-      let timer: NodeJS.Timeout | undefined;
-      const waited = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, WARM_UP_WAIT_MS);
-        timer.unref();
-      });
-      await Promise.race([read, waited]);
-      clearTimeout(timer);
+      return {
+        settled: async () => {
+          let timer: NodeJS.Timeout | undefined;
+          const waited = new Promise<void>((resolve) => {
+            timer = setTimeout(resolve, WARM_UP_WAIT_MS);
+            timer.unref();
+          });
+          await Promise.race([read, waited]);
+          clearTimeout(timer);
+        },
+      };
     },
   };
 }

@@ -49,7 +49,9 @@ export class CutplanFunction extends lambda.Function {
       timeout: props.timeout,
       role,
       logGroup,
-      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+      // No NODE_OPTIONS=--enable-source-maps: the bundle maps its stack traces itself when one is
+      // formatted (functions/shared/source-maps.ts), instead of Node reading every map at load.
+      environment: { ...props.environment },
       ...(props.retryAttempts === undefined ? {} : { retryAttempts: props.retryAttempts }),
     });
     logGroup.grantWrite(role);

@@ -1,0 +1,113 @@
+/**
+ * The file routes' shared flow (solved-file.ts), the same for the plan PDF, piece labels and the saw list:
+ * the solve capped below the tier's and the Lambda's time less the route's headroom, a failure while
+ * rendering a 500 whose count is refunded, a bad body refused before admission, the render's time logged
+ * for the two PDFs.
+ */
+import { describe, expect, it } from 'vitest';
+import { sawListCsv } from '../../core/saw-list/csv.ts';
+import { postJson } from '../../test/support/api-event.ts';
+import { fakeCore, fakeLp, testClock } from '../../test/support/fake-core.ts';
+import {
+  collectingLogger,
+  collectingTelemetry,
+  fakeRenderLabels,
+  fakeRenderPdf,
+  recordingAdmitter,
+} from '../../test/support/handlers.ts';
+import type { TierName } from '../shared/tiers.ts';
+import { makeOptimiseCsvHandler } from './optimise-csv-handler.ts';
+import { makeOptimiseLabelsHandler } from './optimise-labels-handler.ts';
+import { makeOptimisePdfHandler } from './optimise-pdf-handler.ts';
+
+type Route = 'pdf' | 'labels' | 'csv';
+
+const boom = (): never => {
+  throw new RangeError('renderer table out of range');
+};
+
+/** One file route over the fake core, its renderer failing when `broken`. */
+function fileHandler(route: Route, options: { broken?: boolean; tier?: TierName } = {}) {
+  const core = fakeCore();
+  const admitter = recordingAdmitter({ tier: options.tier ?? 'public' });
+  const telemetry = collectingTelemetry();
+  const deps = {
+    core,
+    lp: fakeLp,
+    clock: testClock(),
+    admitter,
+    poweredBy: 'cutplan test',
+    log: collectingLogger(),
+    telemetry,
+  };
+  const handler =
+    route === 'pdf'
+      ? makeOptimisePdfHandler({ ...deps, renderPdf: options.broken ? async () => boom() : fakeRenderPdf() })
+      : route === 'labels'
+        ? makeOptimiseLabelsHandler({
+            ...deps,
+            renderLabels: options.broken ? async () => boom() : fakeRenderLabels(),
+          })
+        : makeOptimiseCsvHandler({
+            ...deps,
+            renderSawList: options.broken
+              ? boom
+              : (job, style) => sawListCsv(job.request, job.response, style),
+          });
+  return { handler, core, admitter, telemetry };
+}
+
+const ROUTES: readonly { route: Route; path: string; headroomMs: number; timed: boolean }[] = [
+  { route: 'pdf', path: '/v1/optimise/pdf', headroomMs: 3_000, timed: true },
+  { route: 'labels', path: '/v1/optimise/labels', headroomMs: 3_000, timed: true },
+  { route: 'csv', path: '/v1/optimise/csv', headroomMs: 1_000, timed: false },
+];
+
+describe.each(ROUTES)(
+  'POST $path (the shared solve-then-render flow)',
+  ({ route, path, headroomMs, timed }) => {
+    it(`keeps ${headroomMs} ms below the Lambda timeout for the file`, async () => {
+      const { handler, core } = fileHandler(route);
+      const res = await handler(postJson(path, { parts: '500x4', stock: 1000, timeLimit: 20 }), {
+        getRemainingTimeInMillis: () => 10_000,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(core.solves[0]?.budgetMs).toBe(10_000 - headroomMs);
+    });
+
+    it('caps the solve at 240 s, below the scale tier’s 300 s: nothing may precede the file', async () => {
+      const { handler, core } = fileHandler(route, { tier: 'scale' });
+      const res = await handler(postJson(path, { parts: '500x4', stock: 1000, timeLimit: 300 }), {
+        getRemainingTimeInMillis: () => 900_000,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(core.solves[0]?.budgetMs).toBe(240_000);
+    });
+
+    it('answers 500, names nothing of the failure and refunds the call when rendering throws', async () => {
+      const { handler, admitter, telemetry } = fileHandler(route, { broken: true });
+      const res = await handler(postJson(path, { parts: '500x4', stock: 1000 }));
+      expect(res.statusCode).toBe(500);
+      expect(res.headers?.['Content-Type']).toBe('application/json; charset=utf-8');
+      expect(res.body).not.toContain('renderer');
+      expect(admitter.releases).toEqual(['failed']);
+      expect(telemetry.records[0]).toMatchObject({ status: 500, errorCode: 'internal' });
+    });
+
+    it('refuses a bad body with 400 before admission, uncounted and unsolved', async () => {
+      const { handler, admitter, core } = fileHandler(route);
+      const res = await handler(postJson(path, { parts: '500x0', stock: 1000 }));
+      expect(res.statusCode).toBe(400);
+      expect(admitter.calls).toHaveLength(0);
+      expect(core.solves).toHaveLength(0);
+    });
+
+    it(`${timed ? 'logs' : 'does not log'} the render's time and counts a success`, async () => {
+      const { handler, admitter, telemetry } = fileHandler(route);
+      const res = await handler(postJson(path, { parts: '500x4', stock: 1000 }));
+      expect(res.statusCode).toBe(200);
+      expect(admitter.releases).toEqual(['succeeded']);
+      expect(telemetry.records[0]?.pdfMs !== undefined).toBe(timed);
+    });
+  },
+);

@@ -1,0 +1,54 @@
+import { ok, type ValidationError } from '../../core/errors.ts';
+import type { OptimiseRequest } from '../../core/types.ts';
+import type { Admission } from '../shared/admission.ts';
+import type { Endpoint, ShopJob } from '../shared/core-port.ts';
+import { type Answer, fail, type HttpRequest, type Reply } from '../shared/http/index.ts';
+import type { RequestNotes } from '../shared/telemetry.ts';
+import { admitted } from './admitted.ts';
+import type { SolveDeps } from './deps.ts';
+import { parseCall } from './parse-call.ts';
+import { solvePlan } from './solve-plan.ts';
+
+/** What one file route (the plan PDF, piece labels, the saw list) adds to the common flow. */
+export interface FileRoute {
+  /** The endpoint the body is parsed for (which fields it accepts). */
+  readonly endpoint: Endpoint;
+  /** ms kept back below the Lambda timeout for rendering and returning the file. */
+  readonly headroomMs: number;
+  /** The route's cap on the solve, below the tier's (infra/route-table.ts). */
+  readonly capSeconds: number;
+  /** A refusal of the parsed request, answered before admission and not counted; null to go on. */
+  readonly refuse?: (request: OptimiseRequest) => ValidationError | null;
+  /** The file's reply for the verified plan (the admission for what it carries, e.g. the key's branding). */
+  readonly render: (job: ShopJob, admission: Admission) => Promise<Reply> | Reply;
+  /** Whether the render's time goes to the request's log line (`pdfMs`). */
+  readonly timed?: boolean;
+}
+
+/**
+ * The file routes' one flow: parse the call (a 400 before admission, uncounted), admit it, solve it within
+ * the route's cap, render the verified plan. The file's first byte cannot be keep-alive whitespace
+ * (functions/shared/streaming.ts), so nothing is sent before the rendered file: a failure while solving or
+ * rendering is still our error status, and its count is refunded (admitted.ts).
+ */
+export async function solvedFile<Lp>(
+  deps: SolveDeps<Lp>,
+  req: HttpRequest,
+  notes: RequestNotes,
+  route: FileRoute,
+): Promise<Answer> {
+  const parsed = parseCall(deps.core, req, route.endpoint);
+  if (!parsed.ok) return fail(parsed.error);
+  const request = parsed.value;
+  const refused = route.refuse?.(request) ?? null;
+  if (refused !== null) return fail(refused);
+  return admitted(deps, req, notes, deps.core.jobSize(request), async (admission) => {
+    const solved = await solvePlan(deps, req, request, admission, route.headroomMs, notes, route.capSeconds);
+    if (!solved.ok) return solved;
+    const job = { request, response: solved.value, jobName: request.jobName, createdAtMs: deps.clock.now() };
+    const started = performance.now();
+    const reply = await route.render(job, admission);
+    if (route.timed === true) notes.pdfMs = performance.now() - started;
+    return ok(reply);
+  });
+}
