@@ -4,6 +4,7 @@
  * limit, so its best sequences are cut to the bounds and refilled by cheapest insertion; a bounded greedy
  * (longest first, cheapest insertion) competes. Every result is checked to fit with the plan gaps.
  */
+import { cheapestInsertion } from './arrange.ts';
 import type { AngleJob, SeqBar } from './job.ts';
 import { spanOf } from './plan.ts';
 import { priceSequences } from './pricing.ts';
@@ -80,27 +81,10 @@ function refill(
     const shape = job.shapes[s];
     if (!shape) continue;
     while ((used[s] ?? 0) < (bounds[s] ?? 0)) {
-      let bestAt = -1;
-      let bestPose = -1;
-      let bestSpan = Number.POSITIVE_INFINITY;
-      shape.poses.forEach((pose, k) => {
-        if (pieces.length === 0) {
-          const whole = t + pose.length + t;
-          if (whole <= length && whole < bestSpan) [bestAt, bestPose, bestSpan] = [0, k, whole];
-          return;
-        }
-        for (let j = 0; j <= pieces.length; j++) {
-          const prev = j > 0 ? laid(pieces[j - 1] as Piece) : undefined;
-          const next = j < pieces.length ? laid(pieces[j] as Piece) : undefined;
-          let delta = pose.length;
-          if (prev) delta += job.table.gap(prev.right, pose.left);
-          if (next) delta += job.table.gap(pose.right, next.left);
-          if (prev && next) delta -= job.table.gap(prev.right, next.left);
-          const next_ = at + delta;
-          if (next_ <= length && next_ < bestSpan) [bestAt, bestPose, bestSpan] = [j, k, next_];
-        }
-      });
-      if (bestAt < 0) break;
+      const seq = pieces.map((p) => laid(p)).filter((p) => p !== undefined);
+      const best = cheapestInsertion(job.table, seq, shape.poses);
+      if (best.at < 0 || (pieces.length === 0 ? 2 * t : at) + best.delta > length) break;
+      const [bestAt, bestPose] = [best.at, best.pose];
       pieces.splice(bestAt, 0, { shape: s, pose: bestPose });
       used[s] = (used[s] ?? 0) + 1;
       at = span(job, pieces);

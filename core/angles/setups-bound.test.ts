@@ -6,103 +6,19 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { exhaustive, smallAngleJob, smallJob } from '../../test/support/angle-setups.ts';
 import { parseOptimiseBody } from '../request/index.ts';
-import { type AngleJob, buildAngleJobs, type SeqBar } from './job.ts';
-import { spanOf } from './plan.ts';
+import { buildAngleJobs } from './job.ts';
 import { angleSetupsLowerBound } from './setups-bound.ts';
-import { barSetupKey } from './setups-count.ts';
-
-type Piece = { shape: number; pose: number };
-
-/** Every sequence the model lets a bar of source 0 hold within the demand. */
-function sequences(job: AngleJob): Piece[][] {
-  const out: Piece[][] = [];
-  const length = job.base.sources[0]?.length ?? 0;
-  const grow = (seq: Piece[], used: number[]): void => {
-    job.shapes.forEach((s, shape) => {
-      if ((used[shape] ?? 0) >= s.demand) return;
-      s.poses.forEach((_, pose) => {
-        const next = [...seq, { shape, pose }];
-        if (spanOf(job, { source: 0, pieces: next }) > length) return;
-        out.push(next);
-        used[shape] = (used[shape] ?? 0) + 1;
-        grow(next, used);
-        used[shape] = (used[shape] ?? 0) - 1;
-      });
-    });
-  };
-  grow([], []);
-  return out;
-}
-
-/** The least bars, and the fewest setups among plans of that many bars (exhaustive). */
-function exhaustive(job: AngleJob): { bars: number; setups: number } {
-  const seqs = sequences(job).map((pieces) => {
-    const bar: SeqBar = { source: 0, pieces };
-    return { pieces, key: barSetupKey(job, bar) };
-  });
-  const best = { bars: Number.POSITIVE_INFINITY, setups: Number.POSITIVE_INFINITY };
-  const left = job.shapes.map((s) => s.demand);
-  const keys = new Map<string, number>();
-  const walk = (from: number, bars: number): void => {
-    if (bars > best.bars) return;
-    if (left.every((d) => d === 0)) {
-      if (bars < best.bars || keys.size < best.setups) {
-        if (bars < best.bars) best.setups = Number.POSITIVE_INFINITY;
-        best.bars = bars;
-        best.setups = Math.min(best.setups, keys.size);
-      }
-      return;
-    }
-    for (let i = from; i < seqs.length; i++) {
-      const s = seqs[i];
-      if (!s || s.pieces.some((p) => (left[p.shape] ?? 0) <= 0)) continue;
-      let ok = true;
-      for (const p of s.pieces) left[p.shape] = (left[p.shape] ?? 0) - 1;
-      if (left.some((d) => d < 0)) ok = false;
-      if (ok) {
-        keys.set(s.key, (keys.get(s.key) ?? 0) + 1);
-        walk(i, bars + 1);
-        const n = (keys.get(s.key) ?? 1) - 1;
-        if (n === 0) keys.delete(s.key);
-        else keys.set(s.key, n);
-      }
-      for (const p of s.pieces) left[p.shape] = (left[p.shape] ?? 0) + 1;
-    }
-  };
-  walk(0, 0);
-  return best;
-}
-
-const job = fc.record({
-  parts: fc.array(
-    fc.record({
-      length: fc.integer({ min: 300, max: 1400 }),
-      quantity: fc.integer({ min: 1, max: 3 }),
-      leftAngle: fc.constantFrom(45, 135, 90, 60),
-      rightAngle: fc.constantFrom(45, 135, 90),
-    }),
-    { minLength: 1, maxLength: 3 },
-  ),
-  stockLength: fc.integer({ min: 1500, max: 2600 }),
-  kerf: fc.constantFrom(0, 3),
-  angleCuts: fc.record({
-    enabled: fc.constant(true),
-    width: fc.constantFrom(40, 80),
-    axialSymmetry: fc.constantFrom('none', 'X', 'Y', 'Z', 'XYZ'),
-  }),
-});
 
 describe('angle setups bound', () => {
   it('is never above the fewest setups of any plan at the least bar count (exhaustive, small jobs)', () => {
     let above1 = 0;
     let above2 = 0;
     fc.assert(
-      fc.property(job, (body) => {
-        const parsed = parseOptimiseBody(body, 'json');
-        if (!parsed.ok) return;
-        const [j] = buildAngleJobs(parsed.value);
-        if (!j || j.shapes.reduce((a, s) => a + s.demand, 0) > 7) return;
+      fc.property(smallAngleJob, (body) => {
+        const j = smallJob(body);
+        if (!j) return;
         const { bars, setups } = exhaustive(j);
         if (!Number.isFinite(bars)) return;
         // Unpriced, one stock length: the cost is the bar count.
@@ -134,7 +50,7 @@ describe('angle setups bound', () => {
     if (!parsed.ok) throw new Error(parsed.error.message);
     const [j] = buildAngleJobs(parsed.value);
     if (!j) throw new Error('no job');
-    expect(exhaustive(j)).toEqual({ bars: 2, setups: 1 });
+    expect(exhaustive(j)).toMatchObject({ bars: 2, setups: 1 });
     expect(angleSetupsLowerBound(j, 2)).toBe(1);
   });
 });

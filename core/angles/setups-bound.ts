@@ -45,7 +45,7 @@ export function angleSetupsLowerBound(job: AngleJob, cost: number): number {
 }
 
 /** Shapes whose poses share a geometry (same length, a turn of one gives the other's angles), merged. */
-function classesOf(shapes: readonly Shape[]): Shape[] {
+export function classesOf(shapes: readonly Shape[]): Shape[] {
   const same = (p: { left: number; right: number }, q: { left: number; right: number }): boolean =>
     p.left === q.left && p.right === q.right;
   let out: Shape[] = [];

@@ -12,13 +12,15 @@
  */
 import type { Budget } from '../budget.ts';
 import { compareLex } from '../numbers.ts';
-import { fewestSawStops, tiePool } from '../setups/index.ts';
+import { EXACT_MAX_TYPES, fewestSawStops, heuristicsBudget, tiePool } from '../setups/index.ts';
 import type { LpEngine } from '../solver/index.ts';
 import type { DpCache } from './fullest.ts';
 import type { AngleJob, SeqBar } from './job.ts';
 import { planCostOf, preferPriority } from './plan.ts';
 import { angleSetupsLowerBound } from './setups-bound.ts';
 import { countBarSawStops, countBarSetups } from './setups-count.ts';
+import { searchFewerAngleSetups } from './setups-exact.ts';
+import { angleSetupsLpBound, shapeClasses } from './setups-lp.ts';
 import { angleOracle, purchasedBarsOf } from './setups-oracle.ts';
 import { layoutKey, runSteps, type State } from './setups-steps.ts';
 
@@ -65,12 +67,34 @@ export function fewestAngleSetups(
     rest: plan,
   };
   const cache: DpCache = new Map();
+  const sc = shapeClasses(job);
+  // The pattern-minimisation LP over sequences (its work counted). On groups too large for the exact
+  // search the heuristics can run to the deadline, so there it runs first, on the search's plan at its
+  // cost (every plan the stage returns costs no more); elsewhere after them, and only when the bound
+  // before it stays below the plan's setups, which spares it on most small groups.
+  const lpBound = (on: readonly SeqBar[]): number => {
+    const cost = planCostOf(job, on);
+    return angleSetupsLpBound(job, on, cost, angleSetupsLowerBound(job, cost), engine, budget);
+  };
+  const large = sc.classes.length > EXACT_MAX_TYPES;
+  let bound = large ? lpBound(plan) : 0;
   // One oracle (its searches counted together, its answers shared) for two orders of the candidates, as
   // for square jobs: most bars first, or most pieces cut first.
-  const oracle = angleOracle(job, engine, budget);
+  // On the other groups the heuristics leave the LP and the exact search a reserve of the time, as for
+  // square jobs (a safety net: all three count their work).
+  const work = large ? budget : heuristicsBudget(budget);
+  const oracle = angleOracle(job, engine, work);
   for (const order of ['bars', 'pieces'] as const) {
-    const found = runSteps(job, start, oracle, budget, order, cache, better);
+    const found = runSteps(job, start, oracle, work, order, cache, better);
     if (better(found, best)) best = found;
+  }
+  if (!large) bound = lpBound(best);
+  // The exact search for fewer setups (or the proof that none exists) while the bound stays below.
+  if (bound < countBarSetups(job, best)) {
+    // At the heuristics' plan's cost (never above the search's): fewer plans to search, the same claim.
+    const exact = searchFewerAngleSetups(job, sc, best, planCostOf(job, best), bound, budget, better);
+    best = exact.bars;
+    bound = Math.max(bound, exact.bound);
   }
   // Among the finished plans that tie with it on cost, bars and setups, the one whose saw stops move
   // least, counted as the orchestrator returns it (prioritised bars moved, core/plan/angle.ts).
@@ -81,8 +105,8 @@ export function fewestAngleSetups(
     sawStops: (c) => countBarSawStops(job, preferPriority(job, c)),
     next: (c) => rank(c)[LAYOUTS] ?? 0,
   });
-  // The bound holds for every plan of the cost, the chosen one's too.
-  return { bars: [...best], setupsBound: angleSetupsLowerBound(job, planCostOf(job, chosen)) };
+  // The bound holds for every plan of the cost, the chosen one's too (same cost and setups).
+  return { bars: [...best], setupsBound: bound };
 }
 
 /** Where layouts stand in the stage's rank: saw stops break ties just before them, between finished plans. */

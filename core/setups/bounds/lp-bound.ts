@@ -14,7 +14,7 @@ import type { LpEngine } from '../../solver/lp/index.ts';
 import type { Job, Layout } from '../../solver/model/index.ts';
 import { DEFAULT_LP_BOUND, LP_BOUND_TOLERANCE } from '../tuning.ts';
 import { lengthClasses, type PmpLimits, PmpMaster, type PmpSolution } from './pmp-master.ts';
-import { multiplicityRanges, pricePmp } from './pmp-pricing.ts';
+import { knapsackPricing, multiplicityRanges, type PatternPricing, pricePmp } from './pmp-pricing.ts';
 
 /** The work the bound may do: master LP solves and knapsacks, counted (not time). */
 export interface LpBoundLimits {
@@ -48,32 +48,41 @@ function roundUp(x: number): number {
   return Number.isFinite(x) && x > 0 ? ceilBound(x, LP_BOUND_TOLERANCE) : 0;
 }
 
-/** The column-generation bound on setups of `job` within `input`'s limits (see the file's comment). */
+/**
+ * The column-generation bound on setups of `job` within `input`'s limits (see the file's comment), over
+ * the patterns `pricing` prices (square multisets by default).
+ */
 export function setupsLpBound(
   job: Job,
   input: LpBoundInput,
   engine: LpEngine,
   budget: Budget,
   limits: LpBoundLimits = DEFAULT_LP_BOUND,
+  pricing: PatternPricing = knapsackPricing,
 ): LpBound {
   const master = new PmpMaster(job, engine, lengthClasses(job, input), input);
   try {
     master.addPlan(input.plan);
-    return generateColumns(master, input, budget, limits);
+    return generateColumns(master, input, budget, limits, pricing);
   } finally {
     master.dispose();
   }
 }
 
-/** Column generation on `master` as it stands (its job and limits); the bound it proves, the last LP. */
+/**
+ * Column generation on `master` as it stands (its job and limits); the bound it proves, the last LP.
+ * `pricing` is the pattern kind (square multisets by default; angle jobs pass their sequence pricing).
+ */
 export function generateColumns(
   master: PmpMaster,
   stop: { readonly target: number; readonly floor: number },
   budget: Budget,
   limits: LpBoundLimits = DEFAULT_LP_BOUND,
+  pricing: PatternPricing = knapsackPricing,
 ): LpBound & { readonly solution: PmpSolution | null } {
   const { job, classes } = master;
   const ranges = multiplicityRanges(job, classes);
+  const patterns = pricing(job, classes);
   let best = 0;
   let rounds = 0;
   let knapsacks = 0;
@@ -89,10 +98,10 @@ export function generateColumns(
     const ceiling = sol.artificial > 1e-9 ? Number.POSITIVE_INFINITY : roundUp(sol.objective);
     if (ceiling <= stop.floor) break;
     const expired = (): boolean => budget.expired();
-    let priced = pricePmp(job, classes, ranges, sol.duals, 'fast', expired);
+    let priced = pricePmp(job, classes, ranges, sol.duals, 'fast', expired, patterns);
     knapsacks += priced.knapsacks;
     if (priced.columns.length === 0 && !priced.exact) {
-      priced = pricePmp(job, classes, ranges, sol.duals, 'exact', expired);
+      priced = pricePmp(job, classes, ranges, sol.duals, 'exact', expired, patterns);
       knapsacks += priced.knapsacks;
     }
     if (priced.zeta === Number.NEGATIVE_INFINITY) break;

@@ -5,7 +5,9 @@
  * least reduced cost there is 1 − k₂·(W − λ_L) when W > λ_L, and at least 1 otherwise. So the ranges of
  * equal caps (at most Σᵢ 2√dᵢ of them) cover every multiplicity exactly; past {@link MAX_RANGES} ranges,
  * neighbours merge into one with the caps of its first k (looser caps, so W is still an upper bound).
- * The solver's knapsack (core/solver/pricing) answers exactly, or with a valid upper bound where it stops.
+ * What "the best pattern within caps" is belongs to the pattern kind ({@link PatternPricer}): for square
+ * jobs the solver's knapsack (core/solver/pricing), which answers exactly or with a valid upper bound where
+ * it stops; angle jobs price sequences (core/angles/setups-lp.ts). The ranges, ζ and the columns are shared.
  */
 import type { Job } from '../../solver/model/index.ts';
 import { solveKnapsacks } from '../../solver/pricing/index.ts';
@@ -29,6 +31,39 @@ export interface Priced {
   /** Knapsacks solved (one per range): the unit of work of the bound. */
   readonly knapsacks: number;
 }
+
+/** The best pattern found for one bar length within the caps, and a valid upper bound on every pattern's value. */
+export interface PricedPattern {
+  readonly counts: Int32Array;
+  readonly upperBound: number;
+  /** Whether `upperBound` is the best value (the pattern found is optimal). */
+  readonly exact: boolean;
+}
+
+/**
+ * A kind of pattern as the pricing sees it: for the length classes `open` (indices), the most valuable
+ * pattern within `caps` (pieces per item) under `values` (≥ 0), one answer per class of `open`.
+ */
+export type PatternPricer = (
+  values: Float64Array,
+  caps: Int32Array,
+  open: readonly number[],
+  mode: 'fast' | 'exact',
+) => readonly (PricedPattern | undefined)[];
+
+/** Makes a job's pricer over its length classes. */
+export type PatternPricing = (job: Job, classes: readonly LengthClass[]) => PatternPricer;
+
+/** Square patterns: multisets of lengths, one bounded knapsack over every bar length at once. */
+export const knapsackPricing: PatternPricing = (job, classes) => {
+  const weights = Float64Array.from(job.items, (it) => it.weight);
+  return (values, caps, open, mode) =>
+    solveKnapsacks(
+      { values, weights, bounds: caps },
+      open.map((l) => classes[l]?.capacity ?? 0),
+      { mode, resume: true },
+    );
+};
 
 /** The ranges of multiplicities 1 … the most bars a setup can take, merged down to `most` ranges. */
 export function multiplicityRanges(job: Job, classes: readonly LengthClass[], most = MAX_RANGES): KRange[] {
@@ -55,8 +90,8 @@ export function pricePmp(
   duals: PmpDuals,
   mode: 'fast' | 'exact',
   expired: () => boolean = () => false,
+  patterns: PatternPricer = knapsackPricing(job, classes),
 ): Priced {
-  const weights = Float64Array.from(job.items, (it) => it.weight);
   const values = Float64Array.from(duals.pi, (p) => Math.max(0, p));
   const found: { col: PmpColumn; rc: number }[] = [];
   const seen = new Set<string>();
@@ -68,10 +103,11 @@ export function pricePmp(
     if (expired()) return { columns: [], zeta: Number.NEGATIVE_INFINITY, exact: false, knapsacks };
     const open = classes.map((c, l) => ({ c, l })).filter(({ c }) => range.from <= c.maxBars);
     if (open.length === 0) continue;
-    const results = solveKnapsacks(
-      { values, weights, bounds: range.caps },
-      open.map(({ c }) => c.capacity),
-      { mode, resume: true },
+    const results = patterns(
+      values,
+      range.caps,
+      open.map(({ l }) => l),
+      mode,
     );
     knapsacks++;
     open.forEach(({ c, l }, j) => {

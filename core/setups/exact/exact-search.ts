@@ -31,7 +31,9 @@ export interface ExactOutcome {
  * Searches for plans with fewer setups than `plan` at no greater cost, as long as each one found ranks
  * better by `better`; proves, when the nodes suffice, that none has fewer setups than the last. `floor`
  * is a bound already known for the same plans: a plan found at it is proven minimal at once. Groups of
- * more than {@link EXACT_MAX_TYPES} item types are left alone (bound 0, no nodes).
+ * more than {@link EXACT_MAX_TYPES} item types are left alone (bound 0, no nodes). `kind` is for pattern
+ * kinds whose weights only relax what fits (angle sequences): it counts a plan's setups and refuses
+ * patterns that fit no bar.
  */
 export function searchFewerSetups(
   job: Job,
@@ -40,13 +42,15 @@ export function searchFewerSetups(
   better: (a: readonly Layout[], b: readonly Layout[]) => boolean,
   floor = 0,
   nodes: number = EXACT_NODES,
+  kind: PatternKind = {},
 ): ExactOutcome {
   let best = plan.layouts;
+  const setupsOf = kind.setupsOf ?? ((layouts: readonly Layout[]) => countSetups(job, layouts));
   // Item types name bits of the type bound's cache key too.
   if (job.items.length > EXACT_MAX_TYPES) return { plan: best, bound: 0, nodes: 0 };
-  const search = new Search(job, plan.cost, budget, nodes);
+  const search = new Search(job, plan.cost, budget, nodes, kind.fits);
   for (;;) {
-    const setups = countSetups(job, best);
+    const setups = setupsOf(best);
     if (setups <= floor) return { plan: best, bound: setups, nodes: search.visited };
     const found = search.run(setups - 1);
     const nodes = search.visited;
@@ -55,6 +59,17 @@ export function searchFewerSetups(
     if (!better(found, best)) return { plan: best, bound: 0, nodes };
     best = found;
   }
+}
+
+/** What a pattern kind adds to the weights (square patterns need neither). */
+export interface PatternKind {
+  /** A plan's setups (default: distinct bar length and counts). */
+  readonly setupsOf?: (layouts: readonly Layout[]) => number;
+  /**
+   * False only when no pattern of these counts fits a bar of `length` (it must never refuse one that
+   * does: a proof rests on it); patterns whose weights fit are tried only when it says true.
+   */
+  readonly fits?: (length: number, counts: Int32Array) => boolean;
 }
 
 /** One node's pattern enumeration on one class and multiplicity (`bars`). */
@@ -99,7 +114,15 @@ class Search {
   private readonly budget: Budget;
   private readonly limit: number;
 
-  constructor(job: Job, value: number, budget: Budget, limit: number) {
+  private readonly fits: ((cls: number, counts: Int32Array) => boolean) | null;
+
+  constructor(
+    job: Job,
+    value: number,
+    budget: Budget,
+    limit: number,
+    fits?: (length: number, counts: Int32Array) => boolean,
+  ) {
     this.job = job;
     this.value = value;
     this.budget = budget;
@@ -109,6 +132,8 @@ class Search {
     this.weights = Float64Array.from(job.items, (it) => it.weight);
     this.rem = Int32Array.from(job.items, (it) => it.demand);
     this.used = new Float64Array(this.classes.length);
+    const lengths = this.classes.map((c) => job.sources[c.sources[0]?.index ?? -1]?.length ?? 0);
+    this.fits = fits ? (cls, counts) => fits(lengths[cls] ?? 0, counts) : null;
   }
 
   /** A plan of at most `setups` setups within the value, null when none, 'unknown' when the nodes ran out. */
@@ -178,7 +203,12 @@ class Search {
   private walk(f: Frame, i: number, room: number, tight: boolean): boolean {
     const { counts, suffix, bound } = f;
     if (f.capacity - room + Math.min(room, suffix[i] ?? 0) < f.need) return false;
-    if (i === counts.length) return !tight && this.tryPattern(f.cls, counts, f.bars, f.cost, f.left);
+    if (i === counts.length)
+      return (
+        !tight &&
+        (this.fits?.(f.cls, counts) ?? true) &&
+        this.tryPattern(f.cls, counts, f.bars, f.cost, f.left)
+      );
     const w = this.weights[i] ?? 0;
     let top = Math.min(Math.floor((this.rem[i] ?? 0) / f.bars), Math.floor(room / w));
     if (tight) top = Math.min(top, bound?.[i] ?? 0);
@@ -225,6 +255,7 @@ class Search {
         const extra = this.costs.barCost(this.used, cls, x);
         if (this.cost + extra > this.value + 1e-9) continue;
         const pattern = Int32Array.from(this.rem, (d) => d / x);
+        if (this.fits && !this.fits(cls, pattern)) continue;
         this.apply(cls, pattern, x, extra, 1);
         return true;
       }
