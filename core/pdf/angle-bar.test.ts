@@ -38,8 +38,9 @@ async function sheets(body: object = FRAMES, withScripts = false) {
     { request: parsed.value, response, jobName: 'frames', branding: null, createdAtMs: Date.UTC(2026, 0, 1) },
     measure,
   );
-  const ops: Op[] = model.pages.slice(1).flatMap((p) => p.ops);
-  return { response, model, ops };
+  const pages = model.pages.slice(1).map((p) => p.ops);
+  const ops: Op[] = pages.flat();
+  return { response, model, ops, pages };
 }
 
 describe('angle-mode saw sheets', () => {
@@ -140,8 +141,15 @@ const CROWDED = {
   angleCuts: { enabled: true, width: 25, axialSymmetry: 'XYZ' },
 };
 
-/** Each layout's drawing on the saw sheets: its bar outline and the ops drawn around it. */
-function drawings(ops: readonly Op[]) {
+/**
+ * Each layout's drawing on the saw sheets: its bar outline and the ops drawn around it on its own page
+ * (coordinates are per page: another page's cut table may lie at the same height).
+ */
+function drawings(pages: readonly (readonly Op[])[]) {
+  return pages.flatMap(drawingsOn);
+}
+
+function drawingsOn(ops: readonly Op[]) {
   const bars = ops.filter((op): op is RectOp => op.kind === 'rect' && op.role === 'bar');
   return bars.map((bar) => {
     const near = ops.filter((op) => {
@@ -201,8 +209,8 @@ describe('angle-mode drawings: to scale along the bar, the height as printed, an
       'height ÷ 2.5, not to scale',
     ],
   ])('%s: each piece as long as its length, the height drawn as said', async (_, body, width, note) => {
-    const { response, ops } = await sheets(body);
-    const shown = drawings(ops);
+    const { response, pages } = await sheets(body);
+    const shown = drawings(pages);
     expect(shown).toHaveLength(response.plan.combinations.length);
     const n = Number(/[×÷] ([\d.]+)/.exec(note ?? '')?.[1] ?? 1);
     const factor = note?.includes('÷') ? 1 / n : n;
@@ -227,8 +235,8 @@ describe('angle-mode drawings: to scale along the bar, the height as printed, an
   });
 
   it('prints every angle of the frames under its end, on its piece’s side of the cut', async () => {
-    const { response, ops } = await sheets();
-    for (const { bar, pieces, angles } of drawings(ops)) {
+    const { response, pages } = await sheets();
+    for (const { bar, pieces, angles } of drawings(pages)) {
       // 460 mm pieces have room for both their labels: every angle is printed, in bar order.
       expect(angles.map((a) => a.text)).toEqual(angledEnds(response, bar.layout));
       let i = 0;
@@ -249,8 +257,8 @@ describe('angle-mode drawings: to scale along the bar, the height as printed, an
   });
 
   it('keeps the angles of small and nested pieces apart and inside the bar, and lists every one in the cut table', async () => {
-    const { response, ops, model } = await sheets(CROWDED, true);
-    const shown = drawings(ops);
+    const { response, ops, model, pages } = await sheets(CROWDED, true);
+    const shown = drawings(pages);
     let printed = 0;
     for (const { bar, angles } of shown) {
       printed += angles.length;
