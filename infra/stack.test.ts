@@ -532,7 +532,16 @@ describe('alarms', () => {
   it('a dashboard shows the alarms, the request metrics and the synthetic check', () => {
     const [[, dashboard] = []] = ofType(resources, 'AWS::CloudWatch::Dashboard');
     const body = JSON.stringify(prop(dashboard as CfnResource, 'DashboardBody'));
-    for (const metric of ['Calls', 'Refused', 'Busy', 'ServerErrors', 'AdmissionMs', 'SolveMs', 'Proven']) {
+    for (const metric of [
+      'Calls',
+      'Refused',
+      'Busy',
+      'ServerErrors',
+      'NoPlanFound',
+      'AdmissionMs',
+      'SolveMs',
+      'Proven',
+    ]) {
       expect(body).toContain(`\\"${metric}\\"`);
     }
     expect(body).toContain('SyntheticSuccess');

@@ -101,14 +101,34 @@ const { admissionMs: _admission, ...notAdmitted } = admittedOnly;
 
 describe('metrics', () => {
   it.each([
-    [solved, { Calls: 1, Busy: 0, ServerErrors: 0, Refused: 0, AdmissionMs: 3.21, SolveMs: 1.5, Proven: 1 }],
+    [
+      solved,
+      {
+        Calls: 1,
+        Busy: 0,
+        ServerErrors: 0,
+        Refused: 0,
+        NoPlanFound: 0,
+        AdmissionMs: 3.21,
+        SolveMs: 1.5,
+        Proven: 1,
+      },
+    ],
     [
       { ...admittedOnly, status: 503, errorCode: 'busy' },
-      { Calls: 1, Busy: 1, ServerErrors: 0, Refused: 1, AdmissionMs: 3.21 },
+      { Calls: 1, Busy: 1, ServerErrors: 0, Refused: 1, NoPlanFound: 0, AdmissionMs: 3.21 },
     ],
     [
       { ...notAdmitted, status: 500, errorCode: 'internal' },
-      { Calls: 1, Busy: 0, ServerErrors: 1, Refused: 0 },
+      { Calls: 1, Busy: 0, ServerErrors: 1, Refused: 0, NoPlanFound: 0 },
+    ],
+    [
+      { ...admittedOnly, status: 422, errorCode: 'noPlanFound' },
+      { Calls: 1, Busy: 0, ServerErrors: 0, Refused: 0, NoPlanFound: 1, AdmissionMs: 3.21 },
+    ],
+    [
+      { ...admittedOnly, route: 'POST /v1/optimise', status: 200, toolError: 'noPlanFound' },
+      { Calls: 1, Busy: 0, ServerErrors: 0, Refused: 0, NoPlanFound: 1, AdmissionMs: 3.21 },
     ],
   ])('gives each call its metrics', (record, expected) => {
     const { metrics, dimensions } = requestMetrics(record);

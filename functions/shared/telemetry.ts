@@ -108,6 +108,13 @@ export function requestMetrics(r: RequestRecord): {
       value: (r.status >= 500 && r.errorCode !== 'busy') || r.toolError === 'internal' ? 1 : 0,
     },
     { name: 'Refused', unit: 'Count', value: REFUSAL_STATUSES.includes(r.status) ? 1 : 0 },
+    // A 422 is neither a refusal nor a fault, and not counted against the caller: a solve that found no
+    // plan in its budget (or an MCP tool error saying so). Its share shows budgets too short for the jobs.
+    {
+      name: 'NoPlanFound',
+      unit: 'Count',
+      value: r.errorCode === 'noPlanFound' || r.toolError === 'noPlanFound' ? 1 : 0,
+    },
   ];
   if (r.admissionMs !== undefined)
     metrics.push({ name: 'AdmissionMs', unit: 'Milliseconds', value: round(r.admissionMs) });

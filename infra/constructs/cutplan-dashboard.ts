@@ -46,8 +46,8 @@ export class CutplanDashboard extends Construct {
     );
     this.dashboard.addWidgets(
       new cloudwatch.GraphWidget({
-        title: 'Calls, refusals (401, 413, 429, 503), busy, server errors',
-        left: [sum('Calls'), sum('Refused'), sum('Busy'), sum('ServerErrors')],
+        title: 'Calls, refusals (401, 413, 429, 503), busy, server errors, no plan found (422)',
+        left: [sum('Calls'), sum('Refused'), sum('Busy'), sum('ServerErrors'), sum('NoPlanFound')],
         width: 12,
       }),
       new cloudwatch.GraphWidget({
