@@ -117,16 +117,17 @@ export class CutplanStack extends Stack {
     );
     for (const fn of [optimise, pdf, labels, csv, mcp]) grantLimits(this.table, fn);
 
+    const routed = {
+      optimise,
+      'optimise-pdf': pdf,
+      'optimise-labels': labels,
+      'optimise-csv': csv,
+      mcp,
+      health,
+      docs,
+    };
     this.api = new CutplanApi(this, 'Http', {
-      targets: {
-        optimise,
-        'optimise-pdf': pdf,
-        'optimise-labels': labels,
-        'optimise-csv': csv,
-        mcp,
-        health,
-        docs,
-      },
+      targets: routed,
       routes: ROUTE_TABLE,
       stageThrottle: STAGE_THROTTLE,
       fallback,
@@ -160,13 +161,7 @@ export class CutplanStack extends Stack {
     });
 
     this.functions = {
-      optimise,
-      'optimise-pdf': pdf,
-      'optimise-labels': labels,
-      'optimise-csv': csv,
-      mcp,
-      health,
-      docs,
+      ...routed,
       fallback,
       'synthetic-check': synthetic,
     };

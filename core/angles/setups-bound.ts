@@ -21,7 +21,7 @@
  * argument above counts classes (a slot of a class may cut any of its shapes), never shapes.
  */
 import { gapBelow } from '../geometry/exact.ts';
-import { continuousBound, l2Bound } from '../solver/bounds/index.ts';
+import { cheapestBarsCost, continuousBound, l2Bound } from '../solver/bounds/index.ts';
 import { gcd } from '../solver/model/index.ts';
 import type { AngleJob, Shape } from './job.ts';
 
@@ -106,17 +106,7 @@ function barCosts(job: AngleJob): Map<number, (n: number) => number> {
   const out = new Map<number, (n: number) => number>();
   for (const [length, bars] of byLength) {
     const sorted = [...bars].sort((p, q) => p.cost - q.cost);
-    out.set(length, (n) => {
-      let need = n;
-      let paid = 0;
-      for (const b of sorted) {
-        const take = Math.min(need, b.supply);
-        paid += take * b.cost;
-        need -= take;
-        if (need <= 0) return paid;
-      }
-      return Number.POSITIVE_INFINITY;
-    });
+    out.set(length, (n) => cheapestBarsCost(sorted, n));
   }
   return out;
 }

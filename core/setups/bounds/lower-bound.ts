@@ -13,7 +13,7 @@
  *    on cut lists with many items of a few pieces each; {@link lowerBoundOnSetups} takes the best of all three.
  */
 import type { Budget } from '../../budget.ts';
-import { continuousBound, l2Bound } from '../../solver/bounds/index.ts';
+import { cheapestBarsCost, continuousBound, l2Bound } from '../../solver/bounds/index.ts';
 import type { LpEngine } from '../../solver/lp/index.ts';
 import type { Job, Layout } from '../../solver/model/index.ts';
 import { gcd } from '../../solver/model/index.ts';
@@ -91,15 +91,7 @@ function onePatternCuts(job: Job, cost: number): boolean {
     for (const { capacity, bars } of byLength.values()) {
       if (weight > capacity) continue;
       const sorted = [...bars].sort((a, b) => a.cost - b.cost);
-      let need = x;
-      let paid = 0;
-      for (const b of sorted) {
-        const take = Math.min(need, b.supply);
-        paid += take * b.cost;
-        need -= take;
-        if (need <= 0) break;
-      }
-      if (need <= 0 && paid <= cost + 1e-9) return true;
+      if (cheapestBarsCost(sorted, x) <= cost + 1e-9) return true;
     }
   }
   return false;
