@@ -28,9 +28,11 @@ describe('measureColdStart', () => {
       // CPU time of the main thread: some in each part, never more than the part's wall time (+ rounding).
       // Node before 23.9 has no thread CPU clock: the process's then counts V8's helper threads too (GC,
       // wasm compilation), so it may pass the wall time by up to one wall per further core.
+      // Boot is not compared: its wall clock starts at performance.timeOrigin, after Node has already spent
+      // CPU on V8's set-up, so its CPU may exceed its wall (47.5 against 41.7 ms in one CI run).
+      expect(run.bootCpuMs).toBeGreaterThan(0);
       const threads = 'threadCpuUsage' in process ? 1 : availableParallelism();
       for (const [cpu, wall] of [
-        [run.bootCpuMs, run.bootMs],
         [run.initCpuMs, run.initMs],
         [run.firstAnswerCpuMs, run.firstAnswerMs],
       ] as const) {

@@ -83,7 +83,8 @@ export interface ColdStartRun {
   /**
    * Main-thread CPU time of the boot, the init and the first answer. On a loaded machine wall times
    * stretch with the load (the figures in docs/bench.md were taken at load averages of 10 to 20 on 2
-   * cores); CPU times much less, so they are what to compare there.
+   * cores); CPU times much less, so they are what to compare there. Boot's CPU counts from the process's
+   * start, its wall from `performance.timeOrigin` (a little later), so boot CPU may exceed boot wall.
    */
   readonly bootCpuMs: number;
   readonly initCpuMs: number;
