@@ -20,8 +20,8 @@
  * Room is counted in steps of `f` units: rounding every move down gives an upper bound on the value
  * (`mode: 'bound'`), rounding up gives sequences that surely fit (`mode: 'plan'`).
  */
-import { gapBelow, gapBetween } from '../geometry/exact.ts';
 import type { AngleJob } from './job.ts';
+import { type GraphShape, graphShapeOf, reachOf } from './pricing-graph.ts';
 
 export interface PricedSequence {
   readonly value: number;
@@ -44,11 +44,7 @@ export interface PricingResult {
   readonly exact: boolean;
 }
 
-/** Cells (positions × edge classes) a pricing call may use; past it, room is counted in coarser steps. */
-export const MAX_CELLS = 4_000_000;
-
-/** Moves looked at (cells × posed pieces) a pricing call may make: about a tenth of a second. */
-export const MAX_MOVES = 60_000_000;
+export { MAX_CELLS, MAX_MOVES } from './pricing-graph.ts';
 
 /**
  * Nodes the demand-bounded search may open per call; each looks at every posed piece. A few tens of
@@ -79,6 +75,8 @@ interface Graph {
   readonly adv: Int32Array;
   /** Scaled room move t takes as the bar's first piece. */
   readonly first: Int32Array;
+  /** The cached part (pricing-graph.ts): what does not depend on the values. */
+  readonly shape: GraphShape;
 }
 
 const NOTHING: PricingResult = { value: 0, sequences: [], done: true, exact: true };
@@ -109,53 +107,16 @@ function graphOf(
   mode: 'bound' | 'plan',
   bounds: ArrayLike<number> | undefined,
 ): Graph | 'nothing' | 'too large' {
-  const classes = new Map<number, number>();
-  const cls = (a: number): number => {
-    let i = classes.get(a);
-    if (i === undefined) {
-      i = classes.size;
-      classes.set(a, i);
-    }
-    return i;
-  };
-  const moves: Move[] = [];
-  job.shapes.forEach((s, shape) => {
-    const value = values[shape] ?? 0;
-    if (!(value > 0)) return;
-    if (bounds !== undefined && !((bounds[shape] ?? 0) > 0)) return;
-    s.poses.forEach((p, pose) => {
-      moves.push({ shape, pose, value, length: p.length, leftClass: cls(p.left), rightClass: cls(p.right) });
-    });
-  });
-  const room = barLength - 2 * job.trimKerf;
-  if (moves.length === 0 || room <= 0) return 'nothing';
-  const angles = [...classes.keys()];
-  const e = angles.length;
-  const gapOf = mode === 'bound' ? gapBelow : gapBetween;
-  const rawGap: number[] = [];
-  for (const r of angles) for (const l of angles) rawGap.push(gapOf(job.table.of(r), job.table.of(l)));
-  // Exact moves: from class c (or the start) by move t.
-  let minMove = Number.POSITIVE_INFINITY;
-  for (let c = 0; c < e; c++)
-    for (const m of moves) minMove = Math.min(minMove, (rawGap[c * e + m.leftClass] ?? 0) + m.length);
-  for (const m of moves) minMove = Math.min(minMove, m.length);
-  if (!(minMove >= 1)) return 'too large';
-  const cells = (room + 1) * e;
-  const f = Math.max(
-    1,
-    Math.min(Math.floor(minMove), Math.ceil(Math.max(cells / MAX_CELLS, (cells * moves.length) / MAX_MOVES))),
+  // The duals only decide which shapes take part and what each move is worth: the rest is cached.
+  const shape = graphShapeOf(
+    job,
+    barLength,
+    mode,
+    (s) => (values[s] ?? 0) > 0 && (bounds === undefined || (bounds[s] ?? 0) > 0),
   );
-  const scaled = (x: number): number => (mode === 'bound' ? Math.floor(x / f) : Math.ceil(x / f));
-  const cap = Math.floor(room / f);
-  // Too fine for the limits even in the coarsest safe steps: no value (the caller then has no bound).
-  if ((cap + 1) * e > MAX_CELLS * 2 || (cap + 1) * e * moves.length > MAX_MOVES * 2) return 'too large';
-  const adv = new Int32Array(e * moves.length);
-  for (let c = 0; c < e; c++)
-    moves.forEach((m, t) => {
-      adv[c * moves.length + t] = scaled((rawGap[c * e + m.leftClass] ?? 0) + m.length);
-    });
-  const first = Int32Array.from(moves, (m) => scaled(m.length));
-  return { moves, e, cap, adv, first };
+  if (shape === 'nothing' || shape === 'too large') return shape;
+  const moves = shape.moves.map((m) => ({ ...m, value: values[m.shape] ?? 0 }));
+  return { moves, e: shape.e, cap: shape.cap, adv: shape.adv, first: shape.first, shape };
 }
 
 /** The unbounded program: pieces repeat freely; one best sequence per last edge class in plan mode. */
@@ -232,40 +193,38 @@ function forward(graph: Graph, mode: 'bound' | 'plan'): PricingResult {
  * them.
  */
 function completions(graph: Graph): Float64Array {
-  const { moves, e, cap, adv, first } = graph;
+  const { moves, e, cap, adv } = graph;
   const width = cap + 1;
   const n = moves.length;
   const value = Float64Array.from(moves, (m) => m.value);
   const right = Int32Array.from(moves, (m) => m.rightClass);
-  const reached = new Uint8Array(e * width);
-  for (let t = 0; t < n; t++) {
-    const r = first[t] ?? 0;
-    if (r <= cap) reached[(right[t] ?? 0) * width + r] = 1;
-  }
-  for (let r = 1; r <= cap; r++) {
-    for (let c = 0; c < e; c++) {
-      if (reached[c * width + r] !== 1) continue;
-      const row = c * n;
-      for (let t = 0; t < n; t++) {
-        const r2 = r + (adv[row + t] ?? 0);
-        if (r2 <= cap) reached[(right[t] ?? 0) * width + r2] = 1;
-      }
-    }
-  }
+  const { cells, start, move, to } = reachOf(graph.shape);
   const tail = new Float64Array(e * width);
-  for (let r = cap; r >= 1; r--) {
-    for (let c = 0; c < e; c++) {
-      if (reached[c * width + r] !== 1) continue;
-      const row = c * n;
+  if (start !== null && move !== null && to !== null) {
+    for (let i = 0; i < cells.length; i++) {
       let best = 0;
-      for (let t = 0; t < n; t++) {
-        const r2 = r + (adv[row + t] ?? 0);
-        if (r2 > cap) continue;
-        const v = (value[t] ?? 0) + (tail[(right[t] ?? 0) * width + r2] ?? 0);
+      const end = start[i + 1] ?? 0;
+      for (let k = start[i] ?? 0; k < end; k++) {
+        const v = (value[move[k] ?? 0] ?? 0) + (tail[to[k] ?? 0] ?? 0);
         if (v > best) best = v;
       }
-      tail[c * width + r] = best;
+      tail[cells[i] ?? 0] = best;
     }
+    return tail;
+  }
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells[i] ?? 0;
+    const c = Math.floor(cell / width);
+    const r = cell - c * width;
+    const row = c * n;
+    let best = 0;
+    for (let t = 0; t < n; t++) {
+      const r2 = r + (adv[row + t] ?? 0);
+      if (r2 > cap) continue;
+      const v = (value[t] ?? 0) + (tail[(right[t] ?? 0) * width + r2] ?? 0);
+      if (v > best) best = v;
+    }
+    tail[cell] = best;
   }
   return tail;
 }
@@ -297,7 +256,8 @@ function bounded(
   let stopped = false;
   let openBound = 0;
   // (pieces used, last edge class) → least room it was reached with.
-  const seen = new Map<string, number>();
+  const seen = new Map<number | string, number>();
+  const keyOf = stateKey(bounds, shapes, graph.e);
   const record = (value: number): void => {
     const pieces = path.map((t) => ({ shape: (moves[t] as Move).shape, pose: (moves[t] as Move).pose }));
     found.push({ value, pieces });
@@ -309,7 +269,7 @@ function bounded(
       if (mode === 'plan') record(value);
     }
     if (c >= 0) {
-      const key = `${c}|${used.join(',')}`;
+      const key = keyOf(c, used);
       const before = seen.get(key);
       if (before !== undefined && before <= r) return;
       seen.set(key, r);
@@ -349,4 +309,27 @@ function bounded(
     return { value: Math.min(upper, limit + slack), sequences: [], done: true, exact: !stopped };
   found.sort((a, b) => b.value - a.value);
   return { value: best, sequences: found, done: true, exact: !stopped };
+}
+
+/**
+ * The search's (last edge class, pieces used) key: a number in mixed radix (each shape's count is at most
+ * its bound) when every key fits in a double's integers, else a string.
+ */
+function stateKey(
+  bounds: ArrayLike<number>,
+  shapes: number,
+  e: number,
+): (c: number, used: Int32Array) => number | string {
+  const weight = new Float64Array(shapes);
+  let total = Math.max(1, e);
+  for (let s = 0; s < shapes; s++) {
+    weight[s] = total;
+    total *= Math.max(0, Math.ceil(bounds[s] ?? 0)) + 1;
+  }
+  if (!(total <= Number.MAX_SAFE_INTEGER)) return (c, used) => `${c}|${used.join(',')}`;
+  return (c, used) => {
+    let key = c;
+    for (let s = 0; s < shapes; s++) key += (used[s] ?? 0) * (weight[s] ?? 0);
+    return key;
+  };
 }

@@ -1,0 +1,211 @@
+/**
+ * What the sequence pricing (`pricing.ts`) needs of a bar length that does not depend on the duals, built
+ * once and kept per job: the scaled graph (edge classes, each posed piece's advance after each class, the
+ * scale step) depends only on which shapes take part (those worth something with demand left), the bar
+ * length and the mode; and the cells a sequence can reach, with the moves out of each, depend only on the
+ * graph. Pricing rounds then only fill in the pieces' values and run the completion program over the
+ * reached cells.
+ *
+ * Kept per job (a WeakMap: dropped with the job) for the last few shape sets of each length and mode.
+ */
+import { gapBelow, gapBetween } from '../geometry/exact.ts';
+import type { AngleJob } from './job.ts';
+
+/** A posed piece of the graph, without its value. */
+export interface MoveShape {
+  readonly shape: number;
+  readonly pose: number;
+  readonly length: number;
+  readonly leftClass: number;
+  readonly rightClass: number;
+}
+
+/** The scaled graph of one bar length and shape set (see `Graph` in pricing.ts). */
+export interface GraphShape {
+  readonly moves: readonly MoveShape[];
+  readonly e: number;
+  readonly cap: number;
+  readonly adv: Int32Array;
+  readonly first: Int32Array;
+  /** The reached cells and their moves, built on first use (`reachOf`). */
+  reach: Reach | null;
+}
+
+/**
+ * The cells (`c·(cap + 1) + r`) a sequence can reach after its first piece, latest position first, and
+ * for each the moves that stay on the bar: `move[k]` to cell `to[k]` for k in `start[i] … start[i + 1]`,
+ * in move order. `to` is null when there are too many such moves to keep (the program then walks them).
+ */
+export interface Reach {
+  readonly cells: Int32Array;
+  readonly start: Int32Array | null;
+  readonly move: Int32Array | null;
+  readonly to: Int32Array | null;
+}
+
+/** Cells (positions × edge classes) a pricing call may use; past it, room is counted in coarser steps. */
+export const MAX_CELLS = 4_000_000;
+
+/** Moves looked at (cells × posed pieces) a pricing call may make: about a tenth of a second. */
+export const MAX_MOVES = 60_000_000;
+
+/** Moves out of reached cells kept as a list (8 bytes each); past it the program walks the graph. */
+const MAX_KEPT_EDGES = 2_000_000;
+
+/** Shape sets kept per bar length and mode. */
+const KEPT_SETS = 8;
+
+const cache = new WeakMap<AngleJob, Map<string, Map<string, GraphShape | 'nothing' | 'too large'>>>();
+
+/**
+ * The graph of `barLength` over the shapes `take` lets in (every pose of each), in `mode`'s gaps and
+ * rounding; the same object for the same shapes while it stays cached.
+ */
+export function graphShapeOf(
+  job: AngleJob,
+  barLength: number,
+  mode: 'bound' | 'plan',
+  take: (shape: number) => boolean,
+): GraphShape | 'nothing' | 'too large' {
+  let key = '';
+  for (let s = 0; s < job.shapes.length; s++) key += take(s) ? '1' : '0';
+  let byJob = cache.get(job);
+  if (byJob === undefined) {
+    byJob = new Map();
+    cache.set(job, byJob);
+  }
+  const where = `${barLength}|${mode}`;
+  let sets = byJob.get(where);
+  if (sets === undefined) {
+    sets = new Map();
+    byJob.set(where, sets);
+  }
+  const hit = sets.get(key);
+  if (hit !== undefined) {
+    // Most recently used last.
+    sets.delete(key);
+    sets.set(key, hit);
+    return hit;
+  }
+  const built = build(job, barLength, mode, take);
+  sets.set(key, built);
+  if (sets.size > KEPT_SETS) sets.delete(sets.keys().next().value as string);
+  return built;
+}
+
+function build(
+  job: AngleJob,
+  barLength: number,
+  mode: 'bound' | 'plan',
+  take: (shape: number) => boolean,
+): GraphShape | 'nothing' | 'too large' {
+  const classes = new Map<number, number>();
+  const cls = (a: number): number => {
+    let i = classes.get(a);
+    if (i === undefined) {
+      i = classes.size;
+      classes.set(a, i);
+    }
+    return i;
+  };
+  const moves: MoveShape[] = [];
+  job.shapes.forEach((s, shape) => {
+    if (!take(shape)) return;
+    s.poses.forEach((p, pose) => {
+      moves.push({ shape, pose, length: p.length, leftClass: cls(p.left), rightClass: cls(p.right) });
+    });
+  });
+  const room = barLength - 2 * job.trimKerf;
+  if (moves.length === 0 || room <= 0) return 'nothing';
+  const angles = [...classes.keys()];
+  const e = angles.length;
+  const gapOf = mode === 'bound' ? gapBelow : gapBetween;
+  const rawGap: number[] = [];
+  for (const r of angles) for (const l of angles) rawGap.push(gapOf(job.table.of(r), job.table.of(l)));
+  // Exact moves: from class c (or the start) by move t.
+  let minMove = Number.POSITIVE_INFINITY;
+  for (let c = 0; c < e; c++)
+    for (const m of moves) minMove = Math.min(minMove, (rawGap[c * e + m.leftClass] ?? 0) + m.length);
+  for (const m of moves) minMove = Math.min(minMove, m.length);
+  if (!(minMove >= 1)) return 'too large';
+  const cells = (room + 1) * e;
+  const f = Math.max(
+    1,
+    Math.min(Math.floor(minMove), Math.ceil(Math.max(cells / MAX_CELLS, (cells * moves.length) / MAX_MOVES))),
+  );
+  const scaled = (x: number): number => (mode === 'bound' ? Math.floor(x / f) : Math.ceil(x / f));
+  const cap = Math.floor(room / f);
+  // Too fine for the limits even in the coarsest safe steps: no value (the caller then has no bound).
+  if ((cap + 1) * e > MAX_CELLS * 2 || (cap + 1) * e * moves.length > MAX_MOVES * 2) return 'too large';
+  const adv = new Int32Array(e * moves.length);
+  for (let c = 0; c < e; c++)
+    moves.forEach((m, t) => {
+      adv[c * moves.length + t] = scaled((rawGap[c * e + m.leftClass] ?? 0) + m.length);
+    });
+  const first = Int32Array.from(moves, (m) => scaled(m.length));
+  return { moves, e, cap, adv, first, reach: null };
+}
+
+/** The graph's reached cells and the moves out of them (built once per graph). */
+export function reachOf(graph: GraphShape): Reach {
+  if (graph.reach !== null) return graph.reach;
+  const { moves, e, cap, adv, first } = graph;
+  const width = cap + 1;
+  const n = moves.length;
+  const right = Int32Array.from(moves, (m) => m.rightClass);
+  const reached = new Uint8Array(e * width);
+  for (let t = 0; t < n; t++) {
+    const r = first[t] ?? 0;
+    if (r <= cap) reached[(right[t] ?? 0) * width + r] = 1;
+  }
+  let count = 0;
+  for (let r = 1; r <= cap; r++) {
+    for (let c = 0; c < e; c++) {
+      if (reached[c * width + r] !== 1) continue;
+      count++;
+      const row = c * n;
+      for (let t = 0; t < n; t++) {
+        const r2 = r + (adv[row + t] ?? 0);
+        if (r2 <= cap) reached[(right[t] ?? 0) * width + r2] = 1;
+      }
+    }
+  }
+  // Latest position first, classes in order within a position (every move advances at least 1).
+  const cells = new Int32Array(count);
+  let i = 0;
+  for (let r = cap; r >= 1; r--)
+    for (let c = 0; c < e; c++) if (reached[c * width + r] === 1) cells[i++] = c * width + r;
+  let edges = 0;
+  for (let k = 0; k < count && edges <= MAX_KEPT_EDGES; k++) {
+    const cell = cells[k] ?? 0;
+    const c = Math.floor(cell / width);
+    const r = cell - c * width;
+    const row = c * n;
+    for (let t = 0; t < n; t++) if (r + (adv[row + t] ?? 0) <= cap) edges++;
+  }
+  if (edges > MAX_KEPT_EDGES) {
+    graph.reach = { cells, start: null, move: null, to: null };
+    return graph.reach;
+  }
+  const start = new Int32Array(count + 1);
+  const move = new Int32Array(edges);
+  const to = new Int32Array(edges);
+  let j = 0;
+  for (let k = 0; k < count; k++) {
+    start[k] = j;
+    const cell = cells[k] ?? 0;
+    const c = Math.floor(cell / width);
+    const r = cell - c * width;
+    const row = c * n;
+    for (let t = 0; t < n; t++) {
+      const r2 = r + (adv[row + t] ?? 0);
+      if (r2 > cap) continue;
+      move[j] = t;
+      to[j] = (right[t] ?? 0) * width + r2;
+      j++;
+    }
+  }
+  start[count] = j;
+  graph.reach = { cells, start, move, to };
+  return graph.reach;
+}
