@@ -29,12 +29,20 @@ export interface GraphShape {
   readonly first: Int32Array;
   /** The reached cells and their moves, built on first use (`reachOf`). */
   reach: Reach | null;
+  /**
+   * The last completion values (pricing.ts `completions`) and the move values they were computed for:
+   * one buffer per graph, rewritten in place (only reached cells; the others stay 0), reused as it is
+   * when the values repeat. Read only within one pricing call.
+   */
+  tail: Float64Array | null;
+  tailValues: Float64Array | null;
 }
 
 /**
- * The cells (`c·(cap + 1) + r`) a sequence can reach after its first piece, latest position first, and
- * for each the moves that stay on the bar: `move[k]` to cell `to[k]` for k in `start[i] … start[i + 1]`,
- * in move order. `to` is null when there are too many such moves to keep (the program then walks them).
+ * The cells (`c·(cap + 1) + r`) a sequence can reach after its first piece, earliest position first
+ * (the completion program walks them backwards), and for each the moves that stay on the bar: `move[k]`
+ * to cell `to[k]` for k in `start[i] … start[i + 1]`, in move order. `to` is null when there are too many
+ * such moves to keep (the program then walks the graph).
  */
 export interface Reach {
   readonly cells: Int32Array;
@@ -143,10 +151,10 @@ function build(
       adv[c * moves.length + t] = scaled((rawGap[c * e + m.leftClass] ?? 0) + m.length);
     });
   const first = Int32Array.from(moves, (m) => scaled(m.length));
-  return { moves, e, cap, adv, first, reach: null };
+  return { moves, e, cap, adv, first, reach: null, tail: null, tailValues: null };
 }
 
-/** The graph's reached cells and the moves out of them (built once per graph). */
+/** The graph's reached cells and the moves out of them (built once per graph, in one forward pass). */
 export function reachOf(graph: GraphShape): Reach {
   if (graph.reach !== null) return graph.reach;
   const { moves, e, cap, adv, first } = graph;
@@ -158,54 +166,60 @@ export function reachOf(graph: GraphShape): Reach {
     const r = first[t] ?? 0;
     if (r <= cap) reached[(right[t] ?? 0) * width + r] = 1;
   }
+  let cells = new Int32Array(64);
+  let start = new Int32Array(65);
+  let move: Int32Array | null = new Int32Array(256);
+  let to: Int32Array | null = new Int32Array(256);
   let count = 0;
+  let edges = 0;
+  // Every move advances at least one step, so a cell's moves all lead to later positions.
   for (let r = 1; r <= cap; r++) {
     for (let c = 0; c < e; c++) {
-      if (reached[c * width + r] !== 1) continue;
+      const cell = c * width + r;
+      if (reached[cell] !== 1) continue;
+      if (count === cells.length) {
+        cells = grown(cells, count);
+        start = grown(start, count + 1);
+      }
+      cells[count] = cell;
+      start[count] = edges;
       count++;
       const row = c * n;
       for (let t = 0; t < n; t++) {
         const r2 = r + (adv[row + t] ?? 0);
-        if (r2 <= cap) reached[(right[t] ?? 0) * width + r2] = 1;
+        if (r2 > cap) continue;
+        const target = (right[t] ?? 0) * width + r2;
+        reached[target] = 1;
+        if (move === null || to === null) continue;
+        if (edges === move.length) {
+          if (edges >= MAX_KEPT_EDGES) {
+            move = null;
+            to = null;
+            continue;
+          }
+          move = grown(move, edges);
+          to = grown(to, edges);
+        }
+        move[edges] = t;
+        to[edges] = target;
+        edges++;
       }
     }
   }
-  // Latest position first, classes in order within a position (every move advances at least 1).
-  const cells = new Int32Array(count);
-  let i = 0;
-  for (let r = cap; r >= 1; r--)
-    for (let c = 0; c < e; c++) if (reached[c * width + r] === 1) cells[i++] = c * width + r;
-  let edges = 0;
-  for (let k = 0; k < count && edges <= MAX_KEPT_EDGES; k++) {
-    const cell = cells[k] ?? 0;
-    const c = Math.floor(cell / width);
-    const r = cell - c * width;
-    const row = c * n;
-    for (let t = 0; t < n; t++) if (r + (adv[row + t] ?? 0) <= cap) edges++;
-  }
-  if (edges > MAX_KEPT_EDGES) {
-    graph.reach = { cells, start: null, move: null, to: null };
-    return graph.reach;
-  }
-  const start = new Int32Array(count + 1);
-  const move = new Int32Array(edges);
-  const to = new Int32Array(edges);
-  let j = 0;
-  for (let k = 0; k < count; k++) {
-    start[k] = j;
-    const cell = cells[k] ?? 0;
-    const c = Math.floor(cell / width);
-    const r = cell - c * width;
-    const row = c * n;
-    for (let t = 0; t < n; t++) {
-      const r2 = r + (adv[row + t] ?? 0);
-      if (r2 > cap) continue;
-      move[j] = t;
-      to[j] = (right[t] ?? 0) * width + r2;
-      j++;
-    }
-  }
-  start[count] = j;
-  graph.reach = { cells, start, move, to };
+  start[count] = edges;
+  const kept = move !== null && to !== null;
+  graph.reach = {
+    cells: cells.slice(0, count),
+    start: kept ? start : null,
+    move: kept ? move : null,
+    to: kept ? to : null,
+  };
   return graph.reach;
+}
+
+/** `a` twice as long, its first `used` entries copied. */
+function grown(a: Int32Array, used: number): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(Math.max(16, a.length * 2));
+  b.set(a.subarray(0, used));
+  return b;
 }

@@ -197,11 +197,17 @@ function completions(graph: Graph): Float64Array {
   const width = cap + 1;
   const n = moves.length;
   const value = Float64Array.from(moves, (m) => m.value);
+  const cached = graph.shape;
+  if (cached.tail !== null && sameValues(cached.tailValues, value)) return cached.tail;
   const right = Int32Array.from(moves, (m) => m.rightClass);
-  const { cells, start, move, to } = reachOf(graph.shape);
-  const tail = new Float64Array(e * width);
+  const { cells, start, move, to } = reachOf(cached);
+  // Every reached cell is written below; the others are never written and stay 0.
+  const tail = cached.tail ?? new Float64Array(e * width);
+  cached.tail = tail;
+  cached.tailValues = value;
+  // Latest position first: a cell's moves lead only to later positions, already done.
   if (start !== null && move !== null && to !== null) {
-    for (let i = 0; i < cells.length; i++) {
+    for (let i = cells.length - 1; i >= 0; i--) {
       let best = 0;
       const end = start[i + 1] ?? 0;
       for (let k = start[i] ?? 0; k < end; k++) {
@@ -212,7 +218,7 @@ function completions(graph: Graph): Float64Array {
     }
     return tail;
   }
-  for (let i = 0; i < cells.length; i++) {
+  for (let i = cells.length - 1; i >= 0; i--) {
     const cell = cells[i] ?? 0;
     const c = Math.floor(cell / width);
     const r = cell - c * width;
@@ -227,6 +233,12 @@ function completions(graph: Graph): Float64Array {
     tail[cell] = best;
   }
   return tail;
+}
+
+function sameValues(a: Float64Array | null, b: Float64Array): boolean {
+  if (a === null || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** The demand-bounded branch and bound (see the module's comment). */
