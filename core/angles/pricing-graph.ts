@@ -154,7 +154,11 @@ function build(
   return { moves, e, cap, adv, first, reach: null, tail: null, tailValues: null };
 }
 
-/** The graph's reached cells and the moves out of them (built once per graph, in one forward pass). */
+/**
+ * The graph's reached cells and the moves out of them (built once per graph). The loops live in small
+ * functions that end in a plain return: a long loop's on-stack-replaced code, reused call after call,
+ * otherwise bails out on the first statement after the loop every time.
+ */
 export function reachOf(graph: GraphShape): Reach {
   if (graph.reach !== null) return graph.reach;
   const { moves, e, cap, adv, first } = graph;
@@ -166,60 +170,96 @@ export function reachOf(graph: GraphShape): Reach {
     const r = first[t] ?? 0;
     if (r <= cap) reached[(right[t] ?? 0) * width + r] = 1;
   }
-  let cells = new Int32Array(64);
-  let start = new Int32Array(65);
-  let move: Int32Array | null = new Int32Array(256);
-  let to: Int32Array | null = new Int32Array(256);
+  const walk: Walk = { reached, e, width, n, adv, right, count: 0, edges: 0 };
+  markReached(walk);
+  const cells = new Int32Array(walk.count);
+  listCells(walk, cells);
+  if (walk.edges > MAX_KEPT_EDGES) {
+    graph.reach = { cells, start: null, move: null, to: null };
+    return graph.reach;
+  }
+  const start = new Int32Array(cells.length + 1);
+  const move = new Int32Array(walk.edges);
+  const to = new Int32Array(walk.edges);
+  let k = 0;
+  for (let i = 0; i < cells.length; i++) {
+    start[i] = k;
+    k = listMoves(walk, cells[i] ?? 0, move, to, k);
+  }
+  start[cells.length] = k;
+  graph.reach = { cells, start, move, to };
+  return graph.reach;
+}
+
+interface Walk {
+  readonly reached: Uint8Array;
+  readonly e: number;
+  readonly width: number;
+  readonly n: number;
+  readonly adv: Int32Array;
+  readonly right: Int32Array;
+  /** Reached cells, and moves out of them that stay on the bar (set by `markReached`). */
+  count: number;
+  edges: number;
+}
+
+/** Marks every cell reachable from the marked ones; counts them and the moves out of them. */
+function markReached(w: Walk): void {
+  const cap = w.width - 1;
   let count = 0;
   let edges = 0;
   // Every move advances at least one step, so a cell's moves all lead to later positions.
   for (let r = 1; r <= cap; r++) {
-    for (let c = 0; c < e; c++) {
-      const cell = c * width + r;
-      if (reached[cell] !== 1) continue;
-      if (count === cells.length) {
-        cells = grown(cells, count);
-        start = grown(start, count + 1);
-      }
-      cells[count] = cell;
-      start[count] = edges;
+    for (let c = 0; c < w.e; c++) {
+      if (w.reached[c * w.width + r] !== 1) continue;
       count++;
-      const row = c * n;
-      for (let t = 0; t < n; t++) {
-        const r2 = r + (adv[row + t] ?? 0);
-        if (r2 > cap) continue;
-        const target = (right[t] ?? 0) * width + r2;
-        reached[target] = 1;
-        if (move === null || to === null) continue;
-        if (edges === move.length) {
-          if (edges >= MAX_KEPT_EDGES) {
-            move = null;
-            to = null;
-            continue;
-          }
-          move = grown(move, edges);
-          to = grown(to, edges);
-        }
-        move[edges] = t;
-        to[edges] = target;
-        edges++;
-      }
+      edges += markFrom(w, c, r);
     }
   }
-  start[count] = edges;
-  const kept = move !== null && to !== null;
-  graph.reach = {
-    cells: cells.slice(0, count),
-    start: kept ? start : null,
-    move: kept ? move : null,
-    to: kept ? to : null,
-  };
-  return graph.reach;
+  w.count = count;
+  w.edges = edges;
 }
 
-/** `a` twice as long, its first `used` entries copied. */
-function grown(a: Int32Array, used: number): Int32Array<ArrayBuffer> {
-  const b = new Int32Array(Math.max(16, a.length * 2));
-  b.set(a.subarray(0, used));
-  return b;
+/** Marks the cells the moves out of (c, r) reach; returns how many moves stay on the bar. */
+function markFrom(w: Walk, c: number, r: number): number {
+  const { reached, width, n, adv, right } = w;
+  const cap = width - 1;
+  const row = c * n;
+  let edges = 0;
+  for (let t = 0; t < n; t++) {
+    const r2 = r + (adv[row + t] ?? 0);
+    if (r2 > cap) continue;
+    reached[(right[t] ?? 0) * width + r2] = 1;
+    edges++;
+  }
+  return edges;
+}
+
+/** The marked cells into `cells`, earliest position first, classes in order within a position. */
+function listCells(w: Walk, cells: Int32Array): void {
+  const cap = w.width - 1;
+  let i = 0;
+  for (let r = 1; r <= cap; r++)
+    for (let c = 0; c < w.e; c++) {
+      const cell = c * w.width + r;
+      if (w.reached[cell] === 1) cells[i++] = cell;
+    }
+}
+
+/** The moves out of `cell` that stay on the bar into `move` and `to` from `k`; returns the next free k. */
+function listMoves(w: Walk, cell: number, move: Int32Array, to: Int32Array, k: number): number {
+  const { width, n, adv, right } = w;
+  const cap = width - 1;
+  const c = Math.floor(cell / width);
+  const r = cell - c * width;
+  const row = c * n;
+  let j = k;
+  for (let t = 0; t < n; t++) {
+    const r2 = r + (adv[row + t] ?? 0);
+    if (r2 > cap) continue;
+    move[j] = t;
+    to[j] = (right[t] ?? 0) * width + r2;
+    j++;
+  }
+  return j;
 }

@@ -205,34 +205,57 @@ function completions(graph: Graph): Float64Array {
   const tail = cached.tail ?? new Float64Array(e * width);
   cached.tail = tail;
   cached.tailValues = value;
-  // Latest position first: a cell's moves lead only to later positions, already done.
+  // Latest position first: a cell's moves lead only to later positions, already done. (The per-cell
+  // work is a function of its own; see reachOf's comment.)
   if (start !== null && move !== null && to !== null) {
-    for (let i = cells.length - 1; i >= 0; i--) {
-      let best = 0;
-      const end = start[i + 1] ?? 0;
-      for (let k = start[i] ?? 0; k < end; k++) {
-        const v = (value[move[k] ?? 0] ?? 0) + (tail[to[k] ?? 0] ?? 0);
-        if (v > best) best = v;
-      }
-      tail[cells[i] ?? 0] = best;
-    }
+    for (let i = cells.length - 1; i >= 0; i--)
+      tail[cells[i] ?? 0] = bestMove(value, tail, move, to, start[i] ?? 0, start[i + 1] ?? 0);
     return tail;
   }
   for (let i = cells.length - 1; i >= 0; i--) {
     const cell = cells[i] ?? 0;
     const c = Math.floor(cell / width);
-    const r = cell - c * width;
-    const row = c * n;
-    let best = 0;
-    for (let t = 0; t < n; t++) {
-      const r2 = r + (adv[row + t] ?? 0);
-      if (r2 > cap) continue;
-      const v = (value[t] ?? 0) + (tail[(right[t] ?? 0) * width + r2] ?? 0);
-      if (v > best) best = v;
-    }
-    tail[cell] = best;
+    tail[cell] = bestWalk(value, tail, right, adv, c * n, cell - c * width, cap);
   }
   return tail;
+}
+
+/** The best value of a move `move[k]` (k from `from` to `end`) plus the completion of the cell it leads to. */
+function bestMove(
+  value: Float64Array,
+  tail: Float64Array,
+  move: Int32Array,
+  to: Int32Array,
+  from: number,
+  end: number,
+): number {
+  let best = 0;
+  for (let k = from; k < end; k++) {
+    const v = (value[move[k] ?? 0] ?? 0) + (tail[to[k] ?? 0] ?? 0);
+    if (v > best) best = v;
+  }
+  return best;
+}
+
+/** `bestMove` for a cell at position r whose moves' advances start at `adv[row]`, walking the graph. */
+function bestWalk(
+  value: Float64Array,
+  tail: Float64Array,
+  right: Int32Array,
+  adv: Int32Array,
+  row: number,
+  r: number,
+  cap: number,
+): number {
+  const width = cap + 1;
+  let best = 0;
+  for (let t = 0; t < value.length; t++) {
+    const r2 = r + (adv[row + t] ?? 0);
+    if (r2 > cap) continue;
+    const v = (value[t] ?? 0) + (tail[(right[t] ?? 0) * width + r2] ?? 0);
+    if (v > best) best = v;
+  }
+  return best;
 }
 
 function sameValues(a: Float64Array | null, b: Float64Array): boolean {
