@@ -292,7 +292,8 @@ function bounded(
   let openBound = 0;
   // (pieces used, last edge class) → least room it was reached with.
   const seen = new Map<number | string, number>();
-  const keyOf = stateKey(bounds, shapes, graph.e);
+  const keyOf = stateKey(bounds, shapes, graph);
+  const lists = new ChildLists(n);
   const record = (value: number): void => {
     const pieces = path.map((t) => ({ shape: (moves[t] as Move).shape, pose: (moves[t] as Move).pose }));
     found.push({ value, pieces });
@@ -310,18 +311,17 @@ function bounded(
       seen.set(key, r);
     }
     nodes++;
-    const children: { t: number; r: number; ub: number }[] = [];
+    const children = lists.at(path.length);
     for (let t = 0; t < n; t++) {
       const m = moves[t] as Move;
       if ((used[m.shape] ?? 0) >= (bounds[m.shape] ?? 0)) continue;
       const r2 = r + (c < 0 ? (first[t] ?? 0) : (adv[c * n + t] ?? 0));
       if (r2 > cap) continue;
       const ub = value + m.value + (tail[m.rightClass * width + r2] ?? 0);
-      if (ub > best + slack) children.push({ t, r: r2, ub });
+      if (ub > best + slack) children.add(t, r2, ub);
     }
-    children.sort((a, b) => b.ub - a.ub || a.t - b.t);
-    for (let k = 0; k < children.length; k++) {
-      const child = children[k] as { t: number; r: number; ub: number };
+    for (let k = 0; k < children.size; k++) {
+      const child = { t: children.t[k] ?? 0, r: children.r[k] ?? 0, ub: children.ub[k] ?? 0 };
       if (child.ub <= best + slack) break;
       if (stopped || nodes >= MAX_SEARCH_NODES) {
         // Out of nodes: what is left open here is worth at most its completion bound.
@@ -347,24 +347,81 @@ function bounded(
 }
 
 /**
- * The search's (last edge class, pieces used) key: a number in mixed radix (each shape's count is at most
- * its bound) when every key fits in a double's integers, else a string.
+ * The search's (last edge class, pieces used) key: a number in mixed radix over the shapes the graph
+ * holds (no other shape is ever used; each count is at most its bound) when every key fits in a double's
+ * integers, else a string.
  */
 function stateKey(
   bounds: ArrayLike<number>,
   shapes: number,
-  e: number,
+  graph: Graph,
 ): (c: number, used: Int32Array) => number | string {
-  const weight = new Float64Array(shapes);
-  let total = Math.max(1, e);
-  for (let s = 0; s < shapes; s++) {
-    weight[s] = total;
+  const held = [...new Set(graph.moves.map((m) => m.shape))].sort((a, b) => a - b);
+  const weight = new Float64Array(held.length);
+  let total = Math.max(1, graph.e);
+  held.forEach((s, i) => {
+    weight[i] = total;
     total *= Math.max(0, Math.ceil(bounds[s] ?? 0)) + 1;
-  }
-  if (!(total <= Number.MAX_SAFE_INTEGER)) return (c, used) => `${c}|${used.join(',')}`;
+  });
+  if (!(total <= Number.MAX_SAFE_INTEGER) || held.some((s) => s >= shapes))
+    return (c, used) => `${c}|${used.join(',')}`;
+  const index = Int32Array.from(held);
   return (c, used) => {
     let key = c;
-    for (let s = 0; s < shapes; s++) key += (used[s] ?? 0) * (weight[s] ?? 0);
+    for (let i = 0; i < index.length; i++) key += (used[index[i] ?? 0] ?? 0) * (weight[i] ?? 0);
     return key;
   };
+}
+
+/**
+ * The children of the search's nodes, one list per depth (a node's list lives while its children are
+ * searched, which use deeper lists), each kept in the order they are tried: completion bound down, then
+ * move order (what sorting by `b.ub - a.ub || a.t - b.t` gave).
+ */
+class ChildLists {
+  readonly #n: number;
+  readonly #lists: ChildList[] = [];
+
+  constructor(moves: number) {
+    this.#n = moves;
+  }
+
+  /** The empty list of a node at `depth`. */
+  at(depth: number): ChildList {
+    let list = this.#lists[depth];
+    if (list === undefined) {
+      list = new ChildList(this.#n);
+      this.#lists[depth] = list;
+    }
+    list.size = 0;
+    return list;
+  }
+}
+
+class ChildList {
+  size = 0;
+  readonly t: Int32Array;
+  readonly r: Int32Array;
+  readonly ub: Float64Array;
+
+  constructor(moves: number) {
+    this.t = new Int32Array(moves);
+    this.r = new Int32Array(moves);
+    this.ub = new Float64Array(moves);
+  }
+
+  /** Adds move t (taken in increasing t) after every child of no smaller bound. */
+  add(t: number, r: number, ub: number): void {
+    let k = this.size;
+    while (k > 0 && (this.ub[k - 1] ?? 0) < ub) {
+      this.t[k] = this.t[k - 1] ?? 0;
+      this.r[k] = this.r[k - 1] ?? 0;
+      this.ub[k] = this.ub[k - 1] ?? 0;
+      k--;
+    }
+    this.t[k] = t;
+    this.r[k] = r;
+    this.ub[k] = ub;
+    this.size++;
+  }
 }
