@@ -95,10 +95,22 @@ export function graphShapeOf(
     sets.set(key, hit);
     return hit;
   }
-  const built = build(job, barLength, mode, take);
+  let built = build(job, barLength, mode, take);
+  // Where both modes' graphs agree (no gap and no length needs rounding), one object serves both, and
+  // with it the reached cells and the completion values of the round's other call.
+  const twin = byJob.get(`${barLength}|${mode === 'plan' ? 'bound' : 'plan'}`)?.get(key);
+  if (twin !== undefined && typeof twin !== 'string' && typeof built !== 'string' && sameGraph(twin, built))
+    built = twin;
   sets.set(key, built);
   if (sets.size > KEPT_SETS) sets.delete(sets.keys().next().value as string);
   return built;
+}
+
+function sameGraph(a: GraphShape, b: GraphShape): boolean {
+  if (a.e !== b.e || a.cap !== b.cap || a.moves.length !== b.moves.length) return false;
+  for (let i = 0; i < a.adv.length; i++) if (a.adv[i] !== b.adv[i]) return false;
+  for (let i = 0; i < a.first.length; i++) if (a.first[i] !== b.first[i]) return false;
+  return true;
 }
 
 function build(
