@@ -78,17 +78,44 @@ export function exactSmallBound(job: AngleJob): number {
   }
   const best = new Float64Array(size).fill(Number.POSITIVE_INFINITY);
   best[0] = 0;
+  // Count vectors flat, one row of `k` per code. A bar inside `code` has a code no larger (`fitting` is
+  // in increasing code order), so the scan stops there.
+  const k = radix.length;
+  const flat = new Int32Array(size * k);
+  vectors.forEach((v, code) => {
+    flat.set(v, code * k);
+  });
+  const bars = Int32Array.from(fitting);
   for (const code of order) {
     if (code === 0) continue;
-    const d = vectors[code] ?? [];
-    let b = Number.POSITIVE_INFINITY;
-    for (const bar of fitting) {
-      const c = vectors[bar] ?? [];
-      if (c.some((x, s) => x > (d[s] ?? 0))) continue;
-      b = Math.min(b, (barCost[bar] ?? 0) + (best[code - bar] ?? 0));
-    }
-    best[code] = b;
+    best[code] = cheapestCover(flat, k, bars, barCost, best, code);
   }
   const all = best[size - 1] ?? 0;
   return Number.isFinite(all) ? all : 0;
+}
+
+/** The least cost of one bar inside count vector `code` plus the best cover of what it leaves. */
+function cheapestCover(
+  flat: Int32Array,
+  k: number,
+  bars: Int32Array,
+  barCost: Float64Array,
+  best: Float64Array,
+  code: number,
+): number {
+  let b = Number.POSITIVE_INFINITY;
+  const d = code * k;
+  for (let i = 0; i < bars.length; i++) {
+    const bar = bars[i] ?? 0;
+    if (bar > code) break;
+    const c = bar * k;
+    let inside = true;
+    for (let s = 0; s < k; s++)
+      if ((flat[c + s] ?? 0) > (flat[d + s] ?? 0)) {
+        inside = false;
+        break;
+      }
+    if (inside) b = Math.min(b, (barCost[bar] ?? 0) + (best[code - bar] ?? 0));
+  }
+  return b;
 }
