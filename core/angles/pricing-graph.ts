@@ -167,9 +167,10 @@ function build(
 }
 
 /**
- * The graph's reached cells and the moves out of them (built once per graph). The loops live in small
- * functions that end in a plain return: a long loop's on-stack-replaced code, reused call after call,
- * otherwise bails out on the first statement after the loop every time.
+ * The graph's reached cells and the moves out of them (built once per graph). Positions are taken from a
+ * queue, earliest first, so only the positions some sequence reaches are looked at (long pieces on a fine
+ * scale reach few of them). The loops live in small functions that end in a plain return: a long loop's
+ * on-stack-replaced code, reused call after call, otherwise bails out after the loop every time.
  */
 export function reachOf(graph: GraphShape): Reach {
   if (graph.reach !== null) return graph.reach;
@@ -177,15 +178,25 @@ export function reachOf(graph: GraphShape): Reach {
   const width = cap + 1;
   const n = moves.length;
   const right = Int32Array.from(moves, (m) => m.rightClass);
-  const reached = new Uint8Array(e * width);
+  const walk: Walk = {
+    reached: new Uint8Array(e * width),
+    queued: new Uint8Array(width),
+    queue: new Int32Array(width),
+    size: 0,
+    e,
+    width,
+    n,
+    adv,
+    right,
+    edges: 0,
+  };
   for (let t = 0; t < n; t++) {
     const r = first[t] ?? 0;
-    if (r <= cap) reached[(right[t] ?? 0) * width + r] = 1;
+    if (r <= cap) mark(walk, (right[t] ?? 0) * width + r, r);
   }
-  const walk: Walk = { reached, e, width, n, adv, right, count: 0, edges: 0 };
-  markReached(walk);
-  const cells = new Int32Array(walk.count);
-  listCells(walk, cells);
+  const found: number[] = [];
+  while (walk.size > 0) expandPosition(walk, pop(walk), found);
+  const cells = Int32Array.from(found);
   if (walk.edges > MAX_KEPT_EDGES) {
     graph.reach = { cells, start: null, move: null, to: null };
     return graph.reach;
@@ -205,57 +216,77 @@ export function reachOf(graph: GraphShape): Reach {
 
 interface Walk {
   readonly reached: Uint8Array;
+  /** Positions ever queued, and the queue (a binary heap, least position on top). */
+  readonly queued: Uint8Array;
+  readonly queue: Int32Array;
+  size: number;
   readonly e: number;
   readonly width: number;
   readonly n: number;
   readonly adv: Int32Array;
   readonly right: Int32Array;
-  /** Reached cells, and moves out of them that stay on the bar (set by `markReached`). */
-  count: number;
+  /** Moves out of reached cells that stay on the bar. */
   edges: number;
 }
 
-/** Marks every cell reachable from the marked ones; counts them and the moves out of them. */
-function markReached(w: Walk): void {
-  const cap = w.width - 1;
-  let count = 0;
-  let edges = 0;
-  // Every move advances at least one step, so a cell's moves all lead to later positions.
-  for (let r = 1; r <= cap; r++) {
-    for (let c = 0; c < w.e; c++) {
-      if (w.reached[c * w.width + r] !== 1) continue;
-      count++;
-      edges += markFrom(w, c, r);
-    }
+/** Marks `cell` (at position r) reached and queues its position. */
+function mark(w: Walk, cell: number, r: number): void {
+  w.reached[cell] = 1;
+  if (w.queued[r] === 1) return;
+  w.queued[r] = 1;
+  const q = w.queue;
+  let i = w.size++;
+  while (i > 0) {
+    const up = (i - 1) >> 1;
+    const above = q[up] ?? 0;
+    if (above <= r) break;
+    q[i] = above;
+    i = up;
   }
-  w.count = count;
-  w.edges = edges;
+  q[i] = r;
+}
+
+/** Takes the least queued position off the queue. */
+function pop(w: Walk): number {
+  const q = w.queue;
+  const top = q[0] ?? 0;
+  const last = q[--w.size] ?? 0;
+  let i = 0;
+  for (;;) {
+    let child = 2 * i + 1;
+    if (child >= w.size) break;
+    if (child + 1 < w.size && (q[child + 1] ?? 0) < (q[child] ?? 0)) child++;
+    if ((q[child] ?? 0) >= last) break;
+    q[i] = q[child] ?? 0;
+    i = child;
+  }
+  if (w.size > 0) q[i] = last;
+  return top;
+}
+
+/** The reached cells at position r into `found` (classes in order), marking what their moves reach. */
+function expandPosition(w: Walk, r: number, found: number[]): void {
+  for (let c = 0; c < w.e; c++) {
+    const cell = c * w.width + r;
+    if (w.reached[cell] !== 1) continue;
+    found.push(cell);
+    w.edges += markFrom(w, c, r);
+  }
 }
 
 /** Marks the cells the moves out of (c, r) reach; returns how many moves stay on the bar. */
 function markFrom(w: Walk, c: number, r: number): number {
-  const { reached, width, n, adv, right } = w;
+  const { width, n, adv, right } = w;
   const cap = width - 1;
   const row = c * n;
   let edges = 0;
   for (let t = 0; t < n; t++) {
     const r2 = r + (adv[row + t] ?? 0);
     if (r2 > cap) continue;
-    reached[(right[t] ?? 0) * width + r2] = 1;
+    mark(w, (right[t] ?? 0) * width + r2, r2);
     edges++;
   }
   return edges;
-}
-
-/** The marked cells into `cells`, earliest position first, classes in order within a position. */
-function listCells(w: Walk, cells: Int32Array): void {
-  const cap = w.width - 1;
-  let i = 0;
-  for (let r = 1; r <= cap; r++)
-    for (let c = 0; c < w.e; c++) {
-      const cell = c * w.width + r;
-      if (w.reached[cell] === 1) cells[i++] = cell;
-    }
 }
 
 /** The moves out of `cell` that stay on the bar into `move` and `to` from `k`; returns the next free k. */
