@@ -196,10 +196,10 @@ function completions(graph: Graph): Float64Array {
   const { moves, e, cap, adv } = graph;
   const width = cap + 1;
   const n = moves.length;
-  const value = Float64Array.from(moves, (m) => m.value);
+  const value = new Float64Array(n);
+  for (let t = 0; t < n; t++) value[t] = (moves[t] as Move).value;
   const cached = graph.shape;
   if (cached.tail !== null && sameValues(cached.tailValues, value)) return cached.tail;
-  const right = Int32Array.from(moves, (m) => m.rightClass);
   const { cells, start, move, to } = reachOf(cached);
   // Every reached cell is written below; the others are never written and stay 0.
   const tail = cached.tail ?? new Float64Array(e * width);
@@ -212,6 +212,7 @@ function completions(graph: Graph): Float64Array {
       tail[cells[i] ?? 0] = bestMove(value, tail, move, to, start[i] ?? 0, start[i + 1] ?? 0);
     return tail;
   }
+  const right = Int32Array.from(moves, (m) => m.rightClass);
   for (let i = cells.length - 1; i >= 0; i--) {
     const cell = cells[i] ?? 0;
     const c = Math.floor(cell / width);
