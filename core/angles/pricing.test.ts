@@ -140,6 +140,52 @@ describe('sequence pricing', () => {
     );
   });
 
+  it('gives on a job it has priced before what it gives on a fresh one (cached graphs and completions)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ length: fc.integer({ min: 300, max: 900 }), left: angle, right: angle }), {
+          minLength: 2,
+          maxLength: 4,
+        }),
+        // Rounds of duals and residual demands, some repeated (the completions are reused as they are).
+        fc.array(
+          fc.record({
+            values: fc.array(fc.constantFrom(0, 1, 2.5, 4, 7.25), { minLength: 4, maxLength: 4 }),
+            bounds: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 4, maxLength: 4 }),
+            repeat: fc.boolean(),
+          }),
+          { minLength: 1, maxLength: 8 },
+        ),
+        fc.constantFrom('none', 'X', 'XYZ'),
+        fc.constantFrom(0, 3),
+        (parts, rounds, axialSymmetry, kerf) => {
+          const job = jobOf({
+            parts: parts.map((p) => ({
+              length: p.length,
+              quantity: 3,
+              leftAngle: p.left,
+              rightAngle: p.right,
+            })),
+            stockLength: 2400,
+            kerf,
+            angleCuts: { enabled: true, width: 40, axialSymmetry },
+          });
+          for (const round of rounds)
+            for (let twice = 0; twice < (round.repeat ? 2 : 1); twice++)
+              for (const mode of ['plan', 'bound'] as const) {
+                const v = job.shapes.map((_, i) => round.values[i] ?? 0);
+                const d = job.shapes.map((_, i) => round.bounds[i] ?? 0);
+                // A shallow copy is another job to the caches: nothing of it is cached yet.
+                expect(priceSequences(job, 2400, v, mode, d)).toEqual(
+                  priceSequences({ ...job }, 2400, v, mode, d),
+                );
+              }
+        },
+      ),
+      { seed: 31, numRuns: 60 },
+    );
+  });
+
   it('past its node limit, the bounded search still bounds the value and says it is not exact', () => {
     // Twenty-four shapes of one each and values that make every sequence nearly as good: far too many
     // sequences to look at.
