@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { angleJobOf } from '../../test/support/angle-job.ts';
 import { sequenceSpan } from '../geometry/mitre.ts';
-import { parseOptimiseBody } from '../request/index.ts';
-import { type AngleJob, buildAngleJobs, laid, type SeqBar } from './job.ts';
+import { type AngleJob, laid, type SeqBar } from './job.ts';
 import { priceSequences, type SequenceArcDuals } from './pricing.ts';
 import {
   arcName,
@@ -16,14 +16,6 @@ import {
 const BAR = 1500;
 const angle = fc.constantFrom(30, 45, 60, 75, 90, 105, 120, 135, 150);
 
-function jobOf(body: unknown): AngleJob {
-  const parsed = parseOptimiseBody(body, 'json');
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  const [job] = buildAngleJobs(parsed.value);
-  if (!job) throw new Error('no job');
-  return job;
-}
-
 const jobArb = fc
   .record({
     parts: fc.array(fc.record({ length: fc.integer({ min: 200, max: 700 }), left: angle, right: angle }), {
@@ -35,7 +27,7 @@ const jobArb = fc
     trim: fc.boolean(),
   })
   .map(({ parts, symmetry, kerf, trim }) =>
-    jobOf({
+    angleJobOf({
       parts: parts.map((p) => ({ length: p.length, quantity: 2, leftAngle: p.left, rightAngle: p.right })),
       stockLength: BAR,
       kerf,
