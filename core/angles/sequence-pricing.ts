@@ -6,7 +6,7 @@
  * real geometry.
  */
 import type { PortPricing, PriceQuery, PricingPort } from '../solver/master/index.ts';
-import type { AngleJob, SeqBar } from './job.ts';
+import { type AngleJob, type SeqBar, sequenceKey } from './job.ts';
 import { type PricingResult, priceSequences, type SequenceArcDuals } from './pricing.ts';
 import { arcName, parseSequenceArc, sequenceArcKey, sequenceArcs } from './sequence-arcs.ts';
 
@@ -30,7 +30,7 @@ export class SequencePricing implements PricingPort<SeqBar> {
   }
 
   key(bar: SeqBar): string {
-    return `${bar.source}:${bar.pieces.map((p) => `${p.shape}.${p.pose}`).join(',')}`;
+    return sequenceKey(bar);
   }
 
   coefficients(bar: SeqBar): [number, number][] {
