@@ -2,7 +2,14 @@ import { type CutplanError, ok, type Result, type ValidationError } from '../../
 import type { OptimiseRequest } from '../../core/types.ts';
 import type { Admission } from '../shared/admission.ts';
 import type { Endpoint, ShopJob } from '../shared/core-port.ts';
-import { type Answer, fail, type HttpRequest, type Reply } from '../shared/http/index.ts';
+import {
+  type Answer,
+  fail,
+  type HttpRequest,
+  type Reply,
+  timeLimitHeaders,
+  withHeaders,
+} from '../shared/http/index.ts';
 import type { RequestNotes } from '../shared/telemetry.ts';
 import { admitted } from './admitted.ts';
 import type { SolveDeps } from './deps.ts';
@@ -33,7 +40,8 @@ export interface FileRoute extends FileRender<Reply> {
 
 /**
  * The file routes' one flow: parse the call (a 400 before admission, uncounted), admit it, solve it within
- * the route's cap, render the verified plan. The file's first byte cannot be keep-alive whitespace
+ * the route's cap, render the verified plan, with the budget applied in `X-Time-Limit` (and the request's
+ * `timeLimit` in `X-Requested-Time-Limit` when it was capped). The file's first byte cannot be keep-alive whitespace
  * (functions/shared/streaming.ts), so nothing is sent before the rendered file: a failure while solving or
  * rendering is still our error status, and its count is refunded (admitted.ts).
  */
@@ -50,7 +58,9 @@ export async function solvedFile<Lp>(
   if (refused !== null) return fail(refused);
   return admitted(deps, req, notes, deps.core.jobSize(request), async (admission) => {
     const made = await solveThenRender(deps, req, notes, request, admission, route);
-    return made.ok ? ok(made.value.file) : made;
+    if (!made.ok) return made;
+    // The file has no `meta`: its budget (and a capped timeLimit) travel as headers.
+    return ok(withHeaders(made.value.file, timeLimitHeaders(made.value.job.response.meta)));
   });
 }
 
