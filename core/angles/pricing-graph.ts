@@ -27,6 +27,8 @@ export interface GraphShape {
   readonly cap: number;
   readonly adv: Int32Array;
   readonly first: Int32Array;
+  readonly angles: readonly number[];
+  readonly labelAdv: Int32Array;
   /** The reached cells and their moves, built on first use (`reachOf`). */
   reach: Reach | null;
   /**
@@ -163,7 +165,13 @@ function build(
       adv[c * moves.length + t] = scaled((rawGap[c * e + m.leftClass] ?? 0) + m.length);
     });
   const first = Int32Array.from(moves, (m) => scaled(m.length));
-  return { moves, e, cap, adv, first, reach: null, tail: null, tailValues: null };
+  // Labels: where each piece starts in the plan geometry, unscaled (the arcs' positions).
+  const labelAdv = new Int32Array(e * moves.length);
+  for (let c = 0; c < e; c++)
+    moves.forEach((m, t) => {
+      labelAdv[c * moves.length + t] = job.table.gap(angles[c] ?? 90, angles[m.leftClass] ?? 90) + m.length;
+    });
+  return { moves, e, cap, adv, first, angles, labelAdv, reach: null, tail: null, tailValues: null };
 }
 
 /**

@@ -22,6 +22,7 @@
  */
 import type { AngleJob } from './job.ts';
 import { type GraphShape, graphShapeOf, reachOf } from './pricing-graph.ts';
+import { arcName } from './sequence-arcs.ts';
 
 export interface PricedSequence {
   readonly value: number;
@@ -75,8 +76,31 @@ interface Graph {
   readonly adv: Int32Array;
   /** Scaled room move t takes as the bar's first piece. */
   readonly first: Int32Array;
+  /** The cut angle of each edge class. */
+  readonly angles: readonly number[];
+  /**
+   * `labelAdv[c·moves + t]`: the room move t takes after class c in the plan geometry, unscaled (a
+   * sequence's arc labels; the first piece takes its length).
+   */
+  readonly labelAdv: Int32Array;
   /** The cached part (pricing-graph.ts): what does not depend on the values. */
   readonly shape: GraphShape;
+}
+
+/**
+ * A branch and price node's arc rows on one source, as the demand-bounded search reads them. An arc is
+ * a piece (shape, pose) starting where the piece before it ends, in the plan geometry, unscaled, after a
+ * piece with a given right angle (`sequence-arcs.ts` names them).
+ */
+export interface SequenceArcDuals {
+  /** Arc name (`arcName`) → σ, the row's dual clamped to the sign its bound allows. */
+  readonly sigma: ReadonlyMap<string, number>;
+  /** Arcs bounded to no flow: no sequence crosses them. */
+  readonly forbidden: ReadonlySet<string>;
+  /** Positions where some arc of the map or the set starts (most moves need no name). */
+  readonly at: ReadonlySet<number>;
+  /** Σ max(0, σ): what arcs can add to any sequence's value at most. */
+  readonly positive: number;
 }
 
 const NOTHING: PricingResult = { value: 0, sequences: [], done: true, exact: true };
@@ -85,7 +109,10 @@ const TOO_LARGE: PricingResult = { value: 0, sequences: [], done: false, exact: 
 /**
  * Prices one bar length: `values[s]` is the worth of one piece of shape s (shapes worth nothing are left
  * out, which never lowers the best value: dropping a piece from a real sequence leaves a real sequence).
- * With `bounds`, no sequence holds more than `bounds[s]` pieces of shape s.
+ * With `bounds`, no sequence holds more than `bounds[s]` pieces of shape s. With `arcs` (a branch and
+ * price node's arc rows of this bar's source, demand-bounded only), a sequence is also worth the σ of each
+ * arc it crosses and crosses no forbidden arc; shapes worth nothing then stay in (dropping a piece moves
+ * the pieces after it onto other arcs).
  */
 export function priceSequences(
   job: AngleJob,
@@ -93,11 +120,13 @@ export function priceSequences(
   values: ArrayLike<number>,
   mode: 'bound' | 'plan',
   bounds?: ArrayLike<number>,
+  arcs?: SequenceArcDuals,
 ): PricingResult {
-  const graph = graphOf(job, barLength, values, mode, bounds);
+  const graph = graphOf(job, barLength, values, mode, bounds, arcs !== undefined);
   if (graph === 'nothing') return NOTHING;
   if (graph === 'too large') return TOO_LARGE;
-  return bounds === undefined ? forward(graph, mode) : bounded(graph, mode, bounds, job.shapes.length);
+  if (bounds === undefined) return forward(graph, mode);
+  return bounded(graph, mode, bounds, job.shapes.length, arcs);
 }
 
 function graphOf(
@@ -106,17 +135,20 @@ function graphOf(
   values: ArrayLike<number>,
   mode: 'bound' | 'plan',
   bounds: ArrayLike<number> | undefined,
+  keepWorthless = false,
 ): Graph | 'nothing' | 'too large' {
   // The duals only decide which shapes take part and what each move is worth: the rest is cached.
   const shape = graphShapeOf(
     job,
     barLength,
     mode,
-    (s) => (values[s] ?? 0) > 0 && (bounds === undefined || (bounds[s] ?? 0) > 0),
+    (s) =>
+      (Math.max(0, values[s] ?? 0) > 0 || keepWorthless) && (bounds === undefined || (bounds[s] ?? 0) > 0),
   );
   if (shape === 'nothing' || shape === 'too large') return shape;
-  const moves = shape.moves.map((m) => ({ ...m, value: values[m.shape] ?? 0 }));
-  return { moves, e: shape.e, cap: shape.cap, adv: shape.adv, first: shape.first, shape };
+  const moves = shape.moves.map((m) => ({ ...m, value: Math.max(0, values[m.shape] ?? 0) }));
+  const { e, cap, adv, first, angles, labelAdv } = shape;
+  return { moves, e, cap, adv, first, angles, labelAdv, shape };
 }
 
 /** The unbounded program: pieces repeat freely; one best sequence per last edge class in plan mode. */
@@ -265,21 +297,24 @@ function sameValues(a: Float64Array | null, b: Float64Array): boolean {
   return true;
 }
 
-/** The demand-bounded branch and bound (see the module's comment). */
+/** The demand-bounded branch and bound (see the module's comment), with a node's arc rows when given. */
 function bounded(
   graph: Graph,
   mode: 'bound' | 'plan',
   bounds: ArrayLike<number>,
   shapes: number,
+  arcs?: SequenceArcDuals,
 ): PricingResult {
-  const { moves, cap, adv, first } = graph;
+  const { moves, cap, adv, first, angles, labelAdv } = graph;
   const width = cap + 1;
   const n = moves.length;
   const tail = completions(graph);
+  // Arcs can add at most their positive σ to any sequence: every completion bound carries it.
+  const arcsMost = arcs?.positive ?? 0;
   let upper = 0;
   moves.forEach((m, t) => {
     const r = first[t] ?? 0;
-    if (r <= cap) upper = Math.max(upper, m.value + (tail[m.rightClass * width + r] ?? 0));
+    if (r <= cap) upper = Math.max(upper, m.value + (tail[m.rightClass * width + r] ?? 0) + arcsMost);
   });
   // Ties within float noise are not worth a node: a bound this close to the best found is pruned, and
   // bound mode adds the slack back to its value so that it stays an upper bound.
@@ -291,8 +326,9 @@ function bounded(
   let nodes = 0;
   let stopped = false;
   let openBound = 0;
-  // (pieces used, last edge class) → least room it was reached with.
-  const seen = new Map<number | string, number>();
+  // (pieces used, last edge class[, label]) → least room it was reached with (and, with arcs, the most
+  // value: arcs crossed make paths to one state differ in value).
+  const seen = new Map<number | string, { r: number; v: number }>();
   const keyOf = stateKey(bounds, shapes, graph);
   const lists = new ChildLists(n);
   const record = (value: number): void => {
@@ -300,29 +336,38 @@ function bounded(
     found.push({ value, pieces });
     if (found.length > KEPT_SEQUENCES) found.shift();
   };
-  const visit = (r: number, c: number, value: number): void => {
+  const visit = (r: number, c: number, label: number, value: number): void => {
     if (value > best + slack) {
       best = value;
       if (mode === 'plan') record(value);
     }
     if (c >= 0) {
-      const key = keyOf(c, used);
+      const key = arcs === undefined ? keyOf(c, used) : `${c}|${label}|${used.join(',')}`;
       const before = seen.get(key);
-      if (before !== undefined && before <= r) return;
-      seen.set(key, r);
+      if (before !== undefined && before.r <= r && (arcs === undefined || before.v >= value)) return;
+      seen.set(key, { r, v: value });
     }
     nodes++;
     const children = lists.at(path.length);
+    // The node's arcs, when one starts at this label (most labels have none).
+    const named = arcs?.at.has(label) ? arcs : undefined;
     for (let t = 0; t < n; t++) {
       const m = moves[t] as Move;
       if ((used[m.shape] ?? 0) >= (bounds[m.shape] ?? 0)) continue;
       const r2 = r + (c < 0 ? (first[t] ?? 0) : (adv[c * n + t] ?? 0));
       if (r2 > cap) continue;
-      const ub = value + m.value + (tail[m.rightClass * width + r2] ?? 0);
-      if (ub > best + slack) children.add(t, r2, ub);
+      let gain = m.value;
+      if (named !== undefined) {
+        const name = arcName(label, c < 0 ? null : (angles[c] ?? 90), m.shape, m.pose);
+        if (named.forbidden.has(name)) continue;
+        gain += named.sigma.get(name) ?? 0;
+      }
+      const ub = value + gain + (tail[m.rightClass * width + r2] ?? 0) + arcsMost;
+      const label2 = label + (c < 0 ? m.length : (labelAdv[c * n + t] ?? 0));
+      if (ub > best + slack) children.add(t, r2, label2, gain, ub);
     }
     for (let k = 0; k < children.size; k++) {
-      const child = { t: children.t[k] ?? 0, r: children.r[k] ?? 0, ub: children.ub[k] ?? 0 };
+      const child = children.get(k);
       if (child.ub <= best + slack) break;
       if (stopped || nodes >= MAX_SEARCH_NODES) {
         // Out of nodes: what is left open here is worth at most its completion bound.
@@ -333,12 +378,12 @@ function bounded(
       const m = moves[child.t] as Move;
       used[m.shape] = (used[m.shape] ?? 0) + 1;
       path.push(child.t);
-      visit(child.r, m.rightClass, value + m.value);
+      visit(child.r, m.rightClass, child.label, value + child.gain);
       path.pop();
       used[m.shape] = (used[m.shape] ?? 0) - 1;
     }
   };
-  visit(0, -1, 0);
+  visit(0, -1, 0, 0);
   // Every edge class is reachable from the start, so `upper` bounds any open node too.
   const limit = Math.min(upper, Math.max(best, openBound));
   if (mode === 'bound')
@@ -403,26 +448,45 @@ class ChildList {
   size = 0;
   readonly t: Int32Array;
   readonly r: Int32Array;
+  readonly label: Float64Array;
+  readonly gain: Float64Array;
   readonly ub: Float64Array;
 
   constructor(moves: number) {
     this.t = new Int32Array(moves);
     this.r = new Int32Array(moves);
+    this.label = new Float64Array(moves);
+    this.gain = new Float64Array(moves);
     this.ub = new Float64Array(moves);
   }
 
   /** Adds move t (taken in increasing t) after every child of no smaller bound. */
-  add(t: number, r: number, ub: number): void {
+  add(t: number, r: number, label: number, gain: number, ub: number): void {
     let k = this.size;
     while (k > 0 && (this.ub[k - 1] ?? 0) < ub) {
       this.t[k] = this.t[k - 1] ?? 0;
       this.r[k] = this.r[k - 1] ?? 0;
+      this.label[k] = this.label[k - 1] ?? 0;
+      this.gain[k] = this.gain[k - 1] ?? 0;
       this.ub[k] = this.ub[k - 1] ?? 0;
       k--;
     }
     this.t[k] = t;
     this.r[k] = r;
+    this.label[k] = label;
+    this.gain[k] = gain;
     this.ub[k] = ub;
     this.size++;
+  }
+
+  /** The k-th child. */
+  get(k: number): { t: number; r: number; label: number; gain: number; ub: number } {
+    return {
+      t: this.t[k] ?? 0,
+      r: this.r[k] ?? 0,
+      label: this.label[k] ?? 0,
+      gain: this.gain[k] ?? 0,
+      ub: this.ub[k] ?? 0,
+    };
   }
 }

@@ -8,7 +8,7 @@ import type { Budget } from '../budget.ts';
 import { barsTieBreak, counted, type Oracle } from '../setups/index.ts';
 import type { LpEngine } from '../solver/index.ts';
 import { greedySequences } from './greedy.ts';
-import type { AngleJob, SeqBar } from './job.ts';
+import { type AngleJob, type SeqBar, sequenceKey } from './job.ts';
 import { finishBars, planCostOf, spanOf } from './plan.ts';
 import { solveAngleGroup } from './search.ts';
 
@@ -28,7 +28,7 @@ export interface AngleOracleLimits {
   readonly maxMs: number;
 }
 
-export const DEFAULT_ANGLE_ORACLE: AngleOracleLimits = { solves: 32, checks: 60, share: 0.25, maxMs: 1000 };
+export const DEFAULT_ANGLE_ORACLE: AngleOracleLimits = { solves: 32, checks: 120, share: 0.25, maxMs: 1000 };
 
 /** Bars a plan buys (offcut bars are owned). */
 export function purchasedBarsOf(job: AngleJob, bars: readonly SeqBar[]): number {
@@ -134,7 +134,7 @@ function residualJob(
           return j === undefined ? [] : [{ shape: j, pose: p.pose }];
         });
         const bar = { source: b.source, pieces };
-        const key = `${b.source}:${pieces.map((p) => `${p.shape}.${p.pose}`).join(',')}`;
+        const key = sequenceKey(bar);
         if (pieces.length === 0 || seen.has(key)) continue;
         seen.add(key);
         if (spanOf(sub, bar) <= (sub.base.sources[b.source]?.length ?? 0)) out.push(bar);
