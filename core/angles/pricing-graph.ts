@@ -38,6 +38,8 @@ export interface GraphShape {
    */
   tail: Float64Array | null;
   tailValues: Float64Array | null;
+  /** The bounded search's per-depth child lists (pricing.ts), kept with the graph. */
+  lists: unknown;
 }
 
 /**
@@ -171,7 +173,19 @@ function build(
     moves.forEach((m, t) => {
       labelAdv[c * moves.length + t] = job.table.gap(angles[c] ?? 90, angles[m.leftClass] ?? 90) + m.length;
     });
-  return { moves, e, cap, adv, first, angles, labelAdv, reach: null, tail: null, tailValues: null };
+  return {
+    moves,
+    e,
+    cap,
+    adv,
+    first,
+    angles,
+    labelAdv,
+    reach: null,
+    tail: null,
+    tailValues: null,
+    lists: null,
+  };
 }
 
 /**

@@ -146,7 +146,14 @@ function graphOf(
       (Math.max(0, values[s] ?? 0) > 0 || keepWorthless) && (bounds === undefined || (bounds[s] ?? 0) > 0),
   );
   if (shape === 'nothing' || shape === 'too large') return shape;
-  const moves = shape.moves.map((m) => ({ ...m, value: Math.max(0, values[m.shape] ?? 0) }));
+  const moves = shape.moves.map((m) => ({
+    shape: m.shape,
+    pose: m.pose,
+    value: Math.max(0, values[m.shape] ?? 0),
+    length: m.length,
+    leftClass: m.leftClass,
+    rightClass: m.rightClass,
+  }));
   const { e, cap, adv, first, angles, labelAdv } = shape;
   return { moves, e, cap, adv, first, angles, labelAdv, shape };
 }
@@ -330,7 +337,7 @@ function bounded(
   // value: arcs crossed make paths to one state differ in value).
   const seen = new Map<number | string, { r: number; v: number }>();
   const keyOf = stateKey(bounds, shapes, graph);
-  const lists = new ChildLists(n);
+  const lists = childListsOf(graph);
   const record = (value: number): void => {
     const pieces = path.map((t) => ({ shape: (moves[t] as Move).shape, pose: (moves[t] as Move).pose }));
     found.push({ value, pieces });
@@ -417,6 +424,15 @@ function stateKey(
     for (let i = 0; i < index.length; i++) key += (used[index[i] ?? 0] ?? 0) * (weight[i] ?? 0);
     return key;
   };
+}
+
+/** The graph's child lists, made once per cached graph (a search runs to its end before the next). */
+function childListsOf(graph: Graph): ChildLists {
+  const kept = graph.shape.lists;
+  if (kept instanceof ChildLists) return kept;
+  const lists = new ChildLists(graph.moves.length);
+  graph.shape.lists = lists;
+  return lists;
 }
 
 /**
