@@ -96,6 +96,10 @@ export interface SeqBar {
   readonly pieces: readonly { readonly shape: number; readonly pose: number }[];
 }
 
+/** A bar's layout as a key: its source and its pieces with their poses in order (equal keys, one layout). */
+export const sequenceKey = (b: SeqBar): string =>
+  `${b.source}:${b.pieces.map((p) => `${p.shape}.${p.pose}`).join(',')}`;
+
 /** The laid pieces of a bar. */
 export function laid(job: AngleJob, bar: SeqBar): LaidPiece[] {
   return bar.pieces.map(({ shape, pose }) => {

@@ -1,18 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { angleJobOf } from '../../test/support/angle-job.ts';
 import { gapBetween } from '../geometry/exact.ts';
 import { sequenceSpan } from '../geometry/mitre.ts';
-import { parseOptimiseBody } from '../request/index.ts';
-import { type AngleJob, buildAngleJobs, laid } from './job.ts';
+import { type AngleJob, laid } from './job.ts';
 import { priceSequences } from './pricing.ts';
-
-function jobOf(body: unknown): AngleJob {
-  const parsed = parseOptimiseBody(body, 'json');
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  const [job] = buildAngleJobs(parsed.value);
-  if (!job) throw new Error('no job');
-  return job;
-}
 
 /**
  * The best value of any sequence that fits (with at most `bounds[s]` pieces of shape s, when given), by
@@ -61,7 +53,7 @@ describe('sequence pricing', () => {
         fc.constantFrom(0, 3),
         fc.boolean(),
         (parts, values, axialSymmetry, kerf, trim) => {
-          const job = jobOf({
+          const job = angleJobOf({
             parts: parts.map((p) => ({
               length: p.length,
               quantity: 1,
@@ -104,7 +96,7 @@ describe('sequence pricing', () => {
         fc.constantFrom(0, 3),
         fc.boolean(),
         (parts, values, bounds, axialSymmetry, kerf, trim) => {
-          const job = jobOf({
+          const job = angleJobOf({
             parts: parts.map((p) => ({
               length: p.length,
               quantity: 1,
@@ -143,7 +135,7 @@ describe('sequence pricing', () => {
   it('past its node limit, the bounded search still bounds the value and says it is not exact', () => {
     // Twenty-four shapes of one each and values that make every sequence nearly as good: far too many
     // sequences to look at.
-    const job = jobOf({
+    const job = angleJobOf({
       parts: Array.from({ length: 24 }, (_, i) => ({
         length: 300 + 7 * i,
         quantity: 1,
@@ -169,7 +161,7 @@ describe('sequence pricing', () => {
   });
 
   it('counts room in coarser steps on long bars, staying safe both ways', () => {
-    const job = jobOf({
+    const job = angleJobOf({
       parts: [{ length: 460.123, quantity: 28, leftAngle: 45, rightAngle: 45 }],
       stockLength: 6000,
       angleCuts: { enabled: true, width: 40, axialSymmetry: 'X' },

@@ -22,6 +22,7 @@
  */
 import { gapBelow, gapBetween } from '../geometry/exact.ts';
 import type { AngleJob } from './job.ts';
+import { arcName } from './sequence-arcs.ts';
 
 export interface PricedSequence {
   readonly value: number;
@@ -79,6 +80,29 @@ interface Graph {
   readonly adv: Int32Array;
   /** Scaled room move t takes as the bar's first piece. */
   readonly first: Int32Array;
+  /** The cut angle of each edge class. */
+  readonly angles: readonly number[];
+  /**
+   * `labelAdv[c·moves + t]`: the room move t takes after class c in the plan geometry, unscaled (a
+   * sequence's arc labels; the first piece takes its length).
+   */
+  readonly labelAdv: Int32Array;
+}
+
+/**
+ * A branch and price node's arc rows on one source, as the demand-bounded search reads them. An arc is
+ * a piece (shape, pose) starting where the piece before it ends, in the plan geometry, unscaled, after a
+ * piece with a given right angle (`sequence-arcs.ts` names them).
+ */
+export interface SequenceArcDuals {
+  /** Arc name (`arcName`) → σ, the row's dual clamped to the sign its bound allows. */
+  readonly sigma: ReadonlyMap<string, number>;
+  /** Arcs bounded to no flow: no sequence crosses them. */
+  readonly forbidden: ReadonlySet<string>;
+  /** Positions where some arc of the map or the set starts (most moves need no name). */
+  readonly at: ReadonlySet<number>;
+  /** Σ max(0, σ): what arcs can add to any sequence's value at most. */
+  readonly positive: number;
 }
 
 const NOTHING: PricingResult = { value: 0, sequences: [], done: true, exact: true };
@@ -87,7 +111,10 @@ const TOO_LARGE: PricingResult = { value: 0, sequences: [], done: false, exact: 
 /**
  * Prices one bar length: `values[s]` is the worth of one piece of shape s (shapes worth nothing are left
  * out, which never lowers the best value: dropping a piece from a real sequence leaves a real sequence).
- * With `bounds`, no sequence holds more than `bounds[s]` pieces of shape s.
+ * With `bounds`, no sequence holds more than `bounds[s]` pieces of shape s. With `arcs` (a branch and
+ * price node's arc rows of this bar's source, demand-bounded only), a sequence is also worth the σ of each
+ * arc it crosses and crosses no forbidden arc; shapes worth nothing then stay in (dropping a piece moves
+ * the pieces after it onto other arcs).
  */
 export function priceSequences(
   job: AngleJob,
@@ -95,11 +122,13 @@ export function priceSequences(
   values: ArrayLike<number>,
   mode: 'bound' | 'plan',
   bounds?: ArrayLike<number>,
+  arcs?: SequenceArcDuals,
 ): PricingResult {
-  const graph = graphOf(job, barLength, values, mode, bounds);
+  const graph = graphOf(job, barLength, values, mode, bounds, arcs !== undefined);
   if (graph === 'nothing') return NOTHING;
   if (graph === 'too large') return TOO_LARGE;
-  return bounds === undefined ? forward(graph, mode) : bounded(graph, mode, bounds, job.shapes.length);
+  if (bounds === undefined) return forward(graph, mode);
+  return bounded(graph, mode, bounds, job.shapes.length, arcs);
 }
 
 function graphOf(
@@ -108,6 +137,7 @@ function graphOf(
   values: ArrayLike<number>,
   mode: 'bound' | 'plan',
   bounds: ArrayLike<number> | undefined,
+  keepWorthless = false,
 ): Graph | 'nothing' | 'too large' {
   const classes = new Map<number, number>();
   const cls = (a: number): number => {
@@ -120,8 +150,8 @@ function graphOf(
   };
   const moves: Move[] = [];
   job.shapes.forEach((s, shape) => {
-    const value = values[shape] ?? 0;
-    if (!(value > 0)) return;
+    const value = Math.max(0, values[shape] ?? 0);
+    if (!(value > 0) && !keepWorthless) return;
     if (bounds !== undefined && !((bounds[shape] ?? 0) > 0)) return;
     s.poses.forEach((p, pose) => {
       moves.push({ shape, pose, value, length: p.length, leftClass: cls(p.left), rightClass: cls(p.right) });
@@ -155,7 +185,13 @@ function graphOf(
       adv[c * moves.length + t] = scaled((rawGap[c * e + m.leftClass] ?? 0) + m.length);
     });
   const first = Int32Array.from(moves, (m) => scaled(m.length));
-  return { moves, e, cap, adv, first };
+  // Labels: where each piece starts in the plan geometry, unscaled (the arcs' positions).
+  const labelAdv = new Int32Array(e * moves.length);
+  for (let c = 0; c < e; c++)
+    moves.forEach((m, t) => {
+      labelAdv[c * moves.length + t] = job.table.gap(angles[c] ?? 90, angles[m.leftClass] ?? 90) + m.length;
+    });
+  return { moves, e, cap, adv, first, angles, labelAdv };
 }
 
 /** The unbounded program: pieces repeat freely; one best sequence per last edge class in plan mode. */
@@ -270,21 +306,24 @@ function completions(graph: Graph): Float64Array {
   return tail;
 }
 
-/** The demand-bounded branch and bound (see the module's comment). */
+/** The demand-bounded branch and bound (see the module's comment), with a node's arc rows when given. */
 function bounded(
   graph: Graph,
   mode: 'bound' | 'plan',
   bounds: ArrayLike<number>,
   shapes: number,
+  arcs?: SequenceArcDuals,
 ): PricingResult {
-  const { moves, cap, adv, first } = graph;
+  const { moves, cap, adv, first, angles, labelAdv } = graph;
   const width = cap + 1;
   const n = moves.length;
   const tail = completions(graph);
+  // Arcs can add at most their positive σ to any sequence: every completion bound carries it.
+  const arcsMost = arcs?.positive ?? 0;
   let upper = 0;
   moves.forEach((m, t) => {
     const r = first[t] ?? 0;
-    if (r <= cap) upper = Math.max(upper, m.value + (tail[m.rightClass * width + r] ?? 0));
+    if (r <= cap) upper = Math.max(upper, m.value + (tail[m.rightClass * width + r] ?? 0) + arcsMost);
   });
   // Ties within float noise are not worth a node: a bound this close to the best found is pruned, and
   // bound mode adds the slack back to its value so that it stays an upper bound.
@@ -296,37 +335,47 @@ function bounded(
   let nodes = 0;
   let stopped = false;
   let openBound = 0;
-  // (pieces used, last edge class) → least room it was reached with.
-  const seen = new Map<string, number>();
+  // (pieces used, last edge class[, label]) → least room it was reached with (and, with arcs, the most
+  // value: arcs crossed make paths to one state differ in value).
+  const seen = new Map<string, { r: number; v: number }>();
   const record = (value: number): void => {
     const pieces = path.map((t) => ({ shape: (moves[t] as Move).shape, pose: (moves[t] as Move).pose }));
     found.push({ value, pieces });
     if (found.length > KEPT_SEQUENCES) found.shift();
   };
-  const visit = (r: number, c: number, value: number): void => {
+  const visit = (r: number, c: number, label: number, value: number): void => {
     if (value > best + slack) {
       best = value;
       if (mode === 'plan') record(value);
     }
     if (c >= 0) {
-      const key = `${c}|${used.join(',')}`;
+      const key = arcs === undefined ? `${c}|${used.join(',')}` : `${c}|${label}|${used.join(',')}`;
       const before = seen.get(key);
-      if (before !== undefined && before <= r) return;
-      seen.set(key, r);
+      if (before !== undefined && before.r <= r && (arcs === undefined || before.v >= value)) return;
+      seen.set(key, { r, v: value });
     }
     nodes++;
-    const children: { t: number; r: number; ub: number }[] = [];
+    const children: { t: number; r: number; label: number; gain: number; ub: number }[] = [];
+    // The node's arcs, when one starts at this label (most labels have none).
+    const named = arcs?.at.has(label) ? arcs : undefined;
     for (let t = 0; t < n; t++) {
       const m = moves[t] as Move;
       if ((used[m.shape] ?? 0) >= (bounds[m.shape] ?? 0)) continue;
       const r2 = r + (c < 0 ? (first[t] ?? 0) : (adv[c * n + t] ?? 0));
       if (r2 > cap) continue;
-      const ub = value + m.value + (tail[m.rightClass * width + r2] ?? 0);
-      if (ub > best + slack) children.push({ t, r: r2, ub });
+      let gain = m.value;
+      if (named !== undefined) {
+        const name = arcName(label, c < 0 ? null : (angles[c] ?? 90), m.shape, m.pose);
+        if (named.forbidden.has(name)) continue;
+        gain += named.sigma.get(name) ?? 0;
+      }
+      const ub = value + gain + (tail[m.rightClass * width + r2] ?? 0) + arcsMost;
+      const label2 = label + (c < 0 ? m.length : (labelAdv[c * n + t] ?? 0));
+      if (ub > best + slack) children.push({ t, r: r2, label: label2, gain, ub });
     }
     children.sort((a, b) => b.ub - a.ub || a.t - b.t);
     for (let k = 0; k < children.length; k++) {
-      const child = children[k] as { t: number; r: number; ub: number };
+      const child = children[k] as (typeof children)[number];
       if (child.ub <= best + slack) break;
       if (stopped || nodes >= MAX_SEARCH_NODES) {
         // Out of nodes: what is left open here is worth at most its completion bound.
@@ -337,12 +386,12 @@ function bounded(
       const m = moves[child.t] as Move;
       used[m.shape] = (used[m.shape] ?? 0) + 1;
       path.push(child.t);
-      visit(child.r, m.rightClass, value + m.value);
+      visit(child.r, m.rightClass, child.label, value + child.gain);
       path.pop();
       used[m.shape] = (used[m.shape] ?? 0) - 1;
     }
   };
-  visit(0, -1, 0);
+  visit(0, -1, 0, 0);
   // Every edge class is reachable from the start, so `upper` bounds any open node too.
   const limit = Math.min(upper, Math.max(best, openBound));
   if (mode === 'bound')

@@ -8,6 +8,7 @@ import { ceilBound } from '../numbers.ts';
 import { maxOffcutUsage } from '../solver/bounds/index.ts';
 import type { LpEngine } from '../solver/index.ts';
 import { CoveringMaster, type Residual, SMOOTHING_SMALL } from '../solver/master/index.ts';
+import { sequenceBranchAndPrice } from './branch.ts';
 import { exactSmallBound } from './exact-bound.ts';
 import { greedySequences } from './greedy.ts';
 import type { AngleJob, SeqBar } from './job.ts';
@@ -215,6 +216,15 @@ export function solveAngleGroup(
     for (const step of ['whole', 'largest', 'fraction'] as const) {
       if (root.status === 'failed' || proven() || budget.expired()) break;
       dive(job, master, demand, supply, usageTarget, budget, offer, step);
+    }
+    // Branch and price over sequences, for the proof. Not for a setups target, which wants a plan: given
+    // the tree, the oracle's searches found no plan the dives missed on bench/angle-setups.ts and took
+    // longer (docs/angle-cuts.md).
+    if (!target && root.status !== 'failed' && !proven() && !budget.expired()) {
+      port.bounding = true;
+      const pruneAt = (): number => (best !== null && usesEnough(best) ? bestCost : Number.POSITIVE_INFINITY);
+      const tree = { job, master, root: residualOf(demand, supply, usageTarget), pruneAt, offer };
+      bound = Math.max(bound, sequenceBranchAndPrice(tree, bound, budget));
     }
     if (best === null) return null;
     bound = liftToAchievable(job, bound, bestCost);

@@ -6,8 +6,9 @@
  * real geometry.
  */
 import type { PortPricing, PriceQuery, PricingPort } from '../solver/master/index.ts';
-import type { AngleJob, SeqBar } from './job.ts';
-import { type PricingResult, priceSequences } from './pricing.ts';
+import { type AngleJob, type SeqBar, sequenceKey } from './job.ts';
+import { type PricingResult, priceSequences, type SequenceArcDuals } from './pricing.ts';
+import { arcName, parseSequenceArc, sequenceArcKey, sequenceArcs } from './sequence-arcs.ts';
 
 /** Plan-mode sequences offered per source and round (the search's best ones). */
 const OFFERED = 4;
@@ -21,6 +22,7 @@ export class SequencePricing implements PricingPort<SeqBar> {
    */
   bounding = true;
   readonly #job: AngleJob;
+  readonly #arcKeys = new WeakMap<SeqBar, readonly string[]>();
 
   constructor(job: AngleJob) {
     this.#job = job;
@@ -28,7 +30,7 @@ export class SequencePricing implements PricingPort<SeqBar> {
   }
 
   key(bar: SeqBar): string {
-    return `${bar.source}:${bar.pieces.map((p) => `${p.shape}.${p.pose}`).join(',')}`;
+    return sequenceKey(bar);
   }
 
   coefficients(bar: SeqBar): [number, number][] {
@@ -37,9 +39,14 @@ export class SequencePricing implements PricingPort<SeqBar> {
     return [...counts.entries()].sort((a, b) => a[0] - b[0]);
   }
 
-  /** No arc branching over sequences yet: the angle search does not branch. */
-  arcKeys(): string[] {
-    return [];
+  /** The arcs the bar's sequence crosses (`sequence-arcs.ts`), computed once per column. */
+  arcKeys(bar: SeqBar): readonly string[] {
+    let keys = this.#arcKeys.get(bar);
+    if (keys === undefined) {
+      keys = sequenceArcs(this.#job, bar).map(sequenceArcKey);
+      this.#arcKeys.set(bar, keys);
+    }
+    return keys;
   }
 
   own(bar: SeqBar): SeqBar {
@@ -51,17 +58,20 @@ export class SequencePricing implements PricingPort<SeqBar> {
     const { pi, residual, nu, usagePay } = query;
     const { demand, hi } = residual;
     const byLength = new Map<number, { plan: PricingResult; bound: PricingResult | null }>();
+    const arcsBySource = arcDualsBySource(query);
     const columns: SeqBar[] = [];
     let exact = true;
     const values = job.base.sources.map((source, k) => {
       if ((hi[k] ?? 0) <= 0) return 0;
-      let priced = byLength.get(source.length);
+      const arcs = arcsBySource.get(k);
+      // Sources of one length price alike, unless a branching node bounds arcs of one of them.
+      let priced = arcs === undefined ? byLength.get(source.length) : undefined;
       if (priced === undefined) {
         // Demand-bounded: no column holds a piece past the residual demand (see pricing.ts).
-        const plan = priceSequences(job, source.length, pi, 'plan', demand);
-        const bound = this.bounding ? priceSequences(job, source.length, pi, 'bound', demand) : null;
+        const plan = priceSequences(job, source.length, pi, 'plan', demand, arcs);
+        const bound = this.bounding ? priceSequences(job, source.length, pi, 'bound', demand, arcs) : null;
         priced = { plan, bound };
-        byLength.set(source.length, priced);
+        if (arcs === undefined) byLength.set(source.length, priced);
       }
       // No column prices out only because none exists when the plan-mode search was exact.
       if (!priced.plan.exact) exact = false;
@@ -81,6 +91,30 @@ export class SequencePricing implements PricingPort<SeqBar> {
     });
     return { columns, values, exact, cutValues: null };
   }
+}
+
+/** A node's arc rows grouped by source, as the sequence search reads them (none without branching). */
+function arcDualsBySource(query: PriceQuery<SeqBar>): Map<number, SequenceArcDuals> {
+  const out = new Map<
+    number,
+    { sigma: Map<string, number>; forbidden: Set<string>; at: Set<number>; positive: number }
+  >();
+  for (const a of query.arcs) {
+    const arc = parseSequenceArc(a.key);
+    let d = out.get(arc.source);
+    if (!d) {
+      d = { sigma: new Map(), forbidden: new Set(), at: new Set(), positive: 0 };
+      out.set(arc.source, d);
+    }
+    const name = arcName(arc.at, arc.after, arc.shape, arc.pose);
+    d.at.add(arc.at);
+    if ((query.residual.arcs?.get(a.key)?.hi ?? Number.POSITIVE_INFINITY) <= 0) d.forbidden.add(name);
+    else if (a.sigma !== 0) {
+      d.sigma.set(name, a.sigma);
+      if (a.sigma > 0) d.positive += a.sigma;
+    }
+  }
+  return out;
 }
 
 /** The shape of highest dual with demand left whose piece alone fits a bar of `length` (any pose). */

@@ -21,8 +21,7 @@
  * argument above counts classes (a slot of a class may cut any of its shapes), never shapes.
  */
 import { gapBelow } from '../geometry/exact.ts';
-import { cheapestBarsCost, continuousBound, l2Bound } from '../solver/bounds/index.ts';
-import { gcd } from '../solver/model/index.ts';
+import { cheapestBarsCost, continuousBound, l2Bound, onePatternCuts } from '../solver/bounds/index.ts';
 import type { AngleJob, Shape } from './job.ts';
 
 /** Valid lower bound on the setups of every plan of `job` costing at most `cost` (job cost units). */
@@ -40,7 +39,16 @@ export function angleSetupsLowerBound(job: AngleJob, cost: number): number {
     conflictClique(job, shapes, longest),
   );
   if (packing >= 3) return packing;
-  if (packing <= 1 && onePatternCuts(job, shapes, cost)) return 1;
+  if (
+    packing <= 1 &&
+    onePatternCuts(
+      shapes.map((s) => s.demand),
+      job.base.sources,
+      patternFits(job, shapes),
+      cost,
+    )
+  )
+    return 1;
   return twoPatternsCut(job, shapes, cost) ? 2 : 3;
 }
 
@@ -111,21 +119,15 @@ function barCosts(job: AngleJob): Map<number, (n: number) => number> {
   return out;
 }
 
-/** Can one pattern, repeated on bars of one length, cut the whole demand at cost ≤ `cost` (by area)? */
-function onePatternCuts(job: AngleJob, classes: readonly Shape[], cost: number): boolean {
-  let g = 0;
-  for (const s of classes) g = gcd(g, s.demand);
+/** Whether one pattern of `demand / x` pieces of each class fits a bar of a length (by material). */
+function patternFits(job: AngleJob, classes: readonly Shape[]): (x: number, length: number) => boolean {
   const tip = Math.max(...classes.map((s) => s.length));
-  for (let x = 1; x <= g; x++) {
-    if (g % x !== 0) continue;
+  return (x, length) => {
     let material = 0;
     for (const s of classes) material += (s.demand / x) * s.material;
-    for (const [length, paid] of barCosts(job)) {
-      const room = length - 2 * job.trimKerf;
-      if (material <= room && tip <= room && paid(x) <= cost + 1e-9) return true;
-    }
-  }
-  return false;
+    const room = length - 2 * job.trimKerf;
+    return material <= room && tip <= room;
+  };
 }
 
 /** DP cells a two-pattern test may visit before it gives up (unsure: the bound stays at 2). */

@@ -8,7 +8,7 @@ import type { Budget } from '../budget.ts';
 import { barsTieBreak, counted, type Oracle } from '../setups/index.ts';
 import type { LpEngine } from '../solver/index.ts';
 import { greedySequences } from './greedy.ts';
-import type { AngleJob, SeqBar } from './job.ts';
+import { type AngleJob, type SeqBar, sequenceKey } from './job.ts';
 import { finishBars, planCostOf, spanOf } from './plan.ts';
 import { solveAngleGroup } from './search.ts';
 
@@ -134,7 +134,7 @@ function residualJob(
           return j === undefined ? [] : [{ shape: j, pose: p.pose }];
         });
         const bar = { source: b.source, pieces };
-        const key = `${b.source}:${pieces.map((p) => `${p.shape}.${p.pose}`).join(',')}`;
+        const key = sequenceKey(bar);
         if (pieces.length === 0 || seen.has(key)) continue;
         seen.add(key);
         if (spanOf(sub, bar) <= (sub.base.sources[b.source]?.length ?? 0)) out.push(bar);

@@ -14,7 +14,7 @@ import {
   type State as StepsState,
 } from '../setups/index.ts';
 import { type DpCache, fullestSequence } from './fullest.ts';
-import type { AngleJob, SeqBar } from './job.ts';
+import { type AngleJob, type SeqBar, sequenceKey } from './job.ts';
 import { barSetupKey } from './setups-count.ts';
 
 /** Where the steps stand: bars fixed so far (one entry a bar), what is left, and a plan for it. */
@@ -28,8 +28,7 @@ interface Candidate {
 }
 
 /** A bar's layout: its source and its pieces with their poses in order. */
-export const layoutKey = (b: SeqBar): string =>
-  `${b.source}:${b.pieces.map((p) => `${p.shape}.${p.pose}`).join(',')}`;
+export const layoutKey = sequenceKey;
 
 /** Takes steps until the demand is cut, no step keeps the rest within bounds, or the budget ends. */
 export function runSteps(

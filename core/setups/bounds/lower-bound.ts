@@ -13,10 +13,9 @@
  *    on cut lists with many items of a few pieces each; {@link lowerBoundOnSetups} takes the best of all three.
  */
 import type { Budget } from '../../budget.ts';
-import { cheapestBarsCost, continuousBound, l2Bound } from '../../solver/bounds/index.ts';
+import { continuousBound, l2Bound, onePatternCuts } from '../../solver/bounds/index.ts';
 import type { LpEngine } from '../../solver/lp/index.ts';
 import type { Job, Layout } from '../../solver/model/index.ts';
-import { gcd } from '../../solver/model/index.ts';
 import { countSetups } from '../count/count-setups.ts';
 import { BOUND_RESERVE_MS } from '../tuning.ts';
 import { type LpBoundLimits, setupsLpBound } from './lp-bound.ts';
@@ -71,40 +70,13 @@ export function setupsLowerBound(job: Job, cost: number): number {
     l2Bound({ weights, demands: ones, capacity }),
   );
   if (packing >= 2) return packing;
-  return onePatternCuts(job, cost) ? 1 : 2;
-}
-
-/** Can one pattern, repeated on bars of one length, cut the whole demand at cost ≤ `cost`? */
-function onePatternCuts(job: Job, cost: number): boolean {
-  let g = 0;
-  for (const it of job.items) g = gcd(g, it.demand);
-  // Sources of one length form one setup; its x bars take the cheapest bars among them.
-  const byLength = new Map<number, { capacity: number; bars: { cost: number; supply: number }[] }>();
-  for (const s of job.sources) {
-    const entry = byLength.get(s.length) ?? { capacity: s.capacity, bars: [] };
-    entry.bars.push({ cost: s.cost, supply: s.supply });
-    byLength.set(s.length, entry);
-  }
-  for (const x of divisors(g)) {
+  // One pattern of `demandᵢ / x` pieces fits a bar when its weights do.
+  const capacityOf = new Map(job.sources.map((s) => [s.length, s.capacity]));
+  const fits = (x: number, length: number): boolean => {
     let weight = 0;
     for (const it of job.items) weight += (it.demand / x) * it.weight;
-    for (const { capacity, bars } of byLength.values()) {
-      if (weight > capacity) continue;
-      const sorted = [...bars].sort((a, b) => a.cost - b.cost);
-      if (cheapestBarsCost(sorted, x) <= cost + 1e-9) return true;
-    }
-  }
-  return false;
-}
-
-/** The divisors of n ≥ 1, ascending. */
-function divisors(n: number): number[] {
-  const low: number[] = [];
-  const high: number[] = [];
-  for (let d = 1; d * d <= n; d++) {
-    if (n % d !== 0) continue;
-    low.push(d);
-    if (d * d !== n) high.unshift(n / d);
-  }
-  return [...low, ...high];
+    return weight <= (capacityOf.get(length) ?? 0);
+  };
+  const demands = job.items.map((it) => it.demand);
+  return onePatternCuts(demands, job.sources, fits, cost) ? 1 : 2;
 }

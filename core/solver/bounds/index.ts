@@ -6,7 +6,7 @@ export {
   liftBound,
   type Mix,
 } from './achievable.ts';
-export { cheapestBarsCost } from './cheapest-bars.ts';
+export { cheapestBarsCost, onePatternCuts } from './cheapest-bars.ts';
 export { continuousBound, l2Bound } from './combinatorial.ts';
 export { barsBound, combinatorialBound } from './job-bounds.ts';
 export { type BoundTerm, lagrangianBound } from './lagrangian.ts';

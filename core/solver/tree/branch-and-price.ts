@@ -1,7 +1,14 @@
 import type { Budget } from '../../budget.ts';
 import { ceilBound } from '../../numbers.ts';
 import { type CountCut, costSources, liftBound } from '../bounds/index.ts';
-import type { Arc, ColumnGeneration, Residual } from '../master/index.ts';
+import type {
+  Arc,
+  Column,
+  ColumnGeneration,
+  CoveringMaster,
+  PatternColumn,
+  Residual,
+} from '../master/index.ts';
 import { type Incumbent, type Job, type Layout, runToEnd, type SearchTrace } from '../model/index.ts';
 import { type ArcMap, arcCell } from '../pricing/index.ts';
 import type { Diver, StepRule } from './dive.ts';
@@ -57,13 +64,93 @@ export interface TreeSearch {
  * {@link branchAndPrice} as a resumable walk: it pauses after every node, so a scheduler can share the
  * work with the dives by pricing rounds. Every node sets the master's residual itself. Returns the bound.
  */
-export function* branchAndPriceSteps(
+export function branchAndPriceSteps(
   search: TreeSearch,
   rootBound: number,
   budget: Budget,
 ): Generator<void, number, void> {
-  const { job, cg, diver, root, rootCuts, trace, inc } = search;
+  return treeSteps(squareTree(search), rootBound, budget);
+}
+
+/** The square pattern kind's tree: arcs of the arc-flow view, the diver's completions and dives. */
+function squareTree(search: TreeSearch): PatternTree<Column> {
+  const { job, cg, diver, inc } = search;
   const weights = job.items.map((it) => it.weight);
+  return {
+    job,
+    master: cg,
+    root: search.root,
+    rootCuts: search.rootCuts,
+    trace: search.trace,
+    ...(search.fullBars ? { fullBars: search.fullBars } : {}),
+    pruneAt: () => inc.pruneAt(),
+    infeasibleCloses: true,
+    explored: (x, here) => diver.complete(x, here, []),
+    arcFlows: (x) => {
+      const flows = new Map<string, BranchFlow>();
+      for (const [key, f] of cg.arcFlows(x))
+        flows.set(key, { value: f.flow, weight: 1 + (weights[f.arc.item] ?? 0) / 1e12 });
+      return flows;
+    },
+    // The master's columns are every pattern, so the flow is a plan of exactly this node's LP cost.
+    integral: (x, totals) => {
+      inc.offer(decompose(job, cg.arcFlows(x), totals), 'arc-flow decomposition');
+      return true;
+    },
+    branched: (here, depth) => {
+      if (depth < 2 && !search.fullBars) diver.dive(here, search.diveSteps, 0);
+    },
+  };
+}
+
+/** An arc's flow in an LP solution, and how much a fraction of it counts when choosing what to split. */
+export interface BranchFlow {
+  readonly value: number;
+  readonly weight: number;
+}
+
+/**
+ * What the tree needs of a pattern kind (square multisets, angle sequences): its covering master, whose
+ * pricing port understands source and arc bounds, and the few things only the kind knows: its arcs'
+ * flows, how integral flows make a plan, and how it looks for plans around a node.
+ */
+export interface PatternTree<C extends PatternColumn> {
+  /** Sources and costs (the bound lifts to sums of whole bars' costs). */
+  readonly job: Job;
+  readonly master: CoveringMaster<C>;
+  readonly root: Residual;
+  /** Cuts on the bar counts valid for every plan of the root's demand (none for a kind that records none). */
+  readonly rootCuts: readonly CountCut[];
+  readonly trace: { branchNodes: number; cgIterations: number };
+  readonly fullBars?: { readonly floor: number };
+  /** A node costing this much or more cannot improve the incumbent (∞ with none to prune by). */
+  pruneAt(): number;
+  /**
+   * Whether a node whose restricted master is infeasible is closed (the square tree always has; see
+   * docs/solver.md, "Branch and price") rather than left open in the bound.
+   */
+  readonly infeasibleCloses?: boolean;
+  /** Flow on every arc of the LP solution `x`, by arc key (the map's order breaks ties between splits). */
+  arcFlows(x: Float64Array): ReadonlyMap<string, BranchFlow>;
+  /**
+   * Totals and arc flows of `x` are integral: offer the plan they make. True when that closes the node,
+   * whose plans all cost `nodeBound` or more; false leaves the node open in the bound (a plan dearer than
+   * the bound: the LP's columns may not be every pattern, or the flows lost a bar making the plan exact).
+   */
+  integral(x: Float64Array, totals: Float64Array, nodeBound: number): boolean;
+  /** Looks for plans near a solved node's LP (completions). */
+  explored?(x: Float64Array, here: Residual): void;
+  /** A node at `depth` was split: a chance to dive from it. */
+  branched?(here: Residual, depth: number): void;
+}
+
+/** Branch and price over any pattern kind (see {@link branchAndPrice}); pauses after each node's master. */
+export function* treeSteps<C extends PatternColumn>(
+  tree: PatternTree<C>,
+  rootBound: number,
+  budget: Budget,
+): Generator<void, number, void> {
+  const { job, master: cg, root, rootCuts, trace } = tree;
   const open: BranchNode[] = [
     {
       lo: root.lo.slice(),
@@ -81,18 +168,18 @@ export function* branchAndPriceSteps(
     open.sort((a, b) => a.order - b.order || b.depth - a.depth);
     const node = open.shift();
     if (!node) break;
-    if (node.order >= inc.pruneAt()) {
+    if (node.order >= tree.pruneAt()) {
       open.length = 0;
       break;
     }
-    if (node.bound >= inc.pruneAt()) continue;
+    if (node.bound >= tree.pruneAt()) continue;
     trace.branchNodes++;
     const here: Residual = { ...root, lo: node.lo, hi: node.hi, arcs: node.arcs };
     cg.setResidual(here);
-    const floor = search.fullBars?.floor;
+    const floor = tree.fullBars?.floor;
     const out = cg.solve(
       budget,
-      floor === undefined ? { cutoff: inc.pruneAt() } : { cutoff: inc.pruneAt(), floor },
+      floor === undefined ? { cutoff: tree.pruneAt() } : { cutoff: tree.pruneAt(), floor },
     );
     trace.cgIterations += out.iterations;
     // A pause after each node's master solve (what follows reads only `out` and the column list).
@@ -102,10 +189,16 @@ export function* branchAndPriceSteps(
       break;
     }
     const sources = costSources(job, here);
-    const order = liftBound(Math.max(node.order, ceilBound(out.bound)), inc.pruneAt(), sources);
+    const order = liftBound(Math.max(node.order, ceilBound(out.bound)), tree.pruneAt(), sources);
     const cuts = cg.lastCut ? [...rootCuts, cg.lastCut] : rootCuts;
-    const nodeBound = liftBound(Math.max(order, node.bound), inc.pruneAt(), sources, cuts);
-    if (out.status === 'infeasible' || nodeBound >= inc.pruneAt()) continue;
+    const nodeBound = liftBound(Math.max(order, node.bound), tree.pruneAt(), sources, cuts);
+    if (nodeBound >= tree.pruneAt()) continue;
+    if (out.status === 'infeasible') {
+      // The restricted master found no flow within the node's bounds. Pricing cannot run without duals,
+      // so columns that would make it feasible may exist: only a kind that trusts it prunes here.
+      if (!tree.infeasibleCloses) unresolved.push(nodeBound);
+      continue;
+    }
     if (out.status !== 'optimal' || out.artificial > 1e-6) {
       // A master the LP engine could not solve ('failed') proves nothing either: pruning it would close
       // the tree on a node that may hold a better plan (a false proof; the case is in docs/solver.md, Tuning).
@@ -114,8 +207,8 @@ export function* branchAndPriceSteps(
       unresolved.push(nodeBound);
       continue;
     }
-    diver.complete(out.x, here, []);
-    if (nodeBound >= inc.pruneAt()) continue;
+    tree.explored?.(out.x, here);
+    if (nodeBound >= tree.pruneAt()) continue;
     const child = (lo: Float64Array, hi: Float64Array, arcs: BranchNode['arcs']): BranchNode => ({
       lo,
       hi,
@@ -136,27 +229,21 @@ export function* branchAndPriceSteps(
       open.push(child(node.lo, down, node.arcs), child(up, node.hi, node.arcs));
       continue;
     }
-    const flows = cg.arcFlows(out.x);
-    const arcPick = mostFractional(
-      [...flows.entries()].map(([key, f]) => ({
-        key,
-        value: f.flow,
-        weight: 1 + (weights[f.arc.item] ?? 0) / 1e12,
-      })),
-    );
+    const flows = tree.arcFlows(out.x);
+    const arcPick = mostFractional([...flows.entries()].map(([key, f]) => ({ key, ...f })));
     if (!arcPick) {
-      // Integral totals and arc flows: the flow is a plan of exactly this node's LP cost.
-      inc.offer(decompose(job, flows, totals), 'arc-flow decomposition');
+      // Integral totals and arc flows: the flow is a plan.
+      if (!tree.integral(out.x, totals, nodeBound)) unresolved.push(nodeBound);
       continue;
     }
     const prev = node.arcs.get(arcPick.key) ?? { lo: Number.NEGATIVE_INFINITY, hi: Number.POSITIVE_INFINITY };
     const downArcs = new Map(node.arcs).set(arcPick.key, { lo: prev.lo, hi: Math.floor(arcPick.value) });
     const upArcs = new Map(node.arcs).set(arcPick.key, { lo: Math.ceil(arcPick.value), hi: prev.hi });
     open.push(child(node.lo, node.hi, downArcs), child(node.lo, node.hi, upArcs));
-    if (node.depth < 2 && !search.fullBars) diver.dive(here, search.diveSteps, 0);
+    tree.branched?.(here, node.depth);
   }
   cg.setResidual(root);
-  const best = inc.pruneAt();
+  const best = tree.pruneAt();
   const left = [...open.map((n) => n.bound), ...unresolved];
   // With no incumbent to prune by (none yet, or none using the required offcut material), a closed tree
   // proves nothing beyond the bound it started from.

@@ -1,4 +1,11 @@
-export { branchAndPrice, branchAndPriceSteps, type TreeSearch } from './branch-and-price.ts';
+export {
+  type BranchFlow,
+  branchAndPrice,
+  branchAndPriceSteps,
+  type PatternTree,
+  type TreeSearch,
+  treeSteps,
+} from './branch-and-price.ts';
 export { Diver, type StepRule } from './dive.ts';
 export { mixedSearch } from './mixed.ts';
 export { oneBarSearch } from './one-bar.ts';
