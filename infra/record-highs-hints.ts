@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bundleFunctions, highsWasmPath } from './bundle.ts';
-import { bundleDir } from './bundles.ts';
+import { bundleDir, PROJECT_ROOT } from './bundles.ts';
 import { EAGER_FUNCTIONS_FILE, type EagerFunctions, sha256 } from './highs-hints.ts';
 
 /**
@@ -66,6 +66,14 @@ async function record(): Promise<void> {
   const wasm = readFileSync(highsWasmPath());
   const recorded: EagerFunctions = { highsWasmSha256: sha256(wasm), functions };
   writeFileSync(EAGER_FUNCTIONS_FILE, `${JSON.stringify(recorded)}\n`);
+  // As `npm run format` would leave it (biome's layout of a long number array), so lint stays clean.
+  spawnSync(
+    join(PROJECT_ROOT, 'node_modules', '.bin', 'biome'),
+    ['format', '--write', EAGER_FUNCTIONS_FILE],
+    {
+      stdio: 'ignore',
+    },
+  );
   process.stdout.write(`${functions.length} functions recorded in ${EAGER_FUNCTIONS_FILE}\n`);
 }
 
