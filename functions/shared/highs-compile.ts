@@ -10,7 +10,8 @@
  * `WebAssembly.compile` call: V8 takes the features a compile uses when it starts, and Node accepts the
  * code cache of its own built-in modules only while V8's flags are as they were at start-up (loading
  * `node:https` and the others the SDK needs took twice the CPU time with the flag left on). A Node
- * without the feature ignores the flag and the section: HiGHS then compiles lazily, as before.
+ * without the feature ignores the flag and the section, and one that rejects the section gets the module
+ * compiled again without the flag: HiGHS then compiles lazily, as before.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
@@ -30,13 +31,16 @@ export function startHighsCompile(bundleUrl: string): Promise<HighsWasmModule> |
   const file = new URL(HIGHS_WASM, bundleUrl);
   if (!existsSync(file)) return undefined;
   const bytes = readFileSync(file);
-  let compiling: Promise<HighsWasmModule>;
+  let hinted: Promise<HighsWasmModule>;
   setFlagsFromString('--experimental-wasm-compilation-hints');
   try {
-    compiling = wasmApi.compile(bytes);
+    hinted = wasmApi.compile(bytes);
   } finally {
     setFlagsFromString('--no-experimental-wasm-compilation-hints');
   }
+  // A V8 that reads the hints section differently rejects the module under the flag (a malformed section
+  // does here): then it is compiled as any engine would, the section ignored, lazily.
+  const compiling = hinted.catch(() => wasmApi.compile(bytes));
   // Node does not count a wasm compile as pending work: without a timer, a process with nothing else to
   // do would exit while its init awaits the compile.
   const pending = setInterval(() => {}, 60_000);
