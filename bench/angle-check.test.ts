@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stepClock } from '../test/support/solver.ts';
+import { tinyAngleJobs } from '../test/support/tiny-angle-jobs.ts';
 import { checkClaims, checkJobOf, exhaustiveOptimum, type RunClaim } from './angle-check.ts';
 import { loadCore } from './angle-solve.ts';
 
@@ -115,68 +116,43 @@ describe('checkClaims', () => {
 describe('the solver against the exhaustive optimum (random tiny mitred jobs)', () => {
   it('never proves a plan above it, never bounds above it, and never returns one below it', async () => {
     const core = await loadCore();
-    const angle = fc.constantFrom(30, 45, 60, 67.5, 90, 120, 135, 150);
+    const jobs = tinyAngleJobs({
+      maxLength: 900,
+      angles: [30, 45, 60, 67.5, 90, 120, 135, 150],
+      supplies: [
+        [{ length: 2000, quantity: null }],
+        [
+          { length: 2000, quantity: null, price: 10 },
+          { length: 1400, quantity: null, price: 8 },
+        ],
+        [
+          { length: 2000, quantity: null },
+          { length: 1400, quantity: null },
+        ],
+      ],
+      offcut: true,
+    });
     await fc.assert(
-      fc.asyncProperty(
-        fc.array(
-          fc.record({
-            length: fc.integer({ min: 300, max: 900 }),
-            quantity: fc.integer({ min: 1, max: 3 }),
-            left: angle,
-            right: angle,
-          }),
-          { minLength: 1, maxLength: 3 },
-        ),
-        fc.constantFrom('none', 'X', 'Y', 'Z', 'XYZ'),
-        fc.constantFrom(0, 3),
-        fc.boolean(),
-        fc.constantFrom('bars', 'priced', 'two lengths'),
-        fc.boolean(),
-        async (parts, axialSymmetry, kerf, trim, stock, offcut) => {
-          const body = {
-            parts: parts.map((p) => ({
-              length: p.length,
-              quantity: p.quantity,
-              leftAngle: p.left,
-              rightAngle: p.right,
-            })),
-            stocks:
-              stock === 'bars'
-                ? [{ length: 2000, quantity: null }]
-                : stock === 'priced'
-                  ? [
-                      { length: 2000, quantity: null, price: 10 },
-                      { length: 1400, quantity: null, price: 8 },
-                    ]
-                  : [
-                      { length: 2000, quantity: null },
-                      { length: 1400, quantity: null },
-                    ],
-            offcuts: offcut ? [{ length: 1000, quantity: 1 }] : [],
-            kerf,
-            trim,
-            angleCuts: { enabled: true, width: 40, axialSymmetry },
-          };
-          const solved = await core.solve(body, 200, stepClock(0.01));
-          // Parts whose end cuts would cross are refused at parse: nothing to check.
-          if (solved.error?.includes('too short for its angles')) return;
-          const exhaustive = exhaustiveOptimum(checkJobOf(body));
-          expect(exhaustive).not.toBeNull();
-          const findings = checkClaims(
-            [
-              {
-                run: 'plan',
-                value: solved.value,
-                bound: solved.bound,
-                optimal: solved.r?.plan.optimal ?? false,
-                verified: solved.r?.plan.verified ?? false,
-              },
-            ],
-            exhaustive,
-          );
-          expect(findings).toEqual([]);
-        },
-      ),
+      fc.asyncProperty(jobs, async (body) => {
+        const solved = await core.solve(body, 200, stepClock(0.01));
+        // Parts whose end cuts would cross are refused at parse: nothing to check.
+        if (solved.error?.includes('too short for its angles')) return;
+        const exhaustive = exhaustiveOptimum(checkJobOf(body));
+        expect(exhaustive).not.toBeNull();
+        const findings = checkClaims(
+          [
+            {
+              run: 'plan',
+              value: solved.value,
+              bound: solved.bound,
+              optimal: solved.r?.plan.optimal ?? false,
+              verified: solved.r?.plan.verified ?? false,
+            },
+          ],
+          exhaustive,
+        );
+        expect(findings).toEqual([]);
+      }),
       { seed: 31, numRuns: 40 },
     );
   });

@@ -10,6 +10,7 @@ import { err, ok } from '../core/errors.ts';
 import { createLpEngine, optimise } from '../core/optimise.ts';
 import { parseOptimiseBody } from '../core/request/index.ts';
 import { systemClock } from '../functions/shared/clock.ts';
+import type { Endpoint } from '../functions/shared/core-port.ts';
 import { createCutplanMcpServer, type PlanService } from '../functions/shared/mcp/tools.ts';
 import { AUTOMATIC_BUDGET_SECONDS } from '../functions/shared/solve-budget.ts';
 import { TIERS } from '../functions/shared/tiers.ts';
@@ -33,31 +34,36 @@ export function localPlanService(): PlanService {
   lp.catch(() => undefined);
   let renderer: Promise<typeof import('../functions/shared/real-pdf.ts')> | undefined;
   let render: ReturnType<Awaited<NonNullable<typeof renderer>>['lazyPdfRenderer']> | undefined;
+  const plan = async (args: Readonly<Record<string, unknown>>, endpoint: Endpoint) => {
+    const parsed = parseOptimiseBody(args, endpoint);
+    if (!parsed.ok) return parsed;
+    const seconds = parsed.value.timeLimit ?? AUTOMATIC_BUDGET_SECONDS;
+    const solved = await optimise(parsed.value, {
+      lp: await lp,
+      clock: systemClock,
+      budgetMs: Math.round(seconds * 1000),
+      tier: TIERS.public.name,
+      poweredBy: POWERED_BY,
+    });
+    return solved.ok ? ok({ request: parsed.value, response: solved.value }) : err(solved.error);
+  };
   return {
-    async plan(args, endpoint) {
-      const parsed = parseOptimiseBody(args, endpoint);
-      if (!parsed.ok) return parsed;
-      const seconds = parsed.value.timeLimit ?? AUTOMATIC_BUDGET_SECONDS;
-      const solved = await optimise(parsed.value, {
-        lp: await lp,
-        clock: systemClock,
-        budgetMs: Math.round(seconds * 1000),
-        tier: TIERS.public.name,
-        poweredBy: POWERED_BY,
-      });
-      return solved.ok ? ok({ request: parsed.value, response: solved.value }) : err(solved.error);
-    },
-    async pdf({ request, response }) {
+    plan: (args) => plan(args, 'json'),
+    async pdf(args) {
+      const planned = await plan(args, 'pdf');
+      if (!planned.ok) return planned;
+      const { request, response } = planned.value;
       // Loaded only when asked for: pdf-lib costs about half a second to import.
       renderer ??= import('../functions/shared/real-pdf.ts');
       render ??= (await renderer).lazyPdfRenderer();
-      return render({
+      const pdf = await render({
         request,
         response,
         jobName: request.jobName,
         branding: null,
         createdAtMs: systemClock.now(),
       });
+      return ok({ request, response, pdf });
     },
     internalDetail: (error) => `internal error: ${error.message}`,
     toolFailed: (error, thrown) => {

@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { planOf } from '../../test/support/solver.ts';
+import { tinyAngleJobs } from '../../test/support/tiny-angle-jobs.ts';
 import { gapBelow, gapBetween } from '../geometry/exact.ts';
 import { parseOptimiseBody } from '../request/index.ts';
 import { type AngleJob, buildAngleJobs } from './job.ts';
@@ -82,67 +83,44 @@ function exhaustive(
   return best[size - 1] ?? Number.POSITIVE_INFINITY;
 }
 
-const angle = fc.constantFrom(30, 45, 60, 75, 90, 105, 120, 135, 150);
+const jobs = tinyAngleJobs({
+  maxLength: 1400,
+  angles: [30, 45, 60, 75, 90, 105, 120, 135, 150],
+  supplies: [
+    [{ length: 2500, quantity: null }],
+    [
+      { length: 2000, quantity: null, price: 9 },
+      { length: 3000, quantity: null, price: 13 },
+    ],
+  ],
+});
 
 describe('angle proofs against exhaustive search', () => {
   it('never claims a bound above the optimum, and proves only the optimum', async () => {
     let proven = 0;
     await fc.assert(
-      fc.asyncProperty(
-        fc.array(
-          fc.record({
-            length: fc.integer({ min: 300, max: 1400 }),
-            left: angle,
-            right: angle,
-            quantity: fc.integer({ min: 1, max: 3 }),
-          }),
-          { minLength: 1, maxLength: 3 },
-        ),
-        fc.constantFrom('none', 'X', 'Y', 'Z', 'XYZ'),
-        fc.constantFrom(0, 3),
-        fc.boolean(),
-        fc.constantFrom(
-          [{ length: 2500, price: null }],
-          [
-            { length: 2000, price: 9 },
-            { length: 3000, price: 13 },
-          ],
-        ),
-        async (parts, axialSymmetry, kerf, trim, stocks) => {
-          const body = {
-            parts: parts.map((p) => ({
-              length: p.length,
-              quantity: p.quantity,
-              leftAngle: p.left,
-              rightAngle: p.right,
-            })),
-            stocks: stocks.map((s) => ({ length: s.length, quantity: null, price: s.price })),
-            kerf,
-            trim,
-            angleCuts: { enabled: true, width: 40, axialSymmetry },
-          };
-          const parsed = parseOptimiseBody(body, 'json');
-          if (!parsed.ok) return; // a part too long for the bars, or edges that cross: refused at the door
-          const [job] = buildAngleJobs(parsed.value);
-          if (!job) return;
-          const lengths = job.base.sources.map((s) => s.length);
-          const priced = stocks[0]?.price !== null;
-          // Prices 9 and 13 share no factor, so the job's cost units are the prices themselves.
-          const prices = job.base.sources.map((s) => (priced ? s.cost : 1));
-          const low = exhaustive(job, lengths, prices, true);
-          const high = exhaustive(job, lengths, prices, false);
-          const r = await planOf(body, { solves: 400 });
-          const cost = priced ? (r.stats.totalCost ?? Number.NaN) : r.plan.stockBarsUsed;
-          const bound = priced ? (r.costLowerBound ?? Number.NaN) : r.plan.stockBarsLowerBound;
-          expect(bound).toBeLessThanOrEqual(low);
-          expect(cost).toBeGreaterThanOrEqual(low);
-          if (r.plan.optimal) {
-            expect(cost).toBe(low);
-            proven++;
-          }
-          expect(high).toBeGreaterThanOrEqual(low);
-        },
-      ),
+      fc.asyncProperty(jobs, async (body) => {
+        const parsed = parseOptimiseBody(body, 'json');
+        if (!parsed.ok) return; // a part too long for the bars, or edges that cross: refused at the door
+        const [job] = buildAngleJobs(parsed.value);
+        if (!job) return;
+        const lengths = job.base.sources.map((s) => s.length);
+        const priced = body.stocks[0]?.price !== undefined;
+        // Prices 9 and 13 share no factor, so the job's cost units are the prices themselves.
+        const prices = job.base.sources.map((s) => (priced ? s.cost : 1));
+        const low = exhaustive(job, lengths, prices, true);
+        const high = exhaustive(job, lengths, prices, false);
+        const r = await planOf(body, { solves: 400 });
+        const cost = priced ? (r.stats.totalCost ?? Number.NaN) : r.plan.stockBarsUsed;
+        const bound = priced ? (r.costLowerBound ?? Number.NaN) : r.plan.stockBarsLowerBound;
+        expect(bound).toBeLessThanOrEqual(low);
+        expect(cost).toBeGreaterThanOrEqual(low);
+        if (r.plan.optimal) {
+          expect(cost).toBe(low);
+          proven++;
+        }
+        expect(high).toBeGreaterThanOrEqual(low);
+      }),
       { seed: 31, numRuns: 100 },
     );
     // Most of these small jobs are proven; a property that held only because nothing was proven would

@@ -28,7 +28,7 @@ export interface AngleOracleLimits {
   readonly maxMs: number;
 }
 
-export const DEFAULT_ANGLE_ORACLE: AngleOracleLimits = { solves: 32, checks: 60, share: 0.25, maxMs: 1000 };
+export const DEFAULT_ANGLE_ORACLE: AngleOracleLimits = { solves: 32, checks: 120, share: 0.25, maxMs: 1000 };
 
 /** Bars a plan buys (offcut bars are owned). */
 export function purchasedBarsOf(job: AngleJob, bars: readonly SeqBar[]): number {

@@ -206,6 +206,40 @@ describe('certificateOf on real plans of every method (issue 32: say only what w
       ['2 saw setups, proven minimal: no plan with this few bars needs fewer than 2.'],
     ],
     [
+      'fewest_setups with a priced and an unpriced group: setups as good in each group, not "of this cost" (three aluminium bars of one piece each cost as little and need one setup fewer)',
+      {
+        parts: [
+          { length: 2400, quantity: 2, material: 'steel' },
+          { length: 2500, quantity: 3, material: 'alu' },
+        ],
+        stocks: [
+          { length: 6000, price: 30, material: 'steel' },
+          { length: 5000, material: 'alu' },
+        ],
+        method: 'fewest_setups',
+      },
+      'Optimal: cost 30.00, and no plan can cost less than 30.00 (LP bound)',
+      [
+        '3 saw setups, proven minimal: no plan as good in each material group (on cost where its stock is priced, else on material) needs fewer than 3.',
+      ],
+    ],
+    [
+      'fewest_setups with every group priced: setups among plans of this cost',
+      {
+        parts: [
+          { length: 2400, quantity: 2, material: 'steel' },
+          { length: 2500, quantity: 3, material: 'alu' },
+        ],
+        stocks: [
+          { length: 6000, price: 30, material: 'steel' },
+          { length: 5000, price: 20, material: 'alu' },
+        ],
+        method: 'fewest_setups',
+      },
+      'Optimal: cost 70.00, and no plan can cost less than 70.00 (LP bound)',
+      ['3 saw setups, proven minimal: no plan of this cost needs fewer than 3.'],
+    ],
+    [
       'an angle plan over two lengths: the least stock',
       {
         parts: [{ length: 800, quantity: 8, leftAngle: 45, rightAngle: 45 }],

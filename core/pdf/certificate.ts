@@ -29,8 +29,17 @@ export type Claim =
     }
   /** No plan uses more owned offcut material (in length) than this one. */
   | { readonly kind: 'mostOffcuts' }
-  /** No plan as good as this one on `measure` needs fewer than `value` saw setups. */
-  | { readonly kind: 'setupsFloor'; readonly measure: Measure; readonly value: number };
+  /**
+   * No plan as good as this one on `measure` needs fewer than `value` saw setups; with `eachGroup`, as
+   * good in each material group on the group's own objective (money where its stock is priced, material
+   * where not), as the setups bound is computed per group.
+   */
+  | {
+      readonly kind: 'setupsFloor';
+      readonly measure: Measure;
+      readonly value: number;
+      readonly eachGroup?: true;
+    };
 export type Scope = 'all' | 'mostOffcuts';
 
 /** The optimality statement of page 1: a headline in plain words, the evidence, and what it asserts. */
@@ -102,20 +111,40 @@ export function certificateOf(
   const { setups, setupsLowerBound: bound, setupsOptimal } = response.stats;
   if (setups === undefined || bound === undefined) return plan;
   // fewest_setups and bundle: the setups are the next objective, with their own bound.
-  const asGood = asGoodAs(measure);
+  const mixed = mixedObjectives(response);
+  const asGood = setupsPeers(response, measure);
   const line = setupsOptimal
     ? `${plural(setups, 'saw setup')}, proven minimal: no plan ${asGood} needs fewer than ${bound}.`
     : `${plural(setups, 'saw setup')}; no plan ${asGood} needs fewer than ${bound}, so at most ${setups - bound} more than the fewest.`;
-  return {
-    ...plan,
-    detail: [...plan.detail, line],
-    claims: [...plan.claims, { kind: 'setupsFloor', measure, value: bound }],
-  };
+  const floor: Claim = { kind: 'setupsFloor', measure, value: bound, ...(mixed ? { eachGroup: true } : {}) };
+  return { ...plan, detail: [...plan.detail, line], claims: [...plan.claims, floor] };
 }
 
 /** "No plan … needs fewer setups": the plans as good as this one on the measure. */
 export function asGoodAs(measure: Measure): string {
   return AS_GOOD[measure];
+}
+
+/**
+ * "No plan … needs fewer setups" for `response`: the setups bound holds per material group among plans
+ * as good on the group's own objective, so where priced groups were solved for money and others for
+ * material (`meta.objective` is `cost` then), a plan of the same cost that spends more material in an
+ * unpriced group is not covered: the phrase names each group's objective instead of the cost.
+ */
+export function setupsPeers(response: OptimiseResponse, measure: Measure): string {
+  return mixedObjectives(response) ? AS_GOOD_EACH_GROUP : asGoodAs(measure);
+}
+
+const AS_GOOD_EACH_GROUP =
+  'as good in each material group (on cost where its stock is priced, else on material)';
+
+/**
+ * Whether the cost objective covers only some material groups: a group without prices (its `totalCost`
+ * null: unpriced stock, or only owned offcuts) was solved for material, and costs nothing either way.
+ */
+function mixedObjectives({ meta, stats }: OptimiseResponse): boolean {
+  if (meta.objective !== 'cost' || stats.byMaterial === undefined) return false;
+  return Object.values(stats.byMaterial).some((g) => g.totalCost === null);
 }
 
 const AS_GOOD: Readonly<Record<Measure, string>> = {

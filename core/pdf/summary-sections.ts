@@ -1,6 +1,6 @@
 import type { OptimiseResponse } from '../types.ts';
 /** The tables and lists of page 1: purchase order, owned offcuts, material and waste, remnants, materials. */
-import { asGoodAs, measureOf } from './certificate.ts';
+import { measureOf, setupsPeers } from './certificate.ts';
 import type { PageContext } from './context.ts';
 import type { Flow, Segment } from './flow.ts';
 import { plural } from './format.ts';
@@ -144,7 +144,7 @@ export function materialFigures(ctx: PageContext, flow: Flow): void {
       'Layouts',
       `${plural(stats.layoutCount, 'distinct layout')}, ${plural(stats.cutCount, 'saw cut')} in total`,
     ],
-    ...setupRows(stats, asGoodAs(measureOf(ctx.response, ctx.request))),
+    ...setupRows(stats, setupsPeers(ctx.response, measureOf(ctx.response, ctx.request))),
   ];
   flow.gap(6);
   flow.place([

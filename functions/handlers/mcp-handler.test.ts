@@ -132,6 +132,16 @@ describe('makeMcpHandler', () => {
     expect(admitter.releases).toEqual(['succeeded']);
   });
 
+  it('solves the PDF tool within the PDF headroom but not its 240 s cap (its answer is JSON, kept alive)', async () => {
+    const h = testHandlers({ admitter: recordingAdmitter({ tier: 'scale' }) });
+    const args = { parts: '500x4', stock: 1000, timeLimit: 300 };
+    const long = await h.mcp(call('cutting_plan_pdf', args), { getRemainingTimeInMillis: () => 900_000 });
+    const short = await h.mcp(call('cutting_plan_pdf', args), { getRemainingTimeInMillis: () => 10_000 });
+    expect([toolResult(long).isError, toolResult(short).isError]).toEqual([undefined, undefined]);
+    expect(h.core.solves.map((s) => s.budgetMs)).toEqual([300_000, 7_000]);
+    expect(h.telemetry.records.map((r) => r.pdfMs !== undefined)).toEqual([true, true]);
+  });
+
   it('answers GET 405 (no server-initiated stream on a stateless endpoint)', async () => {
     const res = await testHandlers().mcp(apiEvent({ method: 'GET', path: '/v1/mcp', headers: MCP_HEADERS }));
     expect(res.statusCode).toBe(405);

@@ -29,6 +29,7 @@ import { admitted } from './admitted.ts';
 import { OPTIMISE_HEADROOM_MS } from './optimise-handler.ts';
 import { PDF_HEADROOM_MS, type PdfDeps } from './optimise-pdf-handler.ts';
 import { solvePlan } from './solve-plan.ts';
+import { solveThenRender } from './solved-file.ts';
 
 // Not in the handlers' index: the MCP SDK this imports would then be bundled into every function that
 // imports the index (health, fallback), whatever they use.
@@ -104,7 +105,7 @@ interface AdmittedService extends PlanService {
   succeeded(): boolean;
 }
 
-/** Solves as the optimise and PDF handlers do, inside the call's admission. */
+/** Solves (and renders) as the optimise and PDF handlers do, inside the call's admission. */
 function admittedService<Lp>(
   deps: PdfDeps<Lp>,
   req: HttpRequest,
@@ -113,27 +114,27 @@ function admittedService<Lp>(
 ): AdmittedService {
   let done = false;
   return {
-    async plan(args, endpoint) {
-      const parsed = deps.core.parseOptimiseBody(args, endpoint);
+    async plan(args) {
+      const parsed = deps.core.parseOptimiseBody(args, 'json');
       if (!parsed.ok) return parsed;
-      const headroom = endpoint === 'pdf' ? PDF_HEADROOM_MS : OPTIMISE_HEADROOM_MS;
-      const solved = await solvePlan(deps, req, parsed.value, admission, headroom, notes);
+      const solved = await solvePlan(deps, req, parsed.value, admission, OPTIMISE_HEADROOM_MS, notes);
       if (!solved.ok) return solved;
-      done = endpoint === 'json';
+      done = true;
       return ok({ request: parsed.value, response: solved.value });
     },
-    async pdf({ request, response }) {
-      const started = performance.now();
-      const pdf = await deps.renderPdf({
-        request,
-        response,
-        jobName: request.jobName,
-        branding: admission.branding,
-        createdAtMs: deps.clock.now(),
+    async pdf(args) {
+      const parsed = deps.core.parseOptimiseBody(args, 'pdf');
+      if (!parsed.ok) return parsed;
+      // The PDF route's flow without its cap: the tool's answer is JSON, kept alive as optimise's is.
+      const made = await solveThenRender(deps, req, notes, parsed.value, admission, {
+        headroomMs: PDF_HEADROOM_MS,
+        timed: true,
+        render: (job, { branding }) => deps.renderPdf({ ...job, branding }),
       });
-      notes.pdfMs = performance.now() - started;
+      if (!made.ok) return made;
       done = true;
-      return pdf;
+      const { request, response } = made.value.job;
+      return ok({ request, response, pdf: made.value.file });
     },
     internalDetail: () => `internal error; request id ${req.requestId}`,
     toolFailed: noteToolError(deps, req, notes),
@@ -162,14 +163,13 @@ function methodLabel(message: unknown): string {
 
 /** For messages that were not admitted: parses (so a bad argument is the tool's error), never solves. */
 function unadmitted<Lp>(deps: PdfDeps<Lp>, req: HttpRequest, notes: RequestNotes): PlanService {
+  const refuse = (args: unknown, endpoint: Endpoint) => {
+    const parsed = deps.core.parseOptimiseBody(args, endpoint);
+    return parsed.ok ? err(new InternalError('a tool call reached the solver without admission')) : parsed;
+  };
   return {
-    async plan(args, endpoint) {
-      const parsed = deps.core.parseOptimiseBody(args, endpoint);
-      return parsed.ok ? err(new InternalError('a tool call reached the solver without admission')) : parsed;
-    },
-    pdf: async () => {
-      throw new InternalError('a tool call reached the renderer without admission');
-    },
+    plan: async (args) => refuse(args, 'json'),
+    pdf: async (args) => refuse(args, 'pdf'),
     internalDetail: () => `internal error; request id ${req.requestId}`,
     toolFailed: noteToolError(deps, req, notes),
   };

@@ -84,6 +84,35 @@ describe.each(ROUTES)(
       expect(core.solves[0]?.budgetMs).toBe(240_000);
     });
 
+    it.each([
+      ['capped by the route', 'scale', 300, 900_000, { time: '240', requested: '300' }],
+      ['capped by the tier', 'public', 5000, 900_000, { time: '20', requested: '5000' }],
+      [
+        'capped by the time the function has left',
+        'public',
+        20,
+        10_000,
+        { time: String((10_000 - headroomMs) / 1000), requested: '20' },
+      ],
+      ['not capped', 'public', 3, 900_000, { time: '3', requested: undefined }],
+    ] as const)(
+      'tells the budget in X-Time-Limit and, only when it was capped, the timeLimit sent in X-Requested-Time-Limit (%s)',
+      async (_, tier, timeLimit, remainingMs, expected) => {
+        const { handler, core } = fileHandler(route, { tier });
+        const res = await handler(postJson(path, { parts: '500x4', stock: 1000, timeLimit }), {
+          getRemainingTimeInMillis: () => remainingMs,
+        });
+        expect(res.statusCode).toBe(200);
+        expect(Number(res.headers?.['X-Time-Limit']) * 1000).toBe(core.solves[0]?.budgetMs);
+        expect({
+          time: res.headers?.['X-Time-Limit'],
+          requested: res.headers?.['X-Requested-Time-Limit'],
+        }).toEqual(expected);
+        const exposed = String(res.headers?.['Access-Control-Expose-Headers']).split(', ');
+        expect(exposed).toEqual(expect.arrayContaining(['X-Time-Limit', 'X-Requested-Time-Limit']));
+      },
+    );
+
     it('answers 500, names nothing of the failure and refunds the call when rendering throws', async () => {
       const { handler, admitter, telemetry } = fileHandler(route, { broken: true });
       const res = await handler(postJson(path, { parts: '500x4', stock: 1000 }));

@@ -1,33 +1,47 @@
-import { ok, type ValidationError } from '../../core/errors.ts';
+import { type CutplanError, ok, type Result, type ValidationError } from '../../core/errors.ts';
 import type { OptimiseRequest } from '../../core/types.ts';
 import type { Admission } from '../shared/admission.ts';
 import type { Endpoint, ShopJob } from '../shared/core-port.ts';
-import { type Answer, fail, type HttpRequest, type Reply } from '../shared/http/index.ts';
+import {
+  type Answer,
+  fail,
+  type HttpRequest,
+  type Reply,
+  timeLimitHeaders,
+  withHeaders,
+} from '../shared/http/index.ts';
 import type { RequestNotes } from '../shared/telemetry.ts';
 import { admitted } from './admitted.ts';
 import type { SolveDeps } from './deps.ts';
 import { parseCall } from './parse-call.ts';
 import { solvePlan } from './solve-plan.ts';
 
-/** What one file route (the plan PDF, piece labels, the saw list) adds to the common flow. */
-export interface FileRoute {
-  /** The endpoint the body is parsed for (which fields it accepts). */
-  readonly endpoint: Endpoint;
+/** How an admitted request becomes a file: the solve's budget, the renderer, whether its time is logged. */
+export interface FileRender<F> {
   /** ms kept back below the Lambda timeout for rendering and returning the file. */
   readonly headroomMs: number;
-  /** The route's cap on the solve, below the tier's (infra/route-table.ts). */
-  readonly capSeconds: number;
-  /** A refusal of the parsed request, answered before admission and not counted; null to go on. */
-  readonly refuse?: (request: OptimiseRequest) => ValidationError | null;
-  /** The file's reply for the verified plan (the admission for what it carries, e.g. the key's branding). */
-  readonly render: (job: ShopJob, admission: Admission) => Promise<Reply> | Reply;
+  /** The route's cap on the solve, below the tier's (infra/route-table.ts); none when absent. */
+  readonly capSeconds?: number;
+  /** The file for the verified plan (the admission for what it carries, e.g. the key's branding). */
+  readonly render: (job: ShopJob, admission: Admission) => Promise<F> | F;
   /** Whether the render's time goes to the request's log line (`pdfMs`). */
   readonly timed?: boolean;
 }
 
+/** What one file route (the plan PDF, piece labels, the saw list) adds to the common flow. */
+export interface FileRoute extends FileRender<Reply> {
+  /** The endpoint the body is parsed for (which fields it accepts). */
+  readonly endpoint: Endpoint;
+  /** The route's cap on the solve, below the tier's (infra/route-table.ts). */
+  readonly capSeconds: number;
+  /** A refusal of the parsed request, answered before admission and not counted; null to go on. */
+  readonly refuse?: (request: OptimiseRequest) => ValidationError | null;
+}
+
 /**
  * The file routes' one flow: parse the call (a 400 before admission, uncounted), admit it, solve it within
- * the route's cap, render the verified plan. The file's first byte cannot be keep-alive whitespace
+ * the route's cap, render the verified plan, with the budget applied in `X-Time-Limit` (and the request's
+ * `timeLimit` in `X-Requested-Time-Limit` when it was capped). The file's first byte cannot be keep-alive whitespace
  * (functions/shared/streaming.ts), so nothing is sent before the rendered file: a failure while solving or
  * rendering is still our error status, and its count is refunded (admitted.ts).
  */
@@ -43,12 +57,30 @@ export async function solvedFile<Lp>(
   const refused = route.refuse?.(request) ?? null;
   if (refused !== null) return fail(refused);
   return admitted(deps, req, notes, deps.core.jobSize(request), async (admission) => {
-    const solved = await solvePlan(deps, req, request, admission, route.headroomMs, notes, route.capSeconds);
-    if (!solved.ok) return solved;
-    const job = { request, response: solved.value, jobName: request.jobName, createdAtMs: deps.clock.now() };
-    const started = performance.now();
-    const reply = await route.render(job, admission);
-    if (route.timed === true) notes.pdfMs = performance.now() - started;
-    return ok(reply);
+    const made = await solveThenRender(deps, req, notes, request, admission, route);
+    if (!made.ok) return made;
+    // The file has no `meta`: its budget (and a capped timeLimit) travel as headers.
+    return ok(withHeaders(made.value.file, timeLimitHeaders(made.value.job.response.meta)));
   });
+}
+
+/**
+ * Solves an admitted request within the route's budget and renders the verified plan: the core of the file
+ * routes and of the MCP PDF tool (functions/handlers/mcp-handler.ts). A render that throws is not caught.
+ */
+export async function solveThenRender<Lp, F>(
+  deps: SolveDeps<Lp>,
+  req: HttpRequest,
+  notes: RequestNotes,
+  request: OptimiseRequest,
+  admission: Admission,
+  route: FileRender<F>,
+): Promise<Result<{ readonly job: ShopJob; readonly file: F }, CutplanError>> {
+  const solved = await solvePlan(deps, req, request, admission, route.headroomMs, notes, route.capSeconds);
+  if (!solved.ok) return solved;
+  const job = { request, response: solved.value, jobName: request.jobName, createdAtMs: deps.clock.now() };
+  const started = performance.now();
+  const file = await route.render(job, admission);
+  if (route.timed === true) notes.pdfMs = performance.now() - started;
+  return ok({ job, file });
 }

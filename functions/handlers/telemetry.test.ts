@@ -4,13 +4,26 @@
  * code of a failure; then the two sinks that write it (the plain line, and Powertools).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RateLimitedError } from '../../core/errors.ts';
-import { apiEvent, sampleEvent } from '../../test/support/api-event.ts';
+import {
+  type CutplanError,
+  err,
+  InternalError,
+  NoPlanFoundError,
+  RateLimitedError,
+} from '../../core/errors.ts';
+import { apiEvent, postJson, sampleEvent } from '../../test/support/api-event.ts';
 import { fakeCore } from '../../test/support/fake-core.ts';
 import { recordingAdmitter, testHandlers } from '../../test/support/handlers.ts';
 import { routeLabel } from '../shared/http/index.ts';
+import { JSON_KEEP_ALIVE, readStreamedJson, type StreamSink, streamAnswer } from '../shared/http/stream.ts';
 import { powertoolsTelemetry } from '../shared/powertools.ts';
-import { emfDocument, lineTelemetry, type RequestRecord, requestMetrics } from '../shared/telemetry.ts';
+import {
+  emfDocument,
+  lineTelemetry,
+  type RequestRecord,
+  requestLogFields,
+  requestMetrics,
+} from '../shared/telemetry.ts';
 
 const KEY = 'cp_live_5f0c2b7e9d1a4c3b_sampleKeyNotIssuedAnywhere000001';
 
@@ -81,6 +94,89 @@ describe('the request record', () => {
     ['PROPFIND', '/v1/health', 'OTHER /v1/health'],
   ])('labels %s %s as %s', (method, path, label) => {
     expect(routeLabel(method, path)).toBe(label);
+  });
+});
+
+/** A sink that keeps the status sent and the body. */
+function wire(): { sent: { status?: number; body: string }; sink: StreamSink } {
+  const sent: { status?: number; body: string } = { body: '' };
+  return {
+    sent,
+    sink: {
+      head: (status) => {
+        sent.status = status;
+      },
+      write: (chunk) => {
+        sent.body += Buffer.from(chunk).toString('utf8');
+      },
+      end: async () => {},
+    },
+  };
+}
+
+describe('a failure decided after the streamed 200 began', () => {
+  /**
+   * The optimise handler behind the streaming edge, over a core that reads its clock for `solveMs` of
+   * test time (each reading a second, beating the edge as the solver's readings do), then fails.
+   */
+  async function streamed(solveMs: number, error: CutplanError) {
+    const clock = { t: 0 };
+    const core = {
+      ...fakeCore(),
+      optimise: async (_request: unknown, ctx: { clock: { monotonic(): number } }) => {
+        for (let spent = 0; spent < solveMs; spent += 1_000) {
+          clock.t += 1_000;
+          ctx.clock.monotonic();
+        }
+        return err(error);
+      },
+    };
+    const h = testHandlers({ core });
+    const { sent, sink } = wire();
+    await streamAnswer(
+      h.optimise,
+      postJson('/v1/optimise', { parts: '500x4', stock: 1000 }),
+      undefined,
+      sink,
+      {
+        keepAlive: JSON_KEEP_ALIVE,
+        now: () => clock.t,
+        timer: false,
+      },
+    );
+    const [record] = h.telemetry.records;
+    if (record === undefined) throw new Error('no record');
+    return { sent, record };
+  }
+
+  it('logs the 200 the caller got, and the late failure’s own status apart (lateStatus)', async () => {
+    const { sent, record } = await streamed(40_000, new NoPlanFoundError('no plan found within 40 s'));
+    expect(sent.status).toBe(200);
+    expect(readStreamedJson(200, sent.body).status).toBe(422);
+    expect(record).toMatchObject({ status: 200, lateStatus: 422, errorCode: 'noPlanFound' });
+    expect(requestLogFields(record)).toMatchObject({ status: 200, lateStatus: 422, error: 'noPlanFound' });
+    // Metrics count it by its own status, as before: a no-plan, not a success or a fault.
+    const { metrics, dimensions } = requestMetrics(record);
+    expect(dimensions.status).toBe('422');
+    expect(metrics).toContainEqual({ name: 'NoPlanFound', unit: 'Count', value: 1 });
+    expect(metrics).toContainEqual({ name: 'ServerErrors', unit: 'Count', value: 0 });
+  });
+
+  it('logs a late 500 as a 200 sent, at level ERROR, and counts it as a server error', async () => {
+    const { sent, record } = await streamed(40_000, new InternalError('the verifier refused the plan'));
+    expect(sent.status).toBe(200);
+    expect(record).toMatchObject({ status: 200, lateStatus: 500, errorCode: 'internal' });
+    expect(requestMetrics(record).metrics).toContainEqual({ name: 'ServerErrors', unit: 'Count', value: 1 });
+    const lines: string[] = [];
+    lineTelemetry((l) => lines.push(l), {}).request(record);
+    expect(JSON.parse(lines[0] ?? '')).toMatchObject({ level: 'ERROR', status: 200, lateStatus: 500 });
+  });
+
+  it('logs a failure sent whole (before any keep-alive) with its own status and no lateStatus', async () => {
+    const { sent, record } = await streamed(5_000, new NoPlanFoundError('no plan found within 5 s'));
+    expect(sent.status).toBe(422);
+    expect(record).toMatchObject({ status: 422, errorCode: 'noPlanFound' });
+    expect(record).not.toHaveProperty('lateStatus');
   });
 });
 

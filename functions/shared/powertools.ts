@@ -11,6 +11,7 @@ import type { Logger } from './log.ts';
 import {
   METRICS_NAMESPACE,
   type MetricUnitName,
+  outcomeStatus,
   requestLogFields,
   requestMetrics,
   SERVICE_NAME,
@@ -48,7 +49,7 @@ export function powertoolsTelemetry(
     telemetry: {
       request(record) {
         const fields = requestLogFields(record);
-        if (record.status >= 500) logger.error('request', fields);
+        if (outcomeStatus(record) >= 500) logger.error('request', fields);
         else logger.info('request', fields);
         if (!metricsOn) return;
         const { dimensions, metrics: values } = requestMetrics(record);

@@ -45,7 +45,13 @@ export interface RequestRecord extends RequestNotes {
   readonly requestId: string;
   /** `POST /v1/optimise`: the method and the path as routed (never the query string). */
   readonly route: string;
+  /** The HTTP status the caller got. */
   readonly status: number;
+  /**
+   * A failure decided after a streamed 200 began (keep-alive spaces sent): the status it would have had,
+   * which the late-failure body carries; `status` is then 200.
+   */
+  readonly lateStatus?: number;
   readonly durationMs: number;
   readonly bodyBytes: number;
   /** The `error` code of a failed request. */
@@ -65,6 +71,7 @@ export function requestLogFields(r: RequestRecord): Record<string, unknown> {
     requestId: r.requestId,
     route: r.route,
     status: r.status,
+    ...(r.lateStatus === undefined ? {} : { lateStatus: r.lateStatus }),
     durationMs: round(r.durationMs),
     bodyBytes: r.bodyBytes,
     ...(r.tier === undefined ? {} : { tier: r.tier }),
@@ -87,17 +94,25 @@ export interface MetricValue {
   readonly value: number;
 }
 
+/** The request's outcome as a status: a late failure's own (what its body says), else the HTTP status. */
+export function outcomeStatus(r: RequestRecord): number {
+  return r.lateStatus ?? r.status;
+}
+
 /** Statuses that are a refusal by the limits: a bad key, over a cap, over a rate, busy. */
 export const REFUSAL_STATUSES: readonly number[] = [401, 413, 429, 503];
 
 /**
  * The request's metrics. Each is published twice: per service (for alarms on rates: the average of a
- * 0/1 metric is its share of calls) and per route, status and tier (for the dashboard's breakdowns).
+ * 0/1 metric is its share of calls) and per route, status and tier (for the dashboard's breakdowns). A late
+ * failure counts by its own status ({@link outcomeStatus}): a 500 decided after the 200 began is a server
+ * error.
  */
 export function requestMetrics(r: RequestRecord): {
   readonly dimensions: Readonly<Record<string, string>>;
   readonly metrics: readonly MetricValue[];
 } {
+  const status = outcomeStatus(r);
   const metrics: MetricValue[] = [
     { name: 'Calls', unit: 'Count', value: 1 },
     { name: 'Busy', unit: 'Count', value: r.errorCode === 'busy' ? 1 : 0 },
@@ -105,9 +120,9 @@ export function requestMetrics(r: RequestRecord): {
     {
       name: 'ServerErrors',
       unit: 'Count',
-      value: (r.status >= 500 && r.errorCode !== 'busy') || r.toolError === 'internal' ? 1 : 0,
+      value: (status >= 500 && r.errorCode !== 'busy') || r.toolError === 'internal' ? 1 : 0,
     },
-    { name: 'Refused', unit: 'Count', value: REFUSAL_STATUSES.includes(r.status) ? 1 : 0 },
+    { name: 'Refused', unit: 'Count', value: REFUSAL_STATUSES.includes(status) ? 1 : 0 },
     // A 422 is neither a refusal nor a fault, and not counted against the caller: a solve that found no
     // plan in its budget (or an MCP tool error saying so). Its share shows budgets too short for the jobs.
     {
@@ -123,7 +138,7 @@ export function requestMetrics(r: RequestRecord): {
     metrics.push({ name: 'Proven', unit: 'Count', value: r.solve.optimal ? 1 : 0 });
   }
   return {
-    dimensions: { route: r.route, status: String(r.status), tier: r.tier ?? 'none' },
+    dimensions: { route: r.route, status: String(status), tier: r.tier ?? 'none' },
     metrics,
   };
 }
@@ -166,7 +181,7 @@ export function lineTelemetry(
       const now = Date.now();
       write(
         `${JSON.stringify({
-          level: record.status >= 500 ? 'ERROR' : 'INFO',
+          level: outcomeStatus(record) >= 500 ? 'ERROR' : 'INFO',
           message: 'request',
           timestamp: new Date(now).toISOString(),
           service: SERVICE_NAME,

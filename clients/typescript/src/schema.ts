@@ -535,6 +535,10 @@ export interface components {
         "X-RateLimit-Reset": number;
         /** @description Seconds to wait before retrying (429, 503). */
         "Retry-After": number;
+        /** @description The solve budget applied, in seconds (a file's `meta.timeLimit`): the request's `timeLimit`, or the automatic 5 s, capped by the tier, the route and the time the function had left. */
+        "X-Time-Limit": number;
+        /** @description The request's `timeLimit`, sent only when the budget applied (`X-Time-Limit`) is less (a file's `meta.requestedTimeLimit`). */
+        "X-Requested-Time-Limit": number;
     };
     pathItems: never;
 }
@@ -873,6 +877,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Time-Limit": components["headers"]["X-Time-Limit"];
+                    "X-Requested-Time-Limit": components["headers"]["X-Requested-Time-Limit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1172,6 +1178,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Time-Limit": components["headers"]["X-Time-Limit"];
+                    "X-Requested-Time-Limit": components["headers"]["X-Requested-Time-Limit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1318,6 +1326,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Time-Limit": components["headers"]["X-Time-Limit"];
+                    "X-Requested-Time-Limit": components["headers"]["X-Requested-Time-Limit"];
                     [name: string]: unknown;
                 };
                 content: {

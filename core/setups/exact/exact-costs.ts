@@ -4,6 +4,7 @@
  * cheapest capacity), and, inverted, the least weight a pattern must carry so that the rest still fits
  * the cost left.
  */
+import { cheapestBarsCost } from '../../solver/bounds/index.ts';
 import type { Job } from '../../solver/model/index.ts';
 
 /** Bars of one length: its sources cheapest first (bars are bought in that order). */
@@ -56,18 +57,7 @@ export class BarCosts {
 
   /** Cost of `bars` more bars of class `cls` (infinite beyond its supply). */
   barCost(used: Float64Array, cls: number, bars: number): number {
-    let skip = used[cls] ?? 0;
-    let need = bars;
-    let cost = 0;
-    for (const s of this.classes[cls]?.sources ?? []) {
-      const free = Math.max(0, s.supply - skip);
-      skip = Math.max(0, skip - s.supply);
-      const take = Math.min(need, free);
-      cost += take * s.cost;
-      need -= take;
-      if (need <= 0) break;
-    }
-    return need > 0 ? Number.POSITIVE_INFINITY : cost;
+    return cheapestBarsCost(this.classes[cls]?.sources ?? [], bars, used[cls] ?? 0);
   }
 
   /**

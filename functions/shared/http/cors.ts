@@ -3,8 +3,8 @@
  * `Access-Control-Allow-Origin: *`. A keyed call is answered with its own origin only when that origin
  * is on the key's list (otherwise 401). Errors before a key is accepted echo the origin too, so a page
  * can read why it was refused. Preflights carry no key, so they are answered for any origin with the
- * methods and headers we accept; the real call is then checked. Rate-limit headers are exposed so
- * browser code can read them.
+ * methods and headers we accept; the real call is then checked. Rate-limit and time-limit headers are
+ * exposed so browser code can read them.
  *
  * Here, with the HTTP adapter, rather than in the limits module that decides which mode applies: health
  * and fallback answer CORS too, and must not load the limits module's AWS SDK to do it.
@@ -14,7 +14,7 @@
 export const ACCEPTED_HEADERS = 'Content-Type, X-API-Key';
 /** Response headers browser code may read. */
 export const EXPOSED_HEADERS =
-  'Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-Request-Id';
+  'Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-Request-Id, X-Time-Limit, X-Requested-Time-Limit';
 /** How long a browser may cache a preflight answer (seconds). */
 export const PREFLIGHT_MAX_AGE_SECONDS = 86_400;
 

@@ -29,3 +29,18 @@ export function errorHeaders(error: CutplanError): Record<string, string> {
   if (error instanceof MethodNotAllowedError) return { Allow: error.allow.join(', ') };
   return {};
 }
+
+/**
+ * A file's answer (PDF, labels, saw list) has no `meta`: `X-Time-Limit` carries `meta.timeLimit`, the
+ * solve budget applied in seconds, and `X-Requested-Time-Limit` the request's `timeLimit` when the budget
+ * was less (`meta.requestedTimeLimit`, absent otherwise). docs/api.md, "File answers and the time limit".
+ */
+export function timeLimitHeaders(meta: {
+  readonly timeLimit: number;
+  readonly requestedTimeLimit?: number;
+}): Record<string, string> {
+  const headers: Record<string, string> = { 'X-Time-Limit': String(meta.timeLimit) };
+  if (meta.requestedTimeLimit !== undefined)
+    headers['X-Requested-Time-Limit'] = String(meta.requestedTimeLimit);
+  return headers;
+}

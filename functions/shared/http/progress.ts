@@ -14,10 +14,16 @@ export interface Progress {
   admitted(headers: Readonly<Record<string, string>>): void;
   /** Still working: called on every clock reading of the solve, so it must be cheap. */
   beat(): void;
+  /**
+   * Whether the edge has sent a 200's head already, so that a failure decided now reaches the caller as a
+   * late failure inside that 200 (docs/api.md, "Long solves and late failures"). Absent: never (an edge
+   * that only sends whole answers, or one that cannot tell from where the handler runs).
+   */
+  committed?(): boolean;
 }
 
 /** The progress of an edge that only sends whole answers. */
-export const NO_PROGRESS: Progress = { admitted: () => {}, beat: () => {} };
+export const NO_PROGRESS: Progress = { admitted: () => {}, beat: () => {}, committed: () => false };
 
 /**
  * `clock`, beating `progress` on every monotonic reading. The solver reads the clock inside every long

@@ -75,12 +75,17 @@ export function serve(
       errorCode = typed.code;
       reply = failureReply(fail(typed), requestId);
     }
+    // A failure decided after the edge committed a 200 reaches the caller as that 200 with a late-failure
+    // body: the line says so (status 200, lateStatus the failure's own). No timer can commit in between:
+    // from here to the edge's reading of the answer runs without yielding to the event loop.
+    const late = reply.status !== 200 && context?.progress?.committed?.() === true;
     try {
       telemetry.request({
         ...notes,
         requestId,
         route,
-        status: reply.status,
+        status: late ? 200 : reply.status,
+        ...(late ? { lateStatus: reply.status } : {}),
         durationMs: performance.now() - started,
         bodyBytes,
         ...(errorCode === undefined ? {} : { errorCode }),
@@ -130,6 +135,7 @@ function withEdgeProgress(
     progress: {
       admitted: (headers) => progress.admitted({ ...common, ...headers, 'X-Request-Id': req.requestId }),
       beat: () => progress.beat(),
+      committed: () => progress.committed?.() ?? false,
     },
   };
 }

@@ -142,6 +142,7 @@ function keepAliveGate(sink: StreamSink, keepAlive: KeepAlive | null, now: () =>
         sink.write(KEEP_ALIVE_BYTE);
         nextAt = t + keepAlive.everyMs;
       },
+      committed: () => committed,
     },
     committed: () => committed,
     close: () => {

@@ -1,4 +1,11 @@
 export { answerMcp } from './http.ts';
 export { advertised, selfContained, type ToolSchemas, toolSchemas } from './schemas.ts';
 export { planSummary } from './summary.ts';
-export { createCutplanMcpServer, OPTIMISE_TOOL, PDF_TOOL, type Planned, type PlanService } from './tools.ts';
+export {
+  createCutplanMcpServer,
+  OPTIMISE_TOOL,
+  PDF_TOOL,
+  type Planned,
+  type PlannedPdf,
+  type PlanService,
+} from './tools.ts';

@@ -91,6 +91,15 @@ describe('planSummary', () => {
       'Buy 4 bars: 4 × 6000 mm. Cost 50. Yield 80 % (8 pieces, 1 layout). Not proven optimal for cost within the time limit (a longer timeLimit may prove or improve it): 4 bars against a lower bound of 3.2; cost 50 against a lower bound of 41.25; the gap is the most the plan can be off by.',
     ],
     [
+      'cost proven, a group of unpriced stock not: the cost is not called unproven',
+      response((r) => {
+        priced(r);
+        r.plan.optimal = false;
+        r.costLowerBound = 50;
+      }),
+      'Buy 4 bars: 4 × 6000 mm. Cost 50. Yield 80 % (8 pieces, 1 layout). Proven least cost: no plan costs less. Not every material group is proven optimal on its own objective within the time limit (a longer timeLimit may prove or improve it): 4 bars against a lower bound of 3.2.',
+    ],
+    [
       'materials, inches and owned offcuts',
       response((r) => {
         r.plan.purchases = [

@@ -51,6 +51,11 @@ function proofText({ plan, stats, costLowerBound, meta }: OptimiseResponse): str
     const text = proven ?? `proven optimal${objective === undefined ? '' : ` for ${objective}`}`;
     return text.charAt(0).toUpperCase() + text.slice(1);
   }
+  if (stats.totalCost !== null && costLowerBound !== null && stats.totalCost <= costLowerBound) {
+    // The cost meets its bound: what is open is a group's own objective (the material of a group whose
+    // stock has no price, the offcut use under offcuts_first), not the cost.
+    return `Proven least cost: no plan costs less. Not every material group is proven optimal on its own objective within the time limit (a longer timeLimit may prove or improve it): ${plan.stockBarsUsed} bars against a lower bound of ${plan.stockBarsLowerBound}`;
+  }
   const gaps = [`${plan.stockBarsUsed} bars against a lower bound of ${plan.stockBarsLowerBound}`];
   if (stats.totalCost !== null && costLowerBound !== null) {
     gaps.push(`cost ${stats.totalCost} against a lower bound of ${costLowerBound}`);

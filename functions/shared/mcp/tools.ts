@@ -12,7 +12,6 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import { McpServer } from '@modelcontextprotocol/server';
 import { type CutplanError, InternalError, type Result } from '../../../core/errors.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../../../core/types.ts';
-import type { Endpoint } from '../core-port.ts';
 import { pdfFileName } from '../http/reply.ts';
 import { AUTOMATIC_BUDGET_SECONDS } from '../solve-budget.ts';
 import { VERSION } from '../version.ts';
@@ -25,12 +24,17 @@ export interface Planned {
   readonly response: OptimiseResponse;
 }
 
+/** A solved request and its PDF. */
+export interface PlannedPdf extends Planned {
+  readonly pdf: Uint8Array;
+}
+
 /** How the tools solve: the transport's composition. */
 export interface PlanService {
-  /** Parses the arguments as the body sent to `endpoint`, solves and verifies. */
-  plan(args: Readonly<Record<string, unknown>>, endpoint: Endpoint): Promise<Result<Planned, CutplanError>>;
-  /** The PDF of a solved request. */
-  pdf(planned: Planned): Promise<Uint8Array>;
+  /** Parses the arguments as the body of `POST /v1/optimise`, solves and verifies. */
+  plan(args: Readonly<Record<string, unknown>>): Promise<Result<Planned, CutplanError>>;
+  /** Parses the arguments as the body of `POST /v1/optimise/pdf`, solves, verifies and renders the PDF. */
+  pdf(args: Readonly<Record<string, unknown>>): Promise<Result<PlannedPdf, CutplanError>>;
   /** The text of a tool error from 500 up: generic (HTTP names its request id). */
   internalDetail(error: CutplanError): string;
   /** Told of every tool error (for the request's log line; `thrown` when a bug threw, to log it). */
@@ -75,7 +79,7 @@ export function createCutplanMcpServer(service: PlanService): McpServer {
       annotations,
     },
     guarded(service, async (args) => {
-      const planned = await service.plan(args, 'json');
+      const planned = await service.plan(args);
       if (!planned.ok) return toolError(service, planned.error);
       const { response } = planned.value;
       return {
@@ -100,13 +104,13 @@ export function createCutplanMcpServer(service: PlanService): McpServer {
       annotations,
     },
     guarded(service, async (args) => {
-      const planned = await service.plan(args, 'pdf');
+      const planned = await service.pdf(args);
       if (!planned.ok) return toolError(service, planned.error);
-      const pdf = await service.pdf(planned.value);
-      const name = pdfFileName(planned.value.request.jobName);
+      const { request, response, pdf } = planned.value;
+      const name = pdfFileName(request.jobName);
       return {
         content: [
-          { type: 'text', text: `${planSummary(planned.value.response)} The PDF is ${name}.` },
+          { type: 'text', text: `${planSummary(response)} The PDF is ${name}.` },
           {
             type: 'resource',
             resource: {

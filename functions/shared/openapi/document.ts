@@ -49,8 +49,20 @@ const HEADERS: Readonly<Record<string, { description: string; schema: Schema }>>
     schema: { type: 'integer' },
   },
   'Retry-After': { description: 'Seconds to wait before retrying (429, 503).', schema: { type: 'integer' } },
+  'X-Time-Limit': {
+    description:
+      "The solve budget applied, in seconds (a file's `meta.timeLimit`): the request's `timeLimit`, or the automatic 5 s, capped by the tier, the route and the time the function had left.",
+    schema: { type: 'number', exclusiveMinimum: 0 },
+  },
+  'X-Requested-Time-Limit': {
+    description:
+      "The request's `timeLimit`, sent only when the budget applied (`X-Time-Limit`) is less (a file's `meta.requestedTimeLimit`).",
+    schema: { type: 'number', exclusiveMinimum: 0 },
+  },
 };
 const RATE_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+/** A file route's 200: the admission's rate headers and, as the file has no `meta`, its time limit. */
+const FILE_HEADERS = [...RATE_HEADERS, 'X-Time-Limit', 'X-Requested-Time-Limit'];
 const headers = (names: readonly string[]) =>
   Object.fromEntries(['X-Request-Id', ...names].map((n) => [n, ref('headers', n)]));
 
@@ -206,7 +218,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
           '200': {
             description:
               'The PDF, `Content-Disposition: inline` with a file name from jobName. Its solve is capped at 240 s whatever the tier, so the file is sent whole (nothing may precede `%PDF-`).',
-            headers: headers(RATE_HEADERS),
+            headers: headers(FILE_HEADERS),
             content: {
               'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } },
             },
@@ -293,7 +305,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
           '200': {
             description:
               'The labels: a PDF (`inline`) or ZPL text (`attachment`), named after jobName (`labels-<jobName>.pdf|zpl`).',
-            headers: headers(RATE_HEADERS),
+            headers: headers(FILE_HEADERS),
             content: {
               'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } },
               'application/zpl': { schema: { type: 'string' } },
@@ -326,7 +338,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
         responses: {
           '200': {
             description: 'The saw list, `Content-Disposition: attachment; filename="saw-list.csv"`.',
-            headers: headers(RATE_HEADERS),
+            headers: headers(FILE_HEADERS),
             content: { 'text/csv': { schema: { type: 'string' } } },
           },
           ...errorResponses(SOLVE_ERRORS, examples.refusals),
