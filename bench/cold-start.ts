@@ -333,9 +333,11 @@ export function medianOf(values: readonly number[]): number {
 const COLUMNS = ['spawn→ans.', 'node boot', 'init', '1st answer', '↳ 1st req.', '↳ DB I/O'];
 
 const SECTION_NOTES: Readonly<Record<InitSection, string>> = {
-  modules: 'loading, compiling and evaluating index.mjs and its static chunks',
+  modules:
+    "reading highs.wasm and starting its compile; loading, compiling and evaluating the bundle's modules",
   clients: 'Powertools Logger and Metrics; the DynamoDB client and its warm-up request started',
-  'lp-engine': "HiGHS's wasm read, compiled and instantiated; its runtime initialised",
+  'lp-engine':
+    "waiting for HiGHS's compile (hinted functions included); instantiating it; its runtime initialised",
   primed: 'the priming solve (functions/shared/prime.ts)',
   warm: "waiting for the table's warm-up request",
   rest: 'the handler built, the import done',

@@ -5,15 +5,21 @@ import type { Clock } from './budget.ts';
 import { budgetMeta } from './budget-meta.ts';
 import { type CutplanError, err, InternalError, ok, type Result } from './errors.ts';
 import { planRequest } from './plan/index.ts';
-import { createHighsEngine, type LpEngine } from './solver/index.ts';
+import { createHighsEngine, type HighsEngineOptions, type LpEngine } from './solver/index.ts';
+
+export type { HighsWasmModule } from './solver/index.ts';
+
 import type { OptimiseRequest, OptimiseResponse } from './types.ts';
 import { formatFailure, verifyPlan } from './verify/index.ts';
 
 export { SOLVER_NAME } from './solver-name.ts';
 
-/** The production LP engine (HiGHS, persistent and warm-started); create once per process. */
-export function createLpEngine(): Promise<LpEngine> {
-  return createHighsEngine();
+/**
+ * The production LP engine (HiGHS, persistent and warm-started); create once per process. `options.module`:
+ * HiGHS's wasm already compiled (or being compiled) by the caller.
+ */
+export function createLpEngine(options: HighsEngineOptions = {}): Promise<LpEngine> {
+  return createHighsEngine(options);
 }
 
 export interface OptimiseContext {

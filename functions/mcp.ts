@@ -4,13 +4,20 @@
  */
 // First: stack traces map to the TypeScript sources (see the module).
 import './shared/source-maps.ts';
-import { makeMcpHandler } from './handlers/mcp-handler.ts';
-import { streamingLambda } from './shared/http/lambda-stream.ts';
-import { lazyPdfRenderer } from './shared/real-pdf.ts';
-import { solveServices } from './shared/services.ts';
-import { STREAMED } from './shared/streaming.ts';
+import { startHighsCompile } from './shared/highs-compile.ts';
+
+// HiGHS's wasm compiles on V8's background threads while this thread loads the rest (see the module).
+const highsWasm = startHighsCompile(import.meta.url);
+const [{ makeMcpHandler }, { streamingLambda }, { lazyPdfRenderer }, { solveServices }, { STREAMED }] =
+  await Promise.all([
+    import('./handlers/mcp-handler.ts'),
+    import('./shared/http/lambda-stream.ts'),
+    import('./shared/real-pdf.ts'),
+    import('./shared/services.ts'),
+    import('./shared/streaming.ts'),
+  ]);
 
 export const handler = streamingLambda(
-  makeMcpHandler({ ...(await solveServices()), renderPdf: lazyPdfRenderer() }),
+  makeMcpHandler({ ...(await solveServices({ highsWasm })), renderPdf: lazyPdfRenderer() }),
   STREAMED.mcp,
 );

@@ -4,13 +4,25 @@
  */
 // First: stack traces map to the TypeScript sources (see the module).
 import './shared/source-maps.ts';
-import { makeOptimiseLabelsHandler } from './handlers/index.ts';
-import { streamingLambda } from './shared/http/lambda-stream.ts';
-import { lazyLabelsRenderer } from './shared/real-labels.ts';
-import { solveServices } from './shared/services.ts';
-import { STREAMED } from './shared/streaming.ts';
+import { startHighsCompile } from './shared/highs-compile.ts';
+
+// HiGHS's wasm compiles on V8's background threads while this thread loads the rest (see the module).
+const highsWasm = startHighsCompile(import.meta.url);
+const [
+  { makeOptimiseLabelsHandler },
+  { streamingLambda },
+  { lazyLabelsRenderer },
+  { solveServices },
+  { STREAMED },
+] = await Promise.all([
+  import('./handlers/index.ts'),
+  import('./shared/http/lambda-stream.ts'),
+  import('./shared/real-labels.ts'),
+  import('./shared/services.ts'),
+  import('./shared/streaming.ts'),
+]);
 
 export const handler = streamingLambda(
-  makeOptimiseLabelsHandler({ ...(await solveServices()), renderLabels: lazyLabelsRenderer() }),
+  makeOptimiseLabelsHandler({ ...(await solveServices({ highsWasm })), renderLabels: lazyLabelsRenderer() }),
   STREAMED['optimise-labels'],
 );

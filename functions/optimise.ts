@@ -4,9 +4,18 @@
  */
 // First: stack traces map to the TypeScript sources (see the module).
 import './shared/source-maps.ts';
-import { makeOptimiseHandler } from './handlers/index.ts';
-import { streamingLambda } from './shared/http/lambda-stream.ts';
-import { solveServices } from './shared/services.ts';
-import { STREAMED } from './shared/streaming.ts';
+import { startHighsCompile } from './shared/highs-compile.ts';
 
-export const handler = streamingLambda(makeOptimiseHandler(await solveServices()), STREAMED.optimise);
+// HiGHS's wasm compiles on V8's background threads while this thread loads the rest (see the module).
+const highsWasm = startHighsCompile(import.meta.url);
+const [{ makeOptimiseHandler }, { streamingLambda }, { solveServices }, { STREAMED }] = await Promise.all([
+  import('./handlers/index.ts'),
+  import('./shared/http/lambda-stream.ts'),
+  import('./shared/services.ts'),
+  import('./shared/streaming.ts'),
+]);
+
+export const handler = streamingLambda(
+  makeOptimiseHandler(await solveServices({ highsWasm })),
+  STREAMED.optimise,
+);

@@ -17,6 +17,7 @@ import {
   META_DIR_NAME,
   PROJECT_ROOT,
 } from './bundles.ts';
+import { addCompilationHints, eagerFunctionsFor } from './highs-hints.ts';
 
 /** The Lambda runtime's Node (infra/constructs/cutplan-function.ts), the same major as package.json pins. */
 export const ESBUILD_TARGET = 'node24';
@@ -57,7 +58,7 @@ export const localOnly: Plugin = {
 const BUILTIN = new Set(builtinModules);
 const BUILTIN_NAMESPACE = 'cutplan-builtin';
 /** `import("node:http")`, `import('fs')`, …: a dynamic import of a built-in, in a package's code. */
-const DYNAMIC_BUILTIN_IMPORT = /\bimport\((["'])((?:node:)?[a-z_/]+)\1\)/g;
+const DYNAMIC_BUILTIN_IMPORT = /\bimport\((["'])((?:node:)?[a-z0-9_/]+)\1\)/g;
 
 /**
  * Node's built-in modules are loaded with `require` (the banner's), not with ESM `import`. An ESM import
@@ -75,7 +76,7 @@ const DYNAMIC_BUILTIN_IMPORT = /\bimport\((["'])((?:node:)?[a-z_/]+)\1\)/g;
 export const builtinsThroughRequire: Plugin = {
   name: 'cutplan-builtins-through-require',
   setup(b) {
-    b.onResolve({ filter: /^[a-z_:/]+$/ }, (args) => {
+    b.onResolve({ filter: /^[a-z0-9_:/]+$/ }, (args) => {
       const name = args.path.startsWith('node:') ? args.path.slice(5) : args.path;
       if (!BUILTIN.has(name)) return undefined;
       if (args.namespace === BUILTIN_NAMESPACE) return { path: `node:${name}`, external: true };
@@ -124,6 +125,11 @@ export interface BundleOptions {
    * `external` (left to the Lambda runtime's copy).
    */
   readonly awsSdk?: AwsSdkShipping;
+  /**
+   * Ship `highs.wasm` with its compilation hints (infra/highs-hints.ts; default true). Off only to record
+   * them, from the package's own file.
+   */
+  readonly highsHints?: boolean;
 }
 
 export type AwsSdkShipping = 'bundled' | 'bundled-cjs' | 'external';
@@ -133,10 +139,22 @@ export async function bundleFunctions(options: BundleOptions = {}): Promise<Bund
   const outDir = options.outDir ?? DIST_DIR;
   const names = options.names ?? FUNCTION_NAMES;
   await mkdir(join(outDir, META_DIR_NAME), { recursive: true });
-  return Promise.all(names.map((name) => bundleOne(name, outDir, options.awsSdk ?? 'bundled')));
+  const wasm = await shippedHighsWasm(options.highsHints ?? true);
+  return Promise.all(names.map((name) => bundleOne(name, outDir, options.awsSdk ?? 'bundled', wasm)));
 }
 
-async function bundleOne(name: FunctionName, outDir: string, awsSdk: AwsSdkShipping): Promise<BundleReport> {
+/** `highs.wasm` as the solving bundles ship it: with the recorded compilation hints (infra/highs-hints.ts). */
+async function shippedHighsWasm(hints: boolean): Promise<Uint8Array> {
+  const wasm = await readFile(highsWasmPath());
+  return hints ? addCompilationHints(wasm, eagerFunctionsFor(wasm)) : wasm;
+}
+
+async function bundleOne(
+  name: FunctionName,
+  outDir: string,
+  awsSdk: AwsSdkShipping,
+  wasm: Uint8Array,
+): Promise<BundleReport> {
   const spec = BUNDLES[name];
   const dir = bundleDir(name, outDir);
   await rm(dir, { recursive: true, force: true });
@@ -171,7 +189,7 @@ async function bundleOne(name: FunctionName, outDir: string, awsSdk: AwsSdkShipp
     logLevel: 'warning',
   });
   await writeFile(join(outDir, META_DIR_NAME, `${name}.json`), JSON.stringify(result.metafile));
-  if (spec.wasm) await copyFile(highsWasmPath(), join(dir, 'highs.wasm'));
+  if (spec.wasm) await writeFile(join(dir, 'highs.wasm'), wasm);
   if (spec.fonts) {
     const faces = await fontFaces();
     await Promise.all(faces.map((face) => copyFile(fontPath(face), join(dir, face.file))));

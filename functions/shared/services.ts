@@ -5,6 +5,7 @@
  */
 import { type DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import type { Clock } from '../../core/budget.ts';
+import type { HighsWasmModule } from '../../core/optimise.ts';
 import type { SolveDeps } from '../handlers/index.ts';
 import type { Admitter } from './admission.ts';
 import { systemClock } from './clock.ts';
@@ -48,6 +49,11 @@ export interface ServiceOverrides {
   readonly telemetry?: Telemetry;
   /** Where `TABLE_NAME`, `DYNAMODB_ENDPOINT` and `AWS_REGION` are read; `process.env` by default. */
   readonly env?: Env;
+  /**
+   * HiGHS's wasm, compiling since the entry started (highs-compile.ts); by default HiGHS's loader reads
+   * and compiles it when the LP engine is created.
+   */
+  readonly highsWasm?: Promise<HighsWasmModule> | undefined;
 }
 
 /**
@@ -60,8 +66,8 @@ export const INIT_MARKS = {
   /** Powertools Logger and Metrics, the DynamoDB client and its warm-up request started. */
   clients: 'cutplan:init:clients',
   /**
-   * HiGHS's wasm read, compiled and instantiated, its runtime initialised. (Starting the compile before
-   * the clients, so V8's background threads overlap them, was measured slower: docs/deploy.md.)
+   * HiGHS's wasm compiled (the entry started it: highs-compile.ts) and instantiated, its runtime
+   * initialised.
    */
   lpEngine: 'cutplan:init:lp-engine',
   /** The priming solve done (prime.ts). */
@@ -83,7 +89,9 @@ export async function solveServices(overrides: ServiceOverrides = {}): Promise<S
   // paid by the first caller (docs/bench.md, "Cold start").
   const warming = limits?.warm();
   performance.mark(INIT_MARKS.clients);
-  const lp = await createLpEngine();
+  const lp = await createLpEngine(
+    overrides.highsWasm === undefined ? {} : { module: await overrides.highsWasm },
+  );
   performance.mark(INIT_MARKS.lpEngine);
   // In the init phase, before the first caller: see prime.ts.
   if (primingWanted(env)) {

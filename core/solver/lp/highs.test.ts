@@ -63,3 +63,34 @@ describe('HiGHS master', () => {
     expect(primalSolves).toBeGreaterThan(25);
   });
 });
+
+describe('createHighsEngine with a compiled module', () => {
+  const wasmApi = (globalThis as unknown as { WebAssembly: { compile(b: Uint8Array): Promise<object> } })
+    .WebAssembly;
+
+  it('instantiates the module it is given and solves on it', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const { createRequire } = await import('node:module');
+    const bytes = await readFile(createRequire(import.meta.url).resolve('highs/runtime'));
+    const { createHighsEngine } = await import('./highs.ts');
+    const lp = await createHighsEngine({ module: wasmApi.compile(bytes) });
+    const master = lp.createMaster([{ lower: 4, upper: Number.POSITIVE_INFINITY }]);
+    master.addColumn(1, [0], [2]);
+    const solution = master.solve();
+    master.dispose();
+    expect(solution.status).toBe('optimal');
+    expect(solution.objective).toBeCloseTo(2, 9);
+  });
+
+  it('rejects when the module cannot be instantiated, instead of leaving the loader waiting', async () => {
+    // A module importing a function HiGHS's loader does not provide.
+    const foreign = await wasmApi.compile(
+      Uint8Array.from([
+        0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, 0x01, 0x04, 0x01, 0x60, 0x00, 0x00, 0x02, 0x07, 0x01,
+        0x01, 0x6d, 0x01, 0x66, 0x00, 0x00,
+      ]),
+    );
+    const { createHighsEngine } = await import('./highs.ts');
+    await expect(createHighsEngine({ module: foreign })).rejects.toThrow();
+  });
+});

@@ -3,7 +3,24 @@ import * as highsModule from 'highs';
 import type { LpEngine, LpSolution, MasterLp, RowBounds } from './engine.ts';
 
 // The package ships ESM code but CommonJS-typed declarations: find the loader at run time either way.
-type Loader = () => Promise<Highs>;
+type Loader = (settings?: LoaderSettings) => Promise<Highs>;
+
+/** The part of the emscripten module settings used here: instantiate a module compiled by the caller. */
+interface LoaderSettings {
+  instantiateWasm(imports: object, done: (instance: object, module: HighsWasmModule) => void): object;
+}
+
+/**
+ * HiGHS's wasm compiled: a `WebAssembly.Module` of `highs.wasm` (opaque here: the project's TypeScript
+ * library has no WebAssembly types, and core runs wherever the JS API exists).
+ */
+export type HighsWasmModule = object;
+
+const wasmApi = (
+  globalThis as unknown as {
+    WebAssembly: { instantiate(module: HighsWasmModule, imports: object): Promise<object> };
+  }
+).WebAssembly;
 const loaded: unknown = highsModule;
 const highsLoader: Loader = findLoader(loaded);
 
@@ -30,12 +47,39 @@ const DUAL_SIMPLEX = 1;
 const PRIMAL_SIMPLEX = 4;
 const INFEASIBLE = 8;
 
+export interface HighsEngineOptions {
+  /**
+   * HiGHS's wasm (`highs.wasm`), compiled by the caller, e.g. started early so the compile overlaps other
+   * work; by default the package's loader reads and compiles it.
+   */
+  readonly module?: HighsWasmModule | Promise<HighsWasmModule>;
+}
+
 /**
  * HiGHS (MIT, wasm) with a persistent model: adding a column and re-solving warm-starts from the last
  * basis, which is what column generation does hundreds of times.
  */
-export async function createHighsEngine(): Promise<LpEngine> {
-  const highs = await highsLoader();
+export async function createHighsEngine(options: HighsEngineOptions = {}): Promise<LpEngine> {
+  const given = options.module;
+  if (given === undefined) return highsEngine(await highsLoader());
+  // The loader takes the instance through a callback and has no way to fail: a failed instantiation
+  // rejects here instead of leaving the loader waiting.
+  let failed: (error: unknown) => void = () => {};
+  const failure = new Promise<never>((_, reject) => {
+    failed = reject;
+  });
+  const loading = highsLoader({
+    instantiateWasm: (imports, done) => {
+      Promise.resolve(given)
+        .then(async (module) => done(await wasmApi.instantiate(module, imports), module))
+        .catch(failed);
+      return {};
+    },
+  });
+  return highsEngine(await Promise.race([loading, failure]));
+}
+
+function highsEngine(highs: Highs): LpEngine {
   return {
     name: `HiGHS ${highs.version.string}`,
     createMaster: (rows, options) => new HighsMaster(highs, rows, options?.primalAfterColumns ?? false),

@@ -2,4 +2,4 @@
 // `./glpk.ts` directly (bench/engines.ts), so that it never enters the optimise bundle.
 export { countingEngine, withSolve } from './counting.ts';
 export type { LpEngine, LpSolution, LpStatus, MasterLp, MasterOptions, RowBounds } from './engine.ts';
-export { createHighsEngine, isRunFailure } from './highs.ts';
+export { createHighsEngine, type HighsEngineOptions, type HighsWasmModule, isRunFailure } from './highs.ts';

@@ -84,7 +84,6 @@ function squareTree(search: TreeSearch): PatternTree<Column> {
     trace: search.trace,
     ...(search.fullBars ? { fullBars: search.fullBars } : {}),
     pruneAt: () => inc.pruneAt(),
-    infeasibleCloses: true,
     explored: (x, here) => diver.complete(x, here, []),
     arcFlows: (x) => {
       const flows = new Map<string, BranchFlow>();
@@ -125,11 +124,6 @@ export interface PatternTree<C extends PatternColumn> {
   readonly fullBars?: { readonly floor: number };
   /** A node costing this much or more cannot improve the incumbent (∞ with none to prune by). */
   pruneAt(): number;
-  /**
-   * Whether a node whose restricted master is infeasible is closed (the square tree always has; see
-   * docs/solver.md, "Branch and price") rather than left open in the bound.
-   */
-  readonly infeasibleCloses?: boolean;
   /** Flow on every arc of the LP solution `x`, by arc key (the map's order breaks ties between splits). */
   arcFlows(x: Float64Array): ReadonlyMap<string, BranchFlow>;
   /**
@@ -194,9 +188,10 @@ export function* treeSteps<C extends PatternColumn>(
     const nodeBound = liftBound(Math.max(order, node.bound), tree.pruneAt(), sources, cuts);
     if (nodeBound >= tree.pruneAt()) continue;
     if (out.status === 'infeasible') {
-      // The restricted master found no flow within the node's bounds. Pricing cannot run without duals,
-      // so columns that would make it feasible may exist: only a kind that trusts it prunes here.
-      if (!tree.infeasibleCloses) unresolved.push(nodeBound);
+      // The restricted master found no flow within the node's bounds (say two arcs of one source bounded
+      // below, its bars bounded above, and no column crossing both yet). Pricing cannot run without
+      // duals, so columns that make it feasible may exist: the node stays open in the bound.
+      unresolved.push(nodeBound);
       continue;
     }
     if (out.status !== 'optimal' || out.artificial > 1e-6) {
