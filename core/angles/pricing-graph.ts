@@ -67,6 +67,16 @@ const MAX_KEPT_EDGES = 2_000_000;
 /** Shape sets kept per bar length and mode. */
 const KEPT_SETS = 8;
 
+/** Cells (positions × edge classes) of the graphs kept per job: their buffers take 8 bytes a cell. */
+const KEPT_CELLS = 8_000_000;
+
+function keptCells(byJob: Map<string, Map<string, GraphShape | 'nothing' | 'too large'>>): number {
+  let cells = 0;
+  for (const sets of byJob.values())
+    for (const g of sets.values()) if (typeof g !== 'string') cells += g.e * (g.cap + 1);
+  return cells;
+}
+
 const cache = new WeakMap<AngleJob, Map<string, Map<string, GraphShape | 'nothing' | 'too large'>>>();
 
 /**
@@ -106,7 +116,10 @@ export function graphShapeOf(
   if (twin !== undefined && typeof twin !== 'string' && typeof built !== 'string' && sameGraph(twin, built))
     built = twin;
   sets.set(key, built);
-  if (sets.size > KEPT_SETS) sets.delete(sets.keys().next().value as string);
+  // The oldest sets go first: past KEPT_SETS, or while the job's kept cells (each graph keeps a buffer of
+  // its cells' completion values) pass KEPT_CELLS, the newest set always staying.
+  while (sets.size > KEPT_SETS || (sets.size > 1 && keptCells(byJob) > KEPT_CELLS))
+    sets.delete(sets.keys().next().value as string);
   return built;
 }
 
