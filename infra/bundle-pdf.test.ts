@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allFaces } from '../core/pdf/font-catalog.ts';
+import { loadedOutputs } from '../test/support/bundle-outputs.ts';
 import { type BundleReport, bundleFunctions } from './bundle.ts';
 import { META_DIR_NAME, PROJECT_ROOT } from './bundles.ts';
 import { runBundleFresh, startLimitsTable } from './fresh-process.ts';
@@ -49,18 +50,7 @@ describe('optimise-pdf bundle', () => {
     const index = output('/index.mjs');
     const indexInputs = Object.keys(index.entry.inputs);
     expect(indexInputs.filter((i) => /pdf-lib|fontkit|core\/pdf\//.test(i))).toEqual([]);
-    /** The outputs `from` loads, transitively: through static imports, and dynamic ones too if `all`. */
-    const loaded = (from: readonly string[], all: boolean): Set<string> => {
-      const seen = new Set<string>();
-      const todo = [...from];
-      for (let path = todo.pop(); path !== undefined; path = todo.pop()) {
-        if (seen.has(path)) continue;
-        seen.add(path);
-        for (const i of metafile.outputs[path]?.imports ?? [])
-          if (all || i.kind === 'import-statement') todo.push(i.path);
-      }
-      return seen;
-    };
+    const loaded = (from: readonly string[], all: boolean) => loadedOutputs(metafile, from, all);
     const holdsPdfLib = (path: string) =>
       Object.keys(metafile.outputs[path]?.inputs ?? {}).some((i) => i.includes('node_modules/pdf-lib/'));
     // The entry awaits its own dynamic imports at init (it starts HiGHS's compile first): they load then.

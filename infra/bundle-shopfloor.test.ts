@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allFaces } from '../core/pdf/font-catalog.ts';
+import { loadedOutputs } from '../test/support/bundle-outputs.ts';
 import { type BundleReport, bundleFunctions } from './bundle.ts';
 import { META_DIR_NAME, PROJECT_ROOT } from './bundles.ts';
 import { runBundleFresh, startLimitsTable } from './fresh-process.ts';
@@ -44,18 +45,7 @@ describe('optimise-labels bundle', () => {
     const name = Object.keys(labelsMeta.outputs).find((o) => o.endsWith('/index.mjs')) ?? '';
     const index = labelsMeta.outputs[name];
     expect(Object.keys(index?.inputs ?? {}).filter((i) => HEAVY.test(i))).toEqual([]);
-    /** The outputs `from` loads, transitively: through static imports, and dynamic ones too if `all`. */
-    const loaded = (from: readonly string[], all: boolean): Set<string> => {
-      const seen = new Set<string>();
-      const todo = [...from];
-      for (let path = todo.pop(); path !== undefined; path = todo.pop()) {
-        if (seen.has(path)) continue;
-        seen.add(path);
-        for (const i of labelsMeta.outputs[path]?.imports ?? [])
-          if (all || i.kind === 'import-statement') todo.push(i.path);
-      }
-      return seen;
-    };
+    const loaded = (from: readonly string[], all: boolean) => loadedOutputs(labelsMeta, from, all);
     const holds = (paths: Set<string>, pkg: string) =>
       [...paths].some((p) =>
         Object.keys(labelsMeta.outputs[p]?.inputs ?? {}).some((i) => i.includes(`node_modules/${pkg}/`)),

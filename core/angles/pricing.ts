@@ -65,24 +65,14 @@ interface Move {
   readonly rightClass: number;
 }
 
-/** The scaled graph of one bar length: moves, edge classes and each move's advance after each class. */
-interface Graph {
+/**
+ * The scaled graph of one bar length: moves (with the round's values), edge classes (`e`), the scaled
+ * room (`cap`, trims taken off), `adv[c·moves + t]` the scaled room move t takes after a piece whose right
+ * edge is of class c, `first[t]` as the bar's first piece, each class's cut angle, and `labelAdv`, the
+ * same advances in the plan geometry unscaled (a sequence's arc labels; the first piece takes its length).
+ */
+interface Graph extends Pick<GraphShape, 'e' | 'cap' | 'adv' | 'first' | 'angles' | 'labelAdv'> {
   readonly moves: readonly Move[];
-  /** Edge classes. */
-  readonly e: number;
-  /** Scaled room on the bar (trims taken off). */
-  readonly cap: number;
-  /** `adv[c·moves + t]`: scaled room move t takes after a piece whose right edge is of class c. */
-  readonly adv: Int32Array;
-  /** Scaled room move t takes as the bar's first piece. */
-  readonly first: Int32Array;
-  /** The cut angle of each edge class. */
-  readonly angles: readonly number[];
-  /**
-   * `labelAdv[c·moves + t]`: the room move t takes after class c in the plan geometry, unscaled (a
-   * sequence's arc labels; the first piece takes its length).
-   */
-  readonly labelAdv: Int32Array;
   /** The cached part (pricing-graph.ts): what does not depend on the values. */
   readonly shape: GraphShape;
 }
