@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { angleJobOf } from '../../test/support/angle-job.ts';
+import { ANGLES, angleJobOf, mitredJobOf } from '../../test/support/angle-job.ts';
 import { gapBetween } from '../geometry/exact.ts';
 import { sequenceSpan } from '../geometry/mitre.ts';
 import { type AngleJob, laid } from './job.ts';
@@ -38,7 +38,7 @@ function bruteForce(
   return best;
 }
 
-const angle = fc.constantFrom(30, 45, 60, 75, 90, 105, 120, 135, 150);
+const angle = fc.constantFrom(...ANGLES);
 
 describe('sequence pricing', () => {
   it('finds the best sequence that fits, and its bound is never below it', () => {
@@ -53,18 +53,7 @@ describe('sequence pricing', () => {
         fc.constantFrom(0, 3),
         fc.boolean(),
         (parts, values, axialSymmetry, kerf, trim) => {
-          const job = angleJobOf({
-            parts: parts.map((p) => ({
-              length: p.length,
-              quantity: 1,
-              leftAngle: p.left,
-              rightAngle: p.right,
-            })),
-            stockLength: 1500,
-            kerf,
-            trim,
-            angleCuts: { enabled: true, width: 40, axialSymmetry },
-          });
+          const job = mitredJobOf(parts, { quantity: 1, stockLength: 1500, kerf, trim, axialSymmetry });
           const v = job.shapes.map((_, i) => values[i] ?? 0);
           const exact = bruteForce(job, 1500, v);
           const plan = priceSequences(job, 1500, v, 'plan');
@@ -96,18 +85,7 @@ describe('sequence pricing', () => {
         fc.constantFrom(0, 3),
         fc.boolean(),
         (parts, values, bounds, axialSymmetry, kerf, trim) => {
-          const job = angleJobOf({
-            parts: parts.map((p) => ({
-              length: p.length,
-              quantity: 1,
-              leftAngle: p.left,
-              rightAngle: p.right,
-            })),
-            stockLength: 1500,
-            kerf,
-            trim,
-            angleCuts: { enabled: true, width: 40, axialSymmetry },
-          });
+          const job = mitredJobOf(parts, { quantity: 1, stockLength: 1500, kerf, trim, axialSymmetry });
           const v = job.shapes.map((_, i) => values[i] ?? 0);
           const d = job.shapes.map((_, i) => bounds[i] ?? 0);
           const exact = bruteForce(job, 1500, v, d);
@@ -151,17 +129,7 @@ describe('sequence pricing', () => {
         fc.constantFrom('none', 'X', 'XYZ'),
         fc.constantFrom(0, 3),
         (parts, rounds, axialSymmetry, kerf) => {
-          const job = angleJobOf({
-            parts: parts.map((p) => ({
-              length: p.length,
-              quantity: 3,
-              leftAngle: p.left,
-              rightAngle: p.right,
-            })),
-            stockLength: 2400,
-            kerf,
-            angleCuts: { enabled: true, width: 40, axialSymmetry },
-          });
+          const job = mitredJobOf(parts, { quantity: 3, stockLength: 2400, kerf, axialSymmetry });
           for (const round of rounds)
             for (let twice = 0; twice < (round.repeat ? 2 : 1); twice++)
               for (const mode of ['plan', 'bound'] as const) {

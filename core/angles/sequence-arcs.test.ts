@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { angleJobOf } from '../../test/support/angle-job.ts';
+import { ANGLES, mitredJobOf } from '../../test/support/angle-job.ts';
 import { sequenceSpan } from '../geometry/mitre.ts';
 import { type AngleJob, laid, type SeqBar } from './job.ts';
 import { priceSequences, type SequenceArcDuals } from './pricing.ts';
@@ -14,7 +14,7 @@ import {
 } from './sequence-arcs.ts';
 
 const BAR = 1500;
-const angle = fc.constantFrom(30, 45, 60, 75, 90, 105, 120, 135, 150);
+const angle = fc.constantFrom(...ANGLES);
 
 const jobArb = fc
   .record({
@@ -27,13 +27,7 @@ const jobArb = fc
     trim: fc.boolean(),
   })
   .map(({ parts, symmetry, kerf, trim }) =>
-    angleJobOf({
-      parts: parts.map((p) => ({ length: p.length, quantity: 2, leftAngle: p.left, rightAngle: p.right })),
-      stockLength: BAR,
-      kerf,
-      trim,
-      angleCuts: { enabled: true, width: 40, axialSymmetry: symmetry },
-    }),
+    mitredJobOf(parts, { quantity: 2, stockLength: BAR, kerf, trim, axialSymmetry: symmetry }),
   );
 
 const fits = (job: AngleJob, bar: SeqBar): boolean =>

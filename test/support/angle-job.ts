@@ -9,3 +9,34 @@ export function angleJobOf(body: unknown): AngleJob {
   if (!job) throw new Error('no job');
   return job;
 }
+
+/** Cut angles in whole degrees whose figures are exact (30, 45, 90, …) and irrational (60, 75, …). */
+export const ANGLES = [30, 45, 60, 75, 90, 105, 120, 135, 150] as const;
+
+/**
+ * The angle job of mitred parts (each `quantity` times) on one stock length, a 40 mm wide material with
+ * the given symmetry: the body the pricing and arc tests build from their random parts.
+ */
+export function mitredJobOf(
+  parts: readonly { readonly length: number; readonly left: number; readonly right: number }[],
+  options: {
+    readonly quantity: number;
+    readonly stockLength: number;
+    readonly kerf: number;
+    readonly trim?: boolean;
+    readonly axialSymmetry: string;
+  },
+): AngleJob {
+  return angleJobOf({
+    parts: parts.map((p) => ({
+      length: p.length,
+      quantity: options.quantity,
+      leftAngle: p.left,
+      rightAngle: p.right,
+    })),
+    stockLength: options.stockLength,
+    kerf: options.kerf,
+    trim: options.trim ?? false,
+    angleCuts: { enabled: true, width: 40, axialSymmetry: options.axialSymmetry },
+  });
+}
