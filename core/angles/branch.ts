@@ -25,14 +25,12 @@ export interface SequenceTreeSearch {
 
 /**
  * Branch and price from a root whose bound is `rootBound`, until the tree closes or `budget` expires.
- * Returns a valid lower bound on the group's cost (the incumbent's cost once the tree is closed), and
- * counts what it did in `trace`.
+ * Returns a valid lower bound on the group's cost (the incumbent's cost once the tree is closed).
  */
 export function sequenceBranchAndPrice(
   search: SequenceTreeSearch,
   rootBound: number,
   budget: Budget,
-  trace: { branchNodes: number; cgIterations: number } = { branchNodes: 0, cgIterations: 0 },
 ): number {
   const { job, master } = search;
   const tree: PatternTree<SeqBar> = {
@@ -40,7 +38,8 @@ export function sequenceBranchAndPrice(
     master,
     root: search.root,
     rootCuts: [],
-    trace,
+    // The angle search keeps no trace of its own: the tree's counters go nowhere.
+    trace: { branchNodes: 0, cgIterations: 0 },
     pruneAt: search.pruneAt,
     arcFlows: (x) => {
       const flows = new Map<string, BranchFlow>();
