@@ -132,10 +132,22 @@ describe('normalise', () => {
   it('counts angleCuts.width in the scale only when angle cuts are on', () => {
     const off = parsed(body(SIMPLE, { angleCuts: { enabled: false, width: 40.5 } }));
     expect([off.scale, off.angleCuts]).toEqual([1, null]);
+    // With angle cuts on, one decimal more than the lengths need (the mitres' figures are rounded to it).
     const on = parsed(body(SIMPLE, { angleCuts: { enabled: true, width: 40.5, axialSymmetry: 'XYZ' } }));
-    expect([on.scale, on.angleCuts]).toEqual([10, { width: 405, axialSymmetry: 'XYZ' }]);
+    expect([on.scale, on.angleCuts]).toEqual([100, { width: 4050, axialSymmetry: 'XYZ' }]);
     const defaulted = parsed(body(SIMPLE, { angleCuts: { enabled: true, width: 40 } }));
-    expect(defaulted.angleCuts).toEqual({ width: 40, axialSymmetry: 'none' });
+    expect([defaulted.scale, defaulted.angleCuts]).toEqual([10, { width: 400, axialSymmetry: 'none' }]);
+    expect(defaulted.parts.map((p) => p.length)).toEqual([24000, 18000]);
+  });
+
+  it.each([
+    ['whole lengths', { stockLength: 6000 }, 10],
+    ['six decimals already (the most a length may carry)', { stockLength: 6000.000001 }, 1_000_000],
+    // 10,000 pieces × 2,000,000 × 10^5 is under 2^53; × 10^6 is not, so the extra decimal is left out.
+    ['five decimals and sums near 2^53', { stockLength: 2_000_000.00001, parts: '2400x10000' }, 100_000],
+  ])('adds the mitres’ decimal only within the limits: %s', (_, fields, scale) => {
+    const request = parsed(body(SIMPLE, { angleCuts: { enabled: true, width: 40 }, ...fields }));
+    expect(request.scale).toBe(scale);
   });
 
   it.each([

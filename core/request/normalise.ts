@@ -4,6 +4,7 @@
  */
 import { asScaled, type OptimiseRequest, type Scaled } from '../types.ts';
 import { decimalsFor, scaleBy } from './decimals.ts';
+import { LIMITS } from './limits.ts';
 import { bottomAngle } from './rules.ts';
 import type { LongForm } from './schemas.ts';
 
@@ -26,9 +27,27 @@ const orNull = <T>(x: T | null | undefined): T | null => (x === undefined ? null
 /** An empty label or job name is the same as none. */
 const textOrNull = (x: string | null | undefined): string | null => (x === undefined || x === '' ? null : x);
 
+/**
+ * The decimals lengths are counted in: the fewest that make every length exact, and with angle cuts on one
+ * more while the limits allow it. A mitre's irrational figures (w·|cot a|, K / sin a) are rounded to whole
+ * units, outward, at every joint (docs/angle-cuts.md, "Exactness"); a unit a tenth as large keeps plans and
+ * bounds within a tenth of a unit a joint of the real geometry instead of one unit, which on nesting jobs
+ * is the difference between a bar's worth of pieces fitting or not (bench/angles.ts: railings-Y).
+ */
+function decimalsOf(body: LongForm, lengths: readonly number[]): number {
+  const k = decimalsFor(lengths);
+  if (body.angleCuts?.enabled !== true || k >= LIMITS.maxDecimals) return k;
+  // One more decimal only where every sum of the plan stays exact (the feasibility stage's 2^53 rule).
+  let pieces = 0;
+  for (const p of body.parts) pieces += p.quantity;
+  let longest = 0;
+  for (const x of lengths) longest = Math.max(longest, x);
+  return pieces * longest * 10 ** (k + 1) <= LIMITS.maxExact ? k + 1 : k;
+}
+
 /** Normalises a body that passed the schemas and the cross-field rules. */
 export function normalise(body: LongForm): OptimiseRequest {
-  const k = decimalsFor(lengthsOf(body));
+  const k = decimalsOf(body, lengthsOf(body));
   const prices = (body.stocks ?? []).flatMap((s) => (typeof s.price === 'number' ? [s.price] : []));
   const pk = decimalsFor(prices);
   const len = (x: number): Scaled => asScaled(scaleBy(x, k));

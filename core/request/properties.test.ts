@@ -237,4 +237,43 @@ describe('scaling', () => {
       { seed: 107, ...RUNS },
     );
   });
+
+  it('with angle cuts on, counts one decimal more, within 6 decimals, and still round-trips exactly', () => {
+    fc.assert(
+      fc.property(longRequest, length(2, 80, 10), (request, width) => {
+        const withCuts = { ...request, angleCuts: { enabled: true, width } };
+        const result = parseOptimiseBody(withCuts, 'json');
+        if (!result.ok) {
+          // Only a part too short for its mitres at this width is refused; these parts are square.
+          expect.fail(result.error.message);
+          return;
+        }
+        const r = result.value;
+        const sent = [
+          ...request.parts.map((p) => p.length),
+          ...(request.offcuts ?? []).map((o) => o.length),
+          request.stockLength,
+          request.kerf ?? 0,
+          request.minRemnant ?? 0,
+          width,
+        ];
+        const k = decimalsFor(sent);
+        // Every generated request is far below 2^53 at 6 decimals, so only the 6-decimal cap applies.
+        expect(r.scale).toBe(10 ** Math.min(k + 1, 6));
+        const scaled = [
+          ...r.parts.map((p) => p.length),
+          ...r.offcuts.map((o) => o.length),
+          r.stocks[0]?.length ?? Number.NaN,
+          r.kerf,
+          r.minRemnant,
+          r.angleCuts?.width ?? Number.NaN,
+        ];
+        scaled.forEach((n, i) => {
+          expect(Number.isSafeInteger(n)).toBe(true);
+          expect(n / r.scale).toBe(sent[i]);
+        });
+      }),
+      { seed: 108, ...RUNS },
+    );
+  });
 });
