@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ANGLES, angleJobOf, mitredJobOf } from '../../test/support/angle-job.ts';
+import { ANGLES, angleJobOf, mitredJobOf, stockUnits } from '../../test/support/angle-job.ts';
 import { gapBetween } from '../geometry/exact.ts';
 import { sequenceSpan } from '../geometry/mitre.ts';
 import { type AngleJob, laid } from './job.ts';
@@ -54,15 +54,16 @@ describe('sequence pricing', () => {
         fc.boolean(),
         (parts, values, axialSymmetry, kerf, trim) => {
           const job = mitredJobOf(parts, { quantity: 1, stockLength: 1500, kerf, trim, axialSymmetry });
+          const bar = stockUnits(job);
           const v = job.shapes.map((_, i) => values[i] ?? 0);
-          const exact = bruteForce(job, 1500, v);
-          const plan = priceSequences(job, 1500, v, 'plan');
-          const bound = priceSequences(job, 1500, v, 'bound');
+          const exact = bruteForce(job, bar, v);
+          const plan = priceSequences(job, bar, v, 'plan');
+          const bound = priceSequences(job, bar, v, 'bound');
           expect(plan.value).toBeCloseTo(exact, 9);
           expect(bound.value).toBeGreaterThanOrEqual(exact - 1e-9);
           for (const seq of plan.sequences) {
-            const bar = { source: 0, pieces: seq.pieces };
-            expect(sequenceSpan(job.table, laid(job, bar), job.trimKerf)).toBeLessThanOrEqual(1500);
+            const placed = { source: 0, pieces: seq.pieces };
+            expect(sequenceSpan(job.table, laid(job, placed), job.trimKerf)).toBeLessThanOrEqual(bar);
             const worth = seq.pieces.reduce((a, p) => a + (v[p.shape] ?? 0), 0);
             expect(worth).toBeCloseTo(seq.value, 9);
           }
@@ -86,19 +87,20 @@ describe('sequence pricing', () => {
         fc.boolean(),
         (parts, values, bounds, axialSymmetry, kerf, trim) => {
           const job = mitredJobOf(parts, { quantity: 1, stockLength: 1500, kerf, trim, axialSymmetry });
+          const bar = stockUnits(job);
           const v = job.shapes.map((_, i) => values[i] ?? 0);
           const d = job.shapes.map((_, i) => bounds[i] ?? 0);
-          const exact = bruteForce(job, 1500, v, d);
-          const plan = priceSequences(job, 1500, v, 'plan', d);
-          const bound = priceSequences(job, 1500, v, 'bound', d);
+          const exact = bruteForce(job, bar, v, d);
+          const plan = priceSequences(job, bar, v, 'plan', d);
+          const bound = priceSequences(job, bar, v, 'bound', d);
           expect(plan.exact && bound.exact).toBe(true);
           expect(plan.value).toBeCloseTo(exact, 9);
           expect(bound.value).toBeGreaterThanOrEqual(exact - 1e-9);
           // Never above the unbounded program's value: the bound only tightens.
-          expect(bound.value).toBeLessThanOrEqual(priceSequences(job, 1500, v, 'bound').value + 1e-9);
+          expect(bound.value).toBeLessThanOrEqual(priceSequences(job, bar, v, 'bound').value + 1e-9);
           for (const seq of plan.sequences) {
-            const bar = { source: 0, pieces: seq.pieces };
-            expect(sequenceSpan(job.table, laid(job, bar), job.trimKerf)).toBeLessThanOrEqual(1500);
+            const placed = { source: 0, pieces: seq.pieces };
+            expect(sequenceSpan(job.table, laid(job, placed), job.trimKerf)).toBeLessThanOrEqual(bar);
             const worth = seq.pieces.reduce((a, p) => a + (v[p.shape] ?? 0), 0);
             expect(worth).toBeCloseTo(seq.value, 9);
             for (let s = 0; s < d.length; s++)
@@ -136,8 +138,8 @@ describe('sequence pricing', () => {
                 const v = job.shapes.map((_, i) => round.values[i] ?? 0);
                 const d = job.shapes.map((_, i) => round.bounds[i] ?? 0);
                 // A shallow copy is another job to the caches: nothing of it is cached yet.
-                expect(priceSequences(job, 2400, v, mode, d)).toEqual(
-                  priceSequences({ ...job }, 2400, v, mode, d),
+                expect(priceSequences(job, stockUnits(job), v, mode, d)).toEqual(
+                  priceSequences({ ...job }, stockUnits(job), v, mode, d),
                 );
               }
         },
@@ -160,18 +162,19 @@ describe('sequence pricing', () => {
       kerf: 3,
       angleCuts: { enabled: true, width: 40, axialSymmetry: 'XYZ' },
     });
+    const bar = stockUnits(job);
     const v = job.shapes.map((s) => s.material + 0.5);
     const d = job.shapes.map(() => 1);
-    const bound = priceSequences(job, 8000, v, 'bound', d);
-    const plan = priceSequences(job, 8000, v, 'plan', d);
+    const bound = priceSequences(job, bar, v, 'bound', d);
+    const plan = priceSequences(job, bar, v, 'plan', d);
     expect(bound.done).toBe(true);
     expect(bound.exact || plan.exact).toBe(false);
     expect(bound.value).toBeGreaterThanOrEqual(plan.value);
-    expect(bound.value).toBeLessThanOrEqual(priceSequences(job, 8000, v, 'bound').value + 1e-9);
+    expect(bound.value).toBeLessThanOrEqual(priceSequences(job, bar, v, 'bound').value + 1e-9);
     for (const seq of plan.sequences)
       expect(
         sequenceSpan(job.table, laid(job, { source: 0, pieces: seq.pieces }), job.trimKerf),
-      ).toBeLessThanOrEqual(8000);
+      ).toBeLessThanOrEqual(bar);
   });
 
   it('counts room in coarser steps on long bars, staying safe both ways', () => {
@@ -180,9 +183,12 @@ describe('sequence pricing', () => {
       stockLength: 6000,
       angleCuts: { enabled: true, width: 40, axialSymmetry: 'X' },
     });
-    // 6,000,000 units and two edge classes: past the cell limit, so steps of more than one unit.
-    const plan = priceSequences(job, 6_000_000, [1], 'plan');
-    const bound = priceSequences(job, 6_000_000, [1], 'bound');
+    // 6,000 mm at 4 decimals (3 for the length, one more for the mitres) and two edge classes: past the
+    // cell limit, so steps of more than one unit.
+    const bar = stockUnits(job);
+    expect(bar).toBe(60_000_000);
+    const plan = priceSequences(job, bar, [1], 'plan');
+    const bound = priceSequences(job, bar, [1], 'bound');
     expect(plan.done && bound.done).toBe(true);
     expect(plan.value).toBe(14);
     expect(bound.value).toBeGreaterThanOrEqual(14);

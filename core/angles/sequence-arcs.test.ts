@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ANGLES, mitredJobOf } from '../../test/support/angle-job.ts';
+import { ANGLES, mitredJobOf, stockUnits } from '../../test/support/angle-job.ts';
 import { sequenceSpan } from '../geometry/mitre.ts';
 import { type AngleJob, laid, type SeqBar } from './job.ts';
 import { priceSequences, type SequenceArcDuals } from './pricing.ts';
@@ -13,6 +13,7 @@ import {
   splitSequenceFlows,
 } from './sequence-arcs.ts';
 
+/** The stock length in mm (the job counts it in its own units: `stockUnits`). */
 const BAR = 1500;
 const angle = fc.constantFrom(...ANGLES);
 
@@ -31,7 +32,7 @@ const jobArb = fc
   );
 
 const fits = (job: AngleJob, bar: SeqBar): boolean =>
-  sequenceSpan(job.table, laid(job, bar), job.trimKerf) <= BAR;
+  sequenceSpan(job.table, laid(job, bar), job.trimKerf) <= stockUnits(job);
 
 /** Every sequence on one bar with at most `bounds[s]` pieces of shape s that fits (small jobs only). */
 function everySequence(job: AngleJob, bounds: readonly number[]): SeqBar[] {
@@ -99,8 +100,8 @@ describe('sequence arcs', () => {
           };
           const allowed = all.filter((b) => !sequenceArcs(job, b).some((a) => forbidden.has(nameOf(a))));
           const best = Math.max(0, ...allowed.map(worth));
-          const plan = priceSequences(job, BAR, v, 'plan', d, arcs);
-          const bound = priceSequences(job, BAR, v, 'bound', d, arcs);
+          const plan = priceSequences(job, stockUnits(job), v, 'plan', d, arcs);
+          const bound = priceSequences(job, stockUnits(job), v, 'bound', d, arcs);
           expect(bound.value).toBeGreaterThanOrEqual(best - 1e-9);
           expect(plan.value).toBeLessThanOrEqual(best + 1e-9);
           // One unit per step on these short bars: the plan search is exact and finds the best.

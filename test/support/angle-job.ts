@@ -40,3 +40,14 @@ export function mitredJobOf(
     angleCuts: { enabled: true, width: 40, axialSymmetry: options.axialSymmetry },
   });
 }
+
+/**
+ * The job's first source length in its own scale units: what the pricing and placement take. Angle jobs
+ * count lengths one decimal finer than the request's (core/request/normalise.ts), so a test never writes
+ * a bar length in units by hand.
+ */
+export function stockUnits(job: AngleJob): number {
+  const length = job.base.sources[0]?.length;
+  if (length === undefined) throw new Error('no source');
+  return length;
+}
