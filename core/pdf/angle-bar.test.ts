@@ -101,7 +101,9 @@ describe('angle-mode saw sheets', () => {
     expect(shown).toContain('Saw at (mm) top / bottom');
     const first = response.plan.combinations[0]?.usedComb.cutPositions[0];
     expect(Array.isArray(first)).toBe(true);
-    if (Array.isArray(first)) expect(shown).toContain(`${first[0]} / ${first[1]}`);
+    // Whole-mm lengths with angle cuts are counted in tenths, so the sheets print every length with one
+    // decimal.
+    if (Array.isArray(first)) expect(shown).toContain(`${first[0].toFixed(1)} / ${first[1].toFixed(1)}`);
   });
 
   it('print an angle plan’s setups, and under fewest_setups their bound, as for square plans', async () => {
@@ -295,10 +297,12 @@ describe('angle-mode drawings: to scale along the bar, the height as printed, an
       )
       .flatMap((t) => t.text.split(' | '));
     expect(cells.filter((c) => c !== '90°').length).toBeGreaterThanOrEqual(ends);
-    // Piece labels in Hebrew, Arabic and Chinese fit their trapezoid: inside the bar's strip.
+    // Piece labels in Hebrew, Arabic and Chinese fit their trapezoid: inside the bar's strip. A bar with a
+    // piece of 400 mm or more has room for one there (wedges and beads alone may have none).
     for (const { bar, texts } of shown) {
       const inside = texts.filter((t) => t.y < bar.y + bar.h && t.y > bar.y);
-      expect(inside.length).toBeGreaterThan(0);
+      if (combOf(response, bar.layout).parts.some((p) => p.length >= 400))
+        expect(inside.length).toBeGreaterThan(0);
       for (const t of inside) {
         const [x0, y0, x1, y1] = boundsOf(t);
         expect(y0, t.text).toBeGreaterThanOrEqual(bar.y);
