@@ -42,7 +42,7 @@ describe('PDF of a real angle plan', () => {
     expect(text).toMatch(/shared cut: \d+ \| \d+/);
     expect(text).toMatch(/wedge (before|after) it is waste/);
     // The leftover named in the heading and by the last cut agree.
-    expect(text).toContain('Leftover 149 mm: waste');
+    expect(text).toContain('Leftover 158.1 mm: waste');
     expect(text).toContain('right end of 13; leftover is waste');
   });
 });
