@@ -4,7 +4,8 @@ import { ANGLES, angleJobOf, mitredJobOf, stockUnits } from '../../test/support/
 import { gapBetween } from '../geometry/exact.ts';
 import { sequenceSpan } from '../geometry/mitre.ts';
 import { type AngleJob, laid } from './job.ts';
-import { priceSequences } from './pricing.ts';
+import { completionBounds, FINE_CELLS, priceSequences } from './pricing.ts';
+import { graphShapeOf } from './pricing-graph.ts';
 
 /**
  * The best value of any sequence that fits (with at most `bounds[s]` pieces of shape s, when given), by
@@ -109,6 +110,90 @@ describe('sequence pricing', () => {
         },
       ),
       { seed: 2026, numRuns: 200 },
+    );
+  });
+
+  it('with completion bounds counted in coarser steps (a fine scale), still finds the best sequence and bounds it', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ length: fc.integer({ min: 150, max: 700 }), left: angle, right: angle }), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 4, maxLength: 4 }),
+        fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 4, maxLength: 4 }),
+        fc.constantFrom('none', 'X', 'Y', 'Z', 'XYZ'),
+        fc.constantFrom(0, 3),
+        (parts, values, bounds, axialSymmetry, kerf) => {
+          // 1500.05 mm: counted in thousandths with angle cuts, 1.5 million positions a class.
+          const job = mitredJobOf(parts, { quantity: 1, stockLength: 1500.05, kerf, axialSymmetry });
+          const bar = stockUnits(job);
+          const v = job.shapes.map((_, i) => values[i] ?? 0);
+          const d = job.shapes.map((_, i) => bounds[i] ?? 0);
+          for (const mode of ['plan', 'bound'] as const) {
+            const graph = graphShapeOf(job, bar, mode, (s) => (d[s] ?? 0) > 0 && (v[s] ?? 0) > 0);
+            if (typeof graph !== 'string') expect(graph.e * (graph.cap + 1)).toBeGreaterThan(FINE_CELLS);
+          }
+          const exact = bruteForce(job, bar, v, d);
+          const plan = priceSequences(job, bar, v, 'plan', d);
+          const bound = priceSequences(job, bar, v, 'bound', d);
+          expect(plan.exact && bound.exact).toBe(true);
+          expect(plan.value).toBeCloseTo(exact, 9);
+          expect(bound.value).toBeGreaterThanOrEqual(exact - 1e-9);
+          for (const seq of plan.sequences) {
+            const placed = { source: 0, pieces: seq.pieces };
+            expect(sequenceSpan(job.table, laid(job, placed), job.trimKerf)).toBeLessThanOrEqual(bar);
+          }
+        },
+      ),
+      { seed: 2027, numRuns: 100 },
+    );
+  });
+
+  it('bounds every continuation from every reached cell, in exact and in coarser steps', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ length: fc.integer({ min: 150, max: 700 }), left: angle, right: angle }), {
+          minLength: 1,
+          maxLength: 3,
+        }),
+        fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 3, maxLength: 3 }),
+        fc.constantFrom('none', 'X', 'XYZ'),
+        fc.constantFrom(0, 3),
+        // Whole millimetres (exact completions) and 1500.05 mm (past FINE_CELLS: coarser steps).
+        fc.constantFrom(1500, 1500.05),
+        fc.constantFrom('plan', 'bound'),
+        (parts, values, axialSymmetry, kerf, stockLength, mode) => {
+          const job = mitredJobOf(parts, { quantity: 1, stockLength, kerf, axialSymmetry });
+          const v = job.shapes.map((_, i) => values[i] ?? 0);
+          const bounds = completionBounds(job, stockUnits(job), v, mode);
+          if (bounds === null) return;
+          const { graph, at } = bounds;
+          const n = graph.moves.length;
+          // The best continuation from each reached cell, pieces repeating freely, in the graph's own
+          // advances; every one must be within the bound read at its cell.
+          const memo = new Map<number, number>();
+          const best = (c: number, r: number): number => {
+            const key = c * (graph.cap + 1) + r;
+            const known = memo.get(key);
+            if (known !== undefined) return known;
+            let b = 0;
+            graph.moves.forEach((m, t) => {
+              const r2 = r + (graph.adv[c * n + t] ?? 0);
+              if (r2 <= graph.cap) b = Math.max(b, (v[m.shape] ?? 0) + best(m.rightClass, r2));
+            });
+            memo.set(key, b);
+            expect(at(c, r)).toBeGreaterThanOrEqual(b - 1e-9);
+            return b;
+          };
+          graph.moves.forEach((m, t) => {
+            const r = graph.first[t] ?? 0;
+            if (r <= graph.cap) best(m.rightClass, r);
+          });
+          if (stockLength !== 1500) expect(bounds.step).toBeGreaterThan(1);
+        },
+      ),
+      { seed: 2028, numRuns: 150 },
     );
   });
 

@@ -97,6 +97,27 @@ const NOTHING: PricingResult = { value: 0, sequences: [], done: true, exact: tru
 const TOO_LARGE: PricingResult = { value: 0, sequences: [], done: false, exact: false };
 
 /**
+ * The completion bounds the demand-bounded search reads for one bar length, as a lookup `(class, r)`, with
+ * the graph they belong to (its advances, start moves and right classes): what the tests check against
+ * every continuation. Null when the graph is empty or too large.
+ */
+export function completionBounds(
+  job: AngleJob,
+  barLength: number,
+  values: ArrayLike<number>,
+  mode: 'bound' | 'plan',
+): {
+  readonly graph: Pick<GraphShape, 'e' | 'cap' | 'adv' | 'first' | 'moves'>;
+  readonly step: number;
+  readonly at: (c: number, r: number) => number;
+} | null {
+  const graph = graphOf(job, barLength, values, mode, undefined);
+  if (typeof graph === 'string') return null;
+  const { tail, step, width } = completions(graph);
+  return { graph: graph.shape, step, at: (c, r) => tail[c * width + Math.floor(r / step)] ?? 0 };
+}
+
+/**
  * Prices one bar length: `values[s]` is the worth of one piece of shape s (shapes worth nothing are left
  * out, which never lowers the best value: dropping a piece from a real sequence leaves a real sequence).
  * With `bounds`, no sequence holds more than `bounds[s]` pieces of shape s. With `arcs` (a branch and
@@ -216,38 +237,88 @@ function forward(graph: Graph, mode: 'bound' | 'plan'): PricingResult {
 }
 
 /**
- * `tail[c·(cap + 1) + r]`: the best value of any continuation (pieces repeating freely) after a piece
- * whose right edge is of class c ends at scaled position r; computed only for the cells a sequence can
- * reach (long pieces reach few), backwards from the bar's end. Unreached cells stay 0: no search visits
- * them.
+ * Cells (positions × edge classes) up to which the completion bounds are exact in the graph; past it they
+ * are counted on about `COARSE_POSITIONS` positions (see `Completions`). A 6-metre bar in hundredths of a
+ * millimetre with six edge classes has 3.6 million cells: the exact program's buffers (29 MB a graph,
+ * about seventeen graphs a job) took most of a truss job's time in allocation and garbage collection
+ * (trusses-X 150 ms against 69 with the coarse bounds). Below it they stay exact: frames, at 130,000 cells,
+ * searched longer with coarse ones, and a search stopped at its node limit reports its open nodes'
+ * completion bounds, which coarse steps loosen.
  */
-function completions(graph: Graph): Float64Array {
-  const { moves, e, cap, adv } = graph;
-  const width = cap + 1;
+export const FINE_CELLS = 1_000_000;
+export const COARSE_POSITIONS = 4096;
+
+/**
+ * The completion bounds a search reads: `tail[c·width + ⌊r / step⌋]` is at least the best value of any
+ * continuation (pieces repeating freely) after a piece whose right edge is of class c ends at scaled
+ * position r.
+ *
+ * - `step` 1: exact in the graph, computed only for the cells a sequence can reach (long pieces reach
+ *   few), backwards from the bar's end; unreached cells stay 0 (no search visits them).
+ * - `step` > 1 (graphs of more than `FINE_CELLS` cells): every cell of a coarser graph whose
+ *   advances are the graph's rounded down to the step. A continuation that fits from r fits from ⌊r / step⌋
+ *   there (Σ⌊aᵢ / s⌋ ≤ ⌊Σaᵢ / s⌋ ≤ ⌊cap / s⌋ − ⌊r / s⌋), so its value is still an upper bound, in either
+ *   mode; the step is never more than the shortest advance, so every move still advances.
+ */
+interface Completions {
+  readonly tail: Float64Array;
+  readonly step: number;
+  readonly width: number;
+}
+
+function completionStep(graph: Graph): number {
+  const positions = graph.cap + 1;
+  if (graph.e * positions <= FINE_CELLS) return 1;
+  let shortest = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < graph.adv.length; i++) shortest = Math.min(shortest, graph.adv[i] ?? 0);
+  for (let i = 0; i < graph.first.length; i++) shortest = Math.min(shortest, graph.first[i] ?? 0);
+  return Math.max(1, Math.min(Math.floor(shortest), Math.ceil(positions / COARSE_POSITIONS)));
+}
+
+function completions(graph: Graph): Completions {
+  const { moves, e, cap } = graph;
   const n = moves.length;
   const value = new Float64Array(n);
   for (let t = 0; t < n; t++) value[t] = (moves[t] as Move).value;
+  const step = completionStep(graph);
+  const width = Math.floor(cap / step) + 1;
   const cached = graph.shape;
-  if (cached.tail !== null && sameValues(cached.tailValues, value)) return cached.tail;
-  const { cells, start, move, to } = reachOf(cached);
-  // Every reached cell is written below; the others are never written and stay 0.
+  if (cached.tail !== null && sameValues(cached.tailValues, value)) return { tail: cached.tail, step, width };
   const tail = cached.tail ?? new Float64Array(e * width);
   cached.tail = tail;
   cached.tailValues = value;
+  if (step > 1) {
+    coarseTail(graph, value, tail, step, width);
+    return { tail, step, width };
+  }
+  const { cells, start, move, to } = reachOf(cached);
+  // Every reached cell is written below; the others are never written and stay 0.
   // Latest position first: a cell's moves lead only to later positions, already done. (The per-cell
   // work is a function of its own; see reachOf's comment.)
   if (start !== null && move !== null && to !== null) {
     for (let i = cells.length - 1; i >= 0; i--)
       tail[cells[i] ?? 0] = bestMove(value, tail, move, to, start[i] ?? 0, start[i + 1] ?? 0);
-    return tail;
+    return { tail, step, width };
   }
   const right = Int32Array.from(moves, (m) => m.rightClass);
   for (let i = cells.length - 1; i >= 0; i--) {
     const cell = cells[i] ?? 0;
     const c = Math.floor(cell / width);
-    tail[cell] = bestWalk(value, tail, right, adv, c * n, cell - c * width, cap);
+    tail[cell] = bestWalk(value, tail, right, graph.adv, c * n, cell - c * width, cap);
   }
-  return tail;
+  return { tail, step, width };
+}
+
+/** Every cell of the coarse graph (`Completions`), latest position first. */
+function coarseTail(graph: Graph, value: Float64Array, tail: Float64Array, step: number, width: number): void {
+  const { moves, e, adv } = graph;
+  const n = moves.length;
+  const coarse = new Int32Array(adv.length);
+  for (let i = 0; i < adv.length; i++) coarse[i] = Math.floor((adv[i] ?? 0) / step);
+  const right = Int32Array.from(moves, (m) => m.rightClass);
+  const cap = width - 1;
+  for (let r = cap; r >= 0; r--)
+    for (let c = 0; c < e; c++) tail[c * width + r] = bestWalk(value, tail, right, coarse, c * n, r, cap);
 }
 
 /** The best value of a move `move[k]` (k from `from` to `end`) plus the completion of the cell it leads to. */
@@ -303,15 +374,15 @@ function bounded(
   arcs?: SequenceArcDuals,
 ): PricingResult {
   const { moves, cap, adv, first, angles, labelAdv } = graph;
-  const width = cap + 1;
   const n = moves.length;
-  const tail = completions(graph);
+  const { tail, step, width } = completions(graph);
   // Arcs can add at most their positive σ to any sequence: every completion bound carries it.
   const arcsMost = arcs?.positive ?? 0;
   let upper = 0;
   moves.forEach((m, t) => {
     const r = first[t] ?? 0;
-    if (r <= cap) upper = Math.max(upper, m.value + (tail[m.rightClass * width + r] ?? 0) + arcsMost);
+    if (r <= cap)
+      upper = Math.max(upper, m.value + (tail[m.rightClass * width + Math.floor(r / step)] ?? 0) + arcsMost);
   });
   // Ties within float noise are not worth a node: a bound this close to the best found is pruned, and
   // bound mode adds the slack back to its value so that it stays an upper bound.
@@ -359,7 +430,7 @@ function bounded(
         if (named.forbidden.has(name)) continue;
         gain += named.sigma.get(name) ?? 0;
       }
-      const ub = value + gain + (tail[m.rightClass * width + r2] ?? 0) + arcsMost;
+      const ub = value + gain + (tail[m.rightClass * width + Math.floor(r2 / step)] ?? 0) + arcsMost;
       const label2 = label + (c < 0 ? m.length : (labelAdv[c * n + t] ?? 0));
       if (ub > best + slack) children.add(t, r2, label2, gain, ub);
     }
