@@ -310,7 +310,13 @@ function completions(graph: Graph): Completions {
 }
 
 /** Every cell of the coarse graph (`Completions`), latest position first. */
-function coarseTail(graph: Graph, value: Float64Array, tail: Float64Array, step: number, width: number): void {
+function coarseTail(
+  graph: Graph,
+  value: Float64Array,
+  tail: Float64Array,
+  step: number,
+  width: number,
+): void {
   const { moves, e, adv } = graph;
   const n = moves.length;
   const coarse = new Int32Array(adv.length);
