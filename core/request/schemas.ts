@@ -147,7 +147,9 @@ const OFFCUT_ENTRIES = {
 };
 
 const ANGLE_CUTS_ENTRIES = {
-  enabled: flag('Master switch: angles on parts are accepted only when true.'),
+  enabled: flag(
+    'Master switch: angles on parts are accepted only when true. When on, the plan is computed to a tenth of the finest unit the lengths use, so its positions, remnants and waste may carry one decimal more than the lengths sent.',
+  ),
   width: v.nullish(
     positiveLength(
       'Material width, in the unit of the lengths; required when enabled. An angled cut reaches sideways by width / tan(angle).',

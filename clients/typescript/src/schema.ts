@@ -223,7 +223,7 @@ export interface components {
         /** @description Lengths already owned: free material, never counted as purchases. The long form is an array of objects; shorthand forms can be mixed: a shorthand string (a bare length means quantity 1, e.g. "2500x2, 1200"), or an array of strings, [length, quantity] arrays and objects. Entries are numbered after expansion; that number is the entry's index in the response. */
         OffcutList: components["schemas"]["ShorthandList"] | (components["schemas"]["ShorthandList"] | components["schemas"]["OffcutTuple"] | components["schemas"]["Offcut"])[];
         AngleCuts: {
-            /** @description Master switch: angles on parts are accepted only when true. */
+            /** @description Master switch: angles on parts are accepted only when true. When on, the plan is computed to a tenth of the finest unit the lengths use, so its positions, remnants and waste may carry one decimal more than the lengths sent. */
             enabled: boolean;
             width?: number | null;
             axialSymmetry?: ("none" | "X" | "Y" | "Z" | "XYZ") | null;

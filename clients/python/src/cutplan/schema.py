@@ -121,7 +121,7 @@ OffcutList = Union["ShorthandList", List[Union["ShorthandList", "OffcutTuple", "
 
 class _AngleCutsRequired(TypedDict):
     enabled: bool
-    """Master switch: angles on parts are accepted only when true."""
+    """Master switch: angles on parts are accepted only when true. When on, the plan is computed to a tenth of the finest unit the lengths use, so its positions, remnants and waste may carry one decimal more than the lengths sent."""
 
 
 class AngleCuts(_AngleCutsRequired, total=False):
