@@ -77,6 +77,12 @@ export function typescriptClientSuite(service: () => Service): void {
           expect(Buffer.from(bytes).subarray(0, 5).toString(), sample.name).toBe('%PDF-');
           const rawText = pdfTextOf(new Uint8Array(await raw.arrayBuffer()));
           expect(pdfTextOf(bytes), sample.name).toBe(rawText);
+          // The solve budget the server applied, as its headers say (X-Time-Limit is always sent).
+          const requested = raw.headers.get('x-requested-time-limit');
+          expect(bytes.timeLimit, sample.name).toBe(Number(raw.headers.get('x-time-limit')));
+          expect(bytes.requestedTimeLimit, sample.name).toBe(
+            requested === null ? undefined : Number(requested),
+          );
         } else {
           const plan = await keyed.optimise(request as OptimiseRequest);
           expect(withoutTimes(plan), sample.name).toEqual(withoutTimes(await raw.json()));
@@ -338,6 +344,33 @@ export function typescriptClientSuite(service: () => Service): void {
         status: 200,
         error: 'http',
       });
+    });
+
+    it('reads the solve budget of a PDF from its headers: applied, and requested when capped', async () => {
+      const pdf = Buffer.from('%PDF-1.7\nbody');
+      const headers = { 'Content-Type': 'application/pdf', 'X-Request-Id': 'req-7' };
+      scripted.play([
+        {
+          status: 200,
+          headers: { ...headers, 'X-Time-Limit': '240', 'X-Requested-Time-Limit': '300' },
+          body: pdf,
+        },
+      ]);
+      const capped = await scriptedClient.optimisePdf({ ...SMALL, timeLimit: 300 });
+      expect([capped.timeLimit, capped.requestedTimeLimit, capped.requestId]).toEqual([240, 300, 'req-7']);
+      // The fields ride on the bytes without changing them: the value still equals the plain PDF.
+      expect(Buffer.from(capped)).toEqual(pdf);
+      expect(Object.keys(capped)).toHaveLength(pdf.length);
+      scripted.play([{ status: 200, headers: { ...headers, 'X-Time-Limit': '6.987' }, body: pdf }]);
+      const applied = await scriptedClient.optimisePdf(SMALL);
+      expect([applied.timeLimit, applied.requestedTimeLimit]).toEqual([6.987, undefined]);
+      scripted.play([{ status: 200, headers: { 'Content-Type': 'application/pdf' }, body: pdf }]);
+      const bare = await scriptedClient.optimisePdf(SMALL);
+      expect([bare.timeLimit, bare.requestedTimeLimit, bare.requestId]).toEqual([
+        undefined,
+        undefined,
+        undefined,
+      ]);
     });
 
     it('an answer without the error body (a gateway page) is an `http` error with its status', async () => {

@@ -109,6 +109,23 @@ class AgainstScriptedAnswers(unittest.TestCase):
         error = failure_of(lambda: self.client.optimise_pdf(SMALL_PDF))
         self.assertEqual((error.status, error.error), (200, "http"))
 
+    def test_reads_the_solve_budget_of_a_pdf_from_its_headers(self) -> None:
+        pdf = b"%PDF-1.7\nbody"
+        headers = {"Content-Type": "application/pdf", "X-Request-Id": "req-7"}
+        capped_headers = {**headers, "X-Time-Limit": "240", "X-Requested-Time-Limit": "300"}
+        self.scripted.play(Answer(200, pdf, capped_headers))
+        capped = self.client.optimise_pdf({**SMALL_PDF, "timeLimit": 300})
+        self.assertEqual((capped.time_limit, capped.requested_time_limit, capped.request_id), (240, 300, "req-7"))
+        # Still the plain bytes in every other way.
+        self.assertEqual(capped, pdf)
+        self.assertEqual(bytes(capped), pdf)
+        self.scripted.play(Answer(200, pdf, {**headers, "X-Time-Limit": "6.987"}))
+        applied = self.client.optimise_pdf(SMALL_PDF)
+        self.assertEqual((applied.time_limit, applied.requested_time_limit), (6.987, None))
+        self.scripted.play(Answer(200, pdf, {"Content-Type": "application/pdf"}))
+        bare = self.client.optimise_pdf(SMALL_PDF)
+        self.assertEqual((bare.time_limit, bare.requested_time_limit, bare.request_id), (None, None, None))
+
     def test_an_answer_without_the_error_body_is_an_http_error(self) -> None:
         self.scripted.play(Answer(502, "<h1>Bad Gateway</h1>", {"Content-Type": "text/html"}))
         error = failure_of(lambda: self.client.optimise(SMALL))

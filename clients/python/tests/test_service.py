@@ -45,6 +45,9 @@ class AgainstTheService(unittest.TestCase):
                     pdf = client.optimise_pdf(cast(cutplan.PdfRequest, request))
                     self.assertTrue(pdf.startswith(b"%PDF-"))
                     self.assertTrue(raw.startswith(b"%PDF-"))
+                    # The server always says the solve budget it applied (X-Time-Limit).
+                    self.assertIsNotNone(pdf.time_limit)
+                    self.assertGreater(cast(float, pdf.time_limit), 0)
                 else:
                     plan = client.optimise(cast(cutplan.OptimiseRequest, request))
                     self.assertEqual(without_times(plan), without_times(json.loads(raw)))

@@ -25,6 +25,20 @@ export type Health = Schemas['Health'];
 /** The API's error body, `{ error, detail, … }`. */
 export type ErrorBody = Schemas['Error'];
 
+/**
+ * A PDF's bytes, and what the answer's headers say of its solve: a PDF has no `meta`, so the budget
+ * applied (`X-Time-Limit`, the `meta.timeLimit` of a JSON answer) and, when it is less than the request's
+ * `timeLimit`, the value sent (`X-Requested-Time-Limit`) ride on the bytes, as does `X-Request-Id`. The
+ * extra fields are not enumerable: the value compares and copies as the plain bytes.
+ */
+export type PlanPdf = Uint8Array & {
+  /** Seconds of solve budget applied; undefined when the server sent no `X-Time-Limit`. */
+  readonly timeLimit: number | undefined;
+  /** The request's `timeLimit` when the budget applied is less (capped by the tier or the route). */
+  readonly requestedTimeLimit: number | undefined;
+  readonly requestId: string | undefined;
+};
+
 /** Seconds a whole call may take, retries included: longer than the top tier's 300 s solve budget. */
 export const DEFAULT_TIMEOUT = 330;
 export const DEFAULT_MAX_RETRIES = 2;
@@ -139,10 +153,13 @@ export class CutplanClient {
     return (await this.#run(call, options)) as OptimiseResponse;
   }
 
-  /** The print-ready plan (`POST /v1/optimise/pdf`) as the PDF's bytes. */
-  async optimisePdf(request: PdfRequest, options: CallOptions = {}): Promise<Uint8Array> {
+  /**
+   * The print-ready plan (`POST /v1/optimise/pdf`) as the PDF's bytes, with the solve budget applied
+   * (`timeLimit`; a PDF's solve is capped at 240 s) and the one requested when it was capped.
+   */
+  async optimisePdf(request: PdfRequest, options: CallOptions = {}): Promise<PlanPdf> {
     const call: Call = { method: 'POST', path: '/v1/optimise/pdf', body: request, pdf: true };
-    return (await this.#run(call, options)) as Uint8Array;
+    return (await this.#run(call, options)) as PlanPdf;
   }
 
   /** `GET /v1/health`: the service's version and solver (never counted against limits). */
@@ -223,7 +240,7 @@ function decode(call: Call, response: Response, bytes: Uint8Array): unknown {
   let start = 0;
   while (start < bytes.length && [0x20, 0x09, 0x0a, 0x0d].includes(bytes[start] ?? 0)) start++;
   if (response.status === 200 && call.pdf && PDF_MAGIC.every((byte, i) => bytes[start + i] === byte)) {
-    return bytes.subarray(start);
+    return planPdf(bytes.subarray(start), response.headers, requestId);
   }
   const text = new TextDecoder().decode(bytes.subarray(start));
   let parsed: unknown;
@@ -255,6 +272,20 @@ function decode(call: Call, response: Response, bytes: Uint8Array): unknown {
       ? `an answer the client cannot read (${contentType || 'no Content-Type'}): ${excerpt}`
       : excerpt;
   return new CutplanError('http', detail, response.status, { requestId, retryAfterSeconds });
+}
+
+function planPdf(bytes: Uint8Array, headers: Headers, requestId: string | undefined): PlanPdf {
+  const seconds = (name: string): number | undefined => {
+    const header = headers.get(name);
+    const value = header === null || header.trim() === '' ? Number.NaN : Number(header);
+    return Number.isFinite(value) ? value : undefined;
+  };
+  const fixed = (value: unknown): PropertyDescriptor => ({ value, enumerable: false });
+  return Object.defineProperties(bytes, {
+    timeLimit: fixed(seconds('x-time-limit')),
+    requestedTimeLimit: fixed(seconds('x-requested-time-limit')),
+    requestId: fixed(requestId),
+  }) as PlanPdf;
 }
 
 function retryAfterOf(headers: Headers, body: unknown): number | undefined {

@@ -17,6 +17,7 @@ from ._client import (
     DEFAULT_TIMEOUT,
     AsyncClient,
     Client,
+    PlanPdf,
     __version__,
 )
 from ._errors import CutplanError
@@ -47,6 +48,7 @@ __all__ = [
     "Part",
     "PdfRequest",
     "Plan",
+    "PlanPdf",
     "Stats",
     "Stock",
     "__version__",

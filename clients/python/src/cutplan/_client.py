@@ -28,6 +28,39 @@ _RETRIED = (429, 503)
 _CHUNK = 64 * 1024
 
 
+class PlanPdf(bytes):
+    """A PDF's bytes, and what the answer's headers say of its solve.
+
+    A PDF has no ``meta``, so the solve budget applied (``X-Time-Limit``, a JSON answer's
+    ``meta.timeLimit``) and, when it is less than the request's ``timeLimit``, the value sent
+    (``X-Requested-Time-Limit``) ride on the bytes, as does ``X-Request-Id``. It is ``bytes`` in every
+    other way: it compares, slices and writes as the plain PDF.
+    """
+
+    time_limit: Optional[float]
+    """Seconds of solve budget applied; None when the server sent no ``X-Time-Limit``."""
+    requested_time_limit: Optional[float]
+    """The request's ``timeLimit`` when the budget applied is less (capped by the tier or the route)."""
+    request_id: Optional[str]
+
+    def __new__(cls, data: bytes, headers: Message) -> PlanPdf:
+        pdf = super().__new__(cls, data)
+        pdf.time_limit = _seconds(headers.get("X-Time-Limit"))
+        pdf.requested_time_limit = _seconds(headers.get("X-Requested-Time-Limit"))
+        pdf.request_id = headers.get("X-Request-Id")
+        return pdf
+
+
+def _seconds(header: Optional[str]) -> Optional[float]:
+    if header is None:
+        return None
+    try:
+        value = float(header)
+    except ValueError:
+        return None
+    return value if value == value and abs(value) != float("inf") else None
+
+
 @dataclass(frozen=True)
 class _Answer:
     status: int
@@ -118,7 +151,7 @@ class _Core:
         content_type = (answer.headers.get("Content-Type") or "").lower()
         body = answer.body
         if answer.status == 200 and call.pdf and body.lstrip()[:5] == b"%PDF-":
-            return body.lstrip()
+            return PlanPdf(body.lstrip(), answer.headers)
         parsed: Any = None
         if "json" in content_type or body.lstrip()[:1] == b"{":
             try:
@@ -210,10 +243,11 @@ class Client:
         """Solves a cut list (``POST /v1/optimise``): the verified plan with its certificate."""
         return cast(OptimiseResponse, self._run(self._core.call("POST", "/v1/optimise", request), timeout))
 
-    def optimise_pdf(self, request: PdfRequest, *, timeout: Optional[float] = None) -> bytes:
-        """The print-ready plan (``POST /v1/optimise/pdf``) as PDF bytes."""
+    def optimise_pdf(self, request: PdfRequest, *, timeout: Optional[float] = None) -> PlanPdf:
+        """The print-ready plan (``POST /v1/optimise/pdf``) as PDF bytes, with the solve budget applied
+        (``time_limit``; a PDF's solve is capped at 240 s) and the one requested when it was capped."""
         call = self._core.call("POST", "/v1/optimise/pdf", request, pdf=True)
-        return cast(bytes, self._run(call, timeout))
+        return cast(PlanPdf, self._run(call, timeout))
 
     def health(self, *, timeout: Optional[float] = None) -> Health:
         """``GET /v1/health``: the service's version and solver (never counted against limits)."""
@@ -275,10 +309,11 @@ class AsyncClient:
         call = self._core.call("POST", "/v1/optimise", request)
         return cast(OptimiseResponse, await self._run(call, timeout))
 
-    async def optimise_pdf(self, request: PdfRequest, *, timeout: Optional[float] = None) -> bytes:
-        """The print-ready plan (``POST /v1/optimise/pdf``) as PDF bytes."""
+    async def optimise_pdf(self, request: PdfRequest, *, timeout: Optional[float] = None) -> PlanPdf:
+        """The print-ready plan (``POST /v1/optimise/pdf``) as PDF bytes, with the solve budget applied
+        (``time_limit``) and the one requested when it was capped."""
         call = self._core.call("POST", "/v1/optimise/pdf", request, pdf=True)
-        return cast(bytes, await self._run(call, timeout))
+        return cast(PlanPdf, await self._run(call, timeout))
 
     async def health(self, *, timeout: Optional[float] = None) -> Health:
         """``GET /v1/health``: the service's version and solver (never counted against limits)."""
