@@ -4,6 +4,7 @@ a solve (503 ``busy``, 422 ``noPlanFound``, a failure decided after a stream beg
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import time
 import unittest
@@ -119,6 +120,8 @@ class AgainstScriptedAnswers(unittest.TestCase):
         # Still the plain bytes in every other way.
         self.assertEqual(capped, pdf)
         self.assertEqual(bytes(capped), pdf)
+        copied = copy.deepcopy(capped)
+        self.assertEqual((copied, copied.time_limit, copied.requested_time_limit), (pdf, 240, 300))
         self.scripted.play(Answer(200, pdf, {**headers, "X-Time-Limit": "6.987"}))
         applied = self.client.optimise_pdf(SMALL_PDF)
         self.assertEqual((applied.time_limit, applied.requested_time_limit), (6.987, None))

@@ -43,12 +43,17 @@ class PlanPdf(bytes):
     """The request's ``timeLimit`` when the budget applied is less (capped by the tier or the route)."""
     request_id: Optional[str]
 
-    def __new__(cls, data: bytes, headers: Message) -> PlanPdf:
+    def __new__(cls, data: bytes, headers: Optional[Message] = None) -> PlanPdf:
+        # ``headers`` is optional so that copy and pickle, which call ``cls(data)``, still work.
         pdf = super().__new__(cls, data)
-        pdf.time_limit = _seconds(headers.get("X-Time-Limit"))
-        pdf.requested_time_limit = _seconds(headers.get("X-Requested-Time-Limit"))
-        pdf.request_id = headers.get("X-Request-Id")
+        pdf.time_limit = _seconds(_header(headers, "X-Time-Limit"))
+        pdf.requested_time_limit = _seconds(_header(headers, "X-Requested-Time-Limit"))
+        pdf.request_id = _header(headers, "X-Request-Id")
         return pdf
+
+
+def _header(headers: Optional[Message], name: str) -> Optional[str]:
+    return None if headers is None else headers.get(name)
 
 
 def _seconds(header: Optional[str]) -> Optional[float]:
