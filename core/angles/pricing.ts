@@ -245,8 +245,8 @@ function forward(graph: Graph, mode: 'bound' | 'plan'): PricingResult {
  * searched longer with coarse ones, and a search stopped at its node limit reports its open nodes'
  * completion bounds, which coarse steps loosen.
  */
-export const FINE_CELLS = 1_000_000;
-export const COARSE_POSITIONS = 4096;
+const FINE_CELLS = 1_000_000;
+const COARSE_POSITIONS = 4096;
 
 /**
  * The completion bounds a search reads: `tail[c·width + ⌊r / step⌋]` is at least the best value of any

@@ -34,7 +34,7 @@ const textOrNull = (x: string | null | undefined): string | null => (x === undef
  * bounds within a tenth of a unit a joint of the real geometry instead of one unit, which on nesting jobs
  * is the difference between a bar's worth of pieces fitting or not (bench/angles.ts: railings-Y).
  */
-function decimalsOf(body: LongForm, lengths: readonly number[]): number {
+function scaleDecimals(body: LongForm, lengths: readonly number[]): number {
   const k = decimalsFor(lengths);
   if (body.angleCuts?.enabled !== true || k >= LIMITS.maxDecimals) return k;
   // One more decimal only where every sum of the plan stays exact (the feasibility stage's 2^53 rule).
@@ -47,7 +47,7 @@ function decimalsOf(body: LongForm, lengths: readonly number[]): number {
 
 /** Normalises a body that passed the schemas and the cross-field rules. */
 export function normalise(body: LongForm): OptimiseRequest {
-  const k = decimalsOf(body, lengthsOf(body));
+  const k = scaleDecimals(body, lengthsOf(body));
   const prices = (body.stocks ?? []).flatMap((s) => (typeof s.price === 'number' ? [s.price] : []));
   const pk = decimalsFor(prices);
   const len = (x: number): Scaled => asScaled(scaleBy(x, k));
