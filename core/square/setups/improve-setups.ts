@@ -7,7 +7,7 @@
 import type { Budget } from '../../budget.ts';
 import type { LpEngine } from '../../lp/index.ts';
 import type { GroupPlan, Job, Layout } from '../../model/index.ts';
-import { PHASE_SHARES, stageWork } from '../../setups/index.ts';
+import { stageWork } from '../../setups/index.ts';
 import { lpDive } from './heuristics/dive.ts';
 import { combinePatterns } from './heuristics/kombi.ts';
 import { searchNeighbourhoods } from './heuristics/neighbourhoods.ts';
@@ -15,6 +15,7 @@ import { type OracleShared, purchasedBars, residualOracle } from './heuristics/o
 import { residualBound } from './heuristics/residual-bound.ts';
 import { runSteps, type State, type StepOptions, startState } from './heuristics/sequential.ts';
 import { resolveTail } from './heuristics/tail.ts';
+import { PHASE_SHARES } from './tuning.ts';
 
 export interface StageContext {
   readonly lp: LpEngine;

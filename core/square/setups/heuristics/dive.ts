@@ -10,15 +10,8 @@
 import type { Budget } from '../../../budget.ts';
 import type { LpEngine } from '../../../lp/index.ts';
 import { type Job, type Layout, PRACTICAL_ITEM_TYPES } from '../../../model/index.ts';
-import {
-  DIVE_MAX_STEPS,
-  DIVE_STEP_LP,
-  DIVE_TRIES_PER_STEP,
-  generateColumns,
-  type LengthClass,
-  lengthClasses,
-  PmpMaster,
-} from '../../../setups/index.ts';
+import { generateColumns, type LengthClass, lengthClasses, PmpMaster } from '../../../setups/index.ts';
+import { DIVE_MAX_STEPS, DIVE_STEP_LP, DIVE_TRIES_PER_STEP } from '../tuning.ts';
 import { costFloor, type Oracle, planOfState, type State } from './sequential.ts';
 
 /** The best complete plan the dive passed through (by `better`), starting from `start`. */

@@ -8,7 +8,7 @@
  */
 import type { Budget } from '../../../budget.ts';
 import { gcd, type Job, type Layout, mergeLayouts, planCost } from '../../../model/index.ts';
-import { KOMBI_MAX_STATES, KOMBI_OPS } from '../../../setups/index.ts';
+import { KOMBI_MAX_STATES, KOMBI_OPS } from '../tuning.ts';
 import { purchasedBars } from './oracle.ts';
 
 /** Counts operations; checks the stage's budget (one work unit) every 4096 of them. */

@@ -6,7 +6,7 @@
  */
 import type { Budget } from '../../../budget.ts';
 import { type Job, type Layout, mergeLayouts } from '../../../model/index.ts';
-import { NEIGHBOURHOOD_SIZE } from '../../../setups/index.ts';
+import { NEIGHBOURHOOD_SIZE } from '../tuning.ts';
 import type { Oracle, StepOptions } from './sequential.ts';
 import { resolvePart } from './tail.ts';
 

@@ -8,8 +8,9 @@ import type { Budget } from '../../../budget.ts';
 import type { LpEngine } from '../../../lp/index.ts';
 import type { Job } from '../../../model/index.ts';
 import { type Layout, mergeLayouts, patternWeight, planCost, trimExcess } from '../../../model/index.ts';
-import { barsTieBreak, DEFAULT_ORACLE } from '../../../setups/index.ts';
+import { barsTieBreak } from '../../../setups/index.ts';
 import { downsize, greedyPack, type SearchGoal, solveGroup, sourcePreference } from '../../search/index.ts';
+import { DEFAULT_ORACLE } from '../tuning.ts';
 import type { ResidualBound } from './residual-bound.ts';
 import type { Oracle } from './sequential.ts';
 

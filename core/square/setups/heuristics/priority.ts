@@ -5,7 +5,7 @@
  */
 import type { Job } from '../../../model/index.ts';
 import { type GroupPlan, type Layout, mergeLayouts, patternWeight, sourceUse } from '../../../model/index.ts';
-import { PRIORITY_MOVES } from '../../../setups/index.ts';
+import { PRIORITY_MOVES } from '../tuning.ts';
 
 /** Bars a plan cuts from prioritised sources. */
 export function priorityBars(job: Job, layouts: readonly Layout[]): number {

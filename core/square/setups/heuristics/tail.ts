@@ -7,7 +7,7 @@
  */
 import type { Budget } from '../../../budget.ts';
 import { type Job, type Layout, mergeLayouts, planCost } from '../../../model/index.ts';
-import { TAILS } from '../../../setups/index.ts';
+import { TAILS } from '../tuning.ts';
 import { purchasedBars } from './oracle.ts';
 import { type Oracle, runSteps, type State, type StepOptions } from './sequential.ts';
 
