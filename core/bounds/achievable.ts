@@ -1,3 +1,7 @@
+/**
+ * Lower bounds lifted to costs a plan can reach (whole bars of each source), the cheap mixes of bar counts,
+ * and cuts on bar counts.
+ */
 import type { Job } from '../model/index.ts';
 
 /**

@@ -1,3 +1,7 @@
+/**
+ * The cheapest bars that can hold the pieces: a cost bound from capacity alone, and the one-pattern cuts on
+ * bar counts.
+ */
 import { gcd } from '../model/index.ts';
 
 /**

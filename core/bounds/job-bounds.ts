@@ -1,3 +1,7 @@
+/**
+ * A job's combinatorial bounds: L2 for one kind of unlimited bar when bars are the cost, and the purchased-
+ * bars bound from the cost bound.
+ */
 import type { Job } from '../model/index.ts';
 import { continuousBound, l2Bound } from './combinatorial.ts';
 

@@ -1,3 +1,7 @@
+/**
+ * The most owned offcut material any plan can use (`offcuts_first`): a matching of offcut bars to pieces
+ * that fit them.
+ */
 import type { Job } from '../model/index.ts';
 
 /**

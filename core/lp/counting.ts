@@ -1,3 +1,7 @@
+/**
+ * LP engine wrappers: one that runs a named solve through a caller's function, and one that counts solves
+ * (the benchmark's budget of work).
+ */
 import type { LpEngine, LpSolution, MasterLp } from './engine.ts';
 
 /**

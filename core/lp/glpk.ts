@@ -1,3 +1,7 @@
+/**
+ * glpk.js behind the LP engine port: the benchmark's baseline engine, imported directly so it never enters
+ * the optimise bundle.
+ */
 import GLPK from 'glpk.js/node';
 import type { LpEngine, LpSolution, MasterLp, RowBounds } from './engine.ts';
 

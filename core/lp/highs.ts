@@ -1,3 +1,7 @@
+/**
+ * HiGHS (wasm) behind the LP engine port: a persistent master LP whose rows and columns are added and
+ * bounded in place, and the test for a run that failed.
+ */
 import type { Highs } from 'highs';
 import * as highsModule from 'highs';
 import type { LpEngine, LpSolution, MasterLp, RowBounds } from './engine.ts';

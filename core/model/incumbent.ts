@@ -1,3 +1,7 @@
+/**
+ * The best plan found so far, shared by every phase of a search (it only improves), and the check of whether
+ * a set of bars is a plan.
+ */
 import type { Job } from './job.ts';
 import {
   better,

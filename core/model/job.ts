@@ -1,3 +1,7 @@
+/**
+ * One material group as a cutting-stock job in exact integers: its items (distinct part lengths), sources
+ * (kinds of bar), objective and costs.
+ */
 import type { Material, Method, OptimiseRequest } from '../types.ts';
 import { gcd } from './integers.ts';
 

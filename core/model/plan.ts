@@ -1,3 +1,7 @@
+/**
+ * Layouts and plans of a job: a layout's weight, cost and key, a plan's cost, its source use, merging and
+ * trimming its layouts.
+ */
 import type { Job } from './job.ts';
 
 /** A layout: how many of each item one bar of `source` carries, cut `count` times. */

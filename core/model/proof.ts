@@ -1,3 +1,7 @@
+/**
+ * Where the proof of a job stands: the best lower bound so far, raised by each phase, and whether the
+ * incumbent meets it.
+ */
 import type { Incumbent } from './incumbent.ts';
 import type { Job } from './job.ts';
 import { offcutUsage } from './plan.ts';

@@ -1,3 +1,7 @@
+/**
+ * The bounded knapsack's branch and bound: depth-first in density order with the Dantzig bound, stopping at
+ * a node limit.
+ */
 import type { KnapsackResult } from './knapsack-types.ts';
 import { RUNNERS_UP } from './tuning.ts';
 

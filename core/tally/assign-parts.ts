@@ -1,3 +1,6 @@
+/**
+ * Which request part each piece of a square layout is: parts sharing a length handed out in request order.
+ */
 import type { Job, Layout } from '../model/index.ts';
 
 export interface Bar {

@@ -1,3 +1,7 @@
+/**
+ * One material group's square search: greedy, bounds, perfect packing, the root's column generation, dives
+ * and branch and price, within a budget of work.
+ */
 import { barsBound, combinatorialBound, maxOffcutUsage } from '../../bounds/index.ts';
 import type { Budget } from '../../budget.ts';
 import type { LpEngine } from '../../lp/index.ts';

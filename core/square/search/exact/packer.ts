@@ -1,3 +1,7 @@
+/**
+ * The perfect-packing search as a stepped packer the square search interleaves with column generation: its
+ * ops budget and what it offers.
+ */
 import type { Budget } from '../../../budget.ts';
 import type { Incumbent, Job } from '../../../model/index.ts';
 import { PerfectPacking } from './perfect-packing.ts';

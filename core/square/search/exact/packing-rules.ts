@@ -1,3 +1,7 @@
+/**
+ * The perfect-packing problem's own rules over its state: carry budgets, the leftover's bounds, the next
+ * long piece, the leftover's exact packing.
+ */
 import { exactFill } from './leftover-fill.ts';
 import { PackingState } from './packing-state.ts';
 import { FALSE, R_CARRY, R_WEIGHT, TRUE, UNSET } from './packing-types.ts';

@@ -1,3 +1,7 @@
+/**
+ * One conflict-driven search of the perfect-packing portfolio: propagation, clause learning, activity, Luby
+ * restarts.
+ */
 import { PackingRules } from './packing-rules.ts';
 import {
   FALSE,

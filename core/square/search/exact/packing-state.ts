@@ -1,3 +1,7 @@
+/**
+ * The perfect-packing search's model and state: candidate bars and options per long piece, the assignment
+ * and its trail, learnt clauses.
+ */
 import { rng } from '../../../model/index.ts';
 import { type PerfectPackingInput, R_WEIGHT, TRUE, UNSET } from './packing-types.ts';
 

@@ -1,3 +1,7 @@
+/**
+ * A portfolio of perfect-packing searches with different bounds, choice orders and shares, for jobs whose
+ * bound may be met with no waste.
+ */
 import { SearchState } from './packing-search.ts';
 import type { PerfectPackingInput, PerfectPackingStep } from './packing-types.ts';
 import {

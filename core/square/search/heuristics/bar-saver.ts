@@ -1,3 +1,7 @@
+/**
+ * The bar saver: a consistent neighbourhood search that empties three bars of a one-bar job's plan into a
+ * pool and refills the others until the pool fits in two, saving a bar.
+ */
 import { type GroupPlan, type Incumbent, type Job, type Layout, rng } from '../../../model/index.ts';
 import {
   BAR_SAVER_MAX_PIECES,

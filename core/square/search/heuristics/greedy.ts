@@ -1,3 +1,6 @@
+/**
+ * Greedy square packing (first fit or best fit, longest first) and the order sources are preferred in.
+ */
 import { compareSources, type Job, type Layout } from '../../../model/index.ts';
 
 /** A run of identical open bars: same source, same pieces so far. */

@@ -1,3 +1,6 @@
+/**
+ * The square search's first plans: the greedy packings offered to the incumbent before any LP.
+ */
 import { anchorOffcuts } from '../../../bounds/index.ts';
 import { type Incumbent, type Job, patternWeight } from '../../../model/index.ts';
 import { downsize, greedyPack, sourcePreference } from './greedy.ts';

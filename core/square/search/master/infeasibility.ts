@@ -1,3 +1,7 @@
+/**
+ * A proof that a square job has no plan: with every bar free, the master's optimum stays positive (phase
+ * one).
+ */
 import type { Budget } from '../../../budget.ts';
 import type { LpEngine } from '../../../lp/index.ts';
 import type { Residual } from '../../../master/index.ts';

@@ -1,3 +1,7 @@
+/**
+ * The square search's root: column generation on the whole job, the bound it proves and its cuts on bar
+ * counts.
+ */
 import { type CountCut, costSources, liftBound } from '../../../bounds/index.ts';
 import type { Budget } from '../../../budget.ts';
 import type { CgOutcome, Residual } from '../../../master/index.ts';

@@ -1,3 +1,6 @@
+/**
+ * The square master's first columns: the incumbent's layouts and one homogeneous pattern per item.
+ */
 import type { Residual } from '../../../master/index.ts';
 import type { GroupPlan, Job } from '../../../model/index.ts';
 import { sourcePreference } from '../heuristics/index.ts';

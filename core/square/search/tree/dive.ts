@@ -1,3 +1,7 @@
+/**
+ * The square search's dives: fix columns of the LP solution step by step and complete the rest exactly or
+ * greedily.
+ */
 import type { Budget } from '../../../budget.ts';
 import type { Residual } from '../../../master/index.ts';
 import {

@@ -1,3 +1,7 @@
+/**
+ * The square tree for several kinds of bar: cheap mixes of bar counts searched first, then a short and a
+ * full tree.
+ */
 import { cheapMixes, costSources, type Mix } from '../../../bounds/index.ts';
 import { type Budget, workLimited } from '../../../budget.ts';
 import type { Proof } from '../../../model/index.ts';

@@ -1,3 +1,6 @@
+/**
+ * The square tree for one kind of bar: dives, the tree, the bar saver and perfect packing side by side.
+ */
 import type { Budget } from '../../../budget.ts';
 import { runToEnd } from '../../../model/index.ts';
 import { PACKER_SLICE, type Packer } from '../exact/index.ts';

@@ -1,3 +1,7 @@
+/**
+ * How the square dives step (whole parts, a share of the bars, or single bars), by the job's kinds of bar,
+ * item types and root LP.
+ */
 import { type Job, LARGE_JOB_ITEM_TYPES } from '../../../model/index.ts';
 import type { StepRule } from './dive.ts';
 import { SHARE_MIN_BARS } from './tuning.ts';
