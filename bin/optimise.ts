@@ -12,7 +12,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { statusOf, ValidationError } from '../core/errors.ts';
+import { ValidationError } from '../core/errors.ts';
 import { createLpEngine, optimise } from '../core/optimise.ts';
 import { parseCsvParts, parseOptimiseBody } from '../core/request/index.ts';
 import { LABEL_FORMATS, type LabelFormat, SAW_LIST_STYLES, type SawListStyle } from '../core/vocabulary.ts';
@@ -236,12 +236,13 @@ function parse(argv: string[]) {
 function fail(
   io: OptimiseIo,
   error: {
-    code: Parameters<typeof statusOf>[0];
+    code: string;
+    status: number;
     message: string;
     bodyExtras(): Readonly<Record<string, unknown>>;
   },
 ): number {
-  const status = statusOf(error.code);
+  const { status } = error;
   const detail = status >= 500 ? 'internal error' : error.message;
   // The body the API would send, for scripts; one line for the person at the terminal.
   io.stdout(`${JSON.stringify({ error: error.code, detail, ...error.bodyExtras() })}\n`);

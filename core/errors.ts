@@ -1,66 +1,28 @@
 /**
- * Typed errors of the API. Each code of the contract has one class; {@link statusOf} is the one place
- * that maps codes to HTTP statuses. Expected failures travel as values (`Result`); these classes are
- * thrown only across the imperative shell, or for bugs (`InternalError`).
+ * Typed errors the core raises: `validation` (400), `partsLimit` (413), `noPlanFound` (422) and `internal`
+ * (500), each code of the contract one class, and their statuses ({@link CORE_STATUS}). The errors only the
+ * shell raises (keys, origins, routes, methods, sizes, rate limits, capacity) and the map of every code to
+ * its status are in `functions/shared/errors.ts`. Expected failures travel as values (`Result`); these
+ * classes are thrown only across the imperative shell, or for bugs (`InternalError`).
  */
 
-/** Every `error` code a response body can carry. */
-export type ErrorCode =
-  | 'validation'
-  | 'badKey'
-  | 'forbiddenOrigin'
-  | 'partsLimit'
-  | 'noPlanFound'
-  | 'rateLimited'
-  | 'busy'
-  | 'notFound'
-  | 'methodNotAllowed'
-  | 'payloadTooLarge'
-  | 'queryTooLong'
-  | 'headersTooLarge'
-  | 'internal';
+/** The `error` codes the core raises. */
+export type CoreErrorCode = 'validation' | 'partsLimit' | 'noPlanFound' | 'internal';
 
-const STATUS: Readonly<Record<ErrorCode, number>> = {
+/** The HTTP status of each code the core raises (the shell's map, `functions/shared/errors.ts`, adds its own). */
+export const CORE_STATUS: Readonly<Record<CoreErrorCode, number>> = {
   /** Bad input: lengths, quantities, methods, infeasible supply, angle rules, unknown fields. */
   validation: 400,
-  /** A key was sent but is empty, unknown, disabled, expired, or used from a foreign origin. */
-  badKey: 401,
-  /** `POST /v1/mcp`: the Origin header is not a web origin (the MCP transport's DNS-rebinding guard). */
-  forbiddenOrigin: 403,
   /** More parts or distinct lines than the tier allows. */
   partsLimit: 413,
-  /** The body is larger than 1 MiB. */
-  payloadTooLarge: 413,
   /**
    * Finite supply: the search found no plan within the time limit and did not prove that none exists.
    * Not the caller's input (a longer `timeLimit` may succeed), so not 400; refunded like every failure.
    */
   noPlanFound: 422,
-  /** The query string is over 8 KiB: a job that large goes in the body of a POST. */
-  queryTooLong: 414,
-  /** The request line and headers are over the server's limit (the local server's 16 KiB). */
-  headersTooLarge: 431,
-  /** No such route. */
-  notFound: 404,
-  /** The route exists but not for this HTTP method (the response carries `Allow`). */
-  methodNotAllowed: 405,
-  /** Hourly, per-minute or monthly limit reached; the body says when it resets. */
-  rateLimited: 429,
-  /** The solver pool (or the limits store) is at capacity; retry shortly. */
-  busy: 503,
   /** A bug or a plan that failed verification; the detail is generic and carries the request id. */
   internal: 500,
 };
-
-/** Every error code, in the order of their statuses. */
-export const ERROR_CODES: readonly ErrorCode[] = (Object.keys(STATUS) as ErrorCode[]).sort(
-  (a, b) => STATUS[a] - STATUS[b],
-);
-
-/** The HTTP status of an error code. */
-export function statusOf(code: ErrorCode): number {
-  return STATUS[code];
-}
 
 /** One problem found in a request: where it is (`parts[3]`) and a sentence a person can act on. */
 export interface Issue {
@@ -72,25 +34,14 @@ export interface Issue {
 export const MAX_ISSUES = 10;
 
 /**
- * Where a caller stands against its binding rate window: data, rendered as `X-RateLimit-*` headers by
- * the HTTP shell (`functions/shared/http/`).
- */
-export interface RateLimitStatus {
-  readonly limit: number;
-  readonly remaining: number;
-  /** When the window resets (ms since the epoch). */
-  readonly resetAtMs: number;
-}
-
-/**
  * Base of all cutplan errors: a code, a human-readable detail and optional extra body fields. Errors
  * carry data only; the HTTP shell decides which headers that data becomes.
  */
 export abstract class CutplanError extends Error {
-  abstract readonly code: ErrorCode;
-  get status(): number {
-    return statusOf(this.code);
-  }
+  /** The contract's `error` code. */
+  abstract readonly code: string;
+  /** Its HTTP status (from {@link CORE_STATUS}, or the shell's map for the shell's errors). */
+  abstract readonly status: number;
   /** Extra fields merged into the `{error, detail}` body (e.g. `retryAfterSeconds`). */
   bodyExtras(): Readonly<Record<string, unknown>> {
     return {};
@@ -100,6 +51,7 @@ export abstract class CutplanError extends Error {
 /** 400: the request cannot be solved as sent. `detail` joins up to ten issues. */
 export class ValidationError extends CutplanError {
   override readonly code = 'validation' as const;
+  override readonly status = CORE_STATUS.validation;
   readonly issues: readonly Issue[];
   /**
    * @param complete false when the parser stopped collecting (a request with thousands of problems is
@@ -119,21 +71,10 @@ export class ValidationError extends CutplanError {
   }
 }
 
-/** 401: the API key is empty, unknown, disabled, expired, or not allowed from this origin. */
-export class BadKeyError extends CutplanError {
-  override readonly code = 'badKey' as const;
-  override readonly name = 'BadKeyError';
-}
-
-/** 403: an MCP request's Origin header is not an http(s) origin. */
-export class ForbiddenOriginError extends CutplanError {
-  override readonly code = 'forbiddenOrigin' as const;
-  override readonly name = 'ForbiddenOriginError';
-}
-
 /** 413: the request has more parts or distinct lines than the tier allows. */
 export class PartsLimitError extends CutplanError {
   override readonly code = 'partsLimit' as const;
+  override readonly status = CORE_STATUS.partsLimit;
   override readonly name = 'PartsLimitError';
 }
 
@@ -144,92 +85,14 @@ export class PartsLimitError extends CutplanError {
  */
 export class NoPlanFoundError extends CutplanError {
   override readonly code = 'noPlanFound' as const;
+  override readonly status = CORE_STATUS.noPlanFound;
   override readonly name = 'NoPlanFoundError';
-}
-
-/** 429: a rate or monthly limit is reached. */
-export class RateLimitedError extends CutplanError {
-  override readonly code = 'rateLimited' as const;
-  override readonly name = 'RateLimitedError';
-  /** When the limit resets (ms since epoch). */
-  readonly resetAtMs: number;
-  readonly retryAfterSeconds: number;
-  /** The window that refused the call (remaining 0), when known. */
-  readonly rateLimit: RateLimitStatus | null;
-
-  constructor(
-    detail: string,
-    resetAtMs: number,
-    retryAfterSeconds: number,
-    rateLimit: RateLimitStatus | null = null,
-  ) {
-    super(detail);
-    this.resetAtMs = resetAtMs;
-    this.retryAfterSeconds = retryAfterSeconds;
-    this.rateLimit = rateLimit;
-  }
-  override bodyExtras(): Readonly<Record<string, unknown>> {
-    return { retryAfterSeconds: this.retryAfterSeconds, resetAt: new Date(this.resetAtMs).toISOString() };
-  }
-}
-
-/** 503: no solve slot free (or the limits store is unavailable); retry shortly. */
-export class BusyError extends CutplanError {
-  override readonly code = 'busy' as const;
-  override readonly name = 'BusyError';
-  readonly retryAfterSeconds: number;
-  /** The caller's rate window after this (uncounted) call, when it was counted and refunded. */
-  readonly rateLimit: RateLimitStatus | null;
-
-  constructor(detail: string, retryAfterSeconds: number, rateLimit: RateLimitStatus | null = null) {
-    super(detail);
-    this.retryAfterSeconds = retryAfterSeconds;
-    this.rateLimit = rateLimit;
-  }
-  override bodyExtras(): Readonly<Record<string, unknown>> {
-    return { retryAfterSeconds: this.retryAfterSeconds };
-  }
-}
-
-/** 404: no such route. */
-export class NotFoundError extends CutplanError {
-  override readonly code = 'notFound' as const;
-  override readonly name = 'NotFoundError';
-}
-
-/** 405: the route exists, the method does not; `allow` lists the methods that do. */
-export class MethodNotAllowedError extends CutplanError {
-  override readonly code = 'methodNotAllowed' as const;
-  override readonly name = 'MethodNotAllowedError';
-  readonly allow: readonly string[];
-
-  constructor(detail: string, allow: readonly string[]) {
-    super(detail);
-    this.allow = allow;
-  }
-}
-
-/** 413: the body is over the 1 MiB limit. */
-export class PayloadTooLargeError extends CutplanError {
-  override readonly code = 'payloadTooLarge' as const;
-  override readonly name = 'PayloadTooLargeError';
-}
-
-/** 414: the query string is too long; the detail says to POST the job instead. */
-export class QueryTooLongError extends CutplanError {
-  override readonly code = 'queryTooLong' as const;
-  override readonly name = 'QueryTooLongError';
-}
-
-/** 431: the request line and headers together are too large to read. */
-export class HeadersTooLargeError extends CutplanError {
-  override readonly code = 'headersTooLarge' as const;
-  override readonly name = 'HeadersTooLargeError';
 }
 
 /** 500: a bug or a plan that failed verification. The client sees only a generic message. */
 export class InternalError extends CutplanError {
   override readonly code = 'internal' as const;
+  override readonly status = CORE_STATUS.internal;
   override readonly name = 'InternalError';
 }
 

@@ -1,9 +1,10 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { BadKeyError, BusyError, err, NoPlanFoundError, RateLimitedError } from '../../core/errors.ts';
+import { err, NoPlanFoundError } from '../../core/errors.ts';
 import { apiEvent } from '../../test/support/api-event.ts';
 import { fakeCore } from '../../test/support/fake-core.ts';
 import { recordingAdmitter, testHandlers } from '../../test/support/handlers.ts';
+import { BadKeyError, BusyError, RateLimitedError } from '../shared/errors.ts';
 import { requestMetrics } from '../shared/telemetry.ts';
 
 /** What an MCP client sends with every POST. */

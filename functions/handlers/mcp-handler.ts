@@ -1,16 +1,10 @@
 /**
  * `POST /mcp`: the Model Context Protocol endpoint, its tools solving and rendering as the API routes do.
  */
-import {
-  type CutplanError,
-  err,
-  ForbiddenOriginError,
-  InternalError,
-  ok,
-  type Result,
-} from '../../core/errors.ts';
+import { type CutplanError, err, InternalError, ok, type Result } from '../../core/errors.ts';
 import type { Admission } from '../shared/admission.ts';
 import type { Endpoint } from '../shared/core-port.ts';
+import { ForbiddenOriginError } from '../shared/errors.ts';
 import {
   type ApiHandler,
   fail,

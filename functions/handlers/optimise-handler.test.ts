@@ -1,9 +1,10 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { InternalError, RateLimitedError } from '../../core/errors.ts';
+import { InternalError } from '../../core/errors.ts';
 import { apiEvent, postJson, sampleEvent } from '../../test/support/api-event.ts';
 import { fakeCore } from '../../test/support/fake-core.ts';
 import { recordingAdmitter, testHandlers } from '../../test/support/handlers.ts';
+import { RateLimitedError } from '../shared/errors.ts';
 import { MAX_BODY_BYTES } from '../shared/http/index.ts';
 
 const json = (res: APIGatewayProxyResult): Record<string, unknown> => JSON.parse(res.body);

@@ -4,16 +4,11 @@
  * code of a failure; then the two sinks that write it (the plain line, and Powertools).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  type CutplanError,
-  err,
-  InternalError,
-  NoPlanFoundError,
-  RateLimitedError,
-} from '../../core/errors.ts';
+import { type CutplanError, err, InternalError, NoPlanFoundError } from '../../core/errors.ts';
 import { apiEvent, postJson, sampleEvent } from '../../test/support/api-event.ts';
 import { fakeCore } from '../../test/support/fake-core.ts';
 import { recordingAdmitter, testHandlers } from '../../test/support/handlers.ts';
+import { RateLimitedError } from '../shared/errors.ts';
 import { routeLabel } from '../shared/http/index.ts';
 import { JSON_KEEP_ALIVE, readStreamedJson, type StreamSink, streamAnswer } from '../shared/http/stream.ts';
 import { powertoolsTelemetry } from '../shared/powertools.ts';

@@ -13,7 +13,8 @@ import {
 } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { HeadersTooLargeError, ValidationError } from '../../core/errors.ts';
+import { ValidationError } from '../../core/errors.ts';
+import { HeadersTooLargeError } from '../shared/errors.ts';
 import type { ApiHandler } from '../shared/http/index.ts';
 import { COMMON_HEADERS, corsFor, fail, failureReply, MAX_BODY_BYTES } from '../shared/http/index.ts';
 import { type StreamOptions, type StreamSink, streamAnswer } from '../shared/http/stream.ts';

@@ -13,7 +13,8 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { BusyError, InternalError } from '../../core/errors.ts';
+import { InternalError } from '../../core/errors.ts';
+import { BusyError } from '../shared/errors.ts';
 import { type ApiHandler, fail, type Progress, serve } from '../shared/http/index.ts';
 import { errorFields, type Logger } from '../shared/log.ts';
 import { AUTOMATIC_BUDGET_SECONDS } from '../shared/solve-budget.ts';

@@ -3,7 +3,8 @@
  * failures are never counted), then asks an {@link Admitter} to admit the call, solves, and releases the
  * admission in `finally`. The DynamoDB implementation lives in `functions/shared/limits/`.
  */
-import type { CutplanError, RateLimitStatus, Result } from '../../core/errors.ts';
+import type { CutplanError, Result } from '../../core/errors.ts';
+import type { RateLimitStatus } from './errors.ts';
 import type { Tier } from './tiers.ts';
 
 /** Who is calling, as the HTTP adapter sees it. */

@@ -6,16 +6,14 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { type CutplanError, PartsLimitError, ValidationError } from '../../core/errors.ts';
 import {
   BadKeyError,
   BusyError,
-  type CutplanError,
   type ErrorCode,
-  PartsLimitError,
   RateLimitedError,
   statusOf,
-  ValidationError,
-} from '../../core/errors.ts';
+} from '../../functions/shared/errors.ts';
 import type { ApiHandler } from '../../functions/shared/http/index.ts';
 import { matchRoute } from '../../functions/shared/routes.ts';
 import { fakeCore } from '../support/fake-core.ts';

@@ -8,9 +8,9 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ErrorCode, statusOf } from '../../core/errors.ts';
 import { makeOptimiseHandler, makeOptimisePdfHandler } from '../../functions/handlers/index.ts';
 import { systemClock } from '../../functions/shared/clock.ts';
+import { type ErrorCode, statusOf } from '../../functions/shared/errors.ts';
 import type { ApiHandler } from '../../functions/shared/http/index.ts';
 import { createLpEngine, realCore } from '../../functions/shared/real-core.ts';
 import { lazyPdfRenderer } from '../../functions/shared/real-pdf.ts';

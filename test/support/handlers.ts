@@ -3,7 +3,7 @@
  * handler, server and fuzz tests.
  */
 
-import type { CutplanError, RateLimitStatus } from '../../core/errors.ts';
+import type { CutplanError } from '../../core/errors.ts';
 import { err, ok, PartsLimitError } from '../../core/errors.ts';
 import { sawListCsv } from '../../core/saw-list/csv.ts';
 import type { LabelOutput } from '../../core/vocabulary.ts';
@@ -20,6 +20,7 @@ import {
 import { makeMcpHandler } from '../../functions/handlers/mcp-handler.ts';
 import type { Admission, Admitter, Caller, JobSize } from '../../functions/shared/admission.ts';
 import type { PdfJob, RenderLabels, RenderPdf, ShopJob } from '../../functions/shared/core-port.ts';
+import type { RateLimitStatus } from '../../functions/shared/errors.ts';
 import type { ApiHandler } from '../../functions/shared/http/index.ts';
 import type { Logger } from '../../functions/shared/log.ts';
 import type { RequestRecord, Telemetry } from '../../functions/shared/telemetry.ts';

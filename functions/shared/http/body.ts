@@ -3,14 +3,8 @@
  * the REST API treats every media type as binary), UTF-8 and JSON syntax. Every failure is a typed error with a
  * detail that says what to send instead.
  */
-import {
-  type CutplanError,
-  err,
-  ok,
-  PayloadTooLargeError,
-  type Result,
-  ValidationError,
-} from '../../../core/errors.ts';
+import { type CutplanError, err, ok, type Result, ValidationError } from '../../../core/errors.ts';
+import { PayloadTooLargeError } from '../errors.ts';
 import { type HttpRequest, header } from './request.ts';
 
 /** The largest body accepted: 1 MiB. */

@@ -3,13 +3,8 @@
  * {@link RateLimitStatus}, `Retry-After` and `Allow` from the errors that carry them. The one place this
  * mapping lives; the limits module and core return data only.
  */
-import {
-  BusyError,
-  type CutplanError,
-  MethodNotAllowedError,
-  RateLimitedError,
-  type RateLimitStatus,
-} from '../../../core/errors.ts';
+import type { CutplanError } from '../../../core/errors.ts';
+import { BusyError, MethodNotAllowedError, RateLimitedError, type RateLimitStatus } from '../errors.ts';
 
 /** `X-RateLimit-Limit/Remaining/Reset` (reset in epoch seconds, as GitHub and others send it). */
 export function rateLimitHeaders(status: RateLimitStatus | null | undefined): Record<string, string> {

@@ -3,7 +3,8 @@
  * limit sits below API Gateway's own (10,240 bytes for the request line and headers together, answered by
  * API Gateway itself, not by us), so every call API Gateway passes on gets our `{error, detail}` answer.
  */
-import { err, ok, QueryTooLongError, type Result } from '../../../core/errors.ts';
+import { err, ok, type Result } from '../../../core/errors.ts';
+import { QueryTooLongError } from '../errors.ts';
 import type { HttpRequest } from './request.ts';
 
 /** The most bytes of query parameters a call may carry: names and values, decoded, as UTF-8. */

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BusyError,
-  InternalError,
-  MethodNotAllowedError,
-  RateLimitedError,
-  ValidationError,
-} from '../../../core/errors.ts';
+import { InternalError, ValidationError } from '../../../core/errors.ts';
+import { BusyError, MethodNotAllowedError, RateLimitedError } from '../errors.ts';
 import { fail, failureReply, pdfReply } from './reply.ts';
 
 const body = (text: string): unknown => JSON.parse(text);

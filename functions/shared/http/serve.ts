@@ -10,7 +10,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { CutplanError, InternalError, MethodNotAllowedError } from '../../../core/errors.ts';
+import { CutplanError, InternalError } from '../../../core/errors.ts';
+import { MethodNotAllowedError } from '../errors.ts';
 import { errorFields, type Logger } from '../log.ts';
 import { matchRoute } from '../routes.ts';
 import { lineTelemetry, type RequestNotes, type Telemetry } from '../telemetry.ts';

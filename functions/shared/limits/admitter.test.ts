@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BadKeyError, BusyError, PartsLimitError, RateLimitedError } from '../../../core/errors.ts';
+import { PartsLimitError } from '../../../core/errors.ts';
 import { embeddedDynamoPerFile } from '../../../test/support/dynamo-per-file.ts';
 import { keyedCaller, publicCaller, setup, small, storedCount } from '../../../test/support/limits-table.ts';
 import type { Admission } from '../admission.ts';
+import { BadKeyError, BusyError, RateLimitedError } from '../errors.ts';
 import { TIERS } from '../tiers.ts';
 import { createAdmitter } from './admitter.ts';
 import { createKey, disableKey } from './key-admin.ts';

@@ -14,8 +14,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../../core/budget.ts';
-import { BusyError, type CutplanError, err, ok, PartsLimitError, type Result } from '../../../core/errors.ts';
+import { type CutplanError, err, ok, PartsLimitError, type Result } from '../../../core/errors.ts';
 import type { Admission, Admitter, Caller, JobSize } from '../admission.ts';
+import { BusyError } from '../errors.ts';
 import { normaliseOrigin } from '../http/cors.ts';
 import { TIERS, type Tier, type TierName } from '../tiers.ts';
 import { checkKey, displayKey, parsePresentedKey } from './api-keys.ts';

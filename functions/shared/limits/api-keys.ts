@@ -6,7 +6,8 @@
  * so the secret never takes part in a lookup.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { BadKeyError, err, ok, type Result } from '../../../core/errors.ts';
+import { err, ok, type Result } from '../../../core/errors.ts';
+import { BadKeyError } from '../errors.ts';
 import { TIER_NAMES, type TierName } from '../tiers.ts';
 import type { KeyRecord } from './store.ts';
 

@@ -1,6 +1,5 @@
 import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { BusyError } from '../../../core/errors.ts';
 import { embeddedDynamoPerFile } from '../../../test/support/dynamo-per-file.ts';
 import {
   type FaultPlan,
@@ -13,6 +12,7 @@ import {
   small,
   storedCount,
 } from '../../../test/support/limits-table.ts';
+import { BusyError } from '../errors.ts';
 import { TIERS } from '../tiers.ts';
 import { createAdmitter } from './admitter.ts';
 import { createDynamoStore } from './dynamo-store.ts';

@@ -2,7 +2,7 @@
  * Pure pieces of rate limiting: which counters a call is counted against, where the caller stands
  * (`X-RateLimit-*` data) and the 429 a refused call gets.
  */
-import { RateLimitedError, type RateLimitStatus } from '../../../core/errors.ts';
+import { RateLimitedError, type RateLimitStatus } from '../errors.ts';
 import type { Tier } from '../tiers.ts';
 import { displayKey } from './api-keys.ts';
 import type { Counter, Subject } from './store.ts';

@@ -4,7 +4,6 @@
  * again, and a release returns within its own deadline.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BusyError } from '../../../core/errors.ts';
 import {
   type EmbeddedDynamo,
   keyedCaller,
@@ -14,6 +13,7 @@ import {
   startEmbeddedDynamo,
   storedCount,
 } from '../../../test/support/limits-table.ts';
+import { BusyError } from '../errors.ts';
 import { TIERS } from '../tiers.ts';
 import { createAdmitter } from './admitter.ts';
 import { createDynamoClient } from './config.ts';

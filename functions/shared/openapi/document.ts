@@ -4,8 +4,9 @@
  * their statuses, the tiers. `npm run openapi` writes it to `docs/openapi.json`, which `GET
  * /v1/openapi.json` serves; a test rebuilds it and fails when the committed file is not current.
  */
-import { ERROR_CODES, type ErrorCode, statusOf } from '../../../core/errors.ts';
+
 import { QUERY_PARAMETERS } from '../../../core/request/index.ts';
+import { ERROR_CODES, type ErrorCode, statusOf } from '../errors.ts';
 import { EXPOSED_HEADERS } from '../http/cors.ts';
 import { ROUTES } from '../routes.ts';
 import { TIER_NAMES, TIERS } from '../tiers.ts';

@@ -10,7 +10,7 @@ import formats from 'ajv-formats';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BusyError, type CutplanError, RateLimitedError } from '../../../core/errors.ts';
+import type { CutplanError } from '../../../core/errors.ts';
 import {
   errorBodySchema,
   healthResponseSchema,
@@ -20,6 +20,7 @@ import { apiEvent, postJson, sampleEvent } from '../../../test/support/api-event
 import { collectingLogger, collectingTelemetry, recordingAdmitter } from '../../../test/support/handlers.ts';
 import { makeDocsHandler, makeHealthHandler, makeOptimiseHandler } from '../../handlers/index.ts';
 import { systemClock } from '../clock.ts';
+import { BusyError, RateLimitedError } from '../errors.ts';
 import { createLpEngine, realCore } from '../real-core.ts';
 import { ROUTES } from '../routes.ts';
 import { OPENAPI_FILE, openApiText } from './write.ts';

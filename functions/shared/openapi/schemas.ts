@@ -6,7 +6,6 @@
  */
 import { type ConversionConfig, type JsonSchema, toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
-import { ERROR_CODES } from '../../../core/errors.ts';
 import type { ListName } from '../../../core/request/index.ts';
 import {
   angleCutsSchema,
@@ -18,6 +17,7 @@ import {
   SHORTHAND_LIST_PATTERN,
 } from '../../../core/request/index.ts';
 import * as response from '../../../core/response/index.ts';
+import { ERROR_CODES } from '../errors.ts';
 
 export type Schema = Record<string, unknown>;
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
