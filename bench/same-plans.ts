@@ -148,7 +148,7 @@ function fingerprint(c: Case, base: LpEngine): Promise<Print> | Print {
     const plan = r.plan;
     jobs.push(
       `${job.material ?? '-'}: cost ${plan?.cost ?? null} bound ${r.bound} bars≥${r.barsBound}` +
-        `${r.optimal ? ' optimal' : ''}${r.infeasible ? ' infeasible' : ''} layouts ${plan?.layouts.length ?? 0}`,
+        `${r.status === 'optimal' ? ' optimal' : ''}${r.status === 'infeasible' ? ' infeasible' : ''} layouts ${plan?.layouts.length ?? 0}`,
     );
     hash.update(
       JSON.stringify({

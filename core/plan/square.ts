@@ -43,13 +43,13 @@ export function squareGeometry(
     search: (k, search) => {
       const job = jobOf(k);
       const r = solveGroup(job, options.lp, search);
-      if (!r.plan) return err(noPlan(job.material, r.infeasible, options.budgetMs));
+      if (r.plan === null) return err(noPlan(job.material, r.status === 'infeasible', options.budgetMs));
       return ok({
         job,
         plan: r.plan,
         bound: r.bound,
         barsBound: r.barsBound,
-        optimal: r.optimal,
+        optimal: r.status === 'optimal',
       });
     },
     refine: (k, found, share) => {

@@ -15,7 +15,7 @@
  *   covering master and its Lagrangian bound: dropping a piece from a real sequence leaves a real sequence
  *   (the pieces either side are then further apart than the blades need), so every plan turns into one of
  *   no greater cost whose bars hold no piece past the demand. Past a node limit the search stops and its
- *   value is the largest completion bound it left open (still an upper bound, `exact: false`).
+ *   value is the largest completion bound it left open (still an upper bound, status `bounded`).
  *
  * Room is counted in steps of `f` units: rounding every move down gives an upper bound on the value
  * (`mode: 'bound'`), rounding up gives sequences that surely fit (`mode: 'plan'`).
@@ -35,15 +35,17 @@ export interface PricingResult {
   readonly value: number;
   /** The best sequences, best first (plan mode only): one per last edge class, or the search's best. */
   readonly sequences: readonly PricedSequence[];
-  /** False when the job was too large for the cell limit at any step (value then 0, nothing found). */
-  readonly done: boolean;
   /**
-   * True when `value` is the best value itself in the rounded model (within the bounds, when given);
-   * false when the demand-bounded search hit its node limit (`value` is then only an upper bound in bound
-   * mode, and the best sequence found in plan mode) or when `done` is false.
+   * `exact`: `value` is the best value itself in the rounded model (within the bounds, when given);
+   * `bounded`: the demand-bounded search hit its node limit (`value` is then only an upper bound in bound
+   * mode, and the best sequence found in plan mode); `tooLarge`: the job was too large for the cell limit
+   * at some step (value 0, nothing found).
    */
-  readonly exact: boolean;
+  readonly status: PricingStatus;
 }
+
+/** How a pricing call ended (see {@link PricingResult.status}). */
+export type PricingStatus = 'exact' | 'bounded' | 'tooLarge';
 
 export { MAX_CELLS, MAX_MOVES } from './pricing-graph.ts';
 
@@ -93,8 +95,8 @@ export interface SequenceArcDuals {
   readonly positive: number;
 }
 
-const NOTHING: PricingResult = { value: 0, sequences: [], done: true, exact: true };
-const TOO_LARGE: PricingResult = { value: 0, sequences: [], done: false, exact: false };
+const NOTHING: PricingResult = { value: 0, sequences: [], status: 'exact' };
+const TOO_LARGE: PricingResult = { value: 0, sequences: [], status: 'tooLarge' };
 
 /**
  * The completion bounds the demand-bounded search reads for one bar length, as a lookup `(class, r)`, with
@@ -210,7 +212,7 @@ function forward(graph: Graph, mode: 'bound' | 'plan'): PricingResult {
   }
   let value = 0;
   for (let c = 0; c < e; c++) value = Math.max(value, runMax[c] ?? 0);
-  if (mode === 'bound') return { value, sequences: [], done: true, exact: true };
+  if (mode === 'bound') return { value, sequences: [], status: 'exact' };
   const sequences: PricedSequence[] = [];
   for (let c = 0; c < e; c++) {
     const r0 = bestEnd[c] ?? -1;
@@ -233,7 +235,7 @@ function forward(graph: Graph, mode: 'bound' | 'plan'): PricingResult {
     sequences.push({ value: runMax[c] ?? 0, pieces });
   }
   sequences.sort((a, b) => b.value - a.value);
-  return { value, sequences, done: true, exact: true };
+  return { value, sequences, status: 'exact' };
 }
 
 /**
@@ -461,9 +463,9 @@ function bounded(
   // Every edge class is reachable from the start, so `upper` bounds any open node too.
   const limit = Math.min(upper, Math.max(best, openBound));
   if (mode === 'bound')
-    return { value: Math.min(upper, limit + slack), sequences: [], done: true, exact: !stopped };
+    return { value: Math.min(upper, limit + slack), sequences: [], status: stopped ? 'bounded' : 'exact' };
   found.sort((a, b) => b.value - a.value);
-  return { value: best, sequences: found, done: true, exact: !stopped };
+  return { value: best, sequences: found, status: stopped ? 'bounded' : 'exact' };
 }
 
 /**

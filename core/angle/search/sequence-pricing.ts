@@ -74,7 +74,7 @@ export class SequencePricing implements PricingPort<SeqBar> {
         if (arcs === undefined) byLength.set(source.length, priced);
       }
       // No column prices out only because none exists when the plan-mode search was exact.
-      if (!priced.plan.exact) exact = false;
+      if (priced.plan.status !== 'exact') exact = false;
       for (const seq of priced.plan.sequences.slice(0, OFFERED)) {
         const bar = { source: k, pieces: seq.pieces };
         if (query.pricesOut(bar)) columns.push(bar);
@@ -86,7 +86,7 @@ export class SequencePricing implements PricingPort<SeqBar> {
         if (one && query.pricesOut({ source: k, pieces: [one] })) columns.push({ source: k, pieces: [one] });
       }
       const bound = priced.bound;
-      if (bound === null || !bound.done) return Number.POSITIVE_INFINITY;
+      if (bound === null || bound.status === 'tooLarge') return Number.POSITIVE_INFINITY;
       return Math.max(0, bound.value) + usagePay(k);
     });
     return { columns, values, exact, cutValues: null };

@@ -19,18 +19,25 @@ import {
   type TreeSearch,
 } from './tree/index.ts';
 
-/** What the search knows about one job when it stops. */
-export interface GroupResult {
-  /** The best plan found; null when the supply cannot cover the demand. */
-  readonly plan: GroupPlan | null;
+/**
+ * How the search ended: `optimal`, a plan that meets the bound (and, under offcuts_first, uses the most
+ * offcut material); `found`, a plan not proven optimal; `infeasible`, no plan, and the LP relaxation
+ * proved that none exists; `none`, no plan found and none proven impossible.
+ */
+export type GroupStatus = 'optimal' | 'found' | 'infeasible' | 'none';
+
+/** What the search knows about one job when it stops: a plan exactly when the status says one was found. */
+export type GroupResult = GroupFigures &
+  (
+    | { readonly status: 'optimal' | 'found'; readonly plan: GroupPlan }
+    | { readonly status: 'infeasible' | 'none'; readonly plan: null }
+  );
+
+interface GroupFigures {
   /** Valid lower bound on the cost (job cost units). */
   readonly bound: number;
   /** Valid lower bound on purchased bars. */
   readonly barsBound: number;
-  /** True only when the plan meets the bound (and, under offcuts_first, uses the most offcut material). */
-  readonly optimal: boolean;
-  /** True when the LP relaxation itself proved that no plan exists. */
-  readonly infeasible: boolean;
   readonly trace: SearchTrace;
 }
 
@@ -66,14 +73,13 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget, goal?: Se
   const proof = new Proof(job, inc, usageTarget, combinatorialBound(job, demand));
   const reached = (): boolean => goal !== undefined && inc.plan !== null && goal.enough(inc.plan);
   const isOptimal = (): boolean => proof.optimal() || reached();
-  const result = (infeasible = false): GroupResult => ({
-    plan: inc.plan,
-    bound: Math.min(proof.bound, inc.plan?.cost ?? proof.bound),
-    barsBound: barsBound(job, Math.min(proof.bound, inc.plan?.cost ?? proof.bound)),
-    optimal: proof.optimal(),
-    infeasible,
-    trace,
-  });
+  const result = (infeasible = false): GroupResult => {
+    const plan = inc.plan;
+    const bound = Math.min(proof.bound, plan?.cost ?? proof.bound);
+    const figures = { bound, barsBound: barsBound(job, bound), trace };
+    if (plan === null) return { ...figures, status: infeasible ? 'infeasible' : 'none', plan };
+    return { ...figures, status: proof.optimal() ? 'optimal' : 'found', plan };
+  };
   if (goal?.hopeless(proof.bound)) return result();
 
   // One-bar jobs whose bound leaves no room at all: an exact search for a perfect packing, first on its
