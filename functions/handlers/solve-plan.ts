@@ -26,7 +26,8 @@ export async function solvePlan<Lp>(
   const { tier } = admission;
   const budgetMs = solveBudgetMs({
     requestedSeconds: request.timeLimit,
-    tier: capSeconds < tier.budgetSeconds ? { ...tier, budgetSeconds: capSeconds } : tier,
+    tier,
+    routeCapSeconds: capSeconds,
     remainingMs: req.remainingMs,
     headroomMs: deps.headroomMs ?? defaultHeadroomMs,
   });

@@ -23,4 +23,14 @@ describe('solveBudgetMs', () => {
       }),
     ).toBe(expected);
   });
+
+  it.each([
+    ['a route cap below the tier caps a long request', 600, 'scale', 240, 240_000],
+    ['a route cap above the tier leaves the tier', 600, 'public', 240, 20_000],
+    ['automatic under a route cap below 5 s', null, 'scale', 2, 2_000],
+    ['a request below the route cap is untouched', 30, 'scale', 240, 30_000],
+  ] as const)('gives %s', (_, requested, tier, cap, expected) => {
+    const input = { requestedSeconds: requested, tier: TIERS[tier], remainingMs: null, headroomMs: 1_000 };
+    expect(solveBudgetMs({ ...input, routeCapSeconds: cap })).toBe(expected);
+  });
 });
