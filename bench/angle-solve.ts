@@ -79,10 +79,17 @@ export async function loadCore(root = join(import.meta.dirname, '..')): Promise<
   /** core/plan/plan-request.ts's planGroups for an angle request, keeping each group's bound. */
   const planAngles = (req: OptimiseRequest, budgetMs: number, clock: Clock) => {
     const start = clock.monotonic();
-    const geometry = angle.angleGeometry(req, { lp, budgetMs });
+    const all = budget.budgetOf(clock, budgetMs);
+    // This checkout's angleGeometry reads the request's Budget; a baseline checkout from before it read
+    // `budgetMs` (the same figure): both are passed, so either core runs.
+    const options: Parameters<typeof angle.angleGeometry>[1] & { budgetMs: number } = {
+      lp,
+      budget: all,
+      budgetMs,
+    };
+    const geometry = angle.angleGeometry(req, options);
     if (!geometry.ok) return geometry;
     const g = geometry.value;
-    const all = budget.budgetOf(clock, budgetMs);
     const setups = req.method === 'fewest_setups' || req.method === 'bundle';
     const groups: FormatModule.FormattedGroup[] = [];
     for (let k = 0; k < g.groups; k++) {

@@ -20,6 +20,8 @@ export interface Budget {
   expired(): boolean;
   /** ms since the budget started. */
   elapsedMs(): number;
+  /** The ms it was made with: its length from its start (a sub-budget's as its parent capped it). */
+  readonly totalMs: number;
   /** A budget that ends at the earlier of this one's deadline and `ms` from now. */
   sub(ms: number): Budget;
 }
@@ -32,6 +34,7 @@ export function budgetOf(clock: Clock, ms: number): Budget {
 
 function budgetUntil(clock: Clock, start: number, deadline: number): Budget {
   return {
+    totalMs: deadline - start,
     remainingMs: () => Math.max(0, deadline - clock.monotonic()),
     expired: () => clock.monotonic() >= deadline,
     elapsedMs: () => clock.monotonic() - start,
@@ -47,6 +50,7 @@ function budgetUntil(clock: Clock, start: number, deadline: number): Budget {
  */
 export function workLimited(parent: Budget, used: () => number, limit: number): Budget {
   return {
+    totalMs: parent.totalMs,
     remainingMs: () => parent.remainingMs(),
     expired: () => parent.expired() || used() >= limit,
     elapsedMs: () => parent.elapsedMs(),

@@ -1,7 +1,7 @@
 /**
  * The one entry point the API, the CLI and the benchmark share: solve, format, verify.
  */
-import type { Clock } from './budget.ts';
+import { budgetOf, type Clock } from './budget.ts';
 import { budgetMeta } from './budget-meta.ts';
 import { type CutplanError, err, InternalError, ok, type Result } from './errors.ts';
 import { createHighsEngine, type HighsEngineOptions, type LpEngine } from './lp/index.ts';
@@ -42,7 +42,7 @@ export async function optimise(
   ctx: OptimiseContext,
 ): Promise<Result<OptimiseResponse, CutplanError>> {
   const start = ctx.clock.monotonic();
-  const options = { lp: ctx.lp, clock: ctx.clock, budgetMs: ctx.budgetMs };
+  const options = { lp: ctx.lp, budget: budgetOf(ctx.clock, ctx.budgetMs) };
   const timing = () => ({
     tier: ctx.tier,
     poweredBy: ctx.poweredBy,

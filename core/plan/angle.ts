@@ -16,6 +16,7 @@ import {
   squarePlan,
 } from '../angle/search/index.ts';
 import { fewestAngleSetups } from '../angle/setups/index.ts';
+import type { Budget } from '../budget.ts';
 import { err, ok, type Result, ValidationError } from '../errors.ts';
 import type { LpEngine } from '../lp/index.ts';
 import type { OptimiseRequest } from '../types.ts';
@@ -28,7 +29,7 @@ const REFUSED = new Set(['bundle']);
 /** The angle geometry over the request's material groups; refused for a method it does not serve. */
 export function angleGeometry(
   request: OptimiseRequest,
-  options: { readonly lp: LpEngine; readonly budgetMs: number },
+  options: { readonly lp: LpEngine; readonly budget: Budget },
 ): Result<Geometry<AngleGroupResult>, ValidationError> {
   if (REFUSED.has(request.method)) {
     return err(ValidationError.of('method', `"${request.method}" does not combine with angle cuts`));
@@ -44,7 +45,7 @@ export function angleGeometry(
       const r = solveAngleGroup(job, lp, search, (b) => squarePlan(job, square[k], lp, b));
       // 400 only with a proof that no plan exists; without one, a longer time limit might find a plan.
       if (r === null)
-        return err(noPlan(job.material, provesAngleInfeasible(job, lp, share), options.budgetMs));
+        return err(noPlan(job.material, provesAngleInfeasible(job, lp, share), options.budget.totalMs));
       return ok(r);
     },
     refine: (_, r, share) => {

@@ -5,7 +5,7 @@
  * The request's budget is split here, once: each group gets an equal share of what is left, and under
  * `fewest_setups` and `bundle` the search gets {@link SEARCH_SHARE_WITH_SETUPS} of its group's share.
  */
-import { type Budget, budgetOf, type Clock } from '../budget.ts';
+import type { Budget } from '../budget.ts';
 import { type CutplanError, ok, type Result } from '../errors.ts';
 import type { LpEngine } from '../lp/index.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../types.ts';
@@ -16,9 +16,8 @@ import { squareGeometry } from './square.ts';
 
 export interface PlanOptions {
   readonly lp: LpEngine;
-  readonly clock: Clock;
-  /** Wall-clock budget for the whole request in ms. */
-  readonly budgetMs: number;
+  /** The whole request's budget (its `totalMs` is the request's budget in ms). */
+  readonly budget: Budget;
 }
 
 /**
@@ -33,7 +32,7 @@ export function planRequest(
   options: PlanOptions,
   context: () => FormatContext,
 ): Result<OptimiseResponse, CutplanError> {
-  const budget = budgetOf(options.clock, options.budgetMs);
+  const { budget } = options;
   // Angle mode: bars hold sequences, not multisets (docs/angle-cuts.md).
   if (request.angleCuts !== null) {
     const geometry = angleGeometry(request, options);

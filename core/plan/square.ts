@@ -3,6 +3,7 @@
  * the setups stage (`refineGroup`: setups, bundles, priority, for every method), and the layout step
  * writes bars out with their parts assigned, waste and cut positions (`squareLayouts`).
  */
+import type { Budget } from '../budget.ts';
 import { err, ok } from '../errors.ts';
 import type { LpEngine } from '../lp/index.ts';
 import { buildJobs, type GroupPlan, type Job } from '../model/index.ts';
@@ -30,7 +31,7 @@ export interface SolvedGroup {
 /** The square geometry over the request's material groups. */
 export function squareGeometry(
   request: OptimiseRequest,
-  options: { readonly lp: LpEngine; readonly budgetMs: number },
+  options: { readonly lp: LpEngine; readonly budget: Budget },
 ): Geometry<SolvedGroup> {
   const jobs = buildJobs(request);
   const jobOf = (k: number): Job => {
@@ -43,7 +44,8 @@ export function squareGeometry(
     search: (k, search) => {
       const job = jobOf(k);
       const r = solveGroup(job, options.lp, search);
-      if (r.plan === null) return err(noPlan(job.material, r.status === 'infeasible', options.budgetMs));
+      if (r.plan === null)
+        return err(noPlan(job.material, r.status === 'infeasible', options.budget.totalMs));
       return ok({
         job,
         plan: r.plan,
@@ -57,7 +59,7 @@ export function squareGeometry(
       const refined = refineGroup(job, found.plan, request.method, {
         lp: options.lp,
         budget: share,
-        work: stageWorkFor(options.budgetMs, jobs.length),
+        work: stageWorkFor(options.budget.totalMs, jobs.length),
         groups: jobs.length,
         bundleSize: (s) => {
           const source = job.sources[s];

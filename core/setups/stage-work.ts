@@ -33,6 +33,7 @@ export function stageWork(
 /** `work`, ending early when `safety` does (its ms are work units; the safety net only ends it). */
 function alsoEndsAt(work: Budget, safety: Budget): Budget {
   return {
+    totalMs: work.totalMs,
     remainingMs: () => (safety.expired() ? 0 : work.remainingMs()),
     expired: () => work.expired() || safety.expired(),
     elapsedMs: () => work.elapsedMs(),

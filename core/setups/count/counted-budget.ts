@@ -5,6 +5,7 @@ import type { Budget } from '../../budget.ts';
 export function counted(parent: Budget, limit: number): Budget {
   const state = { checks: 0 };
   const wrap = (b: Budget): Budget => ({
+    totalMs: b.totalMs,
     remainingMs: () => {
       state.checks++;
       return state.checks >= limit ? 0 : b.remainingMs();
