@@ -7,52 +7,18 @@
 import { type BoundTerm, type CountCut, lagrangianBound } from '../bounds/index.ts';
 import type { Budget } from '../budget.ts';
 import { isRunFailure, type LpEngine, type LpSolution, type MasterLp } from '../lp/index.ts';
-import type { Job, Source } from '../model/index.ts';
+import type { Source } from '../model/index.ts';
 import { ceilBound } from '../numbers.ts';
-import type { ActiveArc, PatternColumn, PricingPort, Residual } from './port.ts';
+import { activeArcs, smooth } from './duals.ts';
+import type { CgOutcome, CgStop, MasterOptions } from './outcome.ts';
+import { copyResidual, type PatternColumn, type PricingPort, type Residual, usageScaleOf } from './port.ts';
 import { SETTLE_TOLERANCE } from './tuning.ts';
 
+export type { CgOutcome, CgStop, MasterOptions } from './outcome.ts';
 export type { Residual } from './port.ts';
-
-export interface CgOutcome {
-  /** `optimal`: no column prices out (the LP is solved); `stopped`: ended early (bound settled, cutoff or budget). */
-  readonly status: 'optimal' | 'stopped' | 'infeasible' | 'failed';
-  /** Objective of the restricted master (≥ the LP optimum). */
-  readonly lpValue: number;
-  /** A valid lower bound on the cost of any integer plan for the current residual (Lagrangian/Farley). */
-  readonly bound: number;
-  /** Values of `columns` in the master's solution. */
-  readonly x: Float64Array;
-  /** Total of the artificial (infeasibility) variables: > 0 means the residual may have no plan. */
-  readonly artificial: number;
-  readonly iterations: number;
-}
-
-export interface CgStop {
-  /** Stop as soon as the bound shows every completion costs at least this much. */
-  readonly cutoff?: number;
-  /** Stop when ⌈bound⌉ can no longer rise (it equals ⌈LP⌉). */
-  readonly settle?: boolean;
-  /**
-   * A valid lower bound on the LP value (such as the pieces' total over the bar capacity): a restricted
-   * master that meets it is optimal, whatever the pricing would still find.
-   */
-  readonly floor?: number;
-  /** Stop after this many master solves (a caller that wants a quick LP, not its optimum). */
-  readonly rounds?: number;
-}
+export { usageScaleOf } from './port.ts';
 
 const REL_TOL = 1e-6;
-
-/** How a covering master is set up beyond its pattern kind. */
-export interface MasterOptions {
-  /** Re-solve by primal simplex after added columns (else dual simplex). */
-  readonly primalAfterColumns: boolean;
-  /** Free substitution columns πᵢ ≥ πᵢ₊₁ between neighbouring items (items sorted longest first). */
-  readonly substitution: boolean;
-  /** Wentges smoothing weight on the stability centre. */
-  readonly smoothing: number;
-}
 
 /**
  * Gilmore–Gomory column generation on a persistent master LP, for any pattern kind behind a
@@ -274,7 +240,10 @@ export class CoveringMaster<C extends PatternColumn> {
         return this.outcome('optimal', sol, Math.max(bestBound, stop.floor), iterations);
       }
       const duals = this.itemDuals(sol.duals);
-      let priced = this.price(this.center ? this.smooth(duals) : duals, sol.duals);
+      let priced = this.price(
+        this.center ? smooth(this.center, this.smoothing, this.m, duals) : duals,
+        sol.duals,
+      );
       if (this.center && priced.columns.length === 0) priced = this.price(duals, sol.duals);
       // Defence in depth: a valid bound never exceeds the restricted master's value (≥ the LP optimum);
       // capping there keeps a numerical slip in the pricing from ever becoming an absurd bound.
@@ -346,20 +315,12 @@ export class CoveringMaster<C extends PatternColumn> {
     return d;
   }
 
-  private smooth(duals: Float64Array): Float64Array {
-    const c = this.center ?? duals;
-    const out = new Float64Array(this.m);
-    const a = this.smoothing;
-    for (let i = 0; i < this.m; i++) out[i] = a * (c[i] ?? 0) + (1 - a) * (duals[i] ?? 0);
-    return out;
-  }
-
   /**
    * Prices at `pi` through the port: the columns whose reduced cost under the master's own duals is
    * negative, and the Lagrangian bound that `pi` proves.
    */
   private price(pi: Float64Array, masterDuals: Float64Array): Pricing<C> {
-    const arcs = this.activeArcs(masterDuals);
+    const arcs = activeArcs(this.residual, this.arcRows, masterDuals);
     const nu = this.usageRow >= 0 ? Math.max(0, masterDuals[this.usageRow] ?? 0) : 0;
     const usagePay = (k: number): number => {
       const s = this.sources[k];
@@ -388,27 +349,6 @@ export class CoveringMaster<C extends PatternColumn> {
       duals: pi,
       exact: answer.exact,
     };
-  }
-
-  /**
-   * Duals of the arc rows bounded at this node, with each clamped to the sign its active bound allows (so
-   * the Lagrangian bound stays valid); plus Σ bound·dual for the bound.
-   */
-  private activeArcs(masterDuals: Float64Array): { list: ActiveArc[]; rhs: number } {
-    const list: ActiveArc[] = [];
-    let rhs = 0;
-    for (const [key, b] of this.residual.arcs ?? []) {
-      const row = this.arcRows.get(key);
-      if (row === undefined) continue;
-      const d = masterDuals[row] ?? 0;
-      let sigma = d;
-      if (!Number.isFinite(b.lo)) sigma = Math.min(0, sigma);
-      if (!Number.isFinite(b.hi)) sigma = Math.max(0, sigma);
-      list.push({ key, dual: d, sigma: sigma === 0 ? 0 : sigma });
-      if (sigma === 0) continue;
-      rhs += sigma > 0 ? b.lo * sigma : b.hi * sigma;
-    }
-    return { list, rhs };
   }
 
   private recordCut(pi: Float64Array, nu: number, v: Float64Array): void {
@@ -449,14 +389,4 @@ interface Pricing<C> {
   bound: number;
   readonly duals: Float64Array;
   readonly exact: boolean;
-}
-
-function copyResidual(r: Residual): Residual {
-  const copy: Residual = { demand: r.demand.slice(), lo: r.lo.slice(), hi: r.hi.slice(), usage: r.usage };
-  return r.arcs ? { ...copy, arcs: new Map(r.arcs) } : copy;
-}
-
-/** The usage row's scale: its coefficients are offcut lengths over the longest offcut. */
-export function usageScaleOf(sources: Job['sources']): number {
-  return Math.max(1, ...sources.filter((s) => s.kind === 'offcut').map((s) => s.length));
 }

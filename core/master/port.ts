@@ -4,6 +4,7 @@
  * the Lagrangian bound, the stops) serves square multisets and angle sequences alike. A pattern kind
  * says what a column's item coefficients, key and branching arcs are, and prices at given duals.
  */
+import type { Source } from '../model/index.ts';
 
 /** What is still to be decided: the demand left, and how many bars of each source may (must) be used. */
 export interface Residual {
@@ -80,4 +81,15 @@ export interface PricingPort<C extends PatternColumn> {
   own(column: C): C;
   /** Prices at the query's duals. */
   price(query: PriceQuery<C>): PortPricing<C>;
+}
+
+/** A residual the caller may change without touching this one. */
+export function copyResidual(r: Residual): Residual {
+  const copy: Residual = { demand: r.demand.slice(), lo: r.lo.slice(), hi: r.hi.slice(), usage: r.usage };
+  return r.arcs ? { ...copy, arcs: new Map(r.arcs) } : copy;
+}
+
+/** The usage row's scale: its coefficients are offcut lengths over the longest offcut. */
+export function usageScaleOf(sources: readonly Source[]): number {
+  return Math.max(1, ...sources.filter((s) => s.kind === 'offcut').map((s) => s.length));
 }

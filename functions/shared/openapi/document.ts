@@ -6,12 +6,24 @@
  */
 
 import { QUERY_PARAMETERS } from '../../../core/request/index.ts';
-import { ERROR_CODES, type ErrorCode, statusOf } from '../errors.ts';
 import { EXPOSED_HEADERS } from '../http/cors.ts';
 import { ROUTES } from '../routes.ts';
 import { TIER_NAMES, TIERS } from '../tiers.ts';
 import { OPENAPI_PATH, PLAYGROUND_PATH } from './paths.ts';
-import { type Schema, schemaComponents } from './schemas.ts';
+import {
+  DOC_ERRORS,
+  errorResponses,
+  FILE_HEADERS,
+  HEADERS,
+  headers,
+  json,
+  MCP_ERRORS,
+  RATE_HEADERS,
+  type Refusal,
+  ref,
+  SOLVE_ERRORS,
+} from './responses.ts';
+import { schemaComponents } from './schemas.ts';
 
 /** Examples for the document, taken from `events/` (see `examples.ts`). */
 export interface OpenApiExamples {
@@ -23,7 +35,7 @@ export interface OpenApiExamples {
     body: unknown;
   }[];
   /** Refused sample events (400, 413): the code and detail the parser gives. */
-  readonly refusals: readonly { name: string; summary: string; error: ErrorCode; detail: string }[];
+  readonly refusals: readonly Refusal[];
   /** The query of a GET sample, parameter → value. */
   readonly query: Readonly<Record<string, string>>;
   /** A plan the service returned for the `query` example. */
@@ -32,108 +44,6 @@ export interface OpenApiExamples {
   readonly mcp: readonly { name: string; summary: string; body: unknown }[];
 }
 
-const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
-const json = (schema: Schema, extra: Schema = {}) => ({ 'application/json': { schema, ...extra } });
-
-const HEADERS: Readonly<Record<string, { description: string; schema: Schema }>> = {
-  'X-Request-Id': {
-    description: 'Id of this request (on every response); quote it when reporting a problem.',
-    schema: { type: 'string' },
-  },
-  'X-RateLimit-Limit': {
-    description: 'Calls allowed in the binding window (the one with the fewest calls left).',
-    schema: { type: 'integer' },
-  },
-  'X-RateLimit-Remaining': { description: 'Calls left in the binding window.', schema: { type: 'integer' } },
-  'X-RateLimit-Reset': {
-    description: 'When the binding window resets, in epoch seconds (UTC).',
-    schema: { type: 'integer' },
-  },
-  'Retry-After': { description: 'Seconds to wait before retrying (429, 503).', schema: { type: 'integer' } },
-  'X-Time-Limit': {
-    description:
-      "The solve budget applied, in seconds (a file's `meta.timeLimit`): the request's `timeLimit`, or the automatic 5 s, capped by the tier, the route and the time the function had left.",
-    schema: { type: 'number', exclusiveMinimum: 0 },
-  },
-  'X-Requested-Time-Limit': {
-    description:
-      "The request's `timeLimit`, sent only when the budget applied (`X-Time-Limit`) is less (a file's `meta.requestedTimeLimit`).",
-    schema: { type: 'number', exclusiveMinimum: 0 },
-  },
-};
-const RATE_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
-/** A file route's 200: the admission's rate headers and, as the file has no `meta`, its time limit. */
-const FILE_HEADERS = [...RATE_HEADERS, 'X-Time-Limit', 'X-Requested-Time-Limit'];
-const headers = (names: readonly string[]) =>
-  Object.fromEntries(['X-Request-Id', ...names].map((n) => [n, ref('headers', n)]));
-
-const WHEN: Readonly<Record<ErrorCode, string>> = {
-  validation:
-    'The request is not valid: bad lengths or quantities, unknown fields or methods, a part that fits no source, demand over finite stock (only with a proof that no plan exists, named in `detail`), broken angle rules, several supplies sent, a body that is not JSON; or a request API Gateway or the local server could not read. `detail` names the offending part, stock, offcut, material or field (up to ten problems).',
-  badKey:
-    "The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list.",
-  forbiddenOrigin:
-    '`POST /v1/mcp` only: the Origin header is not an http(s) origin (the MCP transport refuses it, against DNS rebinding).',
-  notFound: 'No such route; `detail` lists the routes.',
-  methodNotAllowed: 'The route exists but not for this method; the `Allow` header lists the methods.',
-  partsLimit:
-    'More parts or distinct part lines than the tier allows, or more pieces than any tier takes (over 100000 on one line or 1000000 in all). `detail` names the part (or `parts`) and the cap. Nothing was counted.',
-  noPlanFound:
-    'Finite stock or offcuts: the search found no plan within the time limit and did not prove that none exists. Not counted; a longer `timeLimit` may find one.',
-  payloadTooLarge: 'The body is larger than 1 MiB.',
-  queryTooLong: 'The query string of `GET /v1/optimise` is over 8 KiB; send the job as a POST body instead.',
-  headersTooLarge:
-    'The request line and headers are too large to read (the local server refuses over 16 KiB); send the job as a POST body.',
-  rateLimited:
-    'Rate limit or monthly cap reached. `Retry-After`, `retryAfterSeconds` and `resetAt` say when it resets. Failed calls never count.',
-  internal: 'A bug, or a plan that failed verification (never returned). `detail` names the request id.',
-  busy: 'The solver is at capacity (or API Gateway throttled the stage); retry after `Retry-After` seconds, which the body repeats as `retryAfterSeconds`.',
-};
-
-function errorResponses(
-  codes: readonly ErrorCode[],
-  refusals: OpenApiExamples['refusals'],
-): Record<string, unknown> {
-  const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of codes) byStatus.set(statusOf(code), [...(byStatus.get(statusOf(code)) ?? []), code]);
-  const out: Record<string, unknown> = {};
-  for (const [status, list] of byStatus) {
-    const extra: Schema = {};
-    const refused = refusals.filter((e) => statusOf(e.error) === status);
-    if (refused.length > 0) {
-      extra.examples = Object.fromEntries(
-        refused.map((e) => [e.name, { summary: e.summary, value: { error: e.error, detail: e.detail } }]),
-      );
-    }
-    // Answers after admission carry its rate headers (422 is refunded, but still reports the window).
-    const admitted = status === 422 || status === 429 || status === 503 || status === 500;
-    out[String(status)] = {
-      description: list.map((c) => `\`${c}\`: ${WHEN[c]}`).join(' '),
-      headers: headers(
-        status === 429 || status === 503 ? [...RATE_HEADERS, 'Retry-After'] : admitted ? RATE_HEADERS : [],
-      ),
-      content: json(ref('schemas', 'Error'), extra),
-    };
-  }
-  return out;
-}
-
-const SOLVE_ERRORS: readonly ErrorCode[] = ERROR_CODES.filter(
-  (c) => c !== 'notFound' && c !== 'forbiddenOrigin',
-);
-/**
- * The MCP endpoint's HTTP errors: a solve's admission refusals (for tools/call), the body's and the Origin
- * guard's. A 422 (and a 400 of the arguments) is a tool error in a 200, not an HTTP status there.
- */
-const MCP_ERRORS: readonly ErrorCode[] = ERROR_CODES.filter(
-  (c) => c !== 'notFound' && c !== 'queryTooLong' && c !== 'noPlanFound',
-);
-/**
- * What a route that reads no body and no key (health, this document, the playground) can still answer:
- * a request API Gateway or the local server cannot read (400; API Gateway's own 4xx keep the error shape),
- * headers over the local server's limit (431), a bug (500), and API Gateway's throttling (503).
- */
-const DOC_ERRORS: readonly ErrorCode[] = ['validation', 'headersTooLarge', 'internal', 'busy'];
 const PUBLIC = [] as const;
 const KEYED = [{}, { ApiKey: [] }];
 

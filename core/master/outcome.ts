@@ -1,0 +1,42 @@
+/**
+ * What a covering master is set up with ({@link MasterOptions}), asked to stop at ({@link CgStop}) and
+ * answers with ({@link CgOutcome}).
+ */
+
+export interface CgOutcome {
+  /** `optimal`: no column prices out (the LP is solved); `stopped`: ended early (bound settled, cutoff or budget). */
+  readonly status: 'optimal' | 'stopped' | 'infeasible' | 'failed';
+  /** Objective of the restricted master (≥ the LP optimum). */
+  readonly lpValue: number;
+  /** A valid lower bound on the cost of any integer plan for the current residual (Lagrangian/Farley). */
+  readonly bound: number;
+  /** Values of `columns` in the master's solution. */
+  readonly x: Float64Array;
+  /** Total of the artificial (infeasibility) variables: > 0 means the residual may have no plan. */
+  readonly artificial: number;
+  readonly iterations: number;
+}
+
+export interface CgStop {
+  /** Stop as soon as the bound shows every completion costs at least this much. */
+  readonly cutoff?: number;
+  /** Stop when ⌈bound⌉ can no longer rise (it equals ⌈LP⌉). */
+  readonly settle?: boolean;
+  /**
+   * A valid lower bound on the LP value (such as the pieces' total over the bar capacity): a restricted
+   * master that meets it is optimal, whatever the pricing would still find.
+   */
+  readonly floor?: number;
+  /** Stop after this many master solves (a caller that wants a quick LP, not its optimum). */
+  readonly rounds?: number;
+}
+
+/** How a covering master is set up beyond its pattern kind. */
+export interface MasterOptions {
+  /** Re-solve by primal simplex after added columns (else dual simplex). */
+  readonly primalAfterColumns: boolean;
+  /** Free substitution columns πᵢ ≥ πᵢ₊₁ between neighbouring items (items sorted longest first). */
+  readonly substitution: boolean;
+  /** Wentges smoothing weight on the stability centre. */
+  readonly smoothing: number;
+}
