@@ -3,20 +3,56 @@
  * in saw order, the same content as the label PDF. Text in the printer's resident font 0 when every
  * character is in Latin-1 (sent as UTF-8 under `^CI28`, with `^FH` escapes for `^`, `~` and `_`);
  * any other text (Greek, Cyrillic, Hebrew, Arabic, CJK, …) is drawn by us with the PDF's fonts and
- * scripts and sent as a bitmap (`^GFA`), so it prints on every Zebra without a downloaded font. The
- * barcode is the printer's own Code 128 (`^BC`), sharp at its resolution.
+ * scripts and sent as a compressed bitmap (`^GFA` with `:Z64:` data), so it prints on every Zebra without
+ * a downloaded font. The barcode is the printer's own Code 128 (`^BC`), sharp at its resolution.
+ *
+ * Every field stays inside its box by one conservative rule (docs/pdf.md, "Piece labels"): font 0 has no
+ * metrics here, so at `^A0N,h,w` a character is taken to be `w` dots wide, and a field's text has
+ * characters × `w` ≤ its `^FB` block's width × lines; a bitmap is cut to its box by the fonts' own widths.
  */
 import { FontSet, stringsIn } from '../pdf/fonts.ts';
 import type { Weight } from '../pdf/model.ts';
+import { Pen } from '../pdf/pen.ts';
 import type { LabelsInput } from './pdf.ts';
 import { type PieceLabel, pieceLabels } from './pieces.ts';
 import { rasterise } from './raster.ts';
+import { z64 } from './z64.ts';
 
 /** 100 × 50 mm at 8 dots/mm. */
-const WIDTH = 800;
-const HEIGHT = 400;
+export const ZPL_LABEL = { width: 800, height: 400 } as const;
 const LEFT = 28;
-const RIGHT = WIDTH - 28;
+const RIGHT = ZPL_LABEL.width - 28;
+
+/** A text field's box on the label, in dots: top left (x, y), `size` dots tall, `width` wide, one line. */
+export interface ZplField {
+  readonly x: number;
+  readonly y: number;
+  readonly size: number;
+  readonly width: number;
+  readonly lines: number;
+  readonly weight: Weight;
+  readonly align: 'left' | 'right';
+}
+
+/**
+ * Where each text of a label goes. Font 0 is a bold condensed face: a character width of 0.85 (bold) or
+ * 0.75 (regular) × the height reads like the PDF's Inter; text too long for that is narrowed, down to
+ * half the height, before it is cut.
+ */
+export const ZPL_FIELDS = {
+  label: { x: LEFT, y: 24, size: 40, width: RIGHT - LEFT, lines: 1, weight: 'bold', align: 'left' },
+  length: { x: LEFT, y: 74, size: 64, width: 460, lines: 1, weight: 'bold', align: 'left' },
+  angles: { x: RIGHT - 250, y: 88, size: 44, width: 250, lines: 1, weight: 'bold', align: 'right' },
+  job: { x: LEFT, y: 156, size: 28, width: RIGHT - LEFT, lines: 1, weight: 'regular', align: 'left' },
+  where: { x: LEFT, y: 194, size: 28, width: RIGHT - LEFT, lines: 1, weight: 'regular', align: 'left' },
+} as const satisfies Record<string, ZplField>;
+
+/** The barcode's top, height and the gap between it and the id printed at its right. */
+const BARCODE = { y: 262, height: 100, gap: 16 } as const;
+/** The narrowest a resident character is set, as a fraction of its height. */
+const MIN_WIDTH = 0.5;
+/** What ends cut resident text: three full stops, since font 0 under `^CI28` is only trusted with Latin-1. */
+export const RESIDENT_ELLIPSIS = '...';
 
 /** Text font 0 prints: printable Latin-1 (under `^CI28` the printer reads UTF-8 and maps these). */
 export function residentText(text: string): boolean {
@@ -28,47 +64,71 @@ function fieldData(text: string): string {
   return text.replace(/[\^~_]/g, (c) => `_${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 
-/** One text field at (x, y) (top left), `size` dots tall, cut at `maxWidth` dots; right-aligned ending at x when `right`. */
-function textField(
-  set: FontSet,
-  text: string,
-  x: number,
-  y: number,
-  size: number,
-  weight: Weight,
-  maxWidth: number,
-  right = false,
-): string {
-  const shown = set.printable(text);
-  if (residentText(shown)) {
-    // Font 0 is a bold condensed face: a width of 0.8 × the height reads like the PDF's Inter.
-    const font = `^A0N,${size},${Math.round(size * (weight === 'bold' ? 0.85 : 0.75))}`;
-    const block = right ? `^FB${maxWidth},1,0,R` : `^FB${maxWidth},1,0,L`;
-    return `^FO${right ? x - maxWidth : x},${y}${font}${block}^FH^FD${fieldData(shown)}^FS`;
-  }
-  const runs = set.runs(shown, weight).map((run) => set.outlines(run));
-  const bitmap = rasterise(runs, size, maxWidth);
-  const hex = Array.from(bitmap.bits, (b) => b.toString(16).toUpperCase().padStart(2, '0')).join('');
-  const total = bitmap.bits.length;
-  return `^FO${right ? x - bitmap.width : x},${y}^GFA,${total},${total},${bitmap.bytesPerRow},${hex}^FS`;
+/**
+ * Resident text fitted to a field by the rule characters × `w` ≤ width × lines (characters are code
+ * points, as the printer counts them): the preferred character width when the text fits at it, else as
+ * narrow as fits down to half the height, else cut at that width and ended with `...`.
+ */
+export function fitResident(text: string, field: ZplField): { readonly text: string; readonly w: number } {
+  const chars = Array.from(text);
+  const room = field.width * field.lines;
+  const preferred = Math.round(field.size * (field.weight === 'bold' ? 0.85 : 0.75));
+  const narrowest = Math.ceil(field.size * MIN_WIDTH);
+  if (chars.length * preferred <= room) return { text, w: preferred };
+  const w = Math.floor(room / chars.length);
+  if (w >= narrowest) return { text, w };
+  const keep = Math.max(0, Math.floor(room / narrowest) - RESIDENT_ELLIPSIS.length);
+  return { text: `${chars.slice(0, keep).join('').trimEnd()}${RESIDENT_ELLIPSIS}`, w: narrowest };
 }
 
-function labelZpl(label: PieceLabel, set: FontSet): string {
+/** One text field in its box: resident text in a `^FB` block, anything else a bitmap cut with `…` to the box. */
+function textField(set: FontSet, pen: Pen, text: string, field: ZplField): string {
+  const shown = set.printable(text);
+  if (residentText(shown)) {
+    const fit = fitResident(shown, field);
+    const block = `^FB${field.width},${field.lines},0,${field.align === 'right' ? 'R' : 'L'}`;
+    return `^FO${field.x},${field.y}^A0N,${field.size},${fit.w}${block}^FH^FD${fieldData(fit.text)}^FS`;
+  }
+  const fitted = pen.fit(shown, field.size, field.weight, field.width);
+  const runs = set.runs(fitted, field.weight).map((run) => set.outlines(run));
+  const bitmap = rasterise(runs, field.size, field.width);
+  const total = bitmap.bits.length;
+  const x = field.align === 'right' ? field.x + field.width - bitmap.bytesPerRow * 8 : field.x;
+  return `^FO${Math.max(field.x, x)},${field.y}^GFA,${total},${total},${bitmap.bytesPerRow},${z64(bitmap.bits)}^FS`;
+}
+
+/**
+ * The barcode and the id printed at its right: Code 128 in subset B (`^BC` mode N) takes 11 modules a
+ * character plus 35 (start, check digit, stop); modules are 3 dots, or 2 when the id would not fit.
+ */
+export function idFields(id: string): { readonly module: number; readonly id: ZplField } {
+  const chars = Array.from(id).length;
+  const narrowest = Math.ceil(40 * MIN_WIDTH);
+  const idField = (module: number): ZplField => {
+    const x = LEFT + module * (11 * chars + 35) + BARCODE.gap;
+    return { x, y: 320, size: 40, width: RIGHT - x, lines: 1, weight: 'bold', align: 'right' };
+  };
+  const module = idField(3).width >= chars * narrowest ? 3 : 2;
+  return { module, id: idField(module) };
+}
+
+function labelZpl(label: PieceLabel, set: FontSet, pen: Pen): string {
   const job = label.material === null ? label.job : `${label.job} · ${label.material}`;
   const where = `Bar ${label.bar}/${label.bars} · layout ${label.layout} · piece ${label.piece}/${label.pieces} · ${label.position}`;
+  const barcode = idFields(label.id);
   const lines = [
     '^XA',
     '^CI28',
-    `^PW${WIDTH}`,
-    `^LL${HEIGHT}`,
+    `^PW${ZPL_LABEL.width}`,
+    `^LL${ZPL_LABEL.height}`,
     '^LH0,0',
-    textField(set, label.label, LEFT, 24, 40, 'bold', RIGHT - LEFT),
-    textField(set, label.length, LEFT, 74, 64, 'bold', 460),
-    ...(label.angles === null ? [] : [textField(set, label.angles, RIGHT, 88, 44, 'bold', 250, true)]),
-    textField(set, job, LEFT, 156, 28, 'regular', RIGHT - LEFT),
-    textField(set, where, LEFT, 194, 28, 'regular', RIGHT - LEFT),
-    `^FO${LEFT},262^BY3,3,100^BCN,100,N,N,N^FD${fieldData(label.id)}^FS`,
-    textField(set, label.id, RIGHT, 320, 40, 'bold', 200, true),
+    textField(set, pen, label.label, ZPL_FIELDS.label),
+    textField(set, pen, label.length, ZPL_FIELDS.length),
+    ...(label.angles === null ? [] : [textField(set, pen, label.angles, ZPL_FIELDS.angles)]),
+    textField(set, pen, job, ZPL_FIELDS.job),
+    textField(set, pen, where, ZPL_FIELDS.where),
+    `^FO${LEFT},${BARCODE.y}^BY${barcode.module},3,${BARCODE.height}^BCN,${BARCODE.height},N,N,N^FD${fieldData(label.id)}^FS`,
+    textField(set, pen, label.id, barcode.id),
     '^PQ1',
     '^XZ',
   ];
@@ -82,5 +142,6 @@ function labelZpl(label: PieceLabel, set: FontSet): string {
 export async function renderLabelsZpl(input: Omit<LabelsInput, 'createdAtMs'>): Promise<string> {
   const labels = pieceLabels(input.request, input.response, input.jobName);
   const set = await FontSet.load(input.fonts, stringsIn(labels));
-  return `${labels.map((l) => labelZpl(l, set)).join('\n')}\n`;
+  const pen = new Pen(set.metrics());
+  return `${labels.map((l) => labelZpl(l, set, pen)).join('\n')}\n`;
 }

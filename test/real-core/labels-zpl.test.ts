@@ -1,7 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { inflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pieceLabels, renderLabelsZpl } from '../../core/labels/index.ts';
+import { crc16ccitt } from '../../core/labels/z64.ts';
 import { parseOptimiseBody } from '../../core/request/index.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../../core/types.ts';
 import { loadInterFonts } from '../support/inter-fonts.ts';
@@ -19,20 +21,23 @@ let response: OptimiseResponse;
 let zpl: string;
 let blocks: string[];
 
-/** A `^GFA` field back as rows of dots ('#' black). */
+/**
+ * A `^GFA` field back as rows of dots ('#' black): its `:Z64:` data is Base64 of a zlib stream, checked
+ * here with Node's own inflate and the CRC-16/XMODEM of the Base64 text (whose check value is tested in
+ * core/labels/z64.test.ts), independently of the encoder.
+ */
 function bitmapOf(field: string): string[] {
-  const m = /^\^GFA,(\d+),(\d+),(\d+),([0-9A-F]+)$/.exec(field);
+  const m = /^\^GFA,(\d+),(\d+),(\d+),:Z64:([A-Za-z0-9+/=]+):([0-9A-F]{4})$/.exec(field);
   if (m === null) throw new Error(`not a ^GFA field: ${field.slice(0, 40)}`);
-  const [, total, , perRow, hex] = m;
-  expect(hex?.length).toBe(2 * Number(total));
+  const [, total, , perRow, base64 = '', crc] = m;
+  expect(crc).toBe(crc16ccitt(base64).toString(16).toUpperCase().padStart(4, '0'));
+  const bytes = inflateSync(Buffer.from(base64, 'base64'));
+  expect(bytes.length).toBe(Number(total));
   const rows: string[] = [];
   for (let r = 0; r < Number(total) / Number(perRow); r++) {
     let row = '';
     for (let b = 0; b < Number(perRow); b++) {
-      const byte = Number.parseInt(
-        hex?.slice(2 * (r * Number(perRow) + b), 2 * (r * Number(perRow) + b) + 2) ?? '',
-        16,
-      );
+      const byte = bytes[r * Number(perRow) + b] ?? 0;
       for (let bit = 7; bit >= 0; bit--) row += (byte >> bit) & 1 ? '#' : '.';
     }
     rows.push(row);
