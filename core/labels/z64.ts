@@ -2,7 +2,7 @@
  * ZPL's compressed graphic data, `:Z64:`: the raster's bytes deflated (zlib stream), in Base64, then a
  * CRC-16 of the Base64 text (CCITT polynomial 0x1021, initial value 0, 4 hex digits), as the ZPL II
  * manual's "ZB64 Encoding and Compression" describes. Label text drawn as bitmaps is mostly white, so
- * this sends about a tenth of the plain hex form's bytes (docs/operations.md, "Response sizes").
+ * this sends about a tenth of the plain hex form's bytes (docs/deploy.md, "Response sizes").
  */
 import { deflateSync, inflateSync } from 'node:zlib';
 

@@ -112,8 +112,33 @@ export function idFields(id: string): { readonly module: number; readonly id: Zp
   return { module, id: idField(module) };
 }
 
-function labelZpl(label: PieceLabel, set: FontSet, pen: Pen): string {
-  const job = label.material === null ? label.job : `${label.job} · ${label.material}`;
+/**
+ * Bitmap fields by content and box: the job line is the same on every label and a part's label on each
+ * of its pieces, so each distinct bitmap is drawn and compressed once a document.
+ */
+type Fields = (text: string, field: ZplField) => string;
+
+function fieldCache(set: FontSet, pen: Pen): Fields {
+  const made = new Map<string, string>();
+  return (text, field) => {
+    const key = `${field.x},${field.y},${field.width},${field.size},${field.weight},${field.align}\n${text}`;
+    let zpl = made.get(key);
+    if (zpl === undefined) {
+      zpl = textField(set, pen, text, field);
+      // Resident text costs nothing to remake; a position line is new on every label anyway.
+      if (zpl.includes('^GFA')) made.set(key, zpl);
+    }
+    return zpl;
+  };
+}
+
+/** The job and material line of a label. */
+function jobLine(label: PieceLabel): string {
+  return label.material === null ? label.job : `${label.job} · ${label.material}`;
+}
+
+function labelZpl(label: PieceLabel, field: Fields): string {
+  const job = jobLine(label);
   const where = `Bar ${label.bar}/${label.bars} · layout ${label.layout} · piece ${label.piece}/${label.pieces} · ${label.position}`;
   const barcode = idFields(label.id);
   const lines = [
@@ -122,13 +147,13 @@ function labelZpl(label: PieceLabel, set: FontSet, pen: Pen): string {
     `^PW${ZPL_LABEL.width}`,
     `^LL${ZPL_LABEL.height}`,
     '^LH0,0',
-    textField(set, pen, label.label, ZPL_FIELDS.label),
-    textField(set, pen, label.length, ZPL_FIELDS.length),
-    ...(label.angles === null ? [] : [textField(set, pen, label.angles, ZPL_FIELDS.angles)]),
-    textField(set, pen, job, ZPL_FIELDS.job),
-    textField(set, pen, where, ZPL_FIELDS.where),
+    field(label.label, ZPL_FIELDS.label),
+    field(label.length, ZPL_FIELDS.length),
+    ...(label.angles === null ? [] : [field(label.angles, ZPL_FIELDS.angles)]),
+    field(job, ZPL_FIELDS.job),
+    field(where, ZPL_FIELDS.where),
     `^FO${LEFT},${BARCODE.y}^BY${barcode.module},3,${BARCODE.height}^BCN,${BARCODE.height},N,N,N^FD${fieldData(label.id)}^FS`,
-    textField(set, pen, label.id, barcode.id),
+    field(label.id, barcode.id),
     '^PQ1',
     '^XZ',
   ];
@@ -136,12 +161,38 @@ function labelZpl(label: PieceLabel, set: FontSet, pen: Pen): string {
 }
 
 /**
- * The plan's piece labels as one ZPL document (a `^XA … ^XZ` block per label, in saw order), always on
- * 100 × 50 mm labels. Deterministic; loads only the faces the labels' text needs, as the PDF does.
+ * The job lines that are bitmaps, stored once on the printer: the same line prints on every label (one a
+ * material), and sent inline it made half a large job's ZPL. `~DG` downloads it (as `:Z64:`, like `^GF`)
+ * to the printer's memory `R:` before the first label; each label recalls it with `^XG`.
+ */
+function storedJobLines(labels: readonly PieceLabel[], field: Fields): { head: string[]; fields: Fields } {
+  const stored = new Map<string, string>();
+  const head: string[] = [];
+  for (const label of labels) {
+    const line = jobLine(label);
+    if (stored.has(line)) continue;
+    const m = /^\^FO(\d+),(\d+)\^GFA,(\d+),\d+,(\d+),(.*)\^FS$/.exec(field(line, ZPL_FIELDS.job));
+    if (m === null) continue;
+    const [, x, y, total, perRow, data] = m;
+    const name = `R:CPJOB${stored.size + 1}.GRF`;
+    head.push(`~DG${name},${total},${perRow},${data}`);
+    stored.set(line, `^FO${x},${y}^XG${name},1,1^FS`);
+  }
+  return {
+    head,
+    fields: (text, box) =>
+      box === ZPL_FIELDS.job ? (stored.get(text) ?? field(text, box)) : field(text, box),
+  };
+}
+
+/**
+ * The plan's piece labels as one ZPL document (a `^XA … ^XZ` block per label, in saw order, after the
+ * `~DG` downloads of the job lines drawn as bitmaps), always on 100 × 50 mm labels. Deterministic; loads
+ * only the faces the labels' text needs, as the PDF does.
  */
 export async function renderLabelsZpl(input: Omit<LabelsInput, 'createdAtMs'>): Promise<string> {
   const labels = pieceLabels(input.request, input.response, input.jobName);
   const set = await FontSet.load(input.fonts, stringsIn(labels));
-  const pen = new Pen(set.metrics());
-  return `${labels.map((l) => labelZpl(l, set, pen)).join('\n')}\n`;
+  const { head, fields } = storedJobLines(labels, fieldCache(set, new Pen(set.metrics())));
+  return `${[...head, ...labels.map((l) => labelZpl(l, fields))].join('\n')}\n`;
 }

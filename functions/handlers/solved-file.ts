@@ -1,7 +1,8 @@
-import { type CutplanError, ok, type Result, type ValidationError } from '../../core/errors.ts';
+import { type CutplanError, err, ok, type Result, type ValidationError } from '../../core/errors.ts';
 import type { OptimiseRequest } from '../../core/types.ts';
 import type { Admission } from '../shared/admission.ts';
 import type { Endpoint, ShopJob } from '../shared/core-port.ts';
+import { fileTooLarge } from '../shared/file-limits.ts';
 import {
   type Answer,
   fail,
@@ -59,6 +60,9 @@ export async function solvedFile<Lp>(
   return admitted(deps, req, notes, deps.core.jobSize(request), async (admission) => {
     const made = await solveThenRender(deps, req, notes, request, admission, route);
     if (!made.ok) return made;
+    // Nothing has been sent yet: a file too large to stream whole in time is a refusal, not a cut download.
+    const tooLarge = fileTooLarge(made.value.file);
+    if (tooLarge !== null) return err(tooLarge);
     // The file has no `meta`: its budget (and a capped timeLimit) travel as headers.
     return ok(withHeaders(made.value.file, timeLimitHeaders(made.value.job.response.meta)));
   });

@@ -73,12 +73,12 @@ async function labelsOf(job: Job, labelFormat: string) {
 const fieldText = (data: string): string =>
   data.replace(/_([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
-/** The columns of a `^GFA` field's Z64 raster that carry ink. */
+/** The columns of a Z64 raster (`^GFA` field or `~DG` download: `…,<bytes a row>,:Z64:…`) that carry ink. */
 function inkColumns(field: string): number[] {
-  const m = /\^GFA,(\d+),\d+,(\d+),:Z64:([A-Za-z0-9+/=]+):[0-9A-F]{4}/.exec(field);
-  if (m === null) throw new Error(`not a Z64 ^GFA field: ${field.slice(0, 60)}`);
-  const perRow = Number(m[2]);
-  const bytes = inflateSync(Buffer.from(m[3] ?? '', 'base64'));
+  const m = /,(\d+),:Z64:([A-Za-z0-9+/=]+):[0-9A-F]{4}/.exec(field);
+  if (m === null) throw new Error(`no Z64 raster in: ${field.slice(0, 60)}`);
+  const perRow = Number(m[1]);
+  const bytes = inflateSync(Buffer.from(m[2] ?? '', 'base64'));
   const columns = new Set<number>();
   bytes.forEach((byte, i) => {
     for (let bit = 0; bit < 8; bit++) if ((byte >> (7 - bit)) & 1) columns.add((i % perRow) * 8 + bit);
@@ -86,8 +86,19 @@ function inkColumns(field: string): number[] {
   return [...columns];
 }
 
+/** The document's `~DG` downloads by name, and its label blocks. */
+function zplParts(zpl: string): { stored: Map<string, string>; blocks: string[] } {
+  const stored = new Map<string, string>();
+  for (const m of zpl.matchAll(/^~DG(R:[A-Z0-9]+\.GRF),(.*)$/gm)) stored.set(m[1] ?? '', m[0]);
+  const blocks = zpl
+    .split('^XZ\n')
+    .map((b) => b.slice(b.indexOf('^XA')))
+    .filter((b) => b.startsWith('^XA'));
+  return { stored, blocks };
+}
+
 /** Every text field of one ZPL label keeps to the rule; every bitmap's ink stays in its field's box. */
-function checkZplLabel(block: string, label: PieceLabel): void {
+function checkZplLabel(block: string, label: PieceLabel, stored: Map<string, string>): void {
   const fields = block.split('^FO').slice(1);
   let texts = 0;
   for (const f of fields) {
@@ -106,11 +117,14 @@ function checkZplLabel(block: string, label: PieceLabel): void {
         const kept = data.slice(0, -RESIDENT_ELLIPSIS.length);
         expect(Object.values(label).some((v) => typeof v === 'string' && v.includes(kept))).toBe(true);
       }
-    } else if (f.includes('^GFA')) {
+    } else if (f.includes('^GFA') || f.includes('^XG')) {
       texts++;
       const box = Object.values(ZPL_FIELDS).find((b) => b.y === y);
       if (box === undefined) throw new Error(`a bitmap at y ${y} is in no field`);
-      for (const column of inkColumns(f)) {
+      const recalled = /\^XG(R:[A-Z0-9]+\.GRF),1,1\^FS/.exec(f)?.[1];
+      const raster = recalled === undefined ? f : stored.get(recalled);
+      if (raster === undefined) throw new Error(`${recalled} is recalled but never downloaded`);
+      for (const column of inkColumns(raster)) {
         expect(x + column).toBeGreaterThanOrEqual(box.x);
         expect(x + column).toBeLessThan(box.x + box.width);
       }
@@ -137,9 +151,9 @@ describe('every label text stays inside its field', () => {
       fc.asyncProperty(jobs, async (job) => {
         const { request, response, labels } = await labelsOf(job, 'thermal-100x50');
         const zpl = await renderLabelsZpl({ request, response, jobName: job.jobName, fonts });
-        const blocks = zpl.split('^XZ\n').filter((b) => b !== '');
+        const { stored, blocks } = zplParts(zpl);
         expect(blocks).toHaveLength(labels.length);
-        for (const [i, block] of blocks.entries()) checkZplLabel(block, labels[i] as PieceLabel);
+        for (const [i, block] of blocks.entries()) checkZplLabel(block, labels[i] as PieceLabel, stored);
       }),
       { numRuns: 25 },
     );
