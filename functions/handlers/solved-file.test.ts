@@ -74,22 +74,37 @@ function fileHandler(route: Route, options: { broken?: boolean; huge?: boolean; 
   return { handler, core, admitter, telemetry };
 }
 
-const ROUTES: readonly { route: Route; path: string; headroomMs: number; timed: boolean }[] = [
-  { route: 'pdf', path: '/v1/optimise/pdf', headroomMs: 3_000, timed: true },
-  { route: 'labels', path: '/v1/optimise/labels', headroomMs: 3_000, timed: true },
-  { route: 'csv', path: '/v1/optimise/csv', headroomMs: 1_000, timed: false },
+const ROUTES: readonly {
+  route: Route;
+  path: string;
+  headroomMs: number;
+  perPiece: number;
+  timed: boolean;
+}[] = [
+  { route: 'pdf', path: '/v1/optimise/pdf', headroomMs: 3_000, perPiece: 1, timed: true },
+  { route: 'labels', path: '/v1/optimise/labels', headroomMs: 3_000, perPiece: 2, timed: true },
+  { route: 'csv', path: '/v1/optimise/csv', headroomMs: 1_000, perPiece: 0, timed: false },
 ];
 
 describe.each(ROUTES)(
   'POST $path (the shared solve-then-render flow)',
-  ({ route, path, headroomMs, timed }) => {
-    it(`keeps ${headroomMs} ms below the Lambda timeout for the file`, async () => {
+  ({ route, path, headroomMs, perPiece, timed }) => {
+    it(`keeps ${headroomMs} ms and ${perPiece} ms a piece below the Lambda timeout for the file`, async () => {
       const { handler, core } = fileHandler(route);
       const res = await handler(postJson(path, { parts: '500x4', stock: 1000, timeLimit: 20 }), {
         getRemainingTimeInMillis: () => 10_000,
       });
       expect(res.statusCode).toBe(200);
-      expect(core.solves[0]?.budgetMs).toBe(10_000 - headroomMs);
+      expect(core.solves[0]?.budgetMs).toBe(10_000 - headroomMs - 4 * perPiece);
+    });
+
+    it('ends a large job’s solve earlier, so its file is rendered in time', async () => {
+      const { handler, core } = fileHandler(route, { tier: 'pro' });
+      const res = await handler(postJson(path, { parts: '500x2000', stock: 1000, timeLimit: 120 }), {
+        getRemainingTimeInMillis: () => 100_000,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(core.solves[0]?.budgetMs).toBe(100_000 - headroomMs - 2000 * perPiece);
     });
 
     it('caps the solve at 240 s, below the scale tier’s 300 s: nothing may precede the file', async () => {
@@ -109,7 +124,7 @@ describe.each(ROUTES)(
         'public',
         20,
         10_000,
-        { time: String((10_000 - headroomMs) / 1000), requested: '20' },
+        { time: String((10_000 - headroomMs - 4 * perPiece) / 1000), requested: '20' },
       ],
       ['not capped', 'public', 3, 900_000, { time: '3', requested: undefined }],
     ] as const)(

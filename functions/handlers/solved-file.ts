@@ -21,6 +21,12 @@ import { solvePlan } from './solve-plan.ts';
 export interface FileRender<F> {
   /** ms kept back below the Lambda timeout for rendering and returning the file. */
   readonly headroomMs: number;
+  /**
+   * ms more kept back per piece of the job: a label per piece, a plan PDF's pages grow with the layouts.
+   * The function's timeout stays; a large job's solve ends that much earlier so its file is rendered and
+   * sent in time (docs/deploy.md, "Response sizes").
+   */
+  readonly renderMsPerPiece?: number;
   /** The route's cap on the solve, below the tier's (infra/route-table.ts); none when absent. */
   readonly capSeconds?: number;
   /** The file for the verified plan (the admission for what it carries, e.g. the key's branding). */
@@ -80,7 +86,9 @@ export async function solveThenRender<Lp, F>(
   admission: Admission,
   route: FileRender<F>,
 ): Promise<Result<{ readonly job: ShopJob; readonly file: F }, CutplanError>> {
-  const solved = await solvePlan(deps, req, request, admission, route.headroomMs, notes, route.capSeconds);
+  const pieces = deps.core.jobSize(request).totalParts;
+  const headroomMs = route.headroomMs + Math.ceil((route.renderMsPerPiece ?? 0) * pieces);
+  const solved = await solvePlan(deps, req, request, admission, headroomMs, notes, route.capSeconds);
   if (!solved.ok) return solved;
   const job = { request, response: solved.value, jobName: request.jobName, createdAtMs: deps.clock.now() };
   const started = performance.now();
