@@ -1,7 +1,7 @@
 /**
  * Piece labels as ZPL II for Zebra printers: one 100 × 50 mm label per piece at 203 dpi (8 dots/mm),
  * in saw order, the same content as the label PDF. Text in the printer's resident font 0 when every
- * character is in Latin-1 (sent as UTF-8 under `^CI28`, with `^FH` escapes for `^`, `~` and `_`);
+ * character is in Latin-1 (sent as UTF-8 under `^CI28`, with `^FH` escapes for `^`, `~`, `_` and `\`);
  * any other text (Greek, Cyrillic, Hebrew, Arabic, CJK, …) is drawn by us with the PDF's fonts and
  * scripts and sent as a compressed bitmap (`^GFA` with `:Z64:` data), so it prints on every Zebra without
  * a downloaded font. The barcode is the printer's own Code 128 (`^BC`), sharp at its resolution.
@@ -59,9 +59,12 @@ export function residentText(text: string): boolean {
   return /^[\u0020-\u007e\u00a0-\u00ff]*$/.test(text);
 }
 
-/** `^FD` data with `^FH` hex escapes for the characters ZPL reserves (and the escape mark itself). */
+/**
+ * `^FD` data with `^FH` hex escapes for the characters ZPL reserves (and the escape mark itself), and for
+ * the backslash, which a `^FB` block reads as a line break in `\&`: text must stay on its one line.
+ */
 function fieldData(text: string): string {
-  return text.replace(/[\^~_]/g, (c) => `_${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  return text.replace(/[\^~_\\]/g, (c) => `_${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 
 /**

@@ -21,7 +21,7 @@ const fonts = loadInterFonts();
 const MM = 72 / 25.4;
 
 const POOLS = [
-  'aAmMwW0 ^~_-.,/éßÆ',
+  'aAmMwW0 ^~_\\&-.,/éßÆ',
   'αβγΩΣκάσπ',
   'жЩЫФяю',
   '窗框竖左右中国漢字',

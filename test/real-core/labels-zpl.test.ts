@@ -129,16 +129,19 @@ describe('ZPL labels of a mitred plan with non-Latin labels', () => {
   });
 
   it('escapes ZPL’s reserved characters in text', async () => {
-    const parsed = parseOptimiseBody({ parts: [[500, 1, 'A^B~C_D']], stock: 1000, jobName: 'x' }, 'labels');
+    const parsed = parseOptimiseBody(
+      { parts: [[500, 1, 'A^B~C_D\\&E']], stock: 1000, jobName: 'x' },
+      'labels',
+    );
     if (!parsed.ok) throw new Error(parsed.error.message);
-    const plan = await planOf({ parts: [[500, 1, 'A^B~C_D']], stock: 1000 });
+    const plan = await planOf({ parts: [[500, 1, 'A^B~C_D\\&E']], stock: 1000 });
     const text = await renderLabelsZpl({
       request: parsed.value,
       response: plan,
       jobName: 'x',
       fonts: loadInterFonts(),
     });
-    expect(text).toContain('^FH^FDA_5EB_7EC_5FD^FS');
+    expect(text).toContain('^FH^FDA_5EB_7EC_5FD_5C&E^FS');
     expect((text.match(/\^XA/g) ?? []).length).toBe(1);
   });
 });
