@@ -13,6 +13,7 @@
 import { FontSet, stringsIn } from '../pdf/fonts.ts';
 import type { Weight } from '../pdf/model.ts';
 import { Pen } from '../pdf/pen.ts';
+import { jobLine, type LineMetrics } from './job-line.ts';
 import type { LabelsInput } from './pdf.ts';
 import { type PieceLabel, pieceLabels } from './pieces.ts';
 import { rasterise } from './raster.ts';
@@ -135,13 +136,37 @@ function fieldCache(set: FontSet, pen: Pen): Fields {
   };
 }
 
-/** The job and material line of a label. */
-function jobLine(label: PieceLabel): string {
-  return label.material === null ? label.job : `${label.job} · ${label.material}`;
+/** A label's job line, fitted to its field (job-line.ts); one per distinct job and material. */
+type JobLines = (label: PieceLabel) => string;
+
+function jobLines(set: FontSet, pen: Pen): JobLines {
+  const field = ZPL_FIELDS.job;
+  const narrowest = Math.ceil(field.size * MIN_WIDTH);
+  const made = new Map<string, string>();
+  return (label) => {
+    const key = `${label.job}\n${label.material}`;
+    let line = made.get(key);
+    if (line === undefined) {
+      const whole = set.printable(label.material === null ? label.job : `${label.job} · ${label.material}`);
+      // Resident text by the field rule at its narrowest; a bitmap by the fonts' widths.
+      const metrics: LineMetrics = residentText(whole)
+        ? {
+            width: (t) => Array.from(t).length * narrowest,
+            fit: (t, room) => fitResident(set.printable(t), { ...field, width: room }).text,
+          }
+        : {
+            width: (t) => pen.width(t, field.size, field.weight),
+            fit: (t, room) => pen.fit(t, field.size, field.weight, room),
+          };
+      line = jobLine(label, field.width, metrics);
+      made.set(key, line);
+    }
+    return line;
+  };
 }
 
-function labelZpl(label: PieceLabel, field: Fields): string {
-  const job = jobLine(label);
+function labelZpl(label: PieceLabel, field: Fields, jobOf: JobLines): string {
+  const job = jobOf(label);
   const where = `Bar ${label.bar}/${label.bars} · layout ${label.layout} · piece ${label.piece}/${label.pieces} · ${label.position}`;
   const barcode = idFields(label.id);
   const lines = [
@@ -168,11 +193,15 @@ function labelZpl(label: PieceLabel, field: Fields): string {
  * material), and sent inline it made half a large job's ZPL. `~DG` downloads it (as `:Z64:`, like `^GF`)
  * to the printer's memory `R:` before the first label; each label recalls it with `^XG`.
  */
-function storedJobLines(labels: readonly PieceLabel[], field: Fields): { head: string[]; fields: Fields } {
+function storedJobLines(
+  labels: readonly PieceLabel[],
+  field: Fields,
+  jobOf: JobLines,
+): { head: string[]; fields: Fields } {
   const stored = new Map<string, string>();
   const head: string[] = [];
   for (const label of labels) {
-    const line = jobLine(label);
+    const line = jobOf(label);
     if (stored.has(line)) continue;
     const m = /^\^FO(\d+),(\d+)\^GFA,(\d+),\d+,(\d+),(.*)\^FS$/.exec(field(line, ZPL_FIELDS.job));
     if (m === null) continue;
@@ -196,6 +225,8 @@ function storedJobLines(labels: readonly PieceLabel[], field: Fields): { head: s
 export async function renderLabelsZpl(input: Omit<LabelsInput, 'createdAtMs'>): Promise<string> {
   const labels = pieceLabels(input.request, input.response, input.jobName);
   const set = await FontSet.load(input.fonts, stringsIn(labels));
-  const { head, fields } = storedJobLines(labels, fieldCache(set, new Pen(set.metrics())));
-  return `${[...head, ...labels.map((l) => labelZpl(l, fields))].join('\n')}\n`;
+  const pen = new Pen(set.metrics());
+  const jobOf = jobLines(set, pen);
+  const { head, fields } = storedJobLines(labels, fieldCache(set, pen), jobOf);
+  return `${[...head, ...labels.map((l) => labelZpl(l, fields, jobOf))].join('\n')}\n`;
 }

@@ -174,6 +174,31 @@ describe('every label text stays inside its field', () => {
     );
   });
 
+  it.each([
+    ['Latin', 'Ü'.repeat(200), 'Alu 6060'],
+    ['Chinese', '窗'.repeat(200), 'Alu 6060'],
+  ])('keeps the material whole when a %s job name is cut, on both formats', async (_, jobName, material) => {
+    const body = { parts: [{ length: 500, quantity: 1, material }], stocks: [{ length: 1000, material }] };
+    const response = await planOf(body);
+    for (const labelFormat of ['a4-3x8', 'thermal-100x50'] as const) {
+      const parsed = parseOptimiseBody({ ...body, jobName, labelFormat }, 'labels');
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      const labels = pieceLabels(parsed.value, response, jobName);
+      const set = await FontSet.load(fonts, stringsIn(labels));
+      const texts = (labelPages(labels, labelFormat, new Pen(set.metrics()))[0] ?? []).flatMap((op) =>
+        op.kind === 'text' ? [(op as TextOp).text] : [],
+      );
+      expect(texts.some((t) => t.endsWith(`… · ${material}`))).toBe(true);
+      if (labelFormat === 'thermal-100x50') {
+        const zpl = await renderLabelsZpl({ request: parsed.value, response, jobName, fonts });
+        if (jobName.startsWith('Ü'))
+          expect(zpl).toMatch(new RegExp(`\\^FO28,156[^\\n]*Ü\\.\\.\\. · ${material}\\^FS`));
+        // A Chinese job line is a bitmap (downloaded once), fitted by the same rule with the fonts' widths.
+        else expect(zpl.startsWith('~DGR:CPJOB1.GRF,')).toBe(true);
+      }
+    }
+  });
+
   it('cuts a 100-character Latin label to its one-line block, ending in "..."', async () => {
     const job: Job = {
       labels: ['W'.repeat(100)],
