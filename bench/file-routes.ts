@@ -23,7 +23,7 @@ import { renderLabelsPdf, renderLabelsZpl } from '../core/labels/index.ts';
 import { createLpEngine, optimise } from '../core/optimise.ts';
 import { renderPlanPdf } from '../core/pdf/index.ts';
 import { parseOptimiseBody } from '../core/request/index.ts';
-import { sawListCsv } from '../core/saw-list/csv.ts';
+import { sawListCsv } from '../core/saw-list/index.ts';
 import type { OptimiseResponse } from '../core/types.ts';
 import { systemClock } from '../functions/shared/clock.ts';
 import { FILE_LIMITS, fileLimitOf } from '../functions/shared/file-limits.ts';

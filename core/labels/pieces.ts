@@ -5,9 +5,8 @@
  * angles, whatever turn it took on the bar; where it sits on the bar is the cut as made, in the saw
  * sheet's precision (the request's unit and unitFormat throughout).
  */
-import { barModel } from '../pdf/bar.ts';
-import { type Formats, formatsFor } from '../pdf/format.ts';
-import { sawOrder } from '../saw/order.ts';
+import { pieceStarts, placedBars } from '../bar-model/index.ts';
+import { type Formats, formatsFor } from '../pdf/index.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../types.ts';
 
 export interface PieceLabel {
@@ -38,18 +37,15 @@ export function pieceLabels(
   response: OptimiseResponse,
   jobName: string | null,
 ): PieceLabel[] {
-  const layouts = sawOrder(response.plan.combinations);
+  const layouts = placedBars(request, response);
   const bars = layouts.reduce((a, l) => a + l.combination.count, 0);
   const fmt = formatsOf(request, response);
   const job = jobName ?? request.jobName ?? 'Cutting plan';
   const out: PieceLabel[] = [];
   let bar = 0;
-  layouts.forEach(({ combination }, i) => {
+  for (const { layout, combination, model } of layouts) {
     const comb = combination.usedComb;
-    const model = barModel(request, comb);
-    const starts = model.angle
-      ? model.angle.pieces.map((p) => Math.min(p.xs[0], p.xs[3]))
-      : model.spans.filter((s) => s.kind === 'piece').map((s) => s.from);
+    const starts = pieceStarts(model);
     const ordered = model.pieces.map((p, j) => asOrdered(request, comb.parts[j]?.part, p.length, fmt));
     for (let copy = 0; copy < combination.count; copy++) {
       bar++;
@@ -63,14 +59,14 @@ export function pieceLabels(
           material: comb.material ?? null,
           bar,
           bars,
-          layout: i + 1,
+          layout,
           piece: j + 1,
           pieces: model.pieces.length,
           position: `at ${fmt.lenU(starts[j] ?? 0)}`,
         });
       });
     }
-  });
+  }
   return out;
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { GlyphOutlines } from '../pdf/fonts.ts';
+import type { GlyphOutlines } from '../pdf/index.ts';
 import { rasterise } from './raster.ts';
 import { crc16ccitt, unz64, z64 } from './z64.ts';
 

@@ -10,9 +10,7 @@
  * metrics here, so at `^A0N,h,w` a character is taken to be `w` dots wide, and a field's text has
  * characters × `w` ≤ its `^FB` block's width × lines; a bitmap is cut to its box by the fonts' own widths.
  */
-import { FontSet, stringsIn } from '../pdf/fonts.ts';
-import type { Weight } from '../pdf/model.ts';
-import { Pen } from '../pdf/pen.ts';
+import { FontSet, Pen, stringsIn, type Weight } from '../pdf/index.ts';
 import { jobLine, type LineMetrics } from './job-line.ts';
 import type { LabelsInput } from './pdf.ts';
 import { type PieceLabel, pieceLabels } from './pieces.ts';
