@@ -26,7 +26,7 @@ const SHELL_STATUS: Readonly<Record<ShellErrorCode, number>> = {
   badKey: 401,
   /** `POST /v1/mcp`: the Origin header is not a web origin (the MCP transport's DNS-rebinding guard). */
   forbiddenOrigin: 403,
-  /** The body is larger than 1 MiB. */
+  /** The body is larger than 1 MiB, or a file route's file over its limit (functions/shared/file-limits.ts). */
   payloadTooLarge: 413,
   /** The query string is over 8 KiB: a job that large goes in the body of a POST. */
   queryTooLong: 414,
@@ -146,7 +146,7 @@ export class MethodNotAllowedError extends CutplanError {
   }
 }
 
-/** 413: the body is over the 1 MiB limit. */
+/** 413: the body is over the 1 MiB limit, or a file route's file over its size limit. */
 export class PayloadTooLargeError extends CutplanError {
   override readonly code = 'payloadTooLarge' as const;
   override readonly status = SHELL_STATUS.payloadTooLarge;

@@ -629,7 +629,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `partsLimit`: More parts or distinct part lines than the tier allows, or more pieces than any tier takes (over 100000 on one line or 1000000 in all). `detail` names the part (or `parts`) and the cap. Nothing was counted. `payloadTooLarge`: The body is larger than 1 MiB. */
+            /** @description `partsLimit`: More parts or distinct part lines than the tier allows, or more pieces than any tier takes (over 100000 on one line or 1000000 in all). `detail` names the part (or `parts`) and the cap. Nothing was counted. `payloadTooLarge`: The body is larger than 1 MiB; or, on a file route, the file the job makes is over the 6 MB a streamed answer carries at full speed (`detail` names its size and the limit). Not counted. */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -771,7 +771,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `partsLimit`: More parts or distinct part lines than the tier allows, or more pieces than any tier takes (over 100000 on one line or 1000000 in all). `detail` names the part (or `parts`) and the cap. Nothing was counted. `payloadTooLarge`: The body is larger than 1 MiB. */
+            /** @description `partsLimit`: More parts or distinct part lines than the tier allows, or more pieces than any tier takes (over 100000 on one line or 1000000 in all). `detail` names the part (or `parts`) and the cap. Nothing was counted. `payloadTooLarge`: The body is larger than 1 MiB; or, on a file route, the file the job makes is over the 6 MB a streamed answer carries at full speed (`detail` names its size and the limit). Not counted. */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -915,7 +915,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `partsLimit`: More parts or distinct part lines than the tier allows, or more pieces than any tier takes (over 100000 on one line or 1000000 in all). `detail` names the part (or `parts`) and the cap. Nothing was counted. `payloadTooLarge`: The body is larger than 1 MiB. */
+            /** @description `partsLimit`: More parts or distinct part lines than the tier allows, or more pieces than any tier takes (over 100000 on one line or 1000000 in all). `detail` names the part (or `parts`) and the cap. Nothing was counted. `payloadTooLarge`: The body is larger than 1 MiB; or, on a file route, the file the job makes is over the 6 MB a streamed answer carries at full speed (`detail` names its size and the limit). Not counted. */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1092,7 +1092,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `partsLimit`: More parts or distinct part lines than the tier allows, or more pieces than any tier takes (over 100000 on one line or 1000000 in all). `detail` names the part (or `parts`) and the cap. Nothing was counted. `payloadTooLarge`: The body is larger than 1 MiB. */
+            /** @description `partsLimit`: More parts or distinct part lines than the tier allows, or more pieces than any tier takes (over 100000 on one line or 1000000 in all). `detail` names the part (or `parts`) and the cap. Nothing was counted. `payloadTooLarge`: The body is larger than 1 MiB; or, on a file route, the file the job makes is over the 6 MB a streamed answer carries at full speed (`detail` names its size and the limit). Not counted. */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1217,7 +1217,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `partsLimit`: More parts or distinct part lines than the tier allows, or more pieces than any tier takes (over 100000 on one line or 1000000 in all). `detail` names the part (or `parts`) and the cap. Nothing was counted. `payloadTooLarge`: The body is larger than 1 MiB. */
+            /** @description `partsLimit`: More parts or distinct part lines than the tier allows, or more pieces than any tier takes (over 100000 on one line or 1000000 in all). `detail` names the part (or `parts`) and the cap. Nothing was counted. `payloadTooLarge`: The body is larger than 1 MiB; or, on a file route, the file the job makes is over the 6 MB a streamed answer carries at full speed (`detail` names its size and the limit). Not counted. */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1364,7 +1364,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `partsLimit`: More parts or distinct part lines than the tier allows, or more pieces than any tier takes (over 100000 on one line or 1000000 in all). `detail` names the part (or `parts`) and the cap. Nothing was counted. `payloadTooLarge`: The body is larger than 1 MiB. */
+            /** @description `partsLimit`: More parts or distinct part lines than the tier allows, or more pieces than any tier takes (over 100000 on one line or 1000000 in all). `detail` names the part (or `parts`) and the cap. Nothing was counted. `payloadTooLarge`: The body is larger than 1 MiB; or, on a file route, the file the job makes is over the 6 MB a streamed answer carries at full speed (`detail` names its size and the limit). Not counted. */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
