@@ -15,7 +15,7 @@ import {
   makeOptimiseLabelsHandler,
   makeOptimisePdfHandler,
 } from '../handlers/index.ts';
-import { makeMcpHandler } from '../handlers/mcp-handler.ts';
+import { type McpDeps, makeMcpHandler } from '../handlers/mcp-handler.ts';
 import { systemClock } from '../shared/clock.ts';
 import type { ApiHandler } from '../shared/http/index.ts';
 import { createDynamoClient, type LimitsConfig } from '../shared/limits/index.ts';
@@ -61,16 +61,17 @@ async function start(): Promise<Readonly<Record<WorkerTarget, ApiHandler>>> {
     tiers: data.tiers,
   });
   const services = await solveServices({ log, admitter });
-  const renderPdf = lazyPdfRenderer();
+  const renderers = {
+    renderPdf: lazyPdfRenderer(),
+    renderLabels: lazyLabelsRenderer(),
+    renderSawList: (job, style) => sawListCsv(job.request, job.response, style),
+  } satisfies Pick<McpDeps<unknown>, 'renderPdf' | 'renderLabels' | 'renderSawList'>;
   return {
     optimise: makeOptimiseHandler(services),
-    'optimise-pdf': makeOptimisePdfHandler({ ...services, renderPdf }),
-    'optimise-labels': makeOptimiseLabelsHandler({ ...services, renderLabels: lazyLabelsRenderer() }),
-    'optimise-csv': makeOptimiseCsvHandler({
-      ...services,
-      renderSawList: (job, style) => sawListCsv(job.request, job.response, style),
-    }),
-    mcp: makeMcpHandler({ ...services, renderPdf }),
+    'optimise-pdf': makeOptimisePdfHandler({ ...services, ...renderers }),
+    'optimise-labels': makeOptimiseLabelsHandler({ ...services, ...renderers }),
+    'optimise-csv': makeOptimiseCsvHandler({ ...services, ...renderers }),
+    mcp: makeMcpHandler({ ...services, ...renderers }),
   };
 }
 
