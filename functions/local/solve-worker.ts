@@ -32,6 +32,8 @@ export type WorkerTarget = 'optimise' | 'optimise-pdf' | 'optimise-labels' | 'op
 export interface SolveWorkerData {
   readonly limits: LimitsConfig;
   readonly tiers: Readonly<Record<TierName, Tier>>;
+  /** Ends the public tier's 429 detail: how to make a key on this local server. */
+  readonly publicLimitHint: string;
 }
 
 export interface WorkerRequest {
@@ -59,6 +61,7 @@ async function start(): Promise<Readonly<Record<WorkerTarget, ApiHandler>>> {
     clock: systemClock,
     log,
     tiers: data.tiers,
+    publicLimitHint: data.publicLimitHint,
   });
   const services = await solveServices({ log, admitter });
   const renderers = {
