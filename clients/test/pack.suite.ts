@@ -56,6 +56,29 @@ export function packSuite(service: () => Service): void {
     expect((await readFile(join(installed, 'dist', 'index.js'), 'utf8')).length).toBeGreaterThan(0);
   });
 
+  it('states one Node version, the engines one, wherever the client is described', async () => {
+    const manifest = JSON.parse(
+      await readFile(join(ROOT, 'clients', 'typescript', 'package.json'), 'utf8'),
+    ) as {
+      engines: { node: string };
+      description: string;
+    };
+    const version = /^>=(\d+\.\d+)$/.exec(manifest.engines.node)?.[1];
+    expect(version).toBeDefined();
+    const texts = [
+      manifest.description,
+      await readFile(join(ROOT, 'README.md'), 'utf8'),
+      await readFile(join(ROOT, 'clients', 'typescript', 'README.md'), 'utf8'),
+      await readFile(join(ROOT, 'clients', 'typescript', 'src', 'index.ts'), 'utf8'),
+      await readFile(join(ROOT, 'docs', 'clients.md'), 'utf8'),
+    ];
+    for (const text of texts) {
+      const stated = [...text.matchAll(/Node (\d+(?:\.\d+)?)\+/g)].map((m) => m[1]);
+      expect(stated.length, text.slice(0, 80)).toBeGreaterThan(0);
+      expect(new Set(stated), text.slice(0, 80)).toEqual(new Set([version]));
+    }
+  });
+
   it('works once installed from the packed file: it calls the server, and refuses a bare host when built', async () => {
     const script = `
       import { CutplanClient } from '@cutplan/client';
