@@ -138,6 +138,10 @@ describe('makeMcpHandler', () => {
       });
       if (wait !== undefined) expect(res.headers?.['Retry-After']).toBe(String(wait));
       expect(h.telemetry.records[0]?.toolError).toBe(error);
+      // Still a refusal on the dashboard, though the HTTP status is 200.
+      const metrics = requestMetrics(h.telemetry.records[0] as never).metrics;
+      expect(metrics).toContainEqual({ name: 'Refused', unit: 'Count', value: 1 });
+      expect(metrics).toContainEqual({ name: 'Busy', unit: 'Count', value: error === 'busy' ? 1 : 0 });
     },
   );
 
