@@ -84,7 +84,7 @@ export function localPlanService(): PlanService {
       const planned = await plan(args, 'csv');
       if (!planned.ok) return planned;
       const { request, response } = planned.value;
-      const { sawListCsv } = await import('../core/saw-list/csv.ts');
+      const { sawListCsv } = await import('../core/saw-list/index.ts');
       return ok({ request, response, file: sawListCsv(request, response, style) });
     },
     internalDetail: (error) => `internal error: ${error.message}`,

@@ -21,7 +21,7 @@ const [
   import('./shared/http/lambda-stream.ts'),
   import('./shared/real-pdf.ts'),
   import('./shared/real-labels.ts'),
-  import('../core/saw-list/csv.ts'),
+  import('../core/saw-list/index.ts'),
   import('./shared/services.ts'),
   import('./shared/streaming.ts'),
 ]);

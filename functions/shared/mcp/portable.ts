@@ -9,7 +9,7 @@
  * still reads its arguments with the request parser, which takes every form the HTTP API takes and answers
  * a bad argument with the 400's detail. Limits and word lists come from the parser's own constants.
  */
-import { LIMITS } from '../../../core/request/limits.ts';
+import { LIMITS } from '../../../core/request/index.ts';
 import {
   AXIAL_SYMMETRIES,
   LABEL_FORMATS,
