@@ -80,6 +80,13 @@ describe('makeOptimiseCsvHandler', () => {
     expect(admitter.calls).toHaveLength(0);
   });
 
+  it('answers the job-file sample (every presentation field) with a saw list named after the job', async () => {
+    const res = await testHandlers()['optimise-csv'](sampleEvent('optimise-csv/post-job-file.json'));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers?.['Content-Disposition']).toContain('filename="saw-list-Frames-12.csv"');
+    expect(res.body).toContain('Top rail');
+  });
+
   it('refuses GET', async () => {
     const get = await testHandlers()['optimise-csv'](apiEvent({ method: 'GET', path: '/v1/optimise/csv' }));
     expect(get.statusCode).toBe(405);
