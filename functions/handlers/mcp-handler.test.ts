@@ -207,6 +207,23 @@ describe('makeMcpHandler', () => {
     if (output === 'zpl') expect(result.content[1]?.text).toMatch(/^\^XA\n\^FDShelf \/ 4 labels/);
   });
 
+  it("refuses a file over the file routes' limit as a tool error 413, and refunds the call", async () => {
+    const admitter = recordingAdmitter();
+    // 4.6 MB of PDF is 6.1 MB of base64 in the JSON answer: over the 6,000,000 bytes a file answer may be.
+    const renderPdf = async () => new Uint8Array(4_600_000);
+    const h = testHandlers({ admitter, renderPdf });
+    const res = await h.mcp(call('cutting_plan_pdf', { parts: '500x4', stock: 1000 }));
+    expect(toolResult(res)).toMatchObject({
+      isError: true,
+      structuredContent: {
+        error: 'payloadTooLarge',
+        status: 413,
+        detail: expect.stringContaining('6,000,000'),
+      },
+    });
+    expect(admitter.releases).toEqual(['failed']);
+  });
+
   it('answers a bad format as a tool error naming it, without admitting the call', async () => {
     const admitter = recordingAdmitter();
     const h = testHandlers({ admitter });

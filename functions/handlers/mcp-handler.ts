@@ -11,6 +11,7 @@ import {
 } from '../../core/errors.ts';
 import type { Admission } from '../shared/admission.ts';
 import type { Endpoint } from '../shared/core-port.ts';
+import { fileTooLarge } from '../shared/file-limits.ts';
 import {
   type ApiHandler,
   errorHeaders,
@@ -176,9 +177,23 @@ function admittedService<Lp>(
       render,
     });
     if (!made.ok) return made;
+    // The file travels inside the JSON answer (a PDF as base64): held to the file routes' limit.
+    const { file } = made.value;
+    const encoded = typeof file === 'string' ? file : Buffer.from(file as Uint8Array).toString('base64');
+    const tooLarge = fileTooLarge({
+      kind: 'reply',
+      status: 200,
+      headers: {
+        'Content-Type':
+          endpoint === 'csv' ? 'text/csv' : typeof file === 'string' ? 'application/zpl' : 'application/pdf',
+      },
+      body: encoded,
+      isBase64Encoded: false,
+    });
+    if (tooLarge !== null) return err(tooLarge);
     done = true;
     const { request, response } = made.value.job;
-    return ok({ request, response, file: made.value.file });
+    return ok({ request, response, file });
   };
   return {
     async plan(args) {
