@@ -8,9 +8,12 @@
 export type ErrorCode =
   | 'validation'
   | 'badKey'
+  | 'keyRequired'
   | 'forbiddenOrigin'
   | 'partsLimit'
   | 'noPlanFound'
+  | 'offcutsTaken'
+  | 'rackFull'
   | 'rateLimited'
   | 'busy'
   | 'notFound'
@@ -25,6 +28,12 @@ const STATUS: Readonly<Record<ErrorCode, number>> = {
   validation: 400,
   /** A key was sent but is empty, unknown, disabled, expired, or used from a foreign origin. */
   badKey: 401,
+  /** A stored-state route (the offcut rack, stored plans) was called without a key. */
+  keyRequired: 401,
+  /** `POST /v1/plans/{id}/cut`: offcuts the plan uses are no longer on the rack (`taken` names them). */
+  offcutsTaken: 409,
+  /** The workspace's offcut rack would hold more entries than the tier allows. */
+  rackFull: 413,
   /** `POST /v1/mcp`: the Origin header is not a web origin (the MCP transport's DNS-rebinding guard). */
   forbiddenOrigin: 403,
   /** More parts or distinct lines than the tier allows. */
@@ -188,6 +197,43 @@ export class BusyError extends CutplanError {
   }
   override bodyExtras(): Readonly<Record<string, unknown>> {
     return { retryAfterSeconds: this.retryAfterSeconds };
+  }
+}
+
+/** 401: a route that keeps state per workspace was called without `X-API-Key`. */
+export class KeyRequiredError extends CutplanError {
+  override readonly code = 'keyRequired' as const;
+  override readonly name = 'KeyRequiredError';
+}
+
+/** 409: a booking found offcuts of its plan gone from the rack; nothing was changed. */
+export class OffcutsTakenError extends CutplanError {
+  override readonly code = 'offcutsTaken' as const;
+  override readonly name = 'OffcutsTakenError';
+  /** Rack entry ids the plan used that are gone (or hold fewer pieces than the plan cut). */
+  readonly taken: readonly string[];
+
+  constructor(detail: string, taken: readonly string[]) {
+    super(detail);
+    this.taken = taken;
+  }
+  override bodyExtras(): Readonly<Record<string, unknown>> {
+    return { taken: this.taken };
+  }
+}
+
+/** 413: the offcut rack is at its tier's size cap. */
+export class RackFullError extends CutplanError {
+  override readonly code = 'rackFull' as const;
+  override readonly name = 'RackFullError';
+  readonly cap: number;
+
+  constructor(detail: string, cap: number) {
+    super(detail);
+    this.cap = cap;
+  }
+  override bodyExtras(): Readonly<Record<string, unknown>> {
+    return { cap: this.cap };
   }
 }
 

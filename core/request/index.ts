@@ -4,8 +4,10 @@
  * Decisions and grammar: `docs/api.md`.
  */
 
-export { CSV_COLUMNS, parseCsvParts } from './csv.ts';
+export { CSV_COLUMNS, type CsvTable, parseCsvParts, parseCsvTable } from './csv.ts';
 export { jobSize } from './job-size.ts';
 export { LIMITS } from './limits.ts';
+export { readOffcutList } from './offcut-list.ts';
 export { type Endpoint, parseOptimiseBody } from './parse-body.ts';
 export { parseOptimiseQuery, QUERY_PARAMETERS, type Query } from './parse-query.ts';
+export { type LongOffcut, offcutSchema } from './schemas.ts';

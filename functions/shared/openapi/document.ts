@@ -71,6 +71,12 @@ const WHEN: Readonly<Record<ErrorCode, string>> = {
     'The request is not valid: bad lengths or quantities, unknown fields or methods, a part that fits no source, demand over finite stock (only with a proof that no plan exists, named in `detail`), broken angle rules, several supplies sent, a body that is not JSON; or a request API Gateway or the local server could not read. `detail` names the offending part, stock, offcut, material or field (up to ten problems).',
   badKey:
     "The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list.",
+  keyRequired:
+    'The offcut rack and stored plans belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`).',
+  offcutsTaken:
+    '`POST /v1/plans/{id}/cut`: offcuts the plan uses are gone from the rack (another booking took them, or they were edited away); `taken` lists their ids. The rack is unchanged: optimise again.',
+  rackFull:
+    "The offcut rack would hold more entries than the tier's cap; `cap` says how many. Delete or book entries first.",
   forbiddenOrigin:
     '`POST /v1/mcp` only: the Origin header is not an http(s) origin (the MCP transport refuses it, against DNS rebinding).',
   notFound: 'No such route; `detail` lists the routes.',
@@ -117,15 +123,17 @@ function errorResponses(
   return out;
 }
 
+/** Codes only the rack and plan routes answer. */
+const STORED_ONLY: readonly ErrorCode[] = ['offcutsTaken', 'rackFull'];
 const SOLVE_ERRORS: readonly ErrorCode[] = ERROR_CODES.filter(
-  (c) => c !== 'notFound' && c !== 'forbiddenOrigin',
+  (c) => c !== 'notFound' && c !== 'forbiddenOrigin' && !STORED_ONLY.includes(c),
 );
 /**
  * The MCP endpoint's HTTP errors: a solve's admission refusals (for tools/call), the body's and the Origin
  * guard's. A 422 (and a 400 of the arguments) is a tool error in a 200, not an HTTP status there.
  */
 const MCP_ERRORS: readonly ErrorCode[] = ERROR_CODES.filter(
-  (c) => c !== 'notFound' && c !== 'queryTooLong' && c !== 'noPlanFound',
+  (c) => c !== 'notFound' && c !== 'queryTooLong' && c !== 'noPlanFound' && !STORED_ONLY.includes(c),
 );
 /**
  * What a route that reads no body and no key (health, this document, the playground) can still answer:
