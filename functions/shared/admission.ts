@@ -43,6 +43,16 @@ export interface Admission {
   release(outcome: 'succeeded' | 'failed'): Promise<void>;
 }
 
+/** A keyed call to the workspace's stored state (rack, plans): no solve, no slot. */
+export interface WorkspaceCall {
+  readonly tier: Tier;
+  readonly workspace: string;
+  readonly keyId: string;
+  /** The key's PDF branding line, or null (a stored plan's PDF is printed with it). */
+  readonly branding: string | null;
+  readonly rateLimit: RateLimitStatus | null;
+}
+
 /** Identifies the caller and admits or refuses the call (401, 413, 429, 503 as errors). */
 export interface Admitter {
   admit(caller: Caller, size: JobSize): Promise<Result<Admission, CutplanError>>;
@@ -51,4 +61,9 @@ export interface Admitter {
    * are answered without a solve (MCP's initialize and tools/list). Absent: nothing to check.
    */
   check?(caller: Caller): Promise<Result<true, CutplanError>>;
+  /**
+   * Admits a call to the workspace's stored state: a key is required (401 `keyRequired` without one),
+   * and the call is counted against the tier's rack calls per minute (429), never against its solves.
+   */
+  workspace?(caller: Caller): Promise<Result<WorkspaceCall, CutplanError>>;
 }

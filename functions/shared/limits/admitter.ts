@@ -14,14 +14,22 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../../core/budget.ts';
-import { BusyError, type CutplanError, err, ok, PartsLimitError, type Result } from '../../../core/errors.ts';
-import type { Admission, Admitter, Caller, JobSize } from '../admission.ts';
+import {
+  BusyError,
+  type CutplanError,
+  err,
+  KeyRequiredError,
+  ok,
+  PartsLimitError,
+  type Result,
+} from '../../../core/errors.ts';
+import type { Admission, Admitter, Caller, JobSize, WorkspaceCall } from '../admission.ts';
 import { normaliseOrigin } from '../http/cors.ts';
 import { TIERS, type Tier, type TierName } from '../tiers.ts';
 import { checkKey, displayKey, parsePresentedKey } from './api-keys.ts';
 import { ipSubject } from './client-ip.ts';
 import { cachedKeyLookup, DEFAULT_KEY_CACHE_MS } from './key-cache.ts';
-import { bindingStatus, countersFor, rateLimited } from './rate-limits.ts';
+import { bindingStatus, countersFor, rackCounter, rateLimited } from './rate-limits.ts';
 import { type LimitsStore, type Pool, StoreUnavailableError, type Subject } from './store.ts';
 
 /** Retries of a refund or release that failed (after 1, 2, 4 and 8 s). */
@@ -147,6 +155,32 @@ export function createAdmitter(options: AdmitterOptions): Admitter {
       );
       return identified.ok ? ok(true) : identified;
     },
+    async workspace(caller: Caller): Promise<Result<WorkspaceCall, CutplanError>> {
+      if (caller.apiKey === undefined) return err(new KeyRequiredError(KEY_REQUIRED));
+      const started = performance.now();
+      const within = <T>(p: Promise<T>) => raceDeadline(p, deadlineMs - (performance.now() - started));
+      const identified = await identify(caller, within);
+      if (!identified.ok) return identified;
+      const who = identified.value;
+      if (who.workspace === null || who.keyId === null) return err(new KeyRequiredError(KEY_REQUIRED));
+      const now = clock.now();
+      const counter = rackCounter(who.tier, who.keyId, now);
+      try {
+        const counted = await within(store.count([counter], newToken()));
+        if (counted.timedOut) return err(unavailable(deadlinePassed('rack call count', deadlineMs)));
+        if (counted.value.status === 'limited') return err(rateLimited(who.tier, counter, now));
+        return ok({
+          tier: who.tier,
+          workspace: who.workspace,
+          keyId: who.keyId,
+          branding: who.branding,
+          rateLimit: bindingStatus([{ counter, used: counted.value.used[0] ?? 1 }]),
+        });
+      } catch (error) {
+        if (error instanceof StoreUnavailableError) return err(unavailable(error));
+        throw error;
+      }
+    },
     async admit(caller: Caller, size: JobSize): Promise<Result<Admission, CutplanError>> {
       const started = performance.now();
       const remaining = () => deadlineMs - (performance.now() - started);
@@ -225,6 +259,10 @@ export function createAdmitter(options: AdmitterOptions): Admitter {
     },
   };
 }
+
+/** The 401 of a rack or plan call without a key. */
+export const KEY_REQUIRED =
+  'the offcut rack and stored plans belong to a workspace: send X-API-Key (locally, make one with `npx cutplan keys create --workspace demo --tier pro` while `npm start` runs)';
 
 /** `promise`, or `timedOut` once `ms` have passed (the promise keeps running; its outcome is dropped). */
 async function raceDeadline<T>(promise: Promise<T>, ms: number): Promise<Timed<T>> {
