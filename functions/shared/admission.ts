@@ -43,6 +43,10 @@ export interface Admission {
   release(outcome: 'succeeded' | 'failed'): Promise<void>;
 }
 
+/** The 401 detail of a rack or plan call without a key: a key is needed, and how to make one locally. */
+export const KEY_REQUIRED =
+  'the offcut rack and stored plans belong to a workspace: send X-API-Key (locally, make one with `npx cutplan keys create --workspace demo --tier pro` while `npm start` runs)';
+
 /** A keyed call to the workspace's stored state (rack, plans): no solve, no slot. */
 export interface WorkspaceCall {
   readonly tier: Tier;

@@ -23,7 +23,14 @@ import {
   PartsLimitError,
   type Result,
 } from '../../../core/errors.ts';
-import type { Admission, Admitter, Caller, JobSize, WorkspaceCall } from '../admission.ts';
+import {
+  type Admission,
+  type Admitter,
+  type Caller,
+  type JobSize,
+  KEY_REQUIRED,
+  type WorkspaceCall,
+} from '../admission.ts';
 import { normaliseOrigin } from '../http/cors.ts';
 import { TIERS, type Tier, type TierName } from '../tiers.ts';
 import { checkKey, displayKey, parsePresentedKey } from './api-keys.ts';
@@ -259,10 +266,6 @@ export function createAdmitter(options: AdmitterOptions): Admitter {
     },
   };
 }
-
-/** The 401 of a rack or plan call without a key. */
-export const KEY_REQUIRED =
-  'the offcut rack and stored plans belong to a workspace: send X-API-Key (locally, make one with `npx cutplan keys create --workspace demo --tier pro` while `npm start` runs)';
 
 /** `promise`, or `timedOut` once `ms` have passed (the promise keeps running; its outcome is dropped). */
 async function raceDeadline<T>(promise: Promise<T>, ms: number): Promise<Timed<T>> {
