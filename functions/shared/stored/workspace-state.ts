@@ -34,8 +34,8 @@ import type { RackStore } from './rack-store.ts';
 /** How long a stored plan is kept (and can be booked, printed, read). */
 export const PLAN_RETENTION_DAYS = 14;
 const DAY_MS = 86_400_000;
-/** Writes redone after lost races before the call gives up with 503. */
-const MAX_RACES = 12;
+/** Writes redone after lost races before the call gives up with 503 (about 2 s of back-off at most). */
+const MAX_RACES = 50;
 
 export interface WorkspaceStateDeps {
   readonly rack: RackStore;
@@ -107,6 +107,9 @@ export function workspaceState(deps: WorkspaceStateDeps) {
         );
       }
       if (written) return ok(value);
+      // Lost to another writer of this rack: back off a random while (up to 5, 10, 20, then 40 ms) so
+      // writers that collided do not collide again at once.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * 2 ** Math.min(race, 3)));
     }
     return err(raceLost());
   }
