@@ -10,6 +10,8 @@
 import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKeys } from '../../bin/keys.ts';
+import { run as runOptimise } from '../../bin/optimise.ts';
+import { run as runRack } from '../../bin/rack.ts';
 import { sawListCsv } from '../../core/saw-list/csv.ts';
 import {
   makeFallbackHandler,
@@ -286,5 +288,47 @@ describe('the offcut rack over HTTP', () => {
     const add = await call('POST', '/v1/offcuts', acme, JSON.stringify({ offcuts: '10', unit: 'in' }));
     expect(add.status).toBe(400);
     expect((await json(add)).detail).toMatch(/"mm".*"in"/);
+  });
+});
+
+describe('the cutplan CLI against the rack', () => {
+  it('imports, lists, exports, optimises with --rack and books, with the key and URL from the environment', async () => {
+    const key = keyOf(await keys(['create', '--workspace', 'cli', '--tier', 'pro']));
+    const env = { CUTPLAN_API_KEY: key, CUTPLAN_URL: server.url };
+    const out: string[] = [];
+    const err: string[] = [];
+    const written = new Map<string, Uint8Array>();
+    const io = {
+      stdout: (t: string) => out.push(t),
+      stderr: (t: string) => err.push(t),
+      readText: async (file: string) =>
+        file === 'rack.csv' ? CSV : '{"parts": "2400, 1700, 1100", "stockLength": 6000}',
+      writeBytes: async (file: string, bytes: Uint8Array) => {
+        written.set(file, bytes);
+      },
+      env,
+    };
+    expect(await runRack(['import', 'rack.csv'], io)).toBe(0);
+    expect(await runRack(['add', '3000x2', '--label', 'long', '--location', 'wall'], io)).toBe(0);
+    out.length = 0;
+    expect(await runRack(['list'], io)).toBe(0);
+    expect(out.join('')).toContain('4 entries (unit mm)');
+    out.length = 0;
+    expect(await runRack(['export'], io)).toBe(0);
+    const exported = out.join('');
+    expect(exported.split('\n')[0]).toBe('length,quantity,material,label,location');
+    expect(exported).toContain('3000,2,,long,wall');
+    out.length = 0;
+    expect(await runOptimise(['job.json', '--rack', '--min-remnant', '50', '--pdf', 'plan.pdf'], io)).toBe(0);
+    const plan = JSON.parse(out.join('')).plan;
+    expect(
+      plan.combinations.every((c: { usedComb: { rackId?: string } }) => c.usedComb.rackId !== undefined),
+    ).toBe(true);
+    expect(new TextDecoder().decode(written.get('plan.pdf')?.subarray(0, 5))).toBe('%PDF-');
+    out.length = 0;
+    expect(await runRack(['book', plan.id], io)).toBe(0);
+    expect(JSON.parse(out.join('')).planId).toBe(plan.id);
+    expect(await runRack(['list'], { ...io, env: {} })).toBe(2);
+    expect(err.join('')).toContain('CUTPLAN_API_KEY');
   });
 });
