@@ -17,7 +17,7 @@ import {
   ValidationError,
 } from '../../core/errors.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../../core/types.ts';
-import { type Admission, KEY_REQUIRED } from '../shared/admission.ts';
+import { type Admission, type Caller, KEY_REQUIRED } from '../shared/admission.ts';
 import type { CorePort, Endpoint } from '../shared/core-port.ts';
 import { checkQuerySize, type HttpRequest, type QueryParams, readJsonBody } from '../shared/http/index.ts';
 import { StoreUnavailableError } from '../shared/store-unavailable.ts';
@@ -57,13 +57,21 @@ export function parseSolveCall<Lp>(
     if (!size.ok) return size;
     if (!isRack(req.query.offcuts)) return mapped(core.parseOptimiseQuery(req.query), null);
     const { offcuts: _, ...rest } = req.query;
-    const refused = refuseRack(req, rest.minRemnant);
+    const refused = refuseRack(req.caller, rest.minRemnant);
     if (refused !== null) return err(refused);
     return mapped(core.parseOptimiseQuery(rest), { kind: 'query', query: rest });
   }
   const body = readJsonBody(req);
-  if (!body.ok) return body;
-  const value = body.value;
+  return body.ok ? parseSolveBody(core, body.value, endpoint, req.caller) : body;
+}
+
+/** A JSON body (or an MCP tool's arguments) as {@link parseSolveCall} reads it. */
+export function parseSolveBody<Lp>(
+  core: CorePort<Lp>,
+  value: unknown,
+  endpoint: Endpoint,
+  caller: Caller,
+): Result<SolveCall, CutplanError> {
   if (
     typeof value !== 'object' ||
     value === null ||
@@ -73,7 +81,7 @@ export function parseSolveCall<Lp>(
     return mapped(core.parseOptimiseBody(value, endpoint), null);
   }
   const { offcuts: _, ...rest } = value as Record<string, unknown>;
-  const refused = refuseRack(req, rest.minRemnant);
+  const refused = refuseRack(caller, rest.minRemnant);
   if (refused !== null) return err(refused);
   return mapped(core.parseOptimiseBody(rest, endpoint), { kind: 'body', body: rest, endpoint });
 }
@@ -85,8 +93,8 @@ function mapped(
   return parsed.ok ? ok({ request: parsed.value, rack }) : parsed;
 }
 
-function refuseRack(req: HttpRequest, minRemnant: unknown): CutplanError | null {
-  if (req.caller.apiKey === undefined) return new KeyRequiredError(`offcuts "rack": ${KEY_REQUIRED}`);
+function refuseRack(caller: Caller, minRemnant: unknown): CutplanError | null {
+  if (caller.apiKey === undefined) return new KeyRequiredError(`offcuts "rack": ${KEY_REQUIRED}`);
   if (minRemnant === undefined || minRemnant === null || minRemnant === '') {
     return ValidationError.of(
       'minRemnant',

@@ -332,3 +332,47 @@ describe('the cutplan CLI against the rack', () => {
     expect(err.join('')).toContain('CUTPLAN_API_KEY');
   });
 });
+
+describe('the rack over MCP (Streamable HTTP)', () => {
+  const MCP = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
+  const tool = async (key: string | undefined, name: string, args: unknown) => {
+    const res = await fetch(`${server.url}/v1/mcp`, {
+      method: 'POST',
+      headers: { ...MCP, ...(key === undefined ? {} : { 'X-API-Key': key }) },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name, arguments: args },
+      }),
+    });
+    return { status: res.status, body: await json(res) };
+  };
+
+  it('reads the rack, solves against it and books the plan with a key; refuses without one', async () => {
+    const key = keyOf(await keys(['create', '--workspace', 'mcp-shop', '--tier', 'pro']));
+    await call('POST', '/v1/offcuts', key, CSV, 'text/csv');
+    const listed = await tool(key, 'list_offcuts', {});
+    expect(listed.status).toBe(200);
+    expect(listed.body.result.structuredContent.offcuts).toHaveLength(3);
+    const solved = await tool(key, 'optimise_cut_list', JOB);
+    const plan = solved.body.result.structuredContent.plan;
+    expect(plan.id).toMatch(/^pl_/);
+    expect(
+      plan.combinations.every((c: { usedComb: { rackId?: string } }) => c.usedComb.rackId !== undefined),
+    ).toBe(true);
+    const booked = await tool(key, 'book_plan', { planId: plan.id });
+    const again = await tool(key, 'book_plan', { planId: plan.id });
+    expect(booked.body.result.isError).not.toBe(true);
+    expect(again.body.result.structuredContent).toEqual(booked.body.result.structuredContent);
+    expect(booked.body.result.structuredContent.racked).toEqual([
+      expect.objectContaining({ length: 100, quantity: 3 }),
+    ]);
+    const keyless = await tool(undefined, 'list_offcuts', {});
+    expect(keyless.status).toBe(401);
+    expect(keyless.body.error).toBe('keyRequired');
+    const rackless = await tool(undefined, 'optimise_cut_list', JOB);
+    expect(rackless.body.result.isError).toBe(true);
+    expect(rackless.body.result.content[0].text).toContain('X-API-Key');
+  });
+});
