@@ -376,3 +376,125 @@ describe('the rack over MCP (Streamable HTTP)', () => {
     expect(rackless.body.result.content[0].text).toContain('X-API-Key');
   });
 });
+
+describe('rack routes: input, pages, filters, changes', () => {
+  let key: string;
+  beforeAll(async () => {
+    key = keyOf(await keys(['create', '--workspace', 'routes', '--tier', 'pro']));
+  });
+
+  it.each([
+    [
+      'a CSV cell that is not a number',
+      'length,quantity\n2500,two\n',
+      'text/csv',
+      /row 2, column "quantity"/,
+    ],
+    [
+      'a CSV column it does not know',
+      'length,quantity,colour\n2500,1,red\n',
+      'text/csv',
+      /unknown column "colour"/,
+    ],
+    [
+      'an entry field it does not know',
+      '{"offcuts":[{"length":900,"quantity":1,"colour":"red"}]}',
+      'application/json',
+      /offcuts\[0\]/,
+    ],
+    ['a negative length in shorthand', '{"offcuts":"-900x2"}', 'application/json', /offcuts\[0\]/],
+    [
+      'a label over 100 characters',
+      `{"offcuts":[{"length":900,"label":"${'x'.repeat(101)}"}]}`,
+      'application/json',
+      /offcuts\[0\]\.label/,
+    ],
+    ['no offcuts', '{"unit":"mm"}', 'application/json', /offcuts: is required/],
+    ['an unknown field', '{"offcuts":"900","colour":"red"}', 'application/json', /colour/],
+  ])('refuses %s with 400 naming it, and changes nothing', async (_what, body, type, named) => {
+    const before = await json(await call('GET', '/v1/offcuts', key));
+    const res = await call('POST', '/v1/offcuts', key, body, type);
+    expect(res.status).toBe(400);
+    const refusal = await json(res);
+    expect(refusal.error).toBe('validation');
+    expect(refusal.detail).toMatch(named);
+    expect(await json(await call('GET', '/v1/offcuts', key))).toEqual(before);
+  });
+
+  it('pages with an opaque token, filters by material or untagged, and changes or removes an entry', async () => {
+    const body = {
+      offcuts: [
+        { length: 3000, quantity: 1, material: 'alu' },
+        { length: 2000, quantity: 2, material: 'alu', priority: true },
+        '1500x3',
+        [1000, 4],
+        { length: 2000, quantity: 1, material: 'alu', location: 'bay 2' },
+      ],
+    };
+    const added = await json(await call('POST', '/v1/offcuts', key, JSON.stringify(body)));
+    // The second 2000 alu adds to the first: one entry per length, material and source.
+    expect(added.offcuts.map((o: { length: number; quantity: number }) => [o.length, o.quantity])).toEqual([
+      [3000, 1],
+      [2000, 3],
+      [1500, 3],
+      [1000, 4],
+    ]);
+    const first = await json(await call('GET', '/v1/offcuts?pageSize=3', key));
+    expect(first.offcuts).toHaveLength(3);
+    const second = await json(
+      await call('GET', `/v1/offcuts?pageSize=3&pageToken=${first.nextPageToken}`, key),
+    );
+    expect(second.offcuts.map((o: { length: number }) => o.length)).toEqual([1000]);
+    expect(second.nextPageToken).toBeNull();
+    const alu = await json(await call('GET', '/v1/offcuts?material=alu', key));
+    expect(alu.offcuts.map((o: { length: number }) => o.length)).toEqual([3000, 2000]);
+    const untagged = await json(await call('GET', '/v1/offcuts?untagged=true', key));
+    expect(untagged.offcuts.map((o: { material: null }) => o.material)).toEqual([null, null]);
+    expect((await call('GET', '/v1/offcuts?pageToken=nonsense', key)).status).toBe(400);
+    expect((await call('GET', '/v1/offcuts?pageSize=0', key)).status).toBe(400);
+
+    const id = alu.offcuts[1].id as string;
+    const changed = await call(
+      'PATCH',
+      `/v1/offcuts/${id}`,
+      key,
+      JSON.stringify({ quantity: 1, location: 'bay 3' }),
+    );
+    expect(await json(changed)).toMatchObject({ id, quantity: 1, location: 'bay 3', priority: true });
+    expect((await call('PATCH', `/v1/offcuts/${id}`, key, JSON.stringify({ length: 5 }))).status).toBe(400);
+    expect((await call('PATCH', `/v1/offcuts/${id}`, key, JSON.stringify({ quantity: 0 }))).status).toBe(204);
+    expect((await call('DELETE', `/v1/offcuts/${id}`, key)).status).toBe(404);
+    expect((await call('PATCH', '/v1/offcuts', key, '{}')).status).toBe(405);
+  });
+
+  it('solves against the rack on GET (offcuts=rack) and on the labels route, each plan stored', async () => {
+    const solved = await call(
+      'GET',
+      '/v1/optimise?parts=1400,900&stock=6000&minRemnant=50&offcuts=rack',
+      key,
+    );
+    expect(solved.status).toBe(200);
+    const plan = (await json(solved)).plan;
+    expect(plan.id).toMatch(/^pl_/);
+    expect(
+      plan.combinations.some((c: { usedComb: { rackId?: string } }) => c.usedComb.rackId !== undefined),
+    ).toBe(true);
+    const labels = await call(
+      'POST',
+      '/v1/optimise/labels',
+      key,
+      JSON.stringify({
+        parts: '1400, 900',
+        stockLength: 6000,
+        minRemnant: 50,
+        offcuts: 'rack',
+        jobName: 'L',
+      }),
+    );
+    expect(labels.status).toBe(200);
+    const id = labels.headers.get('x-plan-id') ?? '';
+    const original = Buffer.from(await labels.arrayBuffer());
+    const again = Buffer.from(await (await call('GET', `/v1/plans/${id}/labels`, key)).arrayBuffer());
+    expect(again.equals(original)).toBe(true);
+  });
+});

@@ -253,6 +253,30 @@ describe('booking plans against the rack', () => {
     );
   });
 
+  it("refuses to pass the tier's rack size with 413 rackFull naming the cap, for an add and for a booking", async () => {
+    const tableName = await freshTable(dynamo());
+    const state = stateOn(tableName);
+    expect((await state.add('small', [offcut(800, 1), offcut(900, 1)], 'mm', 2)).ok).toBe(true);
+    const full = await state.add('small', [offcut(1000, 1)], 'mm', 2);
+    expect(full).toMatchObject({ ok: false, error: { code: 'rackFull', status: 413, cap: 2 } });
+    if (!full.ok) expect(full.error.message).toContain('cap is 2 entries');
+    // Adding to an entry is no new entry: within the cap.
+    expect((await state.add('small', [offcut(800, 5)], 'mm', 2)).ok).toBe(true);
+    const rack = await state.read('small');
+    const [a] = rack.entries;
+    const planId = await state.storePlan(
+      'small',
+      metaFor(rack, { [a?.id ?? '']: 1 }, [
+        { length: 300, count: 1, material: null },
+        { length: 200, count: 1, material: null },
+      ]),
+      planBody,
+    );
+    expect(await state.book('small', planId, 2)).toMatchObject({ ok: false, error: { code: 'rackFull' } });
+    expect(await state.read('small')).toEqual(rack);
+    expect((await state.book('small', planId, 4)).ok).toBe(true);
+  });
+
   it('keeps workspaces apart: ids guessed or copied from another workspace are not found', async () => {
     const tableName = await freshTable(dynamo());
     const state = stateOn(tableName);
