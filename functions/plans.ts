@@ -4,7 +4,7 @@
  */
 // First: stack traces map to the TypeScript sources (see the module).
 import './shared/source-maps.ts';
-import { sawListCsv } from '../core/saw-list/csv.ts';
+import { sawListCsv } from '../core/saw-list/index.ts';
 import { makePlansHandler } from './handlers/plans-handler.ts';
 import { lazyLabelsRenderer } from './shared/real-labels.ts';
 import { lazyPdfRenderer } from './shared/real-pdf.ts';

@@ -18,7 +18,7 @@ import '../../bin/node-major.js';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { sawListCsv } from '../../core/saw-list/csv.ts';
+import { sawListCsv } from '../../core/saw-list/index.ts';
 import openapi from '../../docs/openapi.json' with { type: 'json' };
 import { buildPlaygroundPage } from '../../web/build.ts';
 import { makeDocsHandler, makeFallbackHandler, makeHealthHandler } from '../handlers/index.ts';

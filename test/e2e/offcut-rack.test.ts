@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKeys } from '../../bin/keys.ts';
 import { run as runOptimise } from '../../bin/optimise.ts';
 import { run as runRack } from '../../bin/rack.ts';
-import { sawListCsv } from '../../core/saw-list/csv.ts';
+import { sawListCsv } from '../../core/saw-list/index.ts';
 import {
   makeFallbackHandler,
   makeHealthHandler,
