@@ -7,16 +7,18 @@
  * - `POST /v1/plans/{id}/cut` books it against the rack (`workspace-state.ts`), once;
  * - `DELETE /v1/plans/{id}` forgets it.
  */
-import { ok } from '../../core/errors.ts';
+import { err, ok } from '../../core/errors.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../../core/types.ts';
 import { LABEL_OUTPUTS, SAW_LIST_STYLES } from '../../core/vocabulary.ts';
 import type { RenderLabels, RenderPdf, RenderSawList } from '../shared/core-port.ts';
+import { fileTooLarge } from '../shared/file-limits.ts';
 import {
   type ApiHandler,
   downloadReply,
   fail,
   jsonReply,
   pdfReply,
+  type Reply,
   serve,
   withHeaders,
 } from '../shared/http/index.ts';
@@ -59,27 +61,26 @@ export function makePlansHandler(deps: PlansDeps): ApiHandler {
         jobName: stored.jobName,
         createdAtMs: stored.createdAtMs,
       };
-      const named = { 'X-Plan-Id': id };
+      // A file over the answer limit is refused as on the file routes (it could be cut off otherwise).
+      const named = (reply: Reply) => {
+        const tooLarge = fileTooLarge(reply);
+        return tooLarge === null ? ok(withHeaders(reply, { 'X-Plan-Id': id })) : err(tooLarge);
+      };
       if (file === '/pdf') {
         const pdf = await deps.renderPdf({ ...job, branding: stored.branding });
-        return ok(withHeaders(pdfReply(pdf, job.jobName), named));
+        return named(pdfReply(pdf, job.jobName));
       }
       if (file === '/labels') {
         const labels = await deps.renderLabels(job, format.value);
-        const reply =
+        return named(
           typeof labels === 'string'
             ? downloadReply(labels, 'application/zpl; charset=utf-8', 'labels', job.jobName, 'zpl')
-            : pdfReply(labels, job.jobName, 'labels');
-        return ok(withHeaders(reply, named));
+            : pdfReply(labels, job.jobName, 'labels'),
+        );
       }
       if (file === '/csv') {
         const csv = deps.renderSawList({ ...job, jobName: null }, separator.value);
-        return ok(
-          withHeaders(
-            downloadReply(csv, 'text/csv; charset=utf-8; header=present', 'saw-list', null, 'csv'),
-            named,
-          ),
-        );
+        return named(downloadReply(csv, 'text/csv; charset=utf-8; header=present', 'saw-list', null, 'csv'));
       }
       return ok(jsonReply(200, job.response));
     });
