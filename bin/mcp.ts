@@ -1,8 +1,9 @@
 /**
- * `cutplan mcp`: serves cutplan's MCP tools (`optimise_cut_list`, `cutting_plan_pdf`) over stdio, for an
- * assistant that starts it as a local server (docs/mcp.md). The same tools as `POST /v1/mcp`; solves run
- * here with the CLI's rules (no tier caps; the answer is labelled with the public tier). stdout carries
- * the protocol only: everything else goes to stderr.
+ * `cutplan mcp`: serves cutplan's MCP tools (`optimise_cut_list`, `cutting_plan_pdf`, `piece_labels`,
+ * `saw_list`) over stdio, for an assistant that starts it as a local server (docs/mcp.md). The same tools
+ * as `POST /v1/mcp`; solves run here with the CLI's rules (no tier caps; the answer is labelled with the
+ * public tier). stdout carries the protocol only: everything else goes to stderr. When stdin closes, every
+ * request already read is answered before the server exits.
  */
 import { parseArgs } from 'node:util';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
@@ -19,11 +20,14 @@ import {
 import { AUTOMATIC_BUDGET_SECONDS } from '../functions/shared/solve-budget.ts';
 import { TIERS } from '../functions/shared/tiers.ts';
 import { POWERED_BY, VERSION } from '../functions/shared/version.ts';
+import { drainingStdioTransport } from './draining-stdio.ts';
 
 const USAGE = `usage: cutplan mcp
-  Serves the Model Context Protocol over stdio (JSON-RPC on stdin/stdout, logs on stderr) with two tools:
+  Serves the Model Context Protocol over stdio (JSON-RPC on stdin/stdout, logs on stderr) with four tools:
     optimise_cut_list  the plan as JSON, with a summary (bars to buy, cost, yield, proof)
     cutting_plan_pdf   the print-ready PDF, as an embedded resource
+    piece_labels       a label per piece: a PDF resource, or ZPL text (format zpl)
+    saw_list           the saw list as CSV text
   An assistant starts it itself; add it to the assistant's configuration (docs/mcp.md), with the
   project's own Node 24 and absolute paths to your checkout, e.g. in claude_desktop_config.json:
     {"mcpServers": {"cutplan": {"command": "/path/to/cutplan/node_modules/.bin/node",
@@ -38,6 +42,8 @@ export function localPlanService(): PlanService {
   lp.catch(() => undefined);
   let renderer: Promise<typeof import('../functions/shared/real-pdf.ts')> | undefined;
   let render: ReturnType<Awaited<NonNullable<typeof renderer>>['lazyPdfRenderer']> | undefined;
+  let labeller: Promise<typeof import('../functions/shared/real-labels.ts')> | undefined;
+  let renderLabels: ReturnType<Awaited<NonNullable<typeof labeller>>['lazyLabelsRenderer']> | undefined;
   const plan = async (args: Readonly<Record<string, unknown>>, endpoint: Endpoint) => {
     // The rack is the API workspace's; this server runs here, with no key.
     if (args.offcuts === 'rack') return err(new KeyRequiredError(NO_KEY_TOOL_ERROR));
@@ -71,6 +77,22 @@ export function localPlanService(): PlanService {
       });
       return ok({ request, response, pdf });
     },
+    async labels(args, output) {
+      const planned = await plan(args, 'labels');
+      if (!planned.ok) return planned;
+      const { request, response } = planned.value;
+      labeller ??= import('../functions/shared/real-labels.ts');
+      renderLabels ??= (await labeller).lazyLabelsRenderer();
+      const job = { request, response, jobName: request.jobName, createdAtMs: systemClock.now() };
+      return ok({ request, response, file: await renderLabels(job, output) });
+    },
+    async sawList(args, style) {
+      const planned = await plan(args, 'csv');
+      if (!planned.ok) return planned;
+      const { request, response } = planned.value;
+      const { sawListCsv } = await import('../core/saw-list/index.ts');
+      return ok({ request, response, file: sawListCsv(request, response, style) });
+    },
     internalDetail: (error) => `internal error: ${error.message}`,
     toolFailed: (error, thrown) => {
       if (thrown !== undefined)
@@ -94,13 +116,14 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   }
   const service = localPlanService();
-  const closed = new Promise<void>((resolve) => process.stdin.once('close', resolve));
+  const transport = drainingStdioTransport();
   serveStdio(() => createCutplanMcpServer(service), {
+    transport,
     onerror: (error) => process.stderr.write(`cutplan mcp: ${error.message}\n`),
   });
   process.stderr.write(
-    `cutplan ${VERSION} MCP server on stdio (tools: optimise_cut_list, cutting_plan_pdf)\n`,
+    `cutplan ${VERSION} MCP server on stdio (tools: optimise_cut_list, cutting_plan_pdf, piece_labels, saw_list)\n`,
   );
-  await closed;
+  await transport.closed;
   return 0;
 }

@@ -145,10 +145,8 @@ export async function run(argv: string[], io: OptimiseIo = processIo): Promise<n
       },
     );
   }
-  const parsed = parseOptimiseBody(
-    body,
-    pdfFile !== undefined ? 'pdf' : labelsFile !== undefined ? 'labels' : 'json',
-  );
+  // A job file: the file routes' fields whatever the outputs asked for, so one file serves every route.
+  const parsed = parseOptimiseBody(body, 'pdf');
   if (!parsed.ok) return fail(io, parsed.error);
   const limitFlag = args.values['time-limit'];
   const seconds =

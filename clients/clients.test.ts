@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, vi } from 'vitest';
 import { documentSuite } from './test/document.suite.ts';
 import { generatedTypesSuite } from './test/generated.suite.ts';
+import { packSuite } from './test/pack.suite.ts';
 import { pythonClientSuite, type Run, startPyright } from './test/python.suite.ts';
 import { readmeSuite } from './test/readme.suite.ts';
 import { type Service, startService } from './test/service.ts';
@@ -35,3 +36,4 @@ describe('cutplan (Python)', () => pythonClientSuite(current, () => pyright ?? s
 describe('generated types', () => generatedTypesSuite());
 describe('docs/openapi.json against the server', () => documentSuite(current));
 describe('the README client snippets', () => readmeSuite(current));
+describe('the packed TypeScript client', () => packSuite(current));

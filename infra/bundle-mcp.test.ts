@@ -47,6 +47,8 @@ describe('mcp bundle', () => {
       'cutting_plan_pdf',
       'list_offcuts',
       'optimise_cut_list',
+      'piece_labels',
+      'saw_list',
     ]);
     expect(list?.result.headers?.['X-RateLimit-Remaining']).toBeUndefined();
     expect(call?.result.statusCode).toBe(200);

@@ -110,6 +110,35 @@ describe('cutplan optimise', () => {
     expect(bad.code).toBe(2);
   });
 
+  it.each([
+    [[]],
+    [['--saw-list', 'cuts.csv']],
+    [['--pdf', 'plan.pdf']],
+    [['--labels', 'labels.zpl']],
+    [['--labels', 'labels.pdf', '--saw-list', 'cuts.csv', '--pdf', 'plan.pdf']],
+  ])(
+    'takes one job file (jobName, paper, labelFormat, labels, mitres) whatever the outputs: %j',
+    async (flags) => {
+      const job = {
+        jobName: 'Frames 12',
+        paper: 'Letter',
+        labelFormat: 'thermal-100x50',
+        stockLength: 3000,
+        kerf: 3,
+        angleCuts: { enabled: true, width: 40 },
+        parts: [
+          { length: 1200, quantity: 2, label: 'Top rail', leftAngle: 60, rightAngle: 60 },
+          { length: 800, quantity: 3, label: 'Στήλη' },
+        ],
+      };
+      const r = await cli(['job.json', ...flags], { 'job.json': JSON.stringify(job) });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.body.plan.verified).toBe(true);
+      expect(r.written.size).toBe(flags.filter((f) => !f.startsWith('--')).length);
+    },
+  );
+
   it('prints the 400 body naming the CSV row and column, exit 1', async () => {
     const r = await cli(['cuts.csv', '--stock', '6000'], { 'cuts.csv': 'length,quantity\n2400,2\n2400,0\n' });
     expect(r.code).toBe(1);

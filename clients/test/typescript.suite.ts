@@ -6,7 +6,13 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { CutplanClient, CutplanError, type OptimiseRequest, type PdfRequest } from '@cutplan/client';
+import {
+  CutplanClient,
+  CutplanError,
+  type LabelsRequest,
+  type OptimiseRequest,
+  type PdfRequest,
+} from '@cutplan/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfPages } from '../../test/support/pdf.ts';
 import { jsonAnswer, type ScriptedServer, startScriptedServer } from './scripted-server.ts';
@@ -55,6 +61,20 @@ const pdfTextOf = (pdf: Uint8Array): string =>
     .replace(/created\d{4}-\d\d-\d\d\d\d:\d\dUTC/g, 'created…');
 
 const SMALL: OptimiseRequest = { parts: '500x4,300x2', stock: 1000 };
+
+/** One job file with every presentation field, part labels and mitres (docs/api.md, Fields per route). */
+const JOB_FILE = {
+  jobName: 'Frames 12',
+  paper: 'A4',
+  labelFormat: 'thermal-100x50',
+  stockLength: 3000,
+  kerf: 3,
+  angleCuts: { enabled: true, width: 40 },
+  parts: [
+    { length: 1200, quantity: 2, label: 'Top rail', leftAngle: 60, rightAngle: 60 },
+    { length: 800, quantity: 3, label: 'Στήλη' },
+  ],
+} as const satisfies LabelsRequest;
 
 export function typescriptClientSuite(service: () => Service): void {
   let samples: Sample[];
@@ -255,6 +275,45 @@ export function typescriptClientSuite(service: () => Service): void {
       expect(meta.timeLimit).toBeLessThan(3600);
     });
 
+    it('one job file gives the labels (PDF and ZPL) and the saw list, as the raw routes give them', async () => {
+      const raw = async (path: string) => {
+        const res = await fetch(`${service().url}${path}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(JOB_FILE),
+        });
+        expect(res.status, path).toBe(200);
+        return new Uint8Array(await res.arrayBuffer());
+      };
+      const pdf = await client.labelsPdf(JOB_FILE);
+      expect(Buffer.from(pdf).subarray(0, 5).toString()).toBe('%PDF-');
+      expect([pdf.fileName, typeof pdf.timeLimit, typeof pdf.requestId]).toEqual([
+        'labels-Frames-12.pdf',
+        'number',
+        'string',
+      ]);
+      const zpl = await client.labelsZpl(JOB_FILE);
+      expect(Buffer.from(zpl)).toEqual(Buffer.from(await raw('/v1/optimise/labels?format=zpl')));
+      expect(new TextDecoder().decode(zpl)).toMatch(/^\^XA/);
+      expect(zpl.fileName).toBe('labels-Frames-12.zpl');
+      const csv = await client.sawList(JOB_FILE, { separator: 'semicolon' });
+      expect(Buffer.from(csv)).toEqual(Buffer.from(await raw('/v1/optimise/csv?separator=semicolon')));
+      expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(csv)).toMatch(/^\ufefflayout;copies;/);
+      expect([csv.fileName, typeof csv.timeLimit]).toEqual(['saw-list-Frames-12.csv', 'number']);
+      const comma = new TextDecoder().decode(await client.sawList(JOB_FILE));
+      expect(comma).toMatch(/^layout,copies,/);
+      expect(comma).toContain('Top rail');
+    });
+
+    it('optimiseQuery gives what the same request gives as a body', async () => {
+      const stocks = [{ length: 1000, quantity: 10 }];
+      const query = await client.optimiseQuery({ parts: '500x4,300x2', stocks, kerf: 2, trim: false });
+      const body = await client.optimise({ parts: '500x4,300x2', stocks, kerf: 2, trim: false });
+      expect(withoutTimes(query.plan)).toEqual(withoutTimes(body.plan));
+      const error = await failureOf(client.optimiseQuery({ parts: '500x0', stock: 1000 }));
+      expect([error.status, error.error]).toEqual([400, 'validation']);
+    });
+
     it('an unreachable service is a network error with status 0', async () => {
       const nowhere = new CutplanClient({ baseUrl: 'http://127.0.0.1:9' });
       const error = await failureOf(nowhere.health());
@@ -418,6 +477,83 @@ export function typescriptClientSuite(service: () => Service): void {
       ]);
     });
 
+    it('reads ZPL and CSV with their budget and file name, asking each route for its own media type', async () => {
+      const zpl = Buffer.from('^XA\n^FDP1^FS\n^XZ\n');
+      scripted.play([
+        {
+          status: 200,
+          headers: {
+            'Content-Type': 'application/zpl; charset=utf-8',
+            'Content-Disposition': `attachment; filename="labels-Fenster-S_d.zpl"; filename*=UTF-8''labels-Fenster-S%C3%BCd.zpl`,
+            'X-Time-Limit': '240',
+            'X-Requested-Time-Limit': '300',
+            'X-Request-Id': 'req-9',
+          },
+          body: zpl,
+        },
+      ]);
+      const labels = await scriptedClient.labelsZpl({ ...SMALL, timeLimit: 300 });
+      expect(Buffer.from(labels)).toEqual(zpl);
+      expect([labels.timeLimit, labels.requestedTimeLimit, labels.requestId, labels.fileName]).toEqual([
+        240,
+        300,
+        'req-9',
+        'labels-Fenster-Süd.zpl',
+      ]);
+      expect(scripted.requests[0]).toMatchObject({
+        url: '/v1/optimise/labels?format=zpl',
+        headers: { accept: 'application/zpl' },
+      });
+      const csv = Buffer.from('\ufefflayout;copies\r\n');
+      scripted.play([{ status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8' }, body: csv }]);
+      const list = await scriptedClient.sawList(SMALL, { separator: 'semicolon' });
+      expect(Buffer.from(list)).toEqual(csv);
+      expect([list.timeLimit, list.fileName]).toEqual([undefined, undefined]);
+      expect(scripted.requests[0]).toMatchObject({
+        url: '/v1/optimise/csv?separator=semicolon',
+        headers: { accept: 'text/csv' },
+      });
+      scripted.play([
+        jsonAnswer(429, { error: 'rateLimited', detail: 'slow down', retryAfterSeconds: 3600 }),
+      ]);
+      expect(await failureOf(scriptedClient.sawList(SMALL))).toMatchObject({
+        status: 429,
+        retryAfterSeconds: 3600,
+      });
+    });
+
+    it('sends the GET query form: text as it is, numbers and booleans written out, lists as JSON', async () => {
+      scripted.play([jsonAnswer(200, plan)]);
+      await scriptedClient.optimiseQuery({
+        parts: '500x4, 300x2',
+        stocks: [{ length: 1000 }],
+        kerf: 2.5,
+        trim: true,
+        unit: undefined,
+        method: null,
+      });
+      const url = new URL(scripted.requests[0]?.url ?? '', 'http://x');
+      expect(scripted.requests[0]?.method).toBe('GET');
+      expect(url.pathname).toBe('/v1/optimise');
+      expect(Object.fromEntries(url.searchParams)).toEqual({
+        parts: '500x4, 300x2',
+        stocks: '[{"length":1000}]',
+        kerf: '2.5',
+        trim: 'true',
+      });
+    });
+
+    it.each(['localhost:3000', 'api.example.com/prod', 'ftp://api.example.com', '', '/v1'])(
+      'refuses the base URL %j when the client is built',
+      (baseUrl) => {
+        expect(() => new CutplanClient({ baseUrl })).toThrow(
+          new TypeError(
+            `baseUrl must be an absolute http:// or https:// URL such as http://localhost:3000, got ${JSON.stringify(baseUrl)}`,
+          ),
+        );
+      },
+    );
+
     it('an answer without the error body (a gateway page) is an `http` error with its status', async () => {
       scripted.play([
         { status: 502, headers: { 'Content-Type': 'text/html' }, body: '<h1>Bad Gateway</h1>' },
@@ -444,6 +580,8 @@ export function typescriptClientSuite(service: () => Service): void {
       const started = Date.now();
       const error = await failureOf(scriptedClient.optimise(SMALL, { timeout: 0.2 }));
       expect([error.error, error.status]).toEqual(['timeout', 0]);
+      // Worded as the Python client words it (clients/python/tests/test_scripted.py).
+      expect(error.detail).toBe(`no answer from ${scripted.url} within 0.2 s`);
       expect(Date.now() - started).toBeLessThan(3_000);
       const controller = new AbortController();
       const call = scriptedClient.optimise(SMALL, { signal: controller.signal });

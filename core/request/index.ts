@@ -13,11 +13,11 @@ export { type Endpoint, parseOptimiseBody } from './parse-body.ts';
 export { parseOptimiseQuery, QUERY_PARAMETERS, type Query } from './parse-query.ts';
 export {
   angleCutsSchema,
+  fileScalarsSchema,
   jsonScalarsSchema,
   type LongOffcut,
-  labelsScalarsSchema,
   offcutSchema,
-  pdfScalarsSchema,
+  PRESENTATION_KEYS,
   SCALAR_KEYS,
 } from './schemas.ts';
 export { SHORTHAND_LIST_PATTERN } from './shorthand.ts';

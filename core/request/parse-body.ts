@@ -62,7 +62,8 @@ function guarded(parse: () => Parsed): Parsed {
  * Parses and normalises the body of an optimise request (long form, any shorthand form, or a mix).
  * Never throws, whatever `body` is.
  * @param body The parsed JSON body.
- * @param endpoint `pdf` for POST /v1/optimise/pdf (which also takes `jobName` and `paper`), else `json`.
+ * @param endpoint The route called: a file route (`pdf`, `labels`, `csv`) also takes the presentation fields
+ *   (`jobName`, `paper`, `labelFormat`); `json` (POST /v1/optimise) takes none.
  * @returns The normalised request, a {@link ValidationError} naming up to ten problems, or a
  *   {@link PartsLimitError} when a part line or the request holds more pieces than any tier allows.
  */
@@ -72,5 +73,5 @@ export function parseOptimiseBody(body: unknown, endpoint: Endpoint): Parsed {
 
 /** Parses a body mapped from a GET query; `head` holds the problems found while mapping it. */
 export function parseMappedQuery(body: Readonly<Record<string, unknown>>, head: IssueStream): Parsed {
-  return guarded(() => run(body, 'json', head));
+  return guarded(() => run(body, 'query', head));
 }

@@ -92,7 +92,7 @@ describe('parseOptimiseQuery', () => {
     [
       'jobName',
       { ...BASE, jobName: 'x' },
-      '"jobName" belongs to POST /v1/optimise/pdf; GET /v1/optimise does not take it',
+      '"jobName" belongs to the file routes (POST /v1/optimise/pdf, /v1/optimise/labels and /v1/optimise/csv); GET /v1/optimise does not take it',
     ],
     ['a repeated parameter', { ...BASE, kerf: ['3', '4'] }, 'kerf: is repeated (2 times); send it once'],
     ['a number that is not one', { ...BASE, kerf: 'three' }, 'kerf: must be a number, got "three"'],

@@ -7,8 +7,8 @@ import type { PartsLimitError, Result, ValidationError } from '../errors.ts';
 import type { OptimiseRequest } from '../types.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { parseMappedQuery } from './parse-body.ts';
-import { ALREADY_REPORTED } from './read-body.ts';
-import { PDF_KEYS } from './schemas.ts';
+import { ALREADY_REPORTED, presentationRefusal } from './read-body.ts';
+import { PRESENTATION_KEYS } from './schemas.ts';
 import { show } from './show.ts';
 import { IssueStream } from './sink.ts';
 
@@ -89,8 +89,8 @@ export function parseOptimiseQuery(
   for (const [name, raw] of Object.entries(query)) {
     const kind = NAMES.includes(name) ? QUERY_PARAMETERS[name] : undefined;
     if (kind === undefined) {
-      const message = PDF_KEYS.includes(name)
-        ? `"${name}" belongs to POST /v1/optimise/pdf; GET /v1/optimise does not take it`
+      const message = PRESENTATION_KEYS.includes(name)
+        ? presentationRefusal(name, 'query')
         : `unknown query parameter "${name}"${didYouMean(name, NAMES)}`;
       issues.add({ path: '', message });
       continue;

@@ -10,21 +10,39 @@ import type { Origins } from './origins.ts';
 import {
   ANGLE_CUTS_KEYS,
   angleCutsSchema,
+  fileScalarsSchema,
   JSON_KEYS,
   jsonScalarsSchema,
-  LABEL_KEYS,
   type LongAngleCuts,
   type LongForm,
-  labelsScalarsSchema,
-  PDF_KEYS,
-  pdfScalarsSchema,
+  PRESENTATION_KEYS,
   SCALAR_KEYS,
 } from './schemas.ts';
 import { show } from './show.ts';
 import { IssueStream } from './sink.ts';
 
-/** Which endpoint a body was sent to: `jobName` and `paper` are the PDF's; `jobName` and `labelFormat` the labels'. */
-export type Endpoint = 'json' | 'pdf' | 'labels';
+/**
+ * Which route a body was sent to. The file routes (`pdf`, `labels`, `csv`) take every presentation field
+ * (`jobName`, `paper`, `labelFormat`); `json` (POST /v1/optimise) and `query` (GET /v1/optimise) take none.
+ */
+export type Endpoint = 'json' | 'query' | 'pdf' | 'labels' | 'csv';
+
+/** The route each endpoint stands for, as a refusal names it. */
+export const ROUTE_NAMES: Readonly<Record<Endpoint, string>> = {
+  json: 'POST /v1/optimise',
+  query: 'GET /v1/optimise',
+  pdf: 'POST /v1/optimise/pdf',
+  labels: 'POST /v1/optimise/labels',
+  csv: 'POST /v1/optimise/csv',
+};
+
+/** Whether an endpoint is a file route (takes the presentation fields). */
+export const takesPresentation = (endpoint: Endpoint): boolean => endpoint !== 'json' && endpoint !== 'query';
+
+/** The refusal of a presentation field sent to a route that does not take it, naming that route. */
+export function presentationRefusal(field: string, endpoint: Endpoint): string {
+  return `"${field}" belongs to the file routes (POST /v1/optimise/pdf, /v1/optimise/labels and /v1/optimise/csv); ${ROUTE_NAMES[endpoint]} does not take it`;
+}
 
 /** The three ways to send purchasable stock; at most one per request. */
 const SUPPLY_FIELDS = ['stock', 'stocks', 'stockLength'] as const;
@@ -64,18 +82,10 @@ export function readBody(
   endpoint: Endpoint,
   head: IssueStream,
 ): BodyRead {
-  const known =
-    endpoint === 'pdf'
-      ? [...JSON_KEYS, ...PDF_KEYS]
-      : endpoint === 'labels'
-        ? [...JSON_KEYS, ...LABEL_KEYS]
-        : JSON_KEYS;
+  const files = takesPresentation(endpoint);
+  const known = files ? [...JSON_KEYS, ...PRESENTATION_KEYS] : JSON_KEYS;
   unknownFields(body, known, '', head, (key) =>
-    endpoint !== 'pdf' && PDF_KEYS.includes(key)
-      ? `"${key}" belongs to POST /v1/optimise/pdf; ${endpoint === 'labels' ? '/v1/optimise/labels' : '/v1/optimise'} does not take it`
-      : endpoint !== 'labels' && LABEL_KEYS.includes(key)
-        ? `"${key}" belongs to POST /v1/optimise/labels; ${endpoint === 'pdf' ? '/v1/optimise/pdf' : '/v1/optimise'} does not take it`
-        : null,
+    !files && PRESENTATION_KEYS.includes(key) ? presentationRefusal(key, endpoint) : null,
   );
 
   // `stock` is shorthand for `stockLength` (a number) or `stocks` (a string or a list).
@@ -128,17 +138,13 @@ export function readBody(
 
   const tail = new IssueStream();
   const scalarInput: Record<string, unknown> = { stockLength: stockLengthValue };
-  for (const key of [...SCALAR_KEYS, ...PDF_KEYS, ...LABEL_KEYS]) {
+  for (const key of [...SCALAR_KEYS, ...PRESENTATION_KEYS]) {
     if (key !== 'stockLength' && Object.hasOwn(body, key)) scalarInput[key] = body[key];
   }
   for (const key of Object.keys(scalarInput)) {
     if (scalarInput[key] === ALREADY_REPORTED) scalarInput[key] = undefined;
   }
-  const scalars = v.safeParse(
-    endpoint === 'pdf' ? pdfScalarsSchema : endpoint === 'labels' ? labelsScalarsSchema : jsonScalarsSchema,
-    scalarInput,
-    PARSE_CONFIG,
-  );
+  const scalars = v.safeParse(files ? fileScalarsSchema : jsonScalarsSchema, scalarInput, PARSE_CONFIG);
   if (!scalars.success) {
     const rename = (f: string): string => (f === 'stockLength' ? names.stockLength : f);
     fieldIssues(scalars.issues, '', 'field', tail, rename);

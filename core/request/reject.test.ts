@@ -120,12 +120,12 @@ describe('parseOptimiseBody rejects', () => {
     [
       'jobName on the JSON endpoint',
       { jobName: 'Job 12' },
-      '"jobName" belongs to POST /v1/optimise/pdf; /v1/optimise does not take it',
+      '"jobName" belongs to the file routes (POST /v1/optimise/pdf, /v1/optimise/labels and /v1/optimise/csv); POST /v1/optimise does not take it',
     ],
     [
       'paper on the JSON endpoint',
       { paper: 'A4' },
-      '"paper" belongs to POST /v1/optimise/pdf; /v1/optimise does not take it',
+      '"paper" belongs to the file routes (POST /v1/optimise/pdf, /v1/optimise/labels and /v1/optimise/csv); POST /v1/optimise does not take it',
     ],
     ['a negative kerf', { kerf: -1 }, 'kerf: must be ≥ 0, got -1'],
     ['a kerf as text', { kerf: '3' }, 'kerf: must be a number, got "3"'],

@@ -208,40 +208,46 @@ const SCALAR_ENTRIES = {
   ),
 };
 
-/** Fields only the PDF endpoint accepts. */
-const PDF_ENTRIES = {
-  jobName: v.nullish(text(0, LIMITS.maxJobName, 'Title of the PDF and its file name.')),
-  paper: v.nullish(
-    v.pipe(oneOf(PAPER_SIZES), d('A4 or Letter; absent means A4, or Letter when the unit is inches.')),
+/**
+ * The presentation fields: what a file route prints, never what the solver reads. Every file route (the
+ * plan PDF, the labels, the saw list) and the CLI take all of them, so one job file goes to each unchanged;
+ * each uses the ones it prints (docs/api.md, Fields per route). POST and GET /v1/optimise take none.
+ */
+const PRESENTATION_ENTRIES = {
+  jobName: v.nullish(
+    text(
+      0,
+      LIMITS.maxJobName,
+      'The job\'s name (e.g. "Hall B railings"): the plan PDF\'s title, printed on every label, and the name of every file (`cutting-plan-Hall-B-railings.pdf`, `labels-…`, `saw-list-…`).',
+    ),
   ),
-};
-
-/** Fields only the labels endpoint accepts (besides `jobName`). */
-const LABEL_ENTRIES = {
-  jobName: PDF_ENTRIES.jobName,
+  paper: v.nullish(
+    v.pipe(
+      oneOf(PAPER_SIZES),
+      d("The plan PDF's paper, A4 or Letter; absent means A4, or Letter when the unit is inches."),
+    ),
+  ),
   labelFormat: v.nullish(
     v.pipe(
       oneOf(LABEL_FORMATS),
       d(
-        '`a4-3x8` (default: A4 sheets of 3 × 8 labels, 70 × 37 mm) or `thermal-100x50` (one 100 × 50 mm label a page).',
+        "The label PDF's stock: `a4-3x8` (default: A4 sheets of 3 × 8 labels, 70 × 37 mm) or `thermal-100x50` (one 100 × 50 mm label a page).",
       ),
     ),
   ),
 };
 
 export const jsonScalarsSchema = v.object(SCALAR_ENTRIES);
-export const pdfScalarsSchema = v.object({ ...SCALAR_ENTRIES, ...PDF_ENTRIES });
-export const labelsScalarsSchema = v.object({ ...SCALAR_ENTRIES, ...LABEL_ENTRIES });
+/** A file route's scalars: the JSON endpoint's and every presentation field. */
+export const fileScalarsSchema = v.object({ ...SCALAR_ENTRIES, ...PRESENTATION_ENTRIES });
 
 export const PART_KEYS: readonly string[] = Object.keys(PART_ENTRIES);
 export const STOCK_KEYS: readonly string[] = Object.keys(STOCK_ENTRIES);
 export const OFFCUT_KEYS: readonly string[] = Object.keys(OFFCUT_ENTRIES);
 export const ANGLE_CUTS_KEYS: readonly string[] = Object.keys(ANGLE_CUTS_ENTRIES);
 export const SCALAR_KEYS: readonly string[] = Object.keys(SCALAR_ENTRIES);
-/** Top-level fields only the PDF endpoint takes. */
-export const PDF_KEYS: readonly string[] = Object.keys(PDF_ENTRIES);
-/** Top-level fields only the labels endpoint takes. */
-export const LABEL_KEYS: readonly string[] = Object.keys(LABEL_ENTRIES);
+/** Top-level fields the file routes take and POST /v1/optimise does not. */
+export const PRESENTATION_KEYS: readonly string[] = Object.keys(PRESENTATION_ENTRIES);
 /** Top-level fields of POST /v1/optimise, `stock` shorthand included. */
 export const JSON_KEYS: readonly string[] = [
   'parts',
@@ -258,9 +264,7 @@ export type LongOffcut = v.InferOutput<typeof offcutSchema>;
 export type LongAngleCuts = v.InferOutput<typeof angleCutsSchema>;
 
 /** The long-form request once every field is valid on its own. */
-export interface LongForm
-  extends v.InferOutput<typeof pdfScalarsSchema>,
-    Partial<v.InferOutput<typeof labelsScalarsSchema>> {
+export interface LongForm extends v.InferOutput<typeof fileScalarsSchema> {
   readonly parts: readonly LongPart[];
   readonly stocks: readonly LongStock[] | null;
   readonly offcuts: readonly LongOffcut[] | null;

@@ -1,6 +1,13 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { BadKeyError, BusyError, err, NoPlanFoundError, RateLimitedError } from '../../core/errors.ts';
+import {
+  BadKeyError,
+  BusyError,
+  err,
+  NoPlanFoundError,
+  PartsLimitError,
+  RateLimitedError,
+} from '../../core/errors.ts';
 import { apiEvent } from '../../test/support/api-event.ts';
 import { fakeCore } from '../../test/support/fake-core.ts';
 import { recordingAdmitter, testHandlers } from '../../test/support/handlers.ts';
@@ -59,7 +66,14 @@ describe('makeMcpHandler', () => {
     expect(json(init)).toMatchObject({ result: { serverInfo: { name: 'cutplan' } } });
     const list = await h.mcp(rpc({ jsonrpc: '2.0', id: 2, method: 'tools/list' }));
     const tools = (json(list).result as { tools: { name: string }[] }).tools.map((t) => t.name);
-    expect(tools.sort()).toEqual(['book_plan', 'cutting_plan_pdf', 'list_offcuts', 'optimise_cut_list']);
+    expect(tools.sort()).toEqual([
+      'book_plan',
+      'cutting_plan_pdf',
+      'list_offcuts',
+      'optimise_cut_list',
+      'piece_labels',
+      'saw_list',
+    ]);
     const note = await h.mcp(rpc({ jsonrpc: '2.0', method: 'notifications/initialized' }));
     expect(note.statusCode).toBe(202);
     expect(admitter.calls).toEqual([]);
@@ -76,27 +90,156 @@ describe('makeMcpHandler', () => {
     expect(toolResult(res)).toEqual({
       isError: true,
       content: [{ type: 'text', text: parsed.ok ? '' : parsed.error.message }],
+      structuredContent: {
+        error: 'validation',
+        detail: parsed.ok ? '' : parsed.error.message,
+        status: 400,
+      },
     });
     expect(admitter.calls).toEqual([]);
   });
 
-  it.each([
-    [401, 'badKey', new BadKeyError('unknown API key')],
-    [429, 'rateLimited', new RateLimitedError('30 calls an hour', 1_767_229_200_000, 60)],
-    [503, 'busy', new BusyError('every solve slot is taken', 1)],
-  ])('keeps an admission refusal an HTTP %i with our error body', async (status, error, refuse) => {
+  it('keeps a bad key an HTTP 401 with our error body', async () => {
+    const refuse = new BadKeyError('unknown API key');
     const h = testHandlers({ admitter: recordingAdmitter({ refuse }) });
     const res = await h.mcp(call('optimise_cut_list', { parts: '500x4', stock: 1000 }));
-    expect(res.statusCode).toBe(status);
-    expect(json(res)).toMatchObject({ error, detail: expect.any(String) });
+    expect(res.statusCode).toBe(401);
+    expect(json(res)).toMatchObject({ error: 'badKey', detail: expect.any(String) });
     expect(json(res)).not.toHaveProperty('jsonrpc');
   });
 
-  it('answers a job over the tier caps 413 partsLimit', async () => {
+  it.each([
+    [
+      'optimise_cut_list',
+      429,
+      'rateLimited',
+      new RateLimitedError('30 calls an hour', 1_767_229_200_000, 60),
+      60,
+      '30 calls an hour',
+    ],
+    ['piece_labels', 503, 'busy', new BusyError('every solve slot is taken', 1), 1, 'at capacity'],
+    [
+      'saw_list',
+      413,
+      'partsLimit',
+      new PartsLimitError('the public tier takes 300 parts'),
+      undefined,
+      '300 parts',
+    ],
+  ])(
+    'answers %s refused on admission with %i as a tool error the agent can act on',
+    async (tool, status, error, refuse, wait, detail) => {
+      const h = testHandlers({ admitter: recordingAdmitter({ refuse }) });
+      const res = await h.mcp(call(tool, { parts: '500x4', stock: 1000 }));
+      expect(res.statusCode).toBe(200);
+      expect(json(res)).toMatchObject({ jsonrpc: '2.0', id: 7 });
+      const result = toolResult(res);
+      expect(result.isError).toBe(true);
+      expect(result.content[0]?.text).toContain(detail);
+      if (wait !== undefined) expect(result.content[0]?.text).toContain(`Retry after ${wait} s.`);
+      expect(result.structuredContent).toMatchObject({
+        error,
+        status,
+        detail: expect.stringContaining(detail),
+        ...(wait === undefined ? {} : { retryAfterSeconds: wait }),
+      });
+      if (wait !== undefined) expect(res.headers?.['Retry-After']).toBe(String(wait));
+      expect(h.telemetry.records[0]?.toolError).toBe(error);
+      // Still a refusal on the dashboard, though the HTTP status is 200.
+      const metrics = requestMetrics(h.telemetry.records[0] as never).metrics;
+      expect(metrics).toContainEqual({ name: 'Refused', unit: 'Count', value: 1 });
+      expect(metrics).toContainEqual({ name: 'Busy', unit: 'Count', value: error === 'busy' ? 1 : 0 });
+    },
+  );
+
+  it('answers a job over the tier caps as a tool error with 413 partsLimit, not an HTTP 413', async () => {
     const h = testHandlers();
     const res = await h.mcp(call('cutting_plan_pdf', { parts: '500x301', stock: 1000 }));
-    expect(res.statusCode).toBe(413);
-    expect(json(res)).toMatchObject({ error: 'partsLimit' });
+    expect(res.statusCode).toBe(200);
+    expect(toolResult(res)).toMatchObject({
+      isError: true,
+      structuredContent: { error: 'partsLimit', status: 413 },
+    });
+  });
+
+  it.each([
+    [
+      '[tools/call, tools/call]',
+      [1, 2].map((id) => ({
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: { name: 'optimise_cut_list', arguments: { parts: '500x4', stock: 1000 } },
+      })),
+    ],
+    ['[tools/list]', [{ jsonrpc: '2.0', id: 1, method: 'tools/list' }]],
+    ['[]', []],
+  ])(
+    'refuses a JSON-RPC batch %s as an invalid request (400, -32600), solving and logging nothing',
+    async (_, batch) => {
+      const admitter = recordingAdmitter();
+      const h = testHandlers({ admitter });
+      const res = await h.mcp(rpc(batch));
+      expect(res.statusCode).toBe(400);
+      expect(json(res)).toEqual({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: expect.stringContaining('batch') },
+      });
+      expect(admitter.calls).toEqual([]);
+      expect(h.core.solves).toEqual([]);
+      expect(h.log.lines.filter((l) => l.level.toUpperCase() === 'ERROR')).toEqual([]);
+      expect(h.telemetry.records[0]).toMatchObject({ status: 400, mcpMethod: 'batch' });
+    },
+  );
+
+  it.each([
+    ['piece_labels', {}, 'pdf', 'application/pdf'],
+    ['piece_labels', { format: 'zpl' }, 'zpl', null],
+    ['saw_list', { separator: 'semicolon' }, null, null],
+  ])('solves %s %j as one counted call', async (tool, option, output, mimeType) => {
+    const admitter = recordingAdmitter();
+    const h = testHandlers({ admitter });
+    const res = await h.mcp(call(tool, { parts: '500x4', stock: 1000, jobName: 'Shelf', ...option }));
+    const result = toolResult(res);
+    expect(result.isError).not.toBe(true);
+    expect(admitter.calls).toHaveLength(1);
+    expect(admitter.releases).toEqual(['succeeded']);
+    if (output !== null) expect(h.renderLabels.jobs.map((j) => j.output)).toEqual([output]);
+    const resource = result.content.find((c) => c.type === 'resource') as
+      | { resource: { mimeType: string; uri: string } }
+      | undefined;
+    expect(resource?.resource.mimeType ?? null).toBe(mimeType);
+    if (tool === 'saw_list') expect(result.content[1]?.text).toMatch(/^\ufefflayout;copies;/);
+    if (output === 'zpl') expect(result.content[1]?.text).toMatch(/^\^XA\n\^FDShelf \/ 4 labels/);
+  });
+
+  it("refuses a file over the file routes' limit as a tool error 413, and refunds the call", async () => {
+    const admitter = recordingAdmitter();
+    // 4.6 MB of PDF is 6.1 MB of base64 in the JSON answer: over the 6,000,000 bytes a file answer may be.
+    const renderPdf = async () => new Uint8Array(4_600_000);
+    const h = testHandlers({ admitter, renderPdf });
+    const res = await h.mcp(call('cutting_plan_pdf', { parts: '500x4', stock: 1000 }));
+    expect(toolResult(res)).toMatchObject({
+      isError: true,
+      structuredContent: {
+        error: 'payloadTooLarge',
+        status: 413,
+        detail: expect.stringContaining('6,000,000'),
+      },
+    });
+    expect(admitter.releases).toEqual(['failed']);
+  });
+
+  it('answers a bad format as a tool error naming it, without admitting the call', async () => {
+    const admitter = recordingAdmitter();
+    const h = testHandlers({ admitter });
+    const res = await h.mcp(call('piece_labels', { parts: '500x4', stock: 1000, format: 'png' }));
+    expect(toolResult(res)).toMatchObject({
+      isError: true,
+      content: [{ text: 'format: must be one of pdf, zpl, got "png"' }],
+    });
+    expect(admitter.calls).toEqual([]);
   });
 
   it('refunds a call whose tool failed after admission, and names only the request id', async () => {
@@ -229,7 +372,7 @@ describe('makeMcpHandler', () => {
     });
     const res = await h.mcp(call('optimise_cut_list', { parts: '500x4', stock: 1000 }));
     expect(res.statusCode).toBe(200);
-    expect(toolResult(res)).toEqual({ isError: true, content: [{ type: 'text', text: detail }] });
+    expect(toolResult(res)).toMatchObject({ isError: true, content: [{ type: 'text', text: detail }] });
     expect(admitter.releases).toEqual(['failed']);
     expect(h.telemetry.records[0]?.toolError).toBe('noPlanFound');
   });

@@ -11,11 +11,15 @@ import {
 } from '../../core/errors.ts';
 import type { Admission, WorkspaceCall } from '../shared/admission.ts';
 import type { Endpoint } from '../shared/core-port.ts';
+import { fileTooLarge } from '../shared/file-limits.ts';
 import {
   type ApiHandler,
+  errorHeaders,
   fail,
   type HttpRequest,
+  jsonReply,
   normaliseOrigin,
+  type Reply,
   rateLimitHeaders,
   readJsonBody,
   serve,
@@ -26,14 +30,16 @@ import {
   answerMcp,
   BOOK_TOOL,
   createCutplanMcpServer,
-  OPTIMISE_TOOL,
-  PDF_TOOL,
   type PlanService,
   RACK_TOOL,
+  TOOL_ROUTES,
+  toolArguments,
 } from '../shared/mcp/index.ts';
 import type { RequestNotes } from '../shared/telemetry.ts';
 import { admitted } from './admitted.ts';
+import type { CsvDeps } from './optimise-csv-handler.ts';
 import { OPTIMISE_HEADROOM_MS } from './optimise-handler.ts';
+import type { LabelsDeps } from './optimise-labels-handler.ts';
 import { PDF_HEADROOM_MS, type PdfDeps } from './optimise-pdf-handler.ts';
 import { parseSolveBody, storeGuarded, storeRackPlan, withRackOffcuts } from './rack-solve.ts';
 import { solvePlan } from './solve-plan.ts';
@@ -42,12 +48,31 @@ import { solveThenRender } from './solved-file.ts';
 // Not in the handlers' index: the MCP SDK this imports would then be bundled into every function that
 // imports the index (health, fallback), whatever they use.
 
-/** The MCP function's headroom: its PDF tool renders, as the PDF function does. */
+/** The MCP function's headroom: its file tools render, as the PDF function does. */
 export const MCP_HEADROOM_MS = PDF_HEADROOM_MS;
 
-const TOOL_ENDPOINTS: Readonly<Record<string, Endpoint>> = { [OPTIMISE_TOOL]: 'json', [PDF_TOOL]: 'pdf' };
-/** The tools over the workspace's stored state: admitted as rack calls (a key, the rack-call count), not solves. */
-const STATE_TOOLS: ReadonlySet<string> = new Set([RACK_TOOL, BOOK_TOOL]);
+/** What the MCP function renders with: every file route's renderer. */
+export type McpDeps<Lp> = PdfDeps<Lp> & LabelsDeps<Lp> & CsvDeps<Lp>;
+
+/** Admission refusals a caller can act on (wait, shrink the job): tool errors, not HTTP failures. */
+const ACTIONABLE = new Set([413, 429, 503]);
+
+/**
+ * A JSON-RPC batch (an array) is an invalid request: the protocol versions we speak (2025-06-18 on, and
+ * 2026-07-28) have no batches. HTTP 400 with JSON-RPC error -32600 and a null id, as the Streamable HTTP
+ * transport answers a POST it cannot accept; nothing is parsed, admitted or logged as an error.
+ */
+export function batchRefusal(): Reply {
+  return jsonReply(400, {
+    jsonrpc: '2.0',
+    id: null,
+    error: {
+      code: -32600,
+      message:
+        'Invalid Request: JSON-RPC batches are not part of MCP since protocol version 2025-06-18; send one message per POST',
+    },
+  });
+}
 
 /**
  * `POST /v1/mcp`: the MCP tools over Streamable HTTP, stateless (a fresh server per request, JSON
@@ -55,14 +80,19 @@ const STATE_TOOLS: ReadonlySet<string> = new Set([RACK_TOOL, BOOK_TOOL]);
  * refusals stay HTTP statuses with our error body, and a call that ends in a tool error is refunded);
  * every other message (initialize, tools/list, ping, notifications) is answered without counting.
  */
-export function makeMcpHandler<Lp>(deps: PdfDeps<Lp>): ApiHandler {
+export function makeMcpHandler<Lp>(deps: McpDeps<Lp>): ApiHandler {
   return serve(deps, ['POST'], async (req, notes) => {
     const origin = checkOrigin(req.caller.origin);
     if (!origin.ok) return fail(origin.error);
     const body = readJsonBody(req);
     if (!body.ok) return fail(body.error);
+    if (Array.isArray(body.value)) {
+      notes.mcpMethod = 'batch';
+      return batchRefusal();
+    }
     notes.mcpMethod = methodLabel(body.value);
     if (isStateToolCall(body.value)) {
+      // The rack tools are rack calls: a key, the tier's rack calls per minute, never a solve.
       if (deps.admitter.workspace === undefined)
         return fail(new InternalError('workspace calls are not configured'));
       const admittedCall = await deps.admitter.workspace(req.caller);
@@ -72,13 +102,10 @@ export function makeMcpHandler<Lp>(deps: PdfDeps<Lp>): ApiHandler {
       notes.workspace = admittedCall.value.workspace;
       const service = stateService(deps, req, notes, admittedCall.value);
       const reply = await answerMcp(req, body.value, createCutplanMcpServer(service), onError(deps, req));
-      return reply.kind === 'reply'
-        ? withHeaders(reply, rateLimitHeaders(admittedCall.value.rateLimit))
-        : reply;
+      return withHeaders(reply, rateLimitHeaders(admittedCall.value.rateLimit));
     }
     const call = toolCallOf(body.value);
-    const parsed =
-      call === null ? null : parseSolveBody(deps.core, call.arguments, call.endpoint, req.caller);
+    const parsed = call === null ? null : parseSolveBody(deps.core, call.body, call.endpoint, req.caller);
     if (parsed === null || !parsed.ok) {
       // Not a tool call, or one whose arguments the tool will refuse (as a tool error): nothing to count,
       // but a key is checked as everywhere (a client learns at initialize that its key or origin is refused).
@@ -93,11 +120,28 @@ export function makeMcpHandler<Lp>(deps: PdfDeps<Lp>): ApiHandler {
         onError(deps, req),
       );
     }
-    return admitted(deps, req, notes, deps.core.jobSize(parsed.value.request), async (admission) => {
-      const service = admittedService(deps, req, notes, admission);
-      const reply = await answerMcp(req, body.value, createCutplanMcpServer(service), onError(deps, req));
-      return { ...ok(reply), refund: !service.succeeded() };
-    });
+    const answer = await admitted(
+      deps,
+      req,
+      notes,
+      deps.core.jobSize(parsed.value.request),
+      async (admission) => {
+        const service = admittedService(deps, req, notes, admission);
+        const reply = await answerMcp(req, body.value, createCutplanMcpServer(service), onError(deps, req));
+        return { ...ok(reply), refund: !service.succeeded() };
+      },
+    );
+    if (answer.kind !== 'failure' || !ACTIONABLE.has(answer.error.status)) return answer;
+    // A refusal the agent can act on reaches it as the tool's error (with retryAfterSeconds); only a bad
+    // key or origin stays an HTTP status, which the client must fix before anything works.
+    const refused = answer.error;
+    const reply = await answerMcp(
+      req,
+      body.value,
+      createCutplanMcpServer(refusingService(deps, req, notes, refused)),
+      onError(deps, req),
+    );
+    return withHeaders(reply, { ...answer.headers, ...errorHeaders(refused) });
   });
 }
 
@@ -114,15 +158,19 @@ function checkOrigin(origin: string | undefined): Result<true, CutplanError> {
   );
 }
 
-/** The tool and its arguments when `message` is a `tools/call` request (it has an id) of one of our tools. */
-function toolCallOf(message: unknown): { endpoint: Endpoint; arguments: unknown } | null {
+/**
+ * The route and body of `message` when it is a `tools/call` request (it has an id) of one of our tools
+ * whose own option (`format`, `separator`) is valid; the tool answers any other call itself.
+ */
+function toolCallOf(message: unknown): { endpoint: Endpoint; body: unknown } | null {
   if (!isRecord(message) || message.jsonrpc !== '2.0' || message.method !== 'tools/call') return null;
   if (!(typeof message.id === 'string' || typeof message.id === 'number') || !isRecord(message.params))
     return null;
   const { name, arguments: args } = message.params;
-  if (typeof name !== 'string' || !Object.hasOwn(TOOL_ENDPOINTS, name)) return null;
-  const endpoint = TOOL_ENDPOINTS[name];
-  return endpoint === undefined ? null : { endpoint, arguments: args ?? {} };
+  if (typeof name !== 'string' || !Object.hasOwn(TOOL_ROUTES, name)) return null;
+  const route = TOOL_ROUTES[name];
+  const split = toolArguments(name, args ?? {});
+  return route === undefined || !split.ok ? null : { endpoint: route.endpoint, body: split.value.body };
 }
 
 interface AdmittedService extends PlanService {
@@ -130,17 +178,55 @@ interface AdmittedService extends PlanService {
   succeeded(): boolean;
 }
 
-/** Solves (and renders) as the optimise and PDF handlers do, inside the call's admission. */
+/** Solves (and renders) as the optimise and file handlers do, inside the call's admission. */
 function admittedService<Lp>(
-  deps: PdfDeps<Lp>,
+  deps: McpDeps<Lp>,
   req: HttpRequest,
   notes: RequestNotes,
   admission: Admission,
 ): AdmittedService {
   let done = false;
+  /** A file route's flow without its cap: the tool's answer is JSON, kept alive as optimise's is. */
+  const file = async <F>(
+    args: unknown,
+    endpoint: Endpoint,
+    render: Parameters<typeof solveThenRender<Lp, F>>[5]['render'],
+  ) => {
+    const parsed = parseSolveBody(deps.core, args, endpoint, req.caller);
+    if (!parsed.ok) return parsed;
+    const resolved = await withRackOffcuts(deps.core, deps.state, parsed.value, admission);
+    if (!resolved.ok) return resolved;
+    const made = await solveThenRender(
+      deps,
+      req,
+      notes,
+      resolved.value.request,
+      admission,
+      { headroomMs: PDF_HEADROOM_MS, timed: true, render },
+      resolved.value.rack,
+    );
+    if (!made.ok) return made;
+    // The file travels inside the JSON answer (a PDF as base64): held to the file routes' limit.
+    const { file } = made.value;
+    const encoded = typeof file === 'string' ? file : Buffer.from(file as Uint8Array).toString('base64');
+    const tooLarge = fileTooLarge({
+      kind: 'reply',
+      status: 200,
+      headers: {
+        'Content-Type':
+          endpoint === 'csv' ? 'text/csv' : typeof file === 'string' ? 'application/zpl' : 'application/pdf',
+      },
+      body: encoded,
+      isBase64Encoded: false,
+    });
+    if (tooLarge !== null) return err(tooLarge);
+    done = true;
+    const { request, response } = made.value.job;
+    return ok({ request, response, file });
+  };
   return {
-    plan: (args) =>
-      storeGuarded(async () => {
+    async plan(args) {
+      return storeGuarded(async () => {
         const parsed = parseSolveBody(deps.core, args, 'json', req.caller);
         if (!parsed.ok) return parsed;
         const resolved = await withRackOffcuts(deps.core, deps.state, parsed.value, admission);
@@ -162,40 +248,40 @@ function admittedService<Lp>(
         }
         done = true;
         return ok({ request, response });
-      }),
-    pdf: (args) =>
-      storeGuarded(async () => {
-        const parsed = parseSolveBody(deps.core, args, 'pdf', req.caller);
-        if (!parsed.ok) return parsed;
-        const resolved = await withRackOffcuts(deps.core, deps.state, parsed.value, admission);
-        if (!resolved.ok) return resolved;
-        // The PDF route's flow without its cap: the tool's answer is JSON, kept alive as optimise's is.
-        const made = await solveThenRender(
-          deps,
-          req,
-          notes,
-          resolved.value.request,
-          admission,
-          {
-            headroomMs: PDF_HEADROOM_MS,
-            timed: true,
-            render: (job, { branding }) => deps.renderPdf({ ...job, branding }),
-          },
-          resolved.value.rack,
-        );
-        if (!made.ok) return made;
-        done = true;
-        const { request, response } = made.value.job;
-        return ok({ request, response, pdf: made.value.file });
-      }),
+      });
+    },
+    async pdf(args) {
+      const made = await file(args, 'pdf', (job, { branding }) => deps.renderPdf({ ...job, branding }));
+      return made.ok ? ok({ ...made.value, pdf: made.value.file }) : made;
+    },
+    labels: (args, output) => file(args, 'labels', (job) => deps.renderLabels(job, output)),
+    sawList: (args, style) => file(args, 'csv', (job) => deps.renderSawList(job, style)),
     internalDetail: () => `internal error; request id ${req.requestId}`,
     toolFailed: noteToolError(deps, req, notes),
     succeeded: () => done,
   };
 }
 
+/** For a tool call refused on admission (413, 429, 503): every tool answers with that refusal. */
+function refusingService<Lp>(
+  deps: McpDeps<Lp>,
+  req: HttpRequest,
+  notes: RequestNotes,
+  refusal: CutplanError,
+): PlanService {
+  const refuse = async () => err(refusal);
+  return {
+    plan: refuse,
+    pdf: refuse,
+    labels: refuse,
+    sawList: refuse,
+    internalDetail: () => `internal error; request id ${req.requestId}`,
+    toolFailed: noteToolError(deps, req, notes),
+  };
+}
+
 /** Notes a tool error for the request's log line, and logs what a bug threw. */
-function noteToolError<Lp>(deps: PdfDeps<Lp>, req: HttpRequest, notes: RequestNotes) {
+function noteToolError<Lp>(deps: McpDeps<Lp>, req: HttpRequest, notes: RequestNotes) {
   return (error: CutplanError, thrown?: unknown) => {
     notes.toolError = error.code;
     if (error.status >= 500) {
@@ -214,7 +300,7 @@ function methodLabel(message: unknown): string {
 }
 
 /** For messages that were not admitted: parses (so a bad argument is the tool's error), never solves. */
-function unadmitted<Lp>(deps: PdfDeps<Lp>, req: HttpRequest, notes: RequestNotes): PlanService {
+function unadmitted<Lp>(deps: McpDeps<Lp>, req: HttpRequest, notes: RequestNotes): PlanService {
   const refuse = (args: unknown, endpoint: Endpoint) => {
     const parsed = parseSolveBody(deps.core, args, endpoint, req.caller);
     return parsed.ok ? err(new InternalError('a tool call reached the solver without admission')) : parsed;
@@ -222,23 +308,28 @@ function unadmitted<Lp>(deps: PdfDeps<Lp>, req: HttpRequest, notes: RequestNotes
   return {
     plan: async (args) => refuse(args, 'json'),
     pdf: async (args) => refuse(args, 'pdf'),
+    labels: async (args) => refuse(args, 'labels'),
+    sawList: async (args) => refuse(args, 'csv'),
     internalDetail: () => `internal error; request id ${req.requestId}`,
     toolFailed: noteToolError(deps, req, notes),
   };
 }
 
-/** The rack tools, inside a rack call's admission: the solve tools are not reachable here. */
+/** The rack tools, inside a rack call's admission: the solving tools are not reachable here. */
 function stateService<Lp>(
-  deps: PdfDeps<Lp>,
+  deps: McpDeps<Lp>,
   req: HttpRequest,
   notes: RequestNotes,
   call: WorkspaceCall,
 ): PlanService {
   const state = deps.state;
   const missing = () => err(new InternalError('the offcut rack is not configured for this function'));
+  const notASolve = async () => err(new InternalError('a solve reached a rack call'));
   return {
-    plan: async () => err(new InternalError('a solve reached a rack call')),
-    pdf: async () => err(new InternalError('a solve reached a rack call')),
+    plan: notASolve,
+    pdf: notASolve,
+    labels: notASolve,
+    sawList: notASolve,
     listOffcuts: (args) =>
       storeGuarded(async () => {
         if (state === undefined) return missing();
@@ -263,12 +354,11 @@ function isStateToolCall(message: unknown): boolean {
     message.jsonrpc === '2.0' &&
     message.method === 'tools/call' &&
     isRecord(message.params) &&
-    typeof message.params.name === 'string' &&
-    STATE_TOOLS.has(message.params.name)
+    (message.params.name === RACK_TOOL || message.params.name === BOOK_TOOL)
   );
 }
 
-function onError<Lp>(deps: PdfDeps<Lp>, req: HttpRequest) {
+function onError<Lp>(deps: McpDeps<Lp>, req: HttpRequest) {
   return (error: Error) =>
     deps.log.error('mcp transport error', { requestId: req.requestId, ...errorFields(error) });
 }

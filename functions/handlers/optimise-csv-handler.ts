@@ -28,15 +28,15 @@ export function makeOptimiseCsvHandler<Lp>(deps: CsvDeps<Lp>): ApiHandler {
     const style = queryChoice(req, 'separator', SAW_LIST_STYLES, 'comma');
     if (!style.ok) return fail(style.error);
     return solvedFile(deps, req, notes, {
-      endpoint: 'json',
+      endpoint: 'csv',
       headroomMs: CSV_HEADROOM_MS,
       capSeconds: CSV_BUDGET_CAP_SECONDS,
       render: (job) =>
         downloadReply(
-          deps.renderSawList({ ...job, jobName: null }, style.value),
+          deps.renderSawList(job, style.value),
           'text/csv; charset=utf-8; header=present',
           'saw-list',
-          null,
+          job.jobName,
           'csv',
         ),
     });

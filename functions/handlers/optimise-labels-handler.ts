@@ -1,7 +1,6 @@
 /**
  * `POST /v1/optimise/labels`: piece labels as a PDF sheet or ZPL.
  */
-import { ValidationError } from '../../core/errors.ts';
 import { LABEL_OUTPUTS } from '../../core/vocabulary.ts';
 import type { RenderLabels } from '../shared/core-port.ts';
 import { type ApiHandler, downloadReply, fail, pdfReply, serve } from '../shared/http/index.ts';
@@ -28,8 +27,9 @@ export interface LabelsDeps<Lp> extends SolveDeps<Lp> {
 
 /**
  * `POST /v1/optimise/labels[?format=zpl]` → a label per cut piece, in saw order: a PDF (A4 3 × 8 or
- * 100 × 50 mm thermal, by `labelFormat`) or ZPL for Zebra printers (always 100 × 50 mm). Admitted and
- * counted like the PDF.
+ * 100 × 50 mm thermal, by `labelFormat`) or ZPL for Zebra printers (always 100 × 50 mm, whatever the job
+ * file's `labelFormat` says: that field is the label PDF's, and one job file goes to every file route).
+ * Admitted and counted like the PDF.
  */
 export function makeOptimiseLabelsHandler<Lp>(deps: LabelsDeps<Lp>): ApiHandler {
   return serve(deps, ['POST'], async (req, notes) => {
@@ -41,13 +41,6 @@ export function makeOptimiseLabelsHandler<Lp>(deps: LabelsDeps<Lp>): ApiHandler 
       renderMsPerPiece: LABELS_RENDER_MS_PER_PIECE,
       capSeconds: LABELS_BUDGET_CAP_SECONDS,
       timed: true,
-      refuse: (request) =>
-        output.value === 'zpl' && request.labelFormat === 'a4-3x8'
-          ? ValidationError.of(
-              'labelFormat',
-              'ZPL prints on 100 × 50 mm thermal labels: send labelFormat thermal-100x50 or none',
-            )
-          : null,
       render: async (job) => {
         const labels = await deps.renderLabels(job, output.value);
         return typeof labels === 'string'

@@ -18,6 +18,17 @@ import {
 } from '../shared/limits/index.ts';
 import { startEmbeddedDynamo } from './embedded-dynamo.ts';
 
+/** Makes a key of the pro tier in the table `cutplan keys` finds (it prints the key). */
+const KEYS_CREATE = 'npx cutplan keys create --workspace demo --tier pro';
+
+/**
+ * What the local server's public 429 adds: a newcomer exploring the API spends the public tier's 30 calls
+ * an hour in minutes, and a key of their own lifts it.
+ */
+export function publicLimitHint(keysCommand: string): string {
+  return `On this local server, make a key with \`${keysCommand}\` (in the folder npm start runs in; it prints the key) and send it as the X-API-Key header.`;
+}
+
 export interface LocalLimits {
   readonly client: DynamoDBClient;
   readonly tableName: string;
@@ -27,6 +38,8 @@ export interface LocalLimits {
   readonly description: string;
   /** True when `cutplan keys` in `cwd` finds this table without settings. */
   readonly discoverable: boolean;
+  /** The command that makes a key in this table, run in `cwd` (the banner and the public 429 say it). */
+  readonly keysCommand: string;
   close(): Promise<void>;
 }
 
@@ -54,6 +67,7 @@ export async function openLocalLimits(options: LocalLimitsOptions): Promise<Loca
       config,
       description: `DynamoDB at ${config.endpoint} (DYNAMODB_ENDPOINT), table ${config.tableName}`,
       discoverable: false,
+      keysCommand: `DYNAMODB_ENDPOINT=${config.endpoint} TABLE_NAME=${config.tableName}${config.region === undefined ? '' : ` AWS_REGION=${config.region}`} ${KEYS_CREATE}`,
       close: async () => client.destroy(),
     };
   }
@@ -69,6 +83,7 @@ export async function openLocalLimits(options: LocalLimitsOptions): Promise<Loca
     config: { tableName: embedded.tableName, endpoint: embedded.endpoint, region: 'local' },
     description: `embedded DynamoDB (dynalite, ${kept}) at ${embedded.endpoint}, table ${embedded.tableName}`,
     discoverable: true,
+    keysCommand: KEYS_CREATE,
     close: () => embedded.close(),
   };
 }

@@ -33,7 +33,7 @@ import { lazyPdfRenderer } from '../shared/real-pdf.ts';
 import { limitsAdmitter } from '../shared/services.ts';
 import { createWorkspaceState } from '../shared/stored/index.ts';
 import { VERSION } from '../shared/version.ts';
-import { openLocalLimits } from './limits-backend.ts';
+import { openLocalLimits, publicLimitHint } from './limits-backend.ts';
 import { createLocalServer } from './local-server.ts';
 import { createSolverPool, QUEUE_PER_WORKER } from './solver-pool.ts';
 import { readTierOverrides } from './tier-overrides.ts';
@@ -107,7 +107,11 @@ const limits = await openLocalLimits({
 const pool = createSolverPool({
   size: workers,
   queuePerWorker,
-  workerData: { limits: limits.config, tiers: tierTable.value.tiers },
+  workerData: {
+    limits: limits.config,
+    tiers: tierTable.value.tiers,
+    publicLimitHint: publicLimitHint(limits.keysCommand),
+  },
   log,
 });
 await pool.ready.catch((error: unknown) =>
@@ -166,11 +170,11 @@ server.listen(port, host, () => {
   );
   console.log(`  limits: ${limits.description}`);
   if (changes.length > 0) console.log(`  tiers:  changed by TIER_OVERRIDES: ${changes.join(', ')}`);
-  if (limits.discoverable) {
-    console.log(
-      `  keys:   npx cutplan keys create --workspace demo --tier pro  (finds this table through ${LOCAL_DISCOVERY_FILE})`,
-    );
-  }
+  console.log(
+    limits.discoverable
+      ? `  keys:   ${limits.keysCommand}  (finds this table through ${LOCAL_DISCOVERY_FILE})`
+      : `  keys:   ${limits.keysCommand}`,
+  );
   console.log(
     `  page:   http://localhost:${bound}/  (the playground; the API is described at /v1/openapi.json)`,
   );

@@ -15,7 +15,7 @@ import {
   makeOptimiseLabelsHandler,
   makeOptimisePdfHandler,
 } from '../handlers/index.ts';
-import { makeMcpHandler } from '../handlers/mcp-handler.ts';
+import { type McpDeps, makeMcpHandler } from '../handlers/mcp-handler.ts';
 import { systemClock } from '../shared/clock.ts';
 import type { ApiHandler } from '../shared/http/index.ts';
 import { createDynamoClient, type LimitsConfig } from '../shared/limits/index.ts';
@@ -33,6 +33,8 @@ export type WorkerTarget = 'optimise' | 'optimise-pdf' | 'optimise-labels' | 'op
 export interface SolveWorkerData {
   readonly limits: LimitsConfig;
   readonly tiers: Readonly<Record<TierName, Tier>>;
+  /** Ends the public tier's 429 detail: how to make a key on this local server. */
+  readonly publicLimitHint: string;
 }
 
 export interface WorkerRequest {
@@ -61,19 +63,21 @@ async function start(): Promise<Readonly<Record<WorkerTarget, ApiHandler>>> {
     clock: systemClock,
     log,
     tiers: data.tiers,
+    publicLimitHint: data.publicLimitHint,
   });
   const state = createWorkspaceState({ client, tableName: data.limits.tableName });
   const services = await solveServices({ log, admitter, state });
-  const renderPdf = lazyPdfRenderer();
+  const renderers = {
+    renderPdf: lazyPdfRenderer(),
+    renderLabels: lazyLabelsRenderer(),
+    renderSawList: (job, style) => sawListCsv(job.request, job.response, style),
+  } satisfies Pick<McpDeps<unknown>, 'renderPdf' | 'renderLabels' | 'renderSawList'>;
   return {
     optimise: makeOptimiseHandler(services),
-    'optimise-pdf': makeOptimisePdfHandler({ ...services, renderPdf }),
-    'optimise-labels': makeOptimiseLabelsHandler({ ...services, renderLabels: lazyLabelsRenderer() }),
-    'optimise-csv': makeOptimiseCsvHandler({
-      ...services,
-      renderSawList: (job, style) => sawListCsv(job.request, job.response, style),
-    }),
-    mcp: makeMcpHandler({ ...services, renderPdf }),
+    'optimise-pdf': makeOptimisePdfHandler({ ...services, ...renderers }),
+    'optimise-labels': makeOptimiseLabelsHandler({ ...services, ...renderers }),
+    'optimise-csv': makeOptimiseCsvHandler({ ...services, ...renderers }),
+    mcp: makeMcpHandler({ ...services, ...renderers }),
   };
 }
 

@@ -6,13 +6,14 @@
  */
 import type { Clock } from '../../core/budget.ts';
 import type { CutplanError, PartsLimitError, Result, ValidationError } from '../../core/errors.ts';
+import type { Endpoint } from '../../core/request/index.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../../core/types.ts';
 import type { LabelOutput, SawListStyle } from '../../core/vocabulary.ts';
 import type { JobSize } from './admission.ts';
 import type { QueryParams } from './http/request.ts';
 
-/** Which endpoint a body was sent to: `jobName` is accepted by the PDF endpoint only. */
-export type Endpoint = 'json' | 'pdf' | 'labels';
+/** Which route a body was sent to: the file routes take the presentation fields (core/request/read-body.ts). */
+export type { Endpoint } from '../../core/request/index.ts';
 
 /** What the solver needs from the shell besides the request. */
 export interface SolveContext<Lp> {

@@ -30,6 +30,8 @@ export interface LimitsAdmitterOptions {
   readonly log: Logger;
   /** The tier table; only the local server overrides it (`TIER_OVERRIDES`). */
   readonly tiers?: Readonly<Record<TierName, Tier>>;
+  /** Ends a public tier's 429 detail; only the local server sets it (how to make a key there). */
+  readonly publicLimitHint?: string;
 }
 
 /** The admitter over the DynamoDB limits table: what Lambda runs, and `npm start` over its dynalite. */
@@ -38,6 +40,7 @@ export function limitsAdmitter(options: LimitsAdmitterOptions): Admitter {
     store: createDynamoStore({ client: options.client, tableName: options.tableName }),
     clock: options.clock,
     ...(options.tiers === undefined ? {} : { tiers: options.tiers }),
+    ...(options.publicLimitHint === undefined ? {} : { publicLimitHint: options.publicLimitHint }),
     logError: (message, error) => options.log.error(message, { source: 'limits', ...errorFields(error) }),
   });
 }

@@ -102,6 +102,9 @@ export function outcomeStatus(r: RequestRecord): number {
 /** Statuses that are a refusal by the limits: a bad key, over a cap, over a rate, busy. */
 export const REFUSAL_STATUSES: readonly number[] = [401, 413, 429, 503];
 
+/** The same refusals answered to an MCP tool call as a tool error (a 200): over a cap, over a rate, busy. */
+const REFUSAL_TOOL_ERRORS: readonly string[] = ['partsLimit', 'rateLimited', 'busy'];
+
 /**
  * The request's metrics. Each is published twice: per service (for alarms on rates: the average of a
  * 0/1 metric is its share of calls) and per route, status and tier (for the dashboard's breakdowns). A late
@@ -115,14 +118,22 @@ export function requestMetrics(r: RequestRecord): {
   const status = outcomeStatus(r);
   const metrics: MetricValue[] = [
     { name: 'Calls', unit: 'Count', value: 1 },
-    { name: 'Busy', unit: 'Count', value: r.errorCode === 'busy' ? 1 : 0 },
+    { name: 'Busy', unit: 'Count', value: r.errorCode === 'busy' || r.toolError === 'busy' ? 1 : 0 },
     // A tool's internal error is answered 200 (a JSON-RPC result), but it is a server error all the same.
     {
       name: 'ServerErrors',
       unit: 'Count',
       value: (status >= 500 && r.errorCode !== 'busy') || r.toolError === 'internal' ? 1 : 0,
     },
-    { name: 'Refused', unit: 'Count', value: REFUSAL_STATUSES.includes(status) ? 1 : 0 },
+    {
+      name: 'Refused',
+      unit: 'Count',
+      value:
+        REFUSAL_STATUSES.includes(status) ||
+        (r.toolError !== undefined && REFUSAL_TOOL_ERRORS.includes(r.toolError))
+          ? 1
+          : 0,
+    },
     // A 422 is neither a refusal nor a fault, and not counted against the caller: a solve that found no
     // plan in its budget (or an MCP tool error saying so). Its share shows budgets too short for the jobs.
     {

@@ -66,7 +66,12 @@ beforeAll(async () => {
   server = await startServer({
     optimise: makeOptimiseHandler(services),
     'optimise-pdf': makeOptimisePdfHandler({ ...services, renderPdf }),
-    mcp: makeMcpHandler({ ...services, renderPdf }),
+    mcp: makeMcpHandler({
+      ...services,
+      renderPdf,
+      renderLabels: fakeRenderLabels(),
+      renderSawList: (job, style) => sawListCsv(job.request, job.response, style),
+    }),
     'optimise-labels': makeOptimiseLabelsHandler({ ...services, renderLabels: fakeRenderLabels() }),
     'optimise-csv': makeOptimiseCsvHandler({
       ...services,

@@ -91,6 +91,28 @@ describe('npm start', () => {
     }
   });
 
+  it("ends the public tier's 429 with the command that makes a local key, and that command works", async () => {
+    const server = await startServerProcess({ env: { TIER_OVERRIDES: '{"public":{"rateLimit":1}}' } });
+    try {
+      const job = `${server.url}/v1/optimise?parts=500x4&stock=1000`;
+      expect((await fetch(job)).status).toBe(200);
+      const limited = await fetch(job);
+      expect(limited.status).toBe(429);
+      const { detail } = (await limited.json()) as { detail: string };
+      expect(detail).toMatch(/^rate limit reached: 1 requests per hour per IP address on the public tier/);
+      const command = /make a key with `([^`]+)`/.exec(detail)?.[1];
+      expect(command).toBe('npx cutplan keys create --workspace demo --tier pro');
+      expect(server.output()).toContain(`  keys:   ${command}`);
+      const created = await keys(server.cwd, (command ?? '').split(' ').slice(3));
+      expect(created.code).toBe(0);
+      const keyed = await fetch(job, { headers: { 'X-API-Key': created.stdout.trim() } });
+      expect(keyed.status).toBe(200);
+      expect(((await keyed.json()) as { meta: { tier: string } }).meta.tier).toBe('pro');
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('changes tier limits with TIER_OVERRIDES and says so', async () => {
     const server = await startServerProcess({
       env: { TIER_OVERRIDES: '{"public":{"rateLimit":1000,"monthlyCap":5000}}' },

@@ -2,30 +2,48 @@
  * The MCP tools through the SDK's own client (`@modelcontextprotocol/client`), over both transports:
  * `cutplan mcp` on stdio (a child process, as an assistant starts it) and `POST /v1/mcp` on the local
  * server (real core, real admitter over an embedded DynamoDB; and a fresh `npm start` process, whose solver
- * workers serve the route). Each lists the tools, calls both, and sends
- * a bad argument; the HTTP side also checks what the transport must answer as HTTP: admission refusals,
- * GET, notifications, a bad Origin, and that only a successful tools/call is counted.
+ * workers serve the route). Each lists the tools (their input schemas in the portable subset), calls
+ * each, and sends a bad argument; the HTTP side also checks what the transport must answer as HTTP (a bad
+ * key or origin) and what reaches the agent as a tool error (the rate limit), and that only a successful
+ * tools/call is counted; the stdio side that every request read is answered when its input closes.
  */
 
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKeys } from '../../bin/keys.ts';
+import { sawListCsv } from '../../core/saw-list/csv.ts';
 import { makeMcpHandler } from '../../functions/handlers/mcp-handler.ts';
 import { type EmbeddedDynamo, startEmbeddedDynamo } from '../../functions/local/embedded-dynamo.ts';
 import { realCore } from '../../functions/shared/real-core.ts';
+import { lazyLabelsRenderer } from '../../functions/shared/real-labels.ts';
 import { lazyPdfRenderer } from '../../functions/shared/real-pdf.ts';
 import { solveServices } from '../../functions/shared/services.ts';
 import { collectingLogger, collectingTelemetry, testHandlers } from '../support/handlers.ts';
 import { realAdmitter } from '../support/limits.ts';
 import { type RunningServer, startServer } from '../support/local-server.ts';
+import { portableSchemaProblems } from '../support/portable-schema.ts';
 import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 /** The spec's first example: 4 bars of 6000, 3 distinct layouts, proven. */
 const EXAMPLE = { parts: '2400x5, 1800x3', stock: 6000 };
 const BAD = { parts: '2400x0', stock: 6000 };
+/** One job file with every presentation field, part labels and mitres (docs/api.md, Fields per route). */
+const JOB_FILE = {
+  jobName: 'Frames 12',
+  paper: 'A4',
+  labelFormat: 'a4-3x8',
+  stockLength: 3000,
+  kerf: 3,
+  angleCuts: { enabled: true, width: 40 },
+  parts: [
+    { length: 1200, quantity: 2, label: 'Top rail', leftAngle: 60, rightAngle: 60 },
+    { length: 800, quantity: 3, label: 'Στήλη' },
+  ],
+};
 
 type ToolResult = Awaited<ReturnType<Client['callTool']>>;
 const texts = (result: ToolResult) =>
@@ -43,7 +61,12 @@ beforeAll(async () => {
   const services = await solveServices({ log, telemetry: collectingTelemetry(), admitter });
   server = await startServer({
     ...testHandlers(),
-    mcp: makeMcpHandler({ ...services, renderPdf: lazyPdfRenderer() }),
+    mcp: makeMcpHandler({
+      ...services,
+      renderPdf: lazyPdfRenderer(),
+      renderLabels: lazyLabelsRenderer(),
+      renderSawList: (job, style) => sawListCsv(job.request, job.response, style),
+    }),
   });
 }, 60_000);
 afterAll(async () => {
@@ -67,7 +90,7 @@ function exercises(connectClient: () => Promise<Client>) {
     await client?.close();
   });
 
-  it('lists both tools with the request schema as input and the response schema as output', async () => {
+  it('lists every tool with a portable input schema, and the response schema as output', async () => {
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((t) => [t.name, t]));
     expect([...byName.keys()].sort()).toEqual([
@@ -75,7 +98,10 @@ function exercises(connectClient: () => Promise<Client>) {
       'cutting_plan_pdf',
       'list_offcuts',
       'optimise_cut_list',
+      'piece_labels',
+      'saw_list',
     ]);
+    for (const tool of tools) expect(portableSchemaProblems(tool.inputSchema)).toEqual([]);
     const optimise = byName.get('optimise_cut_list');
     expect(optimise?.inputSchema).toMatchObject({ type: 'object', required: ['parts'] });
     expect(Object.keys(optimise?.inputSchema.properties ?? {})).toEqual(
@@ -119,6 +145,39 @@ function exercises(connectClient: () => Promise<Client>) {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
+  });
+
+  it.each([
+    ['piece_labels', 'pdf'],
+    ['piece_labels', 'zpl'],
+    ['saw_list', 'comma'],
+  ])('takes one job file on %s (%s)', async (name, option) => {
+    const result = await client.callTool({
+      name,
+      arguments: { ...JOB_FILE, ...(name === 'saw_list' ? { separator: option } : { format: option }) },
+    });
+    expect(result.isError, JSON.stringify(result.content).slice(0, 300)).not.toBe(true);
+    const content = result.content as {
+      type: string;
+      text?: string;
+      resource?: { mimeType: string; blob: string; uri: string };
+    }[];
+    if (option === 'pdf') {
+      const resource = content.find((c) => c.type === 'resource')?.resource;
+      expect(resource?.uri).toBe('cutplan://labels/labels-Frames-12.pdf');
+      expect(
+        Buffer.from(resource?.blob ?? '', 'base64')
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
+    } else if (option === 'zpl') {
+      expect(texts(result)[1]).toMatch(/^\^XA/);
+      expect(texts(result)[0]).toContain('5 labels');
+    } else {
+      const csv = texts(result)[1] ?? '';
+      expect(csv.startsWith('layout,copies,cut,position,top,bottom,piece,label,material,length,')).toBe(true);
+      expect(csv).toContain('Top rail');
+    }
   });
 
   it("answers a bad argument with a tool error whose text is the API's 400 detail", async () => {
@@ -172,6 +231,45 @@ describe('cutplan mcp (stdio) and the offcut rack', () => {
       await client.close();
     }
   });
+});
+
+describe('cutplan mcp (stdio) when its input closes', () => {
+  it('answers every request it has read before it exits', async () => {
+    const N = 4;
+    const child = spawn(process.execPath, [join(ROOT, 'bin', 'cutplan.js'), 'mcp'], {
+      cwd: ROOT,
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      out += chunk;
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const messages = [
+      {
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      ...Array.from({ length: N }, (_, i) => ({
+        jsonrpc: '2.0',
+        id: i + 1,
+        method: 'tools/call',
+        params: { name: i % 2 === 0 ? 'optimise_cut_list' : 'saw_list', arguments: EXAMPLE },
+      })),
+    ];
+    child.stdin.end(messages.map((m) => `${JSON.stringify(m)}\n`).join(''));
+    expect(await exited).toBe(0);
+    const answers = out
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: number; result?: { isError?: boolean } });
+    expect(answers.map((a) => a.id).sort()).toEqual(Array.from({ length: N + 1 }, (_, i) => i));
+    for (const answer of answers) expect(answer.result?.isError).not.toBe(true);
+  }, 60_000);
 });
 
 describe('POST /v1/mcp (Streamable HTTP, 2025 handshake)', () => {
@@ -261,6 +359,40 @@ describe('POST /v1/mcp with an API key', () => {
     const res = await post(message, { 'X-API-Key': key, Origin: 'https://elsewhere.example' });
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ error: 'badKey', detail: expect.stringContaining('elsewhere') });
+  });
+
+  it('answers a tools/call over the rate limit as a tool error with retryAfterSeconds, not an HTTP 429', async () => {
+    let stdout = '';
+    const code = await runKeys(['create', '--workspace', 'busy', '--tier', 'starter'], {
+      env: limits.keysEnv,
+      cwd: '/nonexistent',
+      clock: limits.clock,
+      stdout: (t) => {
+        stdout += t;
+      },
+      stderr: () => {},
+    });
+    expect(code).toBe(0);
+    const starter = stdout.trim();
+    const sawList = { ...call, params: { name: 'saw_list', arguments: EXAMPLE } };
+    const statuses: number[] = [];
+    let last: unknown;
+    for (let i = 0; i < 21; i++) {
+      const res = await post(sawList, { 'X-API-Key': starter });
+      statuses.push(res.status);
+      last = await res.json();
+    }
+    expect(new Set(statuses)).toEqual(new Set([200]));
+    const { result } = last as {
+      result: { isError: boolean; content: { text: string }[]; structuredContent: Record<string, unknown> };
+    };
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({
+      error: 'rateLimited',
+      status: 429,
+      retryAfterSeconds: expect.any(Number),
+    });
+    expect(result.content[0]?.text).toContain(String(result.structuredContent.detail));
   });
 
   it('refuses an unknown key at initialize, before any tool is called', async () => {

@@ -88,7 +88,7 @@ beforeAll(async () => {
   server = await startServer({
     optimise: makeOptimiseHandler(services),
     'optimise-pdf': makeOptimisePdfHandler({ ...services, renderPdf }),
-    mcp: makeMcpHandler({ ...services, renderPdf }),
+    mcp: makeMcpHandler({ ...services, renderPdf, renderLabels, renderSawList }),
     'optimise-labels': makeOptimiseLabelsHandler({ ...services, renderLabels }),
     'optimise-csv': makeOptimiseCsvHandler({ ...services, renderSawList }),
     rack: makeRackHandler({ log, telemetry, admitter: limits.admitter, state }),

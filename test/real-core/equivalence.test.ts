@@ -55,7 +55,12 @@ describe.runIf(REAL_CORE)('HTTP surface over the real core', () => {
     server = await startServer({
       optimise: makeOptimiseHandler(services),
       'optimise-pdf': makeOptimisePdfHandler({ ...services, renderPdf: lazyPdfRenderer() }),
-      mcp: makeMcpHandler({ ...services, renderPdf: lazyPdfRenderer() }),
+      mcp: makeMcpHandler({
+        ...services,
+        renderPdf: lazyPdfRenderer(),
+        renderLabels: lazyLabelsRenderer(),
+        renderSawList: (job, style) => sawListCsv(job.request, job.response, style),
+      }),
       'optimise-labels': makeOptimiseLabelsHandler({ ...services, renderLabels: lazyLabelsRenderer() }),
       'optimise-csv': makeOptimiseCsvHandler({
         ...services,

@@ -80,14 +80,60 @@ describe('makeOptimiseCsvHandler', () => {
     expect(admitter.calls).toHaveLength(0);
   });
 
-  it('refuses jobName (the JSON request only) and GET', async () => {
-    const h = testHandlers();
-    const res = await h['optimise-csv'](
-      postJson('/v1/optimise/csv', { parts: '500x4', stock: 1000, jobName: 'x' }),
-    );
-    expect(res.statusCode).toBe(400);
-    const get = await h['optimise-csv'](apiEvent({ method: 'GET', path: '/v1/optimise/csv' }));
+  it('answers the job-file sample (every presentation field) with a saw list named after the job', async () => {
+    const res = await testHandlers()['optimise-csv'](sampleEvent('optimise-csv/post-job-file.json'));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers?.['Content-Disposition']).toContain('filename="saw-list-Frames-12.csv"');
+    expect(res.body).toContain('Top rail');
+  });
+
+  it('refuses GET', async () => {
+    const get = await testHandlers()['optimise-csv'](apiEvent({ method: 'GET', path: '/v1/optimise/csv' }));
     expect(get.statusCode).toBe(405);
+  });
+});
+
+/** One job file with every presentation field, part labels and mitres (docs/api.md, Fields per route). */
+const JOB_FILE = {
+  jobName: 'Frames 12',
+  paper: 'Letter',
+  labelFormat: 'a4-3x8',
+  stockLength: 3000,
+  kerf: 3,
+  angleCuts: { enabled: true, width: 40 },
+  parts: [
+    { length: 1200, quantity: 2, label: 'Top rail', leftAngle: 60, rightAngle: 60 },
+    { length: 800, quantity: 3, label: 'Στήλη' },
+  ],
+};
+
+describe('one job file on every file route', () => {
+  it.each([
+    [
+      'optimise-csv',
+      '/v1/optimise/csv',
+      {},
+      'text/csv; charset=utf-8; header=present',
+      'saw-list-Frames-12.csv',
+    ],
+    ['optimise-labels', '/v1/optimise/labels', {}, 'application/pdf', 'labels-Frames-12.pdf'],
+    [
+      'optimise-labels',
+      '/v1/optimise/labels',
+      { format: 'zpl' },
+      'application/zpl; charset=utf-8',
+      'labels-Frames-12.zpl',
+    ],
+  ] as const)('%s %s %j takes it unchanged, named after the job', async (name, path, query, type, file) => {
+    const h = testHandlers();
+    const res = await h[name]({
+      ...postJson(path, JOB_FILE),
+      queryStringParameters: query,
+      multiValueQueryStringParameters: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, [v]])),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers?.['Content-Type']).toBe(type);
+    expect(res.headers?.['Content-Disposition']).toContain(`filename="${file}"`);
   });
 });
 
@@ -121,8 +167,8 @@ describe('makeOptimiseLabelsHandler', () => {
 
   it.each([
     [{ format: 'png' }, { parts: '500x4', stock: 1000 }, 'format'],
-    [{ format: 'zpl' }, { parts: '500x4', stock: 1000, labelFormat: 'a4-3x8' }, 'labelFormat'],
-    [{}, { parts: '500x4', stock: 1000, paper: 'A4' }, 'paper'],
+    [{ format: 'zpl' }, { parts: '500x4', stock: 1000, labelFormat: 'a4-3x7' }, 'labelFormat'],
+    [{}, { parts: '500x4', stock: 1000, paper: 'A5' }, 'paper'],
   ])('refuses %j with %j as a 400 naming %s, uncounted', async (query, body, name) => {
     const admitter = recordingAdmitter();
     const h = testHandlers({ admitter });

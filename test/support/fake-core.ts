@@ -8,7 +8,7 @@ import { type Clock, manualClock } from '../../core/budget.ts';
 import { budgetMeta } from '../../core/budget-meta.ts';
 import { type CutplanError, err, ok, type Result, ValidationError } from '../../core/errors.ts';
 import { asScaled, type OptimiseRequest, type OptimiseResponse, type Part } from '../../core/types.ts';
-import type { CorePort, SolveContext } from '../../functions/shared/core-port.ts';
+import type { CorePort, Endpoint, SolveContext } from '../../functions/shared/core-port.ts';
 
 export interface FakeLp {
   readonly engine: 'fake';
@@ -57,10 +57,7 @@ export function testClock(): Clock & { advance(ms: number): void } {
   return manualClock(Date.UTC(2026, 0, 1));
 }
 
-function parseBody(
-  body: unknown,
-  endpoint: 'json' | 'pdf' | 'labels',
-): Result<OptimiseRequest, ValidationError> {
+function parseBody(body: unknown, endpoint: Endpoint): Result<OptimiseRequest, ValidationError> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return err(ValidationError.of('', 'the body must be a JSON object'));
   }
@@ -94,8 +91,8 @@ function parseBody(
       : undefined);
   if (typeof stock !== 'number' || !(stock > 0) || !Number.isSafeInteger(stock))
     return err(ValidationError.of('stockLength', 'a stock length is required'));
-  if (b.jobName !== undefined && endpoint === 'json')
-    return err(ValidationError.of('jobName', 'accepted by the PDF and labels endpoints only'));
+  if (b.jobName !== undefined && (endpoint === 'json' || endpoint === 'query'))
+    return err(ValidationError.of('jobName', 'accepted by the file routes only'));
   return ok({
     scale: 1,
     priceScale: 1,

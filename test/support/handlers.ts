@@ -158,7 +158,12 @@ export function testHandlers(
   return {
     optimise: makeOptimiseHandler(deps),
     'optimise-pdf': makeOptimisePdfHandler({ ...deps, renderPdf: options.renderPdf ?? renderPdf }),
-    mcp: makeMcpHandler({ ...deps, renderPdf: options.renderPdf ?? renderPdf }),
+    mcp: makeMcpHandler({
+      ...deps,
+      renderPdf: options.renderPdf ?? renderPdf,
+      renderLabels,
+      renderSawList: (job, style) => sawListCsv(job.request, job.response, style),
+    }),
     'optimise-labels': makeOptimiseLabelsHandler({ ...deps, renderLabels }),
     'optimise-csv': makeOptimiseCsvHandler({
       ...deps,

@@ -8,6 +8,7 @@ import copy
 import json
 import time
 import unittest
+import urllib.parse
 from typing import Any, Callable
 
 from .support import Answer, ScriptedServer, json_answer
@@ -16,6 +17,7 @@ import cutplan  # isort: skip
 
 SMALL: cutplan.OptimiseRequest = {"parts": "500x4,300x2", "stock": 1000}
 SMALL_PDF: cutplan.PdfRequest = {"parts": "500x4,300x2", "stock": 1000, "jobName": "scripted"}
+SMALL_FILE: cutplan.SawListRequest = {"parts": "500x4,300x2", "stock": 1000}
 PLAN = {"plan": {"verified": True}, "stats": {}, "costLowerBound": None, "meta": {}}
 
 
@@ -129,6 +131,64 @@ class AgainstScriptedAnswers(unittest.TestCase):
         bare = self.client.optimise_pdf(SMALL_PDF)
         self.assertEqual((bare.time_limit, bare.requested_time_limit, bare.request_id), (None, None, None))
 
+    def test_reads_zpl_and_csv_with_their_budget_and_file_name(self) -> None:
+        zpl = b"^XA\n^FDP1^FS\n^XZ\n"
+        self.scripted.play(
+            Answer(
+                200,
+                zpl,
+                {
+                    "Content-Type": "application/zpl; charset=utf-8",
+                    "Content-Disposition": "attachment; filename=\"labels-Fenster-S_d.zpl\"; filename*=UTF-8''labels-Fenster-S%C3%BCd.zpl",
+                    "X-Time-Limit": "240",
+                    "X-Requested-Time-Limit": "300",
+                    "X-Request-Id": "req-9",
+                },
+            )
+        )
+        labels = self.client.labels_zpl({**SMALL_FILE, "timeLimit": 300})
+        self.assertEqual(labels, zpl)
+        self.assertEqual(
+            (labels.time_limit, labels.requested_time_limit, labels.request_id, labels.file_name),
+            (240, 300, "req-9", "labels-Fenster-Süd.zpl"),
+        )
+        request = self.scripted.requests[0]
+        self.assertEqual((request.path, request.headers["accept"]), ("/v1/optimise/labels?format=zpl", "application/zpl"))
+        csv = "\ufefflayout;copies\r\n".encode()
+        self.scripted.play(Answer(200, csv, {"Content-Type": "text/csv; charset=utf-8"}))
+        listed = self.client.saw_list(SMALL_FILE, separator="semicolon")
+        self.assertEqual((listed, listed.time_limit, listed.file_name), (csv, None, None))
+        request = self.scripted.requests[0]
+        self.assertEqual((request.path, request.headers["accept"]), ("/v1/optimise/csv?separator=semicolon", "text/csv"))
+        self.scripted.play(json_answer(429, {"error": "rateLimited", "detail": "slow down", "retryAfterSeconds": 3600}))
+        error = failure_of(lambda: self.client.saw_list(SMALL_FILE))
+        self.assertEqual((error.status, error.retry_after_seconds), (429, 3600))
+
+    def test_sends_the_get_query_form(self) -> None:
+        self.scripted.play(json_answer(200, PLAN))
+        self.client.optimise_query(
+            {"parts": "500x4, 300x2", "stocks": [{"length": 1000}], "kerf": 2.5, "trim": True, "unit": None}
+        )
+        request = self.scripted.requests[0]
+        path, _, query = request.path.partition("?")
+        self.assertEqual((request.method, path), ("GET", "/v1/optimise"))
+        self.assertEqual(
+            dict(urllib.parse.parse_qsl(query)),
+            {"parts": "500x4, 300x2", "stocks": '[{"length":1000}]', "kerf": "2.5", "trim": "true"},
+        )
+
+    def test_refuses_a_base_url_without_a_scheme_when_built(self) -> None:
+        for base_url in ["localhost:3000", "api.example.com/prod", "ftp://api.example.com", "", "/v1"]:
+            with self.subTest(base_url):
+                for make in (cutplan.Client, cutplan.AsyncClient):
+                    with self.assertRaises(ValueError) as raised:
+                        make(base_url=base_url)
+                    self.assertEqual(
+                        str(raised.exception),
+                        "base_url must be an absolute http:// or https:// URL such as http://localhost:3000, "
+                        f"got {json.dumps(base_url)}",
+                    )
+
     def test_an_answer_without_the_error_body_is_an_http_error(self) -> None:
         self.scripted.play(Answer(502, "<h1>Bad Gateway</h1>", {"Content-Type": "text/html"}))
         error = failure_of(lambda: self.client.optimise(SMALL))
@@ -139,6 +199,8 @@ class AgainstScriptedAnswers(unittest.TestCase):
         started = time.monotonic()
         error = failure_of(lambda: self.client.optimise(SMALL, timeout=0.2))
         self.assertEqual((error.error, error.status), ("timeout", 0))
+        # Worded as the TypeScript client words it (clients/test/typescript.suite.ts).
+        self.assertEqual(error.detail, f"no answer from {self.scripted.url} within 0.2 s")
         self.assertLess(time.monotonic() - started, 2)
 
     def test_a_stream_that_keeps_dripping_still_ends_at_the_deadline(self) -> None:

@@ -6,6 +6,7 @@ import asyncio
 import json
 import time
 import unittest
+import urllib.request
 from typing import Any, Awaitable, Callable, Dict, List, cast
 
 from .support import send_raw, service, solving_samples, without_times
@@ -13,6 +14,28 @@ from .support import send_raw, service, solving_samples, without_times
 import cutplan  # isort: skip  (support puts src/ on the path first)
 
 SMALL: cutplan.OptimiseRequest = {"parts": "500x4,300x2", "stock": 1000}
+
+# One job file with every presentation field, part labels and mitres (docs/api.md, Fields per route).
+JOB_FILE: cutplan.LabelsRequest = {
+    "jobName": "Frames 12",
+    "paper": "A4",
+    "labelFormat": "thermal-100x50",
+    "stockLength": 3000,
+    "kerf": 3,
+    "angleCuts": {"enabled": True, "width": 40},
+    "parts": [
+        {"length": 1200, "quantity": 2, "label": "Top rail", "leftAngle": 60, "rightAngle": 60},
+        {"length": 800, "quantity": 3, "label": "Στήλη"},
+    ],
+}
+
+
+def _post_raw(url: str, path: str, body: Any) -> bytes:
+    request = urllib.request.Request(
+        url + path, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}, method="POST"
+    )
+    with urllib.request.urlopen(request) as response:
+        return cast(bytes, response.read())
 
 
 def failure_of(call: Callable[[], Any]) -> cutplan.CutplanError:
@@ -180,6 +203,52 @@ class AgainstTheService(unittest.TestCase):
         self.assertEqual((gone.status, gone.error), (404, "notFound"))
         keyless = failure_of(lambda: self.client.list_offcuts())
         self.assertEqual((keyless.status, keyless.error), (401, "keyRequired"))
+
+    def test_one_job_file_gives_the_labels_and_the_saw_list_as_the_raw_routes_give_them(self) -> None:
+        pdf = self.client.labels_pdf(JOB_FILE)
+        self.assertTrue(pdf.startswith(b"%PDF-"))
+        self.assertEqual(pdf.file_name, "labels-Frames-12.pdf")
+        self.assertGreater(cast(float, pdf.time_limit), 0)
+        self.assertIsNotNone(pdf.request_id)
+        zpl = self.client.labels_zpl(JOB_FILE)
+        self.assertEqual(zpl, _post_raw(self.url, "/v1/optimise/labels?format=zpl", JOB_FILE))
+        self.assertTrue(zpl.decode().startswith("^XA"))
+        self.assertEqual(zpl.file_name, "labels-Frames-12.zpl")
+        csv = self.client.saw_list(JOB_FILE, separator="semicolon")
+        self.assertEqual(csv, _post_raw(self.url, "/v1/optimise/csv?separator=semicolon", JOB_FILE))
+        self.assertTrue(csv.decode().startswith("\ufefflayout;copies;"))
+        self.assertEqual(csv.file_name, "saw-list-Frames-12.csv")
+        comma = self.client.saw_list(JOB_FILE).decode()
+        self.assertTrue(comma.startswith("layout,copies,"))
+        self.assertIn("Top rail", comma)
+
+    def test_optimise_query_gives_what_the_same_request_gives_as_a_body(self) -> None:
+        request: cutplan.OptimiseRequest = {
+            "parts": "500x4,300x2",
+            "stocks": [{"length": 1000, "quantity": 10}],
+            "kerf": 2,
+            "trim": False,
+        }
+        query = self.client.optimise_query(dict(request))
+        body = self.client.optimise(request)
+        self.assertEqual(without_times(query["plan"]), without_times(body["plan"]))
+        error = failure_of(lambda: self.client.optimise_query({"parts": "500x0", "stock": 1000}))
+        self.assertEqual((error.status, error.error), (400, "validation"))
+
+    def test_the_async_client_reaches_every_file_route(self) -> None:
+        async def files() -> List[cutplan.PlanFile]:
+            async with cutplan.AsyncClient(base_url=self.url) as client:
+                return list(
+                    await asyncio.gather(
+                        client.labels_pdf(JOB_FILE), client.labels_zpl(JOB_FILE), client.saw_list(JOB_FILE)
+                    )
+                )
+
+        pdf, zpl, csv = asyncio.run(files())
+        self.assertTrue(pdf.startswith(b"%PDF-"))
+        self.assertTrue(zpl.startswith(b"^XA"))
+        self.assertTrue(csv.startswith(b"layout,"))
+        self.assertEqual(csv.file_name, "saw-list-Frames-12.csv")
 
     def test_an_unreachable_service_is_a_network_error(self) -> None:
         error = failure_of(lambda: cutplan.Client(base_url="http://127.0.0.1:9").health())

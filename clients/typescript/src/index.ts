@@ -1,6 +1,7 @@
 /**
- * `@cutplan/client`: a typed client of the cutplan API over `fetch`, for Node 20+ and browsers, with no
- * runtime dependency. The types come from the API's OpenAPI document (`./schema.ts`, generated).
+ * `@cutplan/client`: a typed client of the cutplan API over `fetch`, for Node 20.3+ and browsers, with no
+ * runtime dependency. The types come from the API's OpenAPI document (`./schema.ts`, generated). Its
+ * conventions (names, errors, retries, a file's metadata) are the repository's docs/clients.md.
  *
  * ```ts
  * import { CutplanClient } from '@cutplan/client';
@@ -15,8 +16,30 @@ export type { components, operations, paths } from './schema.js';
 type Schemas = components['schemas'];
 /** The body of `POST /v1/optimise`: the long form, shorthand, or both mixed. */
 export type OptimiseRequest = Schemas['OptimiseRequest'];
-/** The body of `POST /v1/optimise/pdf`: an optimise request plus `jobName` and `paper`. */
+/** The body of `POST /v1/optimise/pdf`: a job file (an optimise request plus `jobName`, `paper`, `labelFormat`). */
 export type PdfRequest = Schemas['PdfRequest'];
+/** The body of `POST /v1/optimise/labels`: the same job file. */
+export type LabelsRequest = Schemas['LabelsRequest'];
+/** The body of `POST /v1/optimise/csv`: the same job file. */
+export type SawListRequest = Schemas['SawListRequest'];
+type GeneratedQuery = NonNullable<operations['optimiseQuery']['parameters']['query']>;
+/**
+ * The query of `GET /v1/optimise`: each parameter as text, a number or a boolean (sent as written), and
+ * `stocks` / `angleCuts` also as a list or an object (sent as JSON text). Absent, `undefined` and `null`
+ * parameters are left out.
+ */
+export type OptimiseQuery = {
+  readonly [K in keyof GeneratedQuery]?:
+    | string
+    | number
+    | boolean
+    | readonly unknown[]
+    | object
+    | null
+    | undefined;
+} & { readonly parts: string };
+/** The saw list's CSV style: `comma` (default) or `semicolon` (decimal commas and a byte-order mark). */
+export type SawListSeparator = 'comma' | 'semicolon';
 /** A verified plan with its certificate, statistics and the call's meta. */
 export type OptimiseResponse = Schemas['OptimiseResponse'];
 export type Plan = Schemas['Plan'];
@@ -56,18 +79,24 @@ export interface ListOffcutsOptions extends CallOptions {
 }
 
 /**
- * A PDF's bytes, and what the answer's headers say of its solve: a PDF has no `meta`, so the budget
- * applied (`X-Time-Limit`, the `meta.timeLimit` of a JSON answer) and, when it is less than the request's
- * `timeLimit`, the value sent (`X-Requested-Time-Limit`) ride on the bytes, as does `X-Request-Id`. The
- * extra fields are not enumerable: the value compares and copies as the plain bytes.
+ * A file's bytes (the plan PDF, a label PDF, ZPL, the saw list's CSV), and what the answer's headers say
+ * of its solve: a file has no `meta`, so the budget applied (`X-Time-Limit`, the `meta.timeLimit` of a JSON
+ * answer) and, when it is less than the request's `timeLimit`, the value sent (`X-Requested-Time-Limit`)
+ * ride on the bytes, as do `X-Request-Id` and the file name the server gave. The extra fields are not
+ * enumerable: the value compares and copies as the plain bytes. Text files are bytes too (write them as
+ * they are; `new TextDecoder().decode(file)` reads them).
  */
-export type PlanPdf = Uint8Array & {
+export type PlanFile = Uint8Array & {
   /** Seconds of solve budget applied; undefined when the server sent no `X-Time-Limit`. */
   readonly timeLimit: number | undefined;
   /** The request's `timeLimit` when the budget applied is less (capped by the tier or the route). */
   readonly requestedTimeLimit: number | undefined;
   readonly requestId: string | undefined;
+  /** The name in `Content-Disposition`, e.g. `labels-Hall-B.zpl`; undefined when none was sent. */
+  readonly fileName: string | undefined;
 };
+/** The plan PDF's bytes with its solve budget (a {@link PlanFile}). */
+export type PlanPdf = PlanFile;
 
 /** Seconds a whole call may take, retries included: longer than the top tier's 300 s solve budget. */
 export const DEFAULT_TIMEOUT = 330;
@@ -140,11 +169,16 @@ export class CutplanError extends Error {
   }
 }
 
+/** The file kinds a route answers, and the media type each is asked for with. */
+const FILE_TYPES = { pdf: 'application/pdf', zpl: 'application/zpl', csv: 'text/csv' } as const;
+type FileKind = keyof typeof FILE_TYPES;
+
 interface Call {
   readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   readonly path: string;
   readonly body?: unknown;
-  readonly pdf: boolean;
+  /** The file the route answers with; absent for JSON. */
+  readonly file?: FileKind;
   /** A body sent as is with this Content-Type (the rack's CSV import), instead of JSON. */
   readonly raw?: { readonly type: string; readonly text: string };
   /** False for a call that is not safe to repeat after a 503 (an add may have landed). */
@@ -170,7 +204,7 @@ export class CutplanClient {
     const headers: Record<string, string> = { ...options.headers };
     if (options.apiKey !== undefined) headers['X-API-Key'] = options.apiKey;
     this.#settings = {
-      baseUrl: (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, ''),
+      baseUrl: checkedBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL),
       timeout: options.timeout ?? DEFAULT_TIMEOUT,
       maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
       maxRetryWait: options.maxRetryWait ?? DEFAULT_MAX_RETRY_WAIT,
@@ -185,16 +219,22 @@ export class CutplanClient {
 
   /** Solves a cut list (`POST /v1/optimise`): the verified plan with its optimality certificate. */
   async optimise(request: OptimiseRequest, options: CallOptions = {}): Promise<OptimiseResponse> {
-    const call: Call = { method: 'POST', path: '/v1/optimise', body: request, pdf: false };
+    const call: Call = { method: 'POST', path: '/v1/optimise', body: request };
+    return (await this.#run(call, options)) as OptimiseResponse;
+  }
+
+  /** The same solve from a query (`GET /v1/optimise`): a shareable URL's parameters, as text. */
+  async optimiseQuery(query: OptimiseQuery, options: CallOptions = {}): Promise<OptimiseResponse> {
+    const call: Call = { method: 'GET', path: `/v1/optimise?${queryString(query)}` };
     return (await this.#run(call, options)) as OptimiseResponse;
   }
 
   /**
    * The print-ready plan (`POST /v1/optimise/pdf`) as the PDF's bytes, with the solve budget applied
-   * (`timeLimit`; a PDF's solve is capped at 240 s) and the one requested when it was capped.
+   * (`timeLimit`; a file's solve is capped at 240 s) and the one requested when it was capped.
    */
   async optimisePdf(request: PdfRequest, options: CallOptions = {}): Promise<PlanPdf> {
-    const call: Call = { method: 'POST', path: '/v1/optimise/pdf', body: request, pdf: true };
+    const call: Call = { method: 'POST', path: '/v1/optimise/pdf', body: request, file: 'pdf' };
     return (await this.#run(call, options)) as PlanPdf;
   }
 
@@ -209,7 +249,7 @@ export class CutplanClient {
     if (options.pageSize !== undefined) query.set('pageSize', String(options.pageSize));
     if (options.pageToken !== undefined) query.set('pageToken', options.pageToken);
     const path = `/v1/offcuts${query.size === 0 ? '' : `?${query}`}`;
-    return (await this.#run({ method: 'GET', path, pdf: false }, options)) as RackPage;
+    return (await this.#run({ method: 'GET', path }, options)) as RackPage;
   }
 
   /**
@@ -217,7 +257,7 @@ export class CutplanClient {
    * plus `label` and `location`. Not retried after a 503 (the add may have landed): list the rack first.
    */
   async addOffcuts(request: AddOffcutsRequest, options: CallOptions = {}): Promise<AddedOffcuts> {
-    const call: Call = { method: 'POST', path: '/v1/offcuts', body: request, pdf: false, retry: false };
+    const call: Call = { method: 'POST', path: '/v1/offcuts', body: request, retry: false };
     return (await this.#run(call, options)) as AddedOffcuts;
   }
 
@@ -231,7 +271,6 @@ export class CutplanClient {
       method: 'POST',
       path: `/v1/offcuts${query}`,
       raw: { type: 'text/csv', text: csv },
-      pdf: false,
       retry: false,
     };
     return (await this.#run(call, options)) as AddedOffcuts;
@@ -243,24 +282,24 @@ export class CutplanClient {
     change: OffcutChange,
     options: CallOptions = {},
   ): Promise<RackEntry | undefined> {
-    const call: Call = { method: 'PATCH', path: `/v1/offcuts/${id(offcutId)}`, body: change, pdf: false };
+    const call: Call = { method: 'PATCH', path: `/v1/offcuts/${id(offcutId)}`, body: change };
     return (await this.#run({ ...call, retry: false }, options)) as RackEntry | undefined;
   }
 
   /** Removes a rack entry (`DELETE /v1/offcuts/{id}`). */
   async deleteOffcut(offcutId: string, options: CallOptions = {}): Promise<void> {
-    await this.#run({ method: 'DELETE', path: `/v1/offcuts/${id(offcutId)}`, pdf: false }, options);
+    await this.#run({ method: 'DELETE', path: `/v1/offcuts/${id(offcutId)}` }, options);
   }
 
   /** A plan stored by a solve with `offcuts: "rack"` (`GET /v1/plans/{id}`), as it was answered. */
   async getPlan(planId: string, options: CallOptions = {}): Promise<OptimiseResponse> {
-    const call: Call = { method: 'GET', path: `/v1/plans/${id(planId)}`, pdf: false };
+    const call: Call = { method: 'GET', path: `/v1/plans/${id(planId)}` };
     return (await this.#run(call, options)) as OptimiseResponse;
   }
 
   /** A stored plan's PDF (`GET /v1/plans/{id}/pdf`): the same bytes as when it was made. */
   async planPdf(planId: string, options: CallOptions = {}): Promise<PlanPdf> {
-    const call: Call = { method: 'GET', path: `/v1/plans/${id(planId)}/pdf`, pdf: true };
+    const call: Call = { method: 'GET', path: `/v1/plans/${id(planId)}/pdf`, file: 'pdf' };
     return (await this.#run(call, options)) as PlanPdf;
   }
 
@@ -270,18 +309,47 @@ export class CutplanClient {
    * with `error` `offcutsTaken` (409) names the entries that are gone in its body's `taken`.
    */
   async bookPlan(planId: string, options: CallOptions = {}): Promise<BookingRecord> {
-    const call: Call = { method: 'POST', path: `/v1/plans/${id(planId)}/cut`, pdf: false };
+    const call: Call = { method: 'POST', path: `/v1/plans/${id(planId)}/cut` };
     return (await this.#run(call, options)) as BookingRecord;
   }
 
   /** Forgets a stored plan (`DELETE /v1/plans/{id}`). */
   async deletePlan(planId: string, options: CallOptions = {}): Promise<void> {
-    await this.#run({ method: 'DELETE', path: `/v1/plans/${id(planId)}`, pdf: false }, options);
+    await this.#run({ method: 'DELETE', path: `/v1/plans/${id(planId)}` }, options);
+  }
+
+  /**
+   * A label per cut piece as a PDF (`POST /v1/optimise/labels`): `labelFormat` in the request picks A4
+   * sheets of 3 × 8 (default) or one 100 × 50 mm thermal label a page. With the solve budget, as a PDF's.
+   */
+  async labelsPdf(request: LabelsRequest, options: CallOptions = {}): Promise<PlanFile> {
+    const call: Call = { method: 'POST', path: '/v1/optimise/labels', body: request, file: 'pdf' };
+    return (await this.#run(call, options)) as PlanFile;
+  }
+
+  /** The labels as ZPL for Zebra printers, 100 × 50 mm (`POST /v1/optimise/labels?format=zpl`): UTF-8 bytes. */
+  async labelsZpl(request: LabelsRequest, options: CallOptions = {}): Promise<PlanFile> {
+    const call: Call = { method: 'POST', path: '/v1/optimise/labels?format=zpl', body: request, file: 'zpl' };
+    return (await this.#run(call, options)) as PlanFile;
+  }
+
+  /**
+   * The saw list (`POST /v1/optimise/csv`): one CSV row per cut, UTF-8 bytes (with a byte-order mark for
+   * `separator: 'semicolon'`, as Excel expects in most of Europe).
+   */
+  async sawList(
+    request: SawListRequest,
+    options: CallOptions & { readonly separator?: SawListSeparator } = {},
+  ): Promise<PlanFile> {
+    const query =
+      options.separator === undefined ? '' : `?separator=${encodeURIComponent(options.separator)}`;
+    const call: Call = { method: 'POST', path: `/v1/optimise/csv${query}`, body: request, file: 'csv' };
+    return (await this.#run(call, options)) as PlanFile;
   }
 
   /** `GET /v1/health`: the service's version and solver (never counted against limits). */
   async health(options: CallOptions = {}): Promise<Health> {
-    return (await this.#run({ method: 'GET', path: '/v1/health', pdf: false }, options)) as Health;
+    return (await this.#run({ method: 'GET', path: '/v1/health' }, options)) as Health;
   }
 
   async #run(call: Call, options: CallOptions): Promise<unknown> {
@@ -292,15 +360,14 @@ export class CutplanClient {
     const signal = options.signal === undefined ? timer : AbortSignal.any([options.signal, timer]);
     const failed = (error: unknown): never => {
       if (options.signal?.aborted === true) throw options.signal.reason;
-      if (timer.aborted)
-        throw new CutplanError('timeout', `no answer from ${settings.baseUrl} within ${seconds} s`, 0);
+      if (timer.aborted) throw new CutplanError('timeout', timeoutDetail(settings.baseUrl, seconds), 0);
       if (error instanceof CutplanError) throw error;
       const message = error instanceof Error ? error.message : String(error);
       throw new CutplanError('network', `${settings.baseUrl}: ${message}`, 0, { cause: error });
     };
     const headers: Record<string, string> = {
       ...settings.headers,
-      Accept: call.pdf ? 'application/pdf' : 'application/json',
+      Accept: call.file === undefined ? 'application/json' : FILE_TYPES[call.file],
     };
     if (call.body !== undefined) headers['Content-Type'] = 'application/json';
     if (call.raw !== undefined) headers['Content-Type'] = call.raw.type;
@@ -336,6 +403,40 @@ export class CutplanClient {
 
 const RETRIED = new Set([429, 503]);
 
+/**
+ * The base URL, checked when the client is built: an absolute http(s) URL (a stage URL with its path
+ * works), without trailing slashes. Anything else would fail only at the first call, far from its cause.
+ */
+function checkedBaseUrl(raw: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new TypeError(
+      `baseUrl must be an absolute http:// or https:// URL such as http://localhost:3000, got ${JSON.stringify(raw)}`,
+    );
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+/** The detail of a `timeout` error, worded as the Python client words it. */
+function timeoutDetail(baseUrl: string, seconds: number): string {
+  return `no answer from ${baseUrl} within ${seconds} s`;
+}
+
+/** A GET query: text as it is, numbers and booleans as JavaScript writes them, lists and objects as JSON. */
+function queryString(query: OptimiseQuery): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    params.append(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  return params.toString();
+}
+
 /** Seconds to wait before retrying, or undefined to fail now: only a 429 or 503 that says when, soon. */
 function retryWait(
   error: CutplanError,
@@ -362,8 +463,12 @@ function decode(call: Call, response: Response, bytes: Uint8Array): unknown {
   // A streamed answer may begin with whitespace that kept the connection alive.
   let start = 0;
   while (start < bytes.length && [0x20, 0x09, 0x0a, 0x0d].includes(bytes[start] ?? 0)) start++;
-  if (response.status === 200 && call.pdf && PDF_MAGIC.every((byte, i) => bytes[start + i] === byte)) {
-    return planPdf(bytes.subarray(start), response.headers, requestId);
+  if (response.status === 200 && call.file !== undefined) {
+    // A PDF may follow keep-alive white space; ZPL and CSV are sent whole, with their own media type.
+    if (call.file === 'pdf' && PDF_MAGIC.every((byte, i) => bytes[start + i] === byte))
+      return planFile(bytes.subarray(start), response.headers, requestId);
+    if (call.file !== 'pdf' && contentType.includes(call.file))
+      return planFile(bytes, response.headers, requestId);
   }
   const text = new TextDecoder().decode(bytes.subarray(start));
   let parsed: unknown;
@@ -378,7 +483,7 @@ function decode(call: Call, response: Response, bytes: Uint8Array): unknown {
   if (isObject(parsed)) {
     // A failure decided after a stream began arrives as a 200 whose body is an error naming its own status.
     const inBand = response.status === 200 && typeof parsed.error === 'string' && !('plan' in parsed);
-    if (response.status === 200 && !inBand && !call.pdf) return parsed;
+    if (response.status === 200 && !inBand && call.file === undefined) return parsed;
     if (response.status !== 200 || inBand) {
       const status = inBand ? parsed.status : response.status;
       return new CutplanError(
@@ -397,7 +502,7 @@ function decode(call: Call, response: Response, bytes: Uint8Array): unknown {
   return new CutplanError('http', detail, response.status, { requestId, retryAfterSeconds });
 }
 
-function planPdf(bytes: Uint8Array, headers: Headers, requestId: string | undefined): PlanPdf {
+function planFile(bytes: Uint8Array, headers: Headers, requestId: string | undefined): PlanFile {
   const seconds = (name: string): number | undefined => {
     const header = headers.get(name);
     const value = header === null || header.trim() === '' ? Number.NaN : Number(header);
@@ -408,7 +513,22 @@ function planPdf(bytes: Uint8Array, headers: Headers, requestId: string | undefi
     timeLimit: fixed(seconds('x-time-limit')),
     requestedTimeLimit: fixed(seconds('x-requested-time-limit')),
     requestId: fixed(requestId),
-  }) as PlanPdf;
+    fileName: fixed(fileNameOf(headers.get('content-disposition'))),
+  }) as PlanFile;
+}
+
+/** The file name of a `Content-Disposition`: its UTF-8 `filename*` when sent, else its `filename`. */
+function fileNameOf(disposition: string | null): string | undefined {
+  if (disposition === null) return undefined;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (extended !== undefined) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // A malformed escape: fall back to the plain name.
+    }
+  }
+  return /filename="([^"]*)"/i.exec(disposition)?.[1];
 }
 
 function retryAfterOf(headers: Headers, body: unknown): number | undefined {

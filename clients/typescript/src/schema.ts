@@ -392,7 +392,7 @@ export interface components {
             unitFormat?: ("decimal" | "fraction") | null;
             timeLimit?: number | null;
         };
-        /** @description An optimise request. Send exactly one of stockLength, stocks and stock, or only offcuts. null is the same as leaving a field out. The PDF endpoint also takes jobName and paper. */
+        /** @description An optimise request. Send exactly one of stockLength, stocks and stock, or only offcuts. null is the same as leaving a field out. Like every file route, the plan PDF also takes jobName, paper and labelFormat (the same job file goes to the PDF, the labels and the saw list); it uses those it prints. */
         PdfRequest: {
             parts: components["schemas"]["PartList"];
             /** @description Shorthand for the supply: a number is `stockLength` (that length, as many bars as needed); a string or a list is `stocks`. */
@@ -411,8 +411,9 @@ export interface components {
             timeLimit?: number | null;
             jobName?: string | null;
             paper?: ("A4" | "Letter") | null;
+            labelFormat?: ("a4-3x8" | "thermal-100x50") | null;
         };
-        /** @description An optimise request. Send exactly one of stockLength, stocks and stock, or only offcuts. null is the same as leaving a field out. The labels endpoint also takes jobName (printed on every label) and labelFormat. */
+        /** @description An optimise request. Send exactly one of stockLength, stocks and stock, or only offcuts. null is the same as leaving a field out. Like every file route, the labels route also takes jobName, paper and labelFormat (the same job file goes to the PDF, the labels and the saw list); it uses those it prints. */
         LabelsRequest: {
             parts: components["schemas"]["PartList"];
             /** @description Shorthand for the supply: a number is `stockLength` (that length, as many bars as needed); a string or a list is `stocks`. */
@@ -430,6 +431,28 @@ export interface components {
             unitFormat?: ("decimal" | "fraction") | null;
             timeLimit?: number | null;
             jobName?: string | null;
+            paper?: ("A4" | "Letter") | null;
+            labelFormat?: ("a4-3x8" | "thermal-100x50") | null;
+        };
+        /** @description An optimise request. Send exactly one of stockLength, stocks and stock, or only offcuts. null is the same as leaving a field out. Like every file route, the saw list also takes jobName, paper and labelFormat (the same job file goes to the PDF, the labels and the saw list); it uses those it prints. */
+        SawListRequest: {
+            parts: components["schemas"]["PartList"];
+            /** @description Shorthand for the supply: a number is `stockLength` (that length, as many bars as needed); a string or a list is `stocks`. */
+            stock?: number | components["schemas"]["StockList"] | null;
+            stocks?: components["schemas"]["StockList"] | null;
+            /** @description The owned offcuts, or `"rack"` (with a key and minRemnant): the workspace rack's entries of the job's materials at this moment; the plan is then stored (`plan.id`) and each offcut bar names its entry (`usedComb.rackId`). */
+            offcuts?: components["schemas"]["OffcutList"] | "rack" | null;
+            angleCuts?: components["schemas"]["AngleCuts"] | null;
+            stockLength?: number | null;
+            kerf?: number | null;
+            trim?: boolean | null;
+            method?: ("balanced" | "least_waste" | "offcuts_first" | "fewest_setups" | "bundle") | null;
+            minRemnant?: number | null;
+            unit?: string | null;
+            unitFormat?: ("decimal" | "fraction") | null;
+            timeLimit?: number | null;
+            jobName?: string | null;
+            paper?: ("A4" | "Letter") | null;
             labelFormat?: ("a4-3x8" | "thermal-100x50") | null;
         };
         /** @description A verified cutting plan. */
@@ -2797,11 +2820,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["OptimiseRequest"];
+                "application/json": components["schemas"]["SawListRequest"];
             };
         };
         responses: {
-            /** @description The saw list, `Content-Disposition: attachment; filename="saw-list.csv"`. */
+            /** @description The saw list, `Content-Disposition: attachment; filename="saw-list-<jobName>.csv"` (`saw-list.csv` without a jobName). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

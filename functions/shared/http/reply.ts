@@ -42,7 +42,7 @@ export function jsonReply(
 
 /** A PDF reply, base64 for API Gateway; `inline` so a browser shows it ready to print. */
 export function pdfReply(pdf: Uint8Array, jobName: string | null, prefix = 'cutting-plan'): Reply {
-  return fileReply(pdf, 'application/pdf', `${baseName(prefix, jobName)}.pdf`, 'inline');
+  return fileReply(pdf, 'application/pdf', `${fileBaseName(prefix, jobName)}.pdf`, 'inline');
 }
 
 /**
@@ -56,7 +56,7 @@ export function downloadReply(
   jobName: string | null,
   extension: string,
 ): Reply {
-  return fileReply(body, contentType, `${baseName(prefix, jobName)}.${extension}`, 'attachment');
+  return fileReply(body, contentType, `${fileBaseName(prefix, jobName)}.${extension}`, 'attachment');
 }
 
 function fileReply(
@@ -89,7 +89,7 @@ export function withHeaders(reply: Reply, headers: Readonly<Record<string, strin
 }
 
 /** Generic details of 5xx codes: what the client may do, nothing about the cause. */
-const GENERIC_5XX: Readonly<Partial<Record<CutplanError['code'], string>>> = {
+export const GENERIC_5XX: Readonly<Partial<Record<CutplanError['code'], string>>> = {
   busy: 'the service is at capacity; retry shortly',
 };
 
@@ -105,10 +105,11 @@ export function failureReply(failure: Failure, requestId: string): Reply {
 
 /** `cutting-plan-<job name>.pdf`: the PDF's file name. */
 export function pdfFileName(jobName: string | null): string {
-  return `${baseName('cutting-plan', jobName)}.pdf`;
+  return `${fileBaseName('cutting-plan', jobName)}.pdf`;
 }
 
-function baseName(prefix: string, jobName: string | null): string {
+/** `<prefix>-<job name>` (control characters and path separators dropped), or `prefix` without a name. */
+export function fileBaseName(prefix: string, jobName: string | null): string {
   const slug = (jobName ?? '')
     .normalize('NFC')
     // Control characters, path separators and lone surrogates (which encodeURIComponent throws on) go.

@@ -49,6 +49,8 @@ export interface AdmitterOptions {
   readonly store: LimitsStore;
   readonly clock: Clock;
   readonly tiers?: Readonly<Record<TierName, Tier>>;
+  /** Ends the detail of a public tier's 429 (the local server's: how to make a key there); none when absent. */
+  readonly publicLimitHint?: string;
   /** A unique id per call (the counting token and slot owner). */
   readonly newToken?: () => string;
   /** A slot's lease lasts the tier's solve budget plus this (seconds), for parsing, verifying, responding. */
@@ -239,7 +241,7 @@ export function createAdmitter(options: AdmitterOptions): Admitter {
         if (claim.value) await within(settle([release]));
         const by = counters[outcome.by] ?? counters[0];
         if (by === undefined) throw new Error('a tier has at least one counter');
-        return err(rateLimited(tier, by, now));
+        return err(rateLimited(tier, by, now, options.publicLimitHint ?? null));
       }
       if (!claim.value) {
         await within(settle([refund(false)]));

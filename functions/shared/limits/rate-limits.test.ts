@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TIERS } from '../tiers.ts';
-import { bindingStatus, countersFor } from './rate-limits.ts';
+import { bindingStatus, countersFor, rateLimited } from './rate-limits.ts';
 
 const NOW = Date.parse('2025-03-10T13:20:00.000Z');
 const ip = { kind: 'ip', ip: '203.0.113.7' } as const;
@@ -34,5 +34,22 @@ describe('bindingStatus', () => {
         { counter: hour, used: hUsed },
       ]),
     ).toEqual({ limit, remaining, resetAtMs: Date.parse(reset) });
+  });
+});
+
+describe('rateLimited', () => {
+  const HINT = 'On this local server, make a key with `npx cutplan keys create --workspace demo --tier pro`.';
+  const [, hour] = countersFor(TIERS.public, ip, NOW);
+  const [minute] = countersFor(TIERS.pro, { kind: 'key', keyId: '0123456789abcdef' }, NOW);
+  if (hour === undefined || minute === undefined) throw new Error('counters');
+
+  it.each([
+    ['a public refusal with the local hint', TIERS.public, hour, HINT, true],
+    ['a public refusal without one (deployed)', TIERS.public, hour, null, false],
+    ['a keyed refusal (the key is the remedy already)', TIERS.pro, minute, HINT, false],
+  ] as const)('ends %s accordingly', (_, tier, counter, hint, shown) => {
+    const error = rateLimited(tier, counter, NOW, hint);
+    expect(error.message.endsWith(HINT)).toBe(shown);
+    expect(error.message).toMatch(/It resets at \d{4}-\d\d-\d\dT[\d:.]+Z\./);
   });
 });

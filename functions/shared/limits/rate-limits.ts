@@ -74,8 +74,16 @@ function remaining(state: CounterState): number {
   return Math.max(0, state.counter.limit - state.used);
 }
 
-/** The 429 for a call refused by `counter`. */
-export function rateLimited(tier: Tier, counter: Counter, nowMs: number): RateLimitedError {
+/**
+ * The 429 for a call refused by `counter`. `publicHint` ends the detail of a per-IP (public tier) refusal:
+ * the local server's says how to make a key there (`npx cutplan keys create …`).
+ */
+export function rateLimited(
+  tier: Tier,
+  counter: Counter,
+  nowMs: number,
+  publicHint: string | null = null,
+): RateLimitedError {
   const { window, limit, subject } = counter;
   const what = window.label === 'month' ? 'monthly cap' : 'rate limit';
   const per = window.label === 'month' ? 'calendar month (UTC)' : window.label;
@@ -85,8 +93,9 @@ export function rateLimited(tier: Tier, counter: Counter, nowMs: number): RateLi
       : `for API key ${displayKey(subject.keyId)} (${tier.name} tier)`;
   const resetAt = new Date(window.endMs).toISOString();
   const retryAfterSeconds = Math.max(1, Math.ceil((window.endMs - nowMs) / 1000));
+  const hint = subject.kind === 'ip' && publicHint !== null ? ` ${publicHint}` : '';
   return new RateLimitedError(
-    `${what} reached: ${limit} requests per ${per} ${whose}. It resets at ${resetAt}.`,
+    `${what} reached: ${limit} requests per ${per} ${whose}. It resets at ${resetAt}.${hint}`,
     window.endMs,
     retryAfterSeconds,
     { limit, remaining: 0, resetAtMs: window.endMs },

@@ -1,7 +1,7 @@
 /**
- * The JSON Schemas the MCP tools advertise: the OpenAPI document's request and response components (which
- * are converted from the valibot schemas the parser and the response types use), made self-contained with
- * `$defs`, as an MCP `inputSchema` / `outputSchema` must be. Built once, on first use (about 0.1 s).
+ * The output schema the optimise tool advertises: the OpenAPI document's response component (converted
+ * from the valibot schemas the response types use), made self-contained with `$defs`, as an MCP
+ * `outputSchema` must be. Built once, on first use (about 0.1 s). The input schemas are `portable.ts`'s.
  *
  * The tools hand the SDK these schemas as Standard JSON Schema objects whose `validate` accepts any
  * arguments object: the request parser checks the arguments, so a bad argument gets the same `detail` a
@@ -36,11 +36,8 @@ export function selfContained(root: string, components: Readonly<Record<string, 
   };
 }
 
+/** The tools' input schemas are the portable ones of `portable.ts`; the output keeps the full schema. */
 export interface ToolSchemas {
-  /** `optimise_cut_list`'s arguments: the body of `POST /v1/optimise`. */
-  readonly optimiseInput: Schema;
-  /** `cutting_plan_pdf`'s arguments: the body of `POST /v1/optimise/pdf` (adds `jobName`, `paper`). */
-  readonly pdfInput: Schema;
   /** `optimise_cut_list`'s `structuredContent`: the optimise response. */
   readonly optimiseOutput: Schema;
 }
@@ -52,8 +49,6 @@ export function toolSchemas(): ToolSchemas {
   if (built === undefined) {
     const components = schemaComponents();
     built = {
-      optimiseInput: selfContained('OptimiseRequest', components),
-      pdfInput: selfContained('PdfRequest', components),
       optimiseOutput: selfContained('OptimiseResponse', components),
     };
   }

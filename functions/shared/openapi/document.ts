@@ -650,11 +650,12 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
         ],
         requestBody: {
           required: true,
-          content: json(ref('schemas', 'OptimiseRequest'), { examples: requestExamples('csv') }),
+          content: json(ref('schemas', 'SawListRequest'), { examples: requestExamples('csv') }),
         },
         responses: {
           '200': {
-            description: 'The saw list, `Content-Disposition: attachment; filename="saw-list.csv"`.',
+            description:
+              'The saw list, `Content-Disposition: attachment; filename="saw-list-<jobName>.csv"` (`saw-list.csv` without a jobName).',
             headers: headers(FILE_HEADERS),
             content: { 'text/csv': { schema: { type: 'string' } } },
           },

@@ -10,10 +10,10 @@ import { ERROR_CODES } from '../../../core/errors.ts';
 import type { ListName } from '../../../core/request/index.ts';
 import {
   angleCutsSchema,
+  fileScalarsSchema,
   jsonScalarsSchema,
   LIST_FORMS,
-  labelsScalarsSchema,
-  pdfScalarsSchema,
+  PRESENTATION_KEYS,
   SCALAR_KEYS,
   SHORTHAND_LIST_PATTERN,
 } from '../../../core/request/index.ts';
@@ -157,18 +157,17 @@ function requestComponents(): Record<string, Schema> {
       'An optimise request. Send exactly one of stockLength, stocks and stock, or only offcuts. null is the same as leaving a field out.',
   };
   out.OptimiseRequest = { ...body, properties };
-  const pdf = convert(pdfScalarsSchema).properties as Record<string, Schema>;
-  out.PdfRequest = {
+  // The file routes take the same body (docs/api.md, Fields per route): one job file goes to each.
+  const file = convert(fileScalarsSchema).properties as Record<string, Schema>;
+  const presentation = Object.fromEntries(PRESENTATION_KEYS.map((k) => [k, file[k] as Schema]));
+  const fileBody = (route: string): Schema => ({
     ...body,
-    description: `${body.description} The PDF endpoint also takes jobName and paper.`,
-    properties: { ...properties, jobName: pdf.jobName, paper: pdf.paper },
-  };
-  const labels = convert(labelsScalarsSchema).properties as Record<string, Schema>;
-  out.LabelsRequest = {
-    ...body,
-    description: `${body.description} The labels endpoint also takes jobName (printed on every label) and labelFormat.`,
-    properties: { ...properties, jobName: labels.jobName, labelFormat: labels.labelFormat },
-  };
+    description: `${body.description} Like every file route, ${route} also takes jobName, paper and labelFormat (the same job file goes to the PDF, the labels and the saw list); it uses those it prints.`,
+    properties: { ...properties, ...presentation },
+  });
+  out.PdfRequest = fileBody('the plan PDF');
+  out.LabelsRequest = fileBody('the labels route');
+  out.SawListRequest = fileBody('the saw list');
   return out;
 }
 

@@ -1,4 +1,5 @@
-"""A client of the cutplan API: verified, provably good 1D cutting plans as JSON and print-ready PDFs.
+"""A client of the cutplan API: verified, provably good 1D cutting plans as JSON, print-ready PDFs, piece
+labels (PDF or ZPL) and the saw list (CSV).
 
     import cutplan
 
@@ -17,18 +18,22 @@ from ._client import (
     DEFAULT_TIMEOUT,
     AsyncClient,
     Client,
+    PlanFile,
     PlanPdf,
+    Separator,
     __version__,
 )
 from ._errors import CutplanError
 from .schema import (
     Error,
     Health,
+    LabelsRequest,
     OptimiseRequest,
     OptimiseResponse,
     Part,
     PdfRequest,
     Plan,
+    SawListRequest,
     Stats,
     Stock,
 )
@@ -43,12 +48,16 @@ __all__ = [
     "CutplanError",
     "Error",
     "Health",
+    "LabelsRequest",
     "OptimiseRequest",
     "OptimiseResponse",
     "Part",
     "PdfRequest",
     "Plan",
+    "PlanFile",
     "PlanPdf",
+    "SawListRequest",
+    "Separator",
     "Stats",
     "Stock",
     "__version__",

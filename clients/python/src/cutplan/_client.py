@@ -1,3 +1,5 @@
+"""The clients: one HTTP exchange per attempt, decoding, the retry rule (docs/clients.md, conventions)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -5,16 +7,17 @@ import json
 import socket
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from dataclasses import dataclass
 from email.message import Message
 from email.utils import parsedate_to_datetime
 from types import TracebackType
-from typing import Any, Dict, List, Mapping, Optional, Type, Union, cast
+from typing import Any, Dict, List, Literal, Mapping, Optional, Tuple, Type, Union, cast
 from urllib.parse import quote, urlencode
 
 from ._errors import CutplanError
-from .schema import Health, OptimiseRequest, OptimiseResponse, PdfRequest
+from .schema import Health, LabelsRequest, OptimiseRequest, OptimiseResponse, PdfRequest, SawListRequest
 
 __version__ = "0.1.0"
 
@@ -29,13 +32,15 @@ _RETRIED = (429, 503)
 _CHUNK = 64 * 1024
 
 
-class PlanPdf(bytes):
-    """A PDF's bytes, and what the answer's headers say of its solve.
+class PlanFile(bytes):
+    """A file's bytes (the plan PDF, a label PDF, ZPL, the saw list's CSV), and what the answer's headers
+    say of its solve.
 
-    A PDF has no ``meta``, so the solve budget applied (``X-Time-Limit``, a JSON answer's
+    A file has no ``meta``, so the solve budget applied (``X-Time-Limit``, a JSON answer's
     ``meta.timeLimit``) and, when it is less than the request's ``timeLimit``, the value sent
-    (``X-Requested-Time-Limit``) ride on the bytes, as does ``X-Request-Id``. It is ``bytes`` in every
-    other way: it compares, slices and writes as the plain PDF.
+    (``X-Requested-Time-Limit``) ride on the bytes, as do ``X-Request-Id`` and the file name the server
+    gave. It is ``bytes`` in every other way: it compares, slices and writes as the plain file. Text files
+    are bytes too: write them as they are, or read them with ``file.decode()``.
     """
 
     time_limit: Optional[float]
@@ -43,14 +48,74 @@ class PlanPdf(bytes):
     requested_time_limit: Optional[float]
     """The request's ``timeLimit`` when the budget applied is less (capped by the tier or the route)."""
     request_id: Optional[str]
+    file_name: Optional[str]
+    """The name in ``Content-Disposition``, e.g. ``labels-Hall-B.zpl``; None when none was sent."""
 
-    def __new__(cls, data: bytes, headers: Optional[Message] = None) -> PlanPdf:
+    def __new__(cls, data: bytes, headers: Optional[Message] = None) -> PlanFile:
         # ``headers`` is optional so that copy and pickle, which call ``cls(data)``, still work.
-        pdf = super().__new__(cls, data)
-        pdf.time_limit = _seconds(_header(headers, "X-Time-Limit"))
-        pdf.requested_time_limit = _seconds(_header(headers, "X-Requested-Time-Limit"))
-        pdf.request_id = _header(headers, "X-Request-Id")
-        return pdf
+        file = super().__new__(cls, data)
+        file.time_limit = _seconds(_header(headers, "X-Time-Limit"))
+        file.requested_time_limit = _seconds(_header(headers, "X-Requested-Time-Limit"))
+        file.request_id = _header(headers, "X-Request-Id")
+        file.file_name = _file_name(_header(headers, "Content-Disposition"))
+        return file
+
+
+PlanPdf = PlanFile
+"""The plan PDF's bytes with its solve budget (a :class:`PlanFile`)."""
+
+
+def _file_name(disposition: Optional[str]) -> Optional[str]:
+    """The file name of a ``Content-Disposition``: its UTF-8 ``filename*`` when sent, else ``filename``."""
+    if disposition is None:
+        return None
+    fields = [part.strip().partition("=") for part in disposition.split(";")]
+    for name, _, value in fields:
+        if name.lower() == "filename*" and value.upper().startswith("UTF-8''"):
+            try:
+                return urllib.parse.unquote(value[7:], errors="strict")
+            except UnicodeDecodeError:
+                break  # a malformed escape: the plain name
+    for name, _, value in fields:
+        if name.lower() == "filename":
+            return value.strip('"')
+    return None
+
+
+def _checked_base_url(raw: str) -> str:
+    """The base URL, checked when the client is built: an absolute http(s) URL, without trailing slashes."""
+    parsed = urllib.parse.urlsplit(raw)
+    if parsed.scheme not in ("http", "https") or parsed.netloc == "":
+        raise ValueError(
+            f"base_url must be an absolute http:// or https:// URL such as http://localhost:3000, got {json.dumps(raw, ensure_ascii=False)}"
+        )
+    return raw.rstrip("/")
+
+
+def _seconds_text(seconds: float) -> str:
+    """Seconds as JavaScript writes them (330, 0.5), so both clients' messages read alike."""
+    return str(int(seconds)) if float(seconds).is_integer() else repr(float(seconds))
+
+
+def _timeout_detail(base_url: str, seconds: float) -> str:
+    """The detail of a ``timeout`` error, worded as the TypeScript client words it."""
+    return f"no answer from {base_url} within {_seconds_text(seconds)} s"
+
+
+def _query_string(query: Mapping[str, Any]) -> str:
+    """A GET query: text as it is, numbers and booleans as JSON writes them, lists and dicts as JSON text."""
+    pairs: List[Tuple[str, str]] = []
+    for name, value in query.items():
+        if value is None:
+            continue
+        if isinstance(value, str):
+            pairs.append((name, value))
+        else:
+            pairs.append((name, json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))))
+    return urllib.parse.urlencode(pairs)
+
+
+_FILE_TYPES = {"pdf": "application/pdf", "zpl": "application/zpl", "csv": "text/csv"}
 
 
 def _header(headers: Optional[Message], name: str) -> Optional[str]:
@@ -80,7 +145,8 @@ class _Call:
     path: str
     data: Optional[bytes]
     accept: str
-    pdf: bool
+    file: Optional[str]
+    """The file the route answers with (``pdf``, ``zpl``, ``csv``); None for JSON."""
     content_type: str = "application/json"
     retry: bool = True
     """False for a call not safe to repeat after a 503 (an add to the rack may have landed)."""
@@ -88,6 +154,14 @@ class _Call:
 
 def _id(value: str) -> str:
     return quote(value, safe="")
+
+
+@dataclass(frozen=True)
+class _Deadline:
+    at: float
+    """``time.monotonic()`` when the call must have ended."""
+    seconds: float
+    """The call's timeout, for the ``timeout`` error's detail."""
 
 
 class _Core:
@@ -102,7 +176,7 @@ class _Core:
         max_retry_wait: float,
         headers: Optional[Mapping[str, str]],
     ) -> None:
-        self.base_url = (base_url or DEFAULT_BASE_URL).rstrip("/")
+        self.base_url = _checked_base_url(DEFAULT_BASE_URL if base_url is None else base_url)
         self.timeout = timeout
         self.max_retries = max_retries
         self.max_retry_wait = max_retry_wait
@@ -111,11 +185,12 @@ class _Core:
             self.headers["X-API-Key"] = api_key
         self.opener = urllib.request.build_opener()
 
-    def call(self, method: str, path: str, payload: Any = None, *, pdf: bool = False) -> _Call:
+    def call(self, method: str, path: str, payload: Any = None, *, file: Optional[str] = None) -> _Call:
         data = None
         if payload is not None:
             data = json.dumps(payload, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
-        return _Call(method, path, data, "application/pdf" if pdf else "application/json", pdf)
+        accept = "application/json" if file is None else _FILE_TYPES[file]
+        return _Call(method, path, data, accept, file)
 
     def list_offcuts(
         self,
@@ -124,7 +199,7 @@ class _Core:
         page_size: Optional[int],
         page_token: Optional[str],
     ) -> _Call:
-        query: List[tuple[str, str]] = []
+        query: List[Tuple[str, str]] = []
         if material is not None:
             query.append(("material", material))
         if untagged:
@@ -137,24 +212,28 @@ class _Core:
 
     def add_offcuts(self, request: Mapping[str, Any]) -> _Call:
         call = self.call("POST", "/v1/offcuts", request)
-        return _Call(call.method, call.path, call.data, call.accept, False, retry=False)
+        return _Call(call.method, call.path, call.data, call.accept, None, retry=False)
 
     def import_offcuts_csv(self, csv: str, unit: Optional[str]) -> _Call:
         path = "/v1/offcuts" + (f"?{urlencode({'unit': unit})}" if unit is not None else "")
-        return _Call("POST", path, csv.encode(), "application/json", False, "text/csv", retry=False)
+        return _Call("POST", path, csv.encode(), "application/json", None, "text/csv", retry=False)
 
     def change_offcut(self, offcut_id: str, change: Mapping[str, Any]) -> _Call:
         call = self.call("PATCH", f"/v1/offcuts/{_id(offcut_id)}", change)
-        return _Call(call.method, call.path, call.data, call.accept, False, retry=False)
+        return _Call(call.method, call.path, call.data, call.accept, None, retry=False)
 
-    def deadline(self, timeout: Optional[float]) -> float:
-        return time.monotonic() + (self.timeout if timeout is None else timeout)
+    def deadline(self, timeout: Optional[float]) -> _Deadline:
+        seconds = self.timeout if timeout is None else timeout
+        return _Deadline(time.monotonic() + seconds, seconds)
 
-    def exchange(self, call: _Call, deadline: float) -> _Answer:
+    def timed_out(self, deadline: _Deadline) -> CutplanError:
+        return CutplanError("timeout", _timeout_detail(self.base_url, deadline.seconds), 0)
+
+    def exchange(self, call: _Call, deadline: _Deadline) -> _Answer:
         """One request and its whole answer, or ``CutplanError`` ``timeout``/``network`` (status 0)."""
-        remaining = deadline - time.monotonic()
+        remaining = deadline.at - time.monotonic()
         if remaining <= 0:
-            raise CutplanError("timeout", f"no answer from {self.base_url} within the timeout", 0)
+            raise self.timed_out(deadline)
         headers = {**self.headers, "Accept": call.accept}
         if call.data is not None:
             headers["Content-Type"] = call.content_type
@@ -172,7 +251,7 @@ class _Core:
                 read = getattr(response, "read1", response.read)
                 chunks: list[bytes] = []
                 while True:
-                    if time.monotonic() > deadline:
+                    if time.monotonic() > deadline.at:
                         raise socket.timeout()
                     chunk: bytes = read(_CHUNK)
                     if not chunk:
@@ -180,10 +259,10 @@ class _Core:
                     chunks.append(chunk)
                 return _Answer(int(response.status or 0), response.headers, b"".join(chunks))
         except socket.timeout:
-            raise CutplanError("timeout", f"no answer from {self.base_url} within the timeout", 0) from None
+            raise self.timed_out(deadline) from None
         except urllib.error.URLError as failure:
             if isinstance(failure.reason, socket.timeout):
-                raise CutplanError("timeout", f"no answer from {self.base_url} within the timeout", 0) from None
+                raise self.timed_out(deadline) from None
             raise CutplanError("network", f"{self.base_url}: {failure.reason}", 0) from failure
         except OSError as failure:
             raise CutplanError("network", f"{self.base_url}: {failure}", 0) from failure
@@ -195,8 +274,12 @@ class _Core:
             return None
         content_type = (answer.headers.get("Content-Type") or "").lower()
         body = answer.body
-        if answer.status == 200 and call.pdf and body.lstrip()[:5] == b"%PDF-":
-            return PlanPdf(body.lstrip(), answer.headers)
+        if answer.status == 200 and call.file is not None:
+            # A PDF may follow keep-alive white space; ZPL and CSV are sent whole, with their own media type.
+            if call.file == "pdf" and body.lstrip()[:5] == b"%PDF-":
+                return PlanFile(body.lstrip(), answer.headers)
+            if call.file != "pdf" and call.file in content_type:
+                return PlanFile(body, answer.headers)
         parsed: Any = None
         if "json" in content_type or body.lstrip()[:1] == b"{":
             try:
@@ -208,7 +291,7 @@ class _Core:
             fields = cast(Dict[str, Any], parsed)
             # A failure decided after a stream began arrives as a 200 whose body is an error naming its status.
             in_band = answer.status == 200 and isinstance(fields.get("error"), str) and "plan" not in fields
-            if answer.status == 200 and not in_band and not call.pdf:
+            if answer.status == 200 and not in_band and call.file is None:
                 return fields
             if answer.status != 200 or in_band:
                 status = fields.get("status") if in_band else answer.status
@@ -232,7 +315,7 @@ class _Core:
         )
 
     def retry_wait(
-        self, call: _Call, failure: CutplanError, attempt: int, deadline: float
+        self, call: _Call, failure: CutplanError, attempt: int, deadline: _Deadline
     ) -> Optional[float]:
         """Seconds to wait before retrying, or None to raise now: only 429 and 503 that say when, soon."""
         wait = failure.retry_after_seconds
@@ -240,7 +323,7 @@ class _Core:
             return None
         if failure.status not in _RETRIED or wait is None or attempt >= self.max_retries:
             return None
-        if wait > self.max_retry_wait or time.monotonic() + wait >= deadline:
+        if wait > self.max_retry_wait or time.monotonic() + wait >= deadline.at:
             return None
         return max(wait, 0.0)
 
@@ -260,6 +343,14 @@ def _retry_after(headers: Message, body: Mapping[str, Any]) -> Optional[float]:
         return max(parsedate_to_datetime(header).timestamp() - time.time(), 0.0)
     except (TypeError, ValueError):
         return None
+
+
+Separator = Literal["comma", "semicolon"]
+"""The saw list's CSV style: ``comma`` (the default) or ``semicolon`` (decimal commas and a byte-order mark)."""
+
+
+def _saw_list_path(separator: Optional[str]) -> str:
+    return "/v1/optimise/csv" if separator is None else "/v1/optimise/csv?" + urllib.parse.urlencode({"separator": separator})
 
 
 class Client:
@@ -292,11 +383,41 @@ class Client:
         """Solves a cut list (``POST /v1/optimise``): the verified plan with its certificate."""
         return cast(OptimiseResponse, self._run(self._core.call("POST", "/v1/optimise", request), timeout))
 
+    def optimise_query(self, query: Mapping[str, Any], *, timeout: Optional[float] = None) -> OptimiseResponse:
+        """The same solve from a query (``GET /v1/optimise``): text as it is, numbers and booleans written
+        out, ``stocks`` and ``angleCuts`` also as lists or dicts (sent as JSON text); None is left out."""
+        call = self._core.call("GET", "/v1/optimise?" + _query_string(query))
+        return cast(OptimiseResponse, self._run(call, timeout))
+
     def optimise_pdf(self, request: PdfRequest, *, timeout: Optional[float] = None) -> PlanPdf:
         """The print-ready plan (``POST /v1/optimise/pdf``) as PDF bytes, with the solve budget applied
-        (``time_limit``; a PDF's solve is capped at 240 s) and the one requested when it was capped."""
-        call = self._core.call("POST", "/v1/optimise/pdf", request, pdf=True)
+        (``time_limit``; a file's solve is capped at 240 s) and the one requested when it was capped."""
+        call = self._core.call("POST", "/v1/optimise/pdf", request, file="pdf")
         return cast(PlanPdf, self._run(call, timeout))
+
+    def labels_pdf(self, request: LabelsRequest, *, timeout: Optional[float] = None) -> PlanFile:
+        """A label per cut piece as a PDF (``POST /v1/optimise/labels``; ``labelFormat`` picks the stock),
+        with the solve budget, as a PDF's."""
+        call = self._core.call("POST", "/v1/optimise/labels", request, file="pdf")
+        return cast(PlanFile, self._run(call, timeout))
+
+    def labels_zpl(self, request: LabelsRequest, *, timeout: Optional[float] = None) -> PlanFile:
+        """The labels as ZPL for Zebra printers, 100 × 50 mm (``POST /v1/optimise/labels?format=zpl``):
+        UTF-8 bytes."""
+        call = self._core.call("POST", "/v1/optimise/labels?format=zpl", request, file="zpl")
+        return cast(PlanFile, self._run(call, timeout))
+
+    def saw_list(
+        self,
+        request: SawListRequest,
+        *,
+        separator: Optional[Separator] = None,
+        timeout: Optional[float] = None,
+    ) -> PlanFile:
+        """The saw list (``POST /v1/optimise/csv``): one CSV row per cut, UTF-8 bytes (with a byte-order
+        mark for ``separator="semicolon"``, as Excel expects in most of Europe)."""
+        call = self._core.call("POST", _saw_list_path(separator), request, file="csv")
+        return cast(PlanFile, self._run(call, timeout))
 
     def health(self, *, timeout: Optional[float] = None) -> Health:
         """``GET /v1/health``: the service's version and solver (never counted against limits)."""
@@ -343,7 +464,7 @@ class Client:
 
     def plan_pdf(self, plan_id: str, *, timeout: Optional[float] = None) -> PlanPdf:
         """A stored plan's PDF (``GET /v1/plans/{id}/pdf``): the same bytes as when it was made."""
-        call = self._core.call("GET", f"/v1/plans/{_id(plan_id)}/pdf", pdf=True)
+        call = self._core.call("GET", f"/v1/plans/{_id(plan_id)}/pdf", file="pdf")
         return cast(PlanPdf, self._run(call, timeout))
 
     def book_plan(self, plan_id: str, *, timeout: Optional[float] = None) -> Dict[str, Any]:
@@ -412,11 +533,37 @@ class AsyncClient:
         call = self._core.call("POST", "/v1/optimise", request)
         return cast(OptimiseResponse, await self._run(call, timeout))
 
+    async def optimise_query(self, query: Mapping[str, Any], *, timeout: Optional[float] = None) -> OptimiseResponse:
+        """The same solve from a query (``GET /v1/optimise``), as :meth:`Client.optimise_query`."""
+        call = self._core.call("GET", "/v1/optimise?" + _query_string(query))
+        return cast(OptimiseResponse, await self._run(call, timeout))
+
     async def optimise_pdf(self, request: PdfRequest, *, timeout: Optional[float] = None) -> PlanPdf:
         """The print-ready plan (``POST /v1/optimise/pdf``) as PDF bytes, with the solve budget applied
         (``time_limit``) and the one requested when it was capped."""
-        call = self._core.call("POST", "/v1/optimise/pdf", request, pdf=True)
+        call = self._core.call("POST", "/v1/optimise/pdf", request, file="pdf")
         return cast(PlanPdf, await self._run(call, timeout))
+
+    async def labels_pdf(self, request: LabelsRequest, *, timeout: Optional[float] = None) -> PlanFile:
+        """A label per cut piece as a PDF, as :meth:`Client.labels_pdf`."""
+        call = self._core.call("POST", "/v1/optimise/labels", request, file="pdf")
+        return cast(PlanFile, await self._run(call, timeout))
+
+    async def labels_zpl(self, request: LabelsRequest, *, timeout: Optional[float] = None) -> PlanFile:
+        """The labels as ZPL, as :meth:`Client.labels_zpl`."""
+        call = self._core.call("POST", "/v1/optimise/labels?format=zpl", request, file="zpl")
+        return cast(PlanFile, await self._run(call, timeout))
+
+    async def saw_list(
+        self,
+        request: SawListRequest,
+        *,
+        separator: Optional[Separator] = None,
+        timeout: Optional[float] = None,
+    ) -> PlanFile:
+        """The saw list as CSV bytes, as :meth:`Client.saw_list`."""
+        call = self._core.call("POST", _saw_list_path(separator), request, file="csv")
+        return cast(PlanFile, await self._run(call, timeout))
 
     async def health(self, *, timeout: Optional[float] = None) -> Health:
         """``GET /v1/health``: the service's version and solver (never counted against limits)."""
@@ -463,7 +610,7 @@ class AsyncClient:
 
     async def plan_pdf(self, plan_id: str, *, timeout: Optional[float] = None) -> PlanPdf:
         """A stored plan's PDF (``GET /v1/plans/{id}/pdf``): the same bytes as when it was made."""
-        call = self._core.call("GET", f"/v1/plans/{_id(plan_id)}/pdf", pdf=True)
+        call = self._core.call("GET", f"/v1/plans/{_id(plan_id)}/pdf", file="pdf")
         return cast(PlanPdf, await self._run(call, timeout))
 
     async def book_plan(self, plan_id: str, *, timeout: Optional[float] = None) -> Dict[str, Any]:

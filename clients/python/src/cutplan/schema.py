@@ -31,6 +31,7 @@ __all__ = [
     "PlacedPart",
     "Plan",
     "Purchase",
+    "SawListRequest",
     "ShorthandList",
     "Stats",
     "Stock",
@@ -166,7 +167,7 @@ class _PdfRequestRequired(TypedDict):
 
 
 class PdfRequest(_PdfRequestRequired, total=False):
-    """An optimise request. Send exactly one of stockLength, stocks and stock, or only offcuts. null is the same as leaving a field out. The PDF endpoint also takes jobName and paper."""
+    """An optimise request. Send exactly one of stockLength, stocks and stock, or only offcuts. null is the same as leaving a field out. Like every file route, the plan PDF also takes jobName, paper and labelFormat (the same job file goes to the PDF, the labels and the saw list); it uses those it prints."""
     stock: Union[float, StockList, None]
     """Shorthand for the supply: a number is `stockLength` (that length, as many bars as needed); a string or a list is `stocks`."""
     stocks: Union[StockList, None]
@@ -190,9 +191,11 @@ class PdfRequest(_PdfRequestRequired, total=False):
     timeLimit: Union[float, None]
     """Solve budget in seconds (default automatic: stop at proof, at most 5 s). A larger value than the tier's budget is capped to it, never refused: `meta.timeLimit` is the budget applied and `meta.requestedTimeLimit` the value sent when it was capped."""
     jobName: Union[str, None]
-    """Title of the PDF and its file name."""
+    """The job's name (e.g. "Hall B railings"): the plan PDF's title, printed on every label, and the name of every file (`cutting-plan-Hall-B-railings.pdf`, `labels-…`, `saw-list-…`)."""
     paper: Union[Literal["A4", "Letter"], None]
-    """A4 or Letter; absent means A4, or Letter when the unit is inches."""
+    """The plan PDF's paper, A4 or Letter; absent means A4, or Letter when the unit is inches."""
+    labelFormat: Union[Literal["a4-3x8", "thermal-100x50"], None]
+    """The label PDF's stock: `a4-3x8` (default: A4 sheets of 3 × 8 labels, 70 × 37 mm) or `thermal-100x50` (one 100 × 50 mm label a page)."""
 
 
 class _LabelsRequestRequired(TypedDict):
@@ -200,7 +203,7 @@ class _LabelsRequestRequired(TypedDict):
 
 
 class LabelsRequest(_LabelsRequestRequired, total=False):
-    """An optimise request. Send exactly one of stockLength, stocks and stock, or only offcuts. null is the same as leaving a field out. The labels endpoint also takes jobName (printed on every label) and labelFormat."""
+    """An optimise request. Send exactly one of stockLength, stocks and stock, or only offcuts. null is the same as leaving a field out. Like every file route, the labels route also takes jobName, paper and labelFormat (the same job file goes to the PDF, the labels and the saw list); it uses those it prints."""
     stock: Union[float, StockList, None]
     """Shorthand for the supply: a number is `stockLength` (that length, as many bars as needed); a string or a list is `stocks`."""
     stocks: Union[StockList, None]
@@ -224,9 +227,47 @@ class LabelsRequest(_LabelsRequestRequired, total=False):
     timeLimit: Union[float, None]
     """Solve budget in seconds (default automatic: stop at proof, at most 5 s). A larger value than the tier's budget is capped to it, never refused: `meta.timeLimit` is the budget applied and `meta.requestedTimeLimit` the value sent when it was capped."""
     jobName: Union[str, None]
-    """Title of the PDF and its file name."""
+    """The job's name (e.g. "Hall B railings"): the plan PDF's title, printed on every label, and the name of every file (`cutting-plan-Hall-B-railings.pdf`, `labels-…`, `saw-list-…`)."""
+    paper: Union[Literal["A4", "Letter"], None]
+    """The plan PDF's paper, A4 or Letter; absent means A4, or Letter when the unit is inches."""
     labelFormat: Union[Literal["a4-3x8", "thermal-100x50"], None]
-    """`a4-3x8` (default: A4 sheets of 3 × 8 labels, 70 × 37 mm) or `thermal-100x50` (one 100 × 50 mm label a page)."""
+    """The label PDF's stock: `a4-3x8` (default: A4 sheets of 3 × 8 labels, 70 × 37 mm) or `thermal-100x50` (one 100 × 50 mm label a page)."""
+
+
+class _SawListRequestRequired(TypedDict):
+    parts: PartList
+
+
+class SawListRequest(_SawListRequestRequired, total=False):
+    """An optimise request. Send exactly one of stockLength, stocks and stock, or only offcuts. null is the same as leaving a field out. Like every file route, the saw list also takes jobName, paper and labelFormat (the same job file goes to the PDF, the labels and the saw list); it uses those it prints."""
+    stock: Union[float, StockList, None]
+    """Shorthand for the supply: a number is `stockLength` (that length, as many bars as needed); a string or a list is `stocks`."""
+    stocks: Union[StockList, None]
+    offcuts: Union[OffcutList, Literal["rack"], None]
+    """The owned offcuts, or `"rack"` (with a key and minRemnant): the workspace rack's entries of the job's materials at this moment; the plan is then stored (`plan.id`) and each offcut bar names its entry (`usedComb.rackId`)."""
+    angleCuts: Union[AngleCuts, None]
+    stockLength: Union[float, None]
+    """One stock length, unlimited quantity. Send one of stockLength, stocks and stock."""
+    kerf: Union[float, None]
+    """Blade width consumed per cut (default 0)."""
+    trim: Union[bool, None]
+    """Take one kerf off both ends of every source before cutting (default false)."""
+    method: Union[Literal["balanced", "least_waste", "offcuts_first", "fewest_setups", "bundle"], None]
+    """What to optimise (default balanced; with prices, balanced minimises cost). bundle needs stocks[].bundleSize."""
+    minRemnant: Union[float, None]
+    """Leftovers this long or longer are returned as usableRemnants (default 0)."""
+    unit: Union[str, None]
+    """Echoed back and printed on PDFs; converts nothing (default mm)."""
+    unitFormat: Union[Literal["decimal", "fraction"], None]
+    """decimal (default) or fraction: PDF dimensions as nearest-1/64 fractions."""
+    timeLimit: Union[float, None]
+    """Solve budget in seconds (default automatic: stop at proof, at most 5 s). A larger value than the tier's budget is capped to it, never refused: `meta.timeLimit` is the budget applied and `meta.requestedTimeLimit` the value sent when it was capped."""
+    jobName: Union[str, None]
+    """The job's name (e.g. "Hall B railings"): the plan PDF's title, printed on every label, and the name of every file (`cutting-plan-Hall-B-railings.pdf`, `labels-…`, `saw-list-…`)."""
+    paper: Union[Literal["A4", "Letter"], None]
+    """The plan PDF's paper, A4 or Letter; absent means A4, or Letter when the unit is inches."""
+    labelFormat: Union[Literal["a4-3x8", "thermal-100x50"], None]
+    """The label PDF's stock: `a4-3x8` (default: A4 sheets of 3 × 8 labels, 70 × 37 mm) or `thermal-100x50` (one 100 × 50 mm label a page)."""
 
 
 class OptimiseResponse(TypedDict):
