@@ -63,7 +63,9 @@ describe('light bundles in a fresh Node process, with no table configured', () =
     ]);
     const [preflight, unknown] = run.answers;
     expect(preflight?.result.statusCode).toBe(204);
-    expect(preflight?.result.headers?.['Access-Control-Allow-Headers']).toBe('Content-Type, X-API-Key');
+    expect(preflight?.result.headers?.['Access-Control-Allow-Headers']).toBe(
+      'Content-Type, X-API-Key, Idempotency-Key',
+    );
     expect(unknown?.result.statusCode).toBe(404);
     expect(unknown?.result.headers?.['Access-Control-Allow-Origin']).toBe('*');
   });

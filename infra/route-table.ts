@@ -142,6 +142,15 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   },
   {
     method: 'GET',
+    path: '/v1/usage',
+    target: 'usage',
+    transfer: 'buffered',
+    budgetSeconds: 0,
+    headroomMs: 0,
+    throttle: { rate: 10, burst: 20 },
+  },
+  {
+    method: 'GET',
     path: '/v1/health',
     target: 'health',
     transfer: 'buffered',
@@ -196,6 +205,7 @@ export const FUNCTION_TABLE: Readonly<Record<FunctionName, FunctionRow>> = {
   'optimise-csv': { memoryMb: ONE_VCPU_MEMORY_MB, reservedConcurrency: 10 },
   mcp: { memoryMb: ONE_VCPU_MEMORY_MB, reservedConcurrency: 20 },
   health: { memoryMb: LIGHT_MEMORY_MB, reservedConcurrency: 5 },
+  usage: { memoryMb: LIGHT_MEMORY_MB, reservedConcurrency: 5 },
   docs: { memoryMb: LIGHT_MEMORY_MB, reservedConcurrency: 5 },
   fallback: { memoryMb: LIGHT_MEMORY_MB, reservedConcurrency: 10 },
   'synthetic-check': { memoryMb: LIGHT_MEMORY_MB, reservedConcurrency: null },

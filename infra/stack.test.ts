@@ -10,6 +10,7 @@ import { readLimitsConfig } from '../functions/shared/limits/config.ts';
 import { apiKeyKey, counterKey, poolSlotsKey } from '../functions/shared/limits/table.ts';
 import { fontDirectory } from '../functions/shared/real-pdf.ts';
 import { matchRoute, ROUTES } from '../functions/shared/routes.ts';
+import { workspacePk } from '../functions/shared/stored/dynamo-body-store.ts';
 import { streamOptionsOf } from '../functions/shared/streaming.ts';
 import { emfDocument } from '../functions/shared/telemetry.ts';
 import { TIER_NAMES, TIERS } from '../functions/shared/tiers.ts';
@@ -39,7 +40,7 @@ import {
   STREAM_IDLE_LIMIT_SECONDS,
   STREAM_LIMIT_SECONDS,
 } from './route-table.ts';
-import { WRITABLE_PARTITIONS } from './stack.ts';
+import { STORED_BODY_PARTITIONS, WRITABLE_PARTITIONS } from './stack.ts';
 
 const { resources, functionIds, tableId, template } = synthesise();
 const fn = (name: FunctionName): CfnResource => {
@@ -118,6 +119,7 @@ describe('API routes', () => {
     'optimise-csv',
     'mcp',
     'health',
+    'usage',
     'fallback',
   ] as const)('lets the API invoke %s', (name) => {
     const [[apiId] = []] = ofType(resources, 'AWS::ApiGateway::RestApi');
@@ -369,6 +371,20 @@ describe('IAM', () => {
     (name) => {
       const statements = dynamoStatements(name);
       const table = [{ 'Fn::GetAtt': [tableId, 'Arn'] }];
+      // The routes that keep idempotent outcomes may also put and delete stored bodies (`ws#…`) only.
+      const bodies =
+        name === 'mcp'
+          ? []
+          : [
+              {
+                Effect: 'Allow',
+                Action: ['dynamodb:PutItem', 'dynamodb:DeleteItem'],
+                Resource: table[0],
+                Condition: {
+                  'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...STORED_BODY_PARTITIONS] },
+                },
+              },
+            ];
       expect(statements).toEqual([
         { Effect: 'Allow', Action: 'dynamodb:GetItem', Resource: table },
         {
@@ -377,9 +393,24 @@ describe('IAM', () => {
           Resource: table[0],
           Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...WRITABLE_PARTITIONS] } },
         },
+        ...bodies,
       ]);
     },
   );
+
+  it('usage may only read the table', () => {
+    expect(dynamoStatements('usage')).toEqual([
+      { Effect: 'Allow', Action: 'dynamodb:GetItem', Resource: [{ 'Fn::GetAtt': [tableId, 'Arn'] }] },
+    ]);
+  });
+
+  it('stored bodies (idempotent outcomes, public callers by IP included) live in the body partitions, never a key record', () => {
+    const inBodies = (pk: string) =>
+      STORED_BODY_PARTITIONS.some((p) => new RegExp(`^${p.replace('*', '.*')}$`).test(pk));
+    expect(inBodies(workspacePk('acme'))).toBe(true);
+    expect(inBodies(workspacePk('ip:203.0.113.7'))).toBe(true);
+    expect(inBodies(apiKeyKey('k1').pk)).toBe(false);
+  });
 
   const matches = (pk: string) =>
     WRITABLE_PARTITIONS.some((pattern) => new RegExp(`^${pattern.replace('*', '.*')}$`).test(pk));

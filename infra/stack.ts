@@ -33,6 +33,9 @@ import {
  */
 export const WRITABLE_PARTITIONS = ['ip#*', 'pool#*', 'use#*'] as const;
 
+/** The partitions of stored bodies (idempotent outcomes): `ws#<workspace>`, `ws#ip:<address>`. */
+export const STORED_BODY_PARTITIONS = ['ws#*'] as const;
+
 /** Where Lambda unpacks a function's bundle; the PDF function's fonts sit beside its `index.mjs`. */
 export const LAMBDA_TASK_ROOT = '/var/task';
 
@@ -109,6 +112,8 @@ export class CutplanStack extends Stack {
     });
     const csv = routeFunction('OptimiseCsv', 'optimise-csv', 'POST /v1/optimise/csv (streamed)', tableEnv);
     const health = routeFunction('Health', 'health', 'GET /v1/health');
+    const usage = routeFunction('Usage', 'usage', 'GET /v1/usage (reads the limits table only)', tableEnv);
+    this.table.grant(usage, 'dynamodb:GetItem');
     const docs = routeFunction('Docs', 'docs', 'GET / (the playground page) and GET /v1/openapi.json');
     const fallback = routeFunction(
       'Fallback',
@@ -116,6 +121,7 @@ export class CutplanStack extends Stack {
       'every other route and method: 404, 405, CORS preflights',
     );
     for (const fn of [optimise, pdf, labels, csv, mcp]) grantLimits(this.table, fn);
+    for (const fn of [optimise, pdf, labels, csv]) grantStoredBodies(this.table, fn);
 
     const routed = {
       optimise,
@@ -124,6 +130,7 @@ export class CutplanStack extends Stack {
       'optimise-csv': csv,
       mcp,
       health,
+      usage,
       docs,
     };
     this.api = new CutplanApi(this, 'Http', {
@@ -206,6 +213,20 @@ function grantLimits(table: dynamodb.Table, fn: lambda.IFunction): void {
       actions: ['dynamodb:UpdateItem'],
       resources: [table.tableArn],
       conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...WRITABLE_PARTITIONS] } },
+    }),
+  );
+}
+
+/**
+ * What a function that keeps idempotent outcomes may do beside: write and delete stored bodies, the
+ * `ws#…` partitions (functions/shared/stored/), and nothing else with these actions.
+ */
+function grantStoredBodies(table: dynamodb.Table, fn: lambda.IFunction): void {
+  fn.addToRolePolicy(
+    new iam.PolicyStatement({
+      actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem'],
+      resources: [table.tableArn],
+      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...STORED_BODY_PARTITIONS] } },
     }),
   );
 }

@@ -1,3 +1,4 @@
+import type { Clock } from '../../core/budget.ts';
 import type { CutplanError, Result } from '../../core/errors.ts';
 import type { Admission, Admitter, JobSize } from '../shared/admission.ts';
 import {
@@ -5,6 +6,7 @@ import {
   fail,
   type HttpRequest,
   type Reply,
+  rateLimitFields,
   rateLimitHeaders,
   withHeaders,
 } from '../shared/http/index.ts';
@@ -20,7 +22,7 @@ import type { RequestNotes } from '../shared/telemetry.ts';
  * and released as `failed`.
  */
 export async function admitted(
-  deps: { readonly admitter: Admitter; readonly log: Logger },
+  deps: { readonly admitter: Admitter; readonly log: Logger; readonly clock?: Clock },
   req: HttpRequest,
   notes: RequestNotes,
   size: JobSize,
@@ -35,7 +37,10 @@ export async function admitted(
   notes.tier = admission.tier.name;
   notes.keyId = admission.keyId;
   notes.workspace = admission.workspace;
-  const headers = rateLimitHeaders(admission.rateLimit);
+  const headers = {
+    ...rateLimitHeaders(admission.rateLimit),
+    ...rateLimitFields(admission.windows, deps.clock?.now() ?? Date.now()),
+  };
   req.progress?.admitted(headers);
   let outcome: 'succeeded' | 'failed' = 'failed';
   try {

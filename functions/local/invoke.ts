@@ -25,11 +25,19 @@ const FUNCTIONS = [
   'optimise-csv',
   'mcp',
   'health',
+  'usage',
   'fallback',
   'synthetic-check',
 ] as const;
 /** The functions that admit calls through the limits table. */
-const LIMITED: readonly string[] = ['optimise', 'optimise-pdf', 'optimise-labels', 'optimise-csv', 'mcp'];
+const LIMITED: readonly string[] = [
+  'optimise',
+  'optimise-pdf',
+  'optimise-labels',
+  'optimise-csv',
+  'mcp',
+  'usage',
+];
 const SHOWN_BODY_CHARS = 2_000;
 
 async function main(argv: string[]): Promise<number> {

@@ -20,10 +20,17 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import openapi from '../../docs/openapi.json' with { type: 'json' };
 import { buildPlaygroundPage } from '../../web/build.ts';
-import { makeDocsHandler, makeFallbackHandler, makeHealthHandler } from '../handlers/index.ts';
-import { LOCAL_DISCOVERY_FILE } from '../shared/limits/index.ts';
+import {
+  makeDocsHandler,
+  makeFallbackHandler,
+  makeHealthHandler,
+  makeUsageHandler,
+} from '../handlers/index.ts';
+import { systemClock } from '../shared/clock.ts';
+import { createDynamoClient, LOCAL_DISCOVERY_FILE } from '../shared/limits/index.ts';
 import { jsonLogger } from '../shared/log.ts';
 import { SOLVER_NAME } from '../shared/real-core.ts';
+import { limitsAdmitter } from '../shared/services.ts';
 import { VERSION } from '../shared/version.ts';
 import { openLocalLimits } from './limits-backend.ts';
 import { createLocalServer } from './local-server.ts';
@@ -117,6 +124,17 @@ const server = createLocalServer({
     'optimise-labels': pool.handler('optimise-labels'),
     'optimise-csv': pool.handler('optimise-csv'),
     health: makeHealthHandler({ log, version: VERSION, solver: SOLVER_NAME }),
+    // On this thread: a usage call reads the table and never waits behind a solve.
+    usage: makeUsageHandler({
+      log,
+      admitter: limitsAdmitter({
+        client: createDynamoClient(limits.config),
+        tableName: limits.config.tableName,
+        clock: systemClock,
+        log,
+        tiers: tierTable.value.tiers,
+      }),
+    }),
     fallback: makeFallbackHandler({ log }),
     docs: makeDocsHandler({ log, openapi: JSON.stringify(openapi), playground: once(buildPlaygroundPage) }),
   },

@@ -12,6 +12,7 @@ export type RouteTarget =
   | 'optimise-csv'
   | 'mcp'
   | 'health'
+  | 'usage'
   | 'docs';
 
 export interface Route {
@@ -28,6 +29,7 @@ export const ROUTES: readonly Route[] = [
   { path: '/v1/mcp', methods: { POST: 'mcp' }, keyed: true },
   { path: '/v1/optimise/labels', methods: { POST: 'optimise-labels' }, keyed: true },
   { path: '/v1/optimise/csv', methods: { POST: 'optimise-csv' }, keyed: true },
+  { path: '/v1/usage', methods: { GET: 'usage' }, keyed: true },
   { path: '/v1/health', methods: { GET: 'health' }, keyed: false },
   { path: '/v1/openapi.json', methods: { GET: 'docs' }, keyed: false },
   { path: '/', methods: { GET: 'docs' }, keyed: false },

@@ -3,6 +3,7 @@
  * (`X-RateLimit-*` data) and the 429 a refused call gets.
  */
 import { RateLimitedError, type RateLimitStatus } from '../../../core/errors.ts';
+import type { WindowUsage } from '../admission.ts';
 import type { Tier } from '../tiers.ts';
 import { displayKey } from './api-keys.ts';
 import type { Counter, Subject } from './store.ts';
@@ -55,6 +56,18 @@ export function bindingStatus(states: readonly CounterState[]): RateLimitStatus 
     remaining: remaining(binding),
     resetAtMs: binding.counter.window.endMs,
   };
+}
+
+/** Every counter's state as the caller sees it (`GET /v1/usage`, `RateLimit-Policy`/`RateLimit`). */
+export function windowUsages(states: readonly CounterState[]): WindowUsage[] {
+  return states.map(({ counter, used }) => ({
+    window: counter.window.label,
+    seconds: Math.round((counter.window.endMs - counter.window.startMs) / 1000),
+    limit: counter.limit,
+    used,
+    remaining: remaining({ counter, used }),
+    resetAtMs: counter.window.endMs,
+  }));
 }
 
 function remaining(state: CounterState): number {

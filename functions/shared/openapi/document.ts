@@ -48,6 +48,16 @@ const HEADERS: Readonly<Record<string, { description: string; schema: Schema }>>
     description: 'When the binding window resets, in epoch seconds (UTC).',
     schema: { type: 'integer' },
   },
+  'RateLimit-Policy': {
+    description:
+      'Every window of the tier, as draft-ietf-httpapi-ratelimit-headers names them: `"<window>";q=<calls>;w=<seconds>` per window (`"month";q=250;w=2678400, "hour";q=30;w=3600` for the public tier, `"minute";q=60;w=60` for pro).',
+    schema: { type: 'string' },
+  },
+  RateLimit: {
+    description:
+      'Where the caller stands in each window after this call: `"<window>";r=<calls left>;t=<seconds to reset>`, in the order of `RateLimit-Policy`.',
+    schema: { type: 'string' },
+  },
   'Retry-After': { description: 'Seconds to wait before retrying (429, 503).', schema: { type: 'integer' } },
   'X-Time-Limit': {
     description:
@@ -60,7 +70,13 @@ const HEADERS: Readonly<Record<string, { description: string; schema: Schema }>>
     schema: { type: 'number', exclusiveMinimum: 0 },
   },
 };
-const RATE_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+const RATE_HEADERS = [
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'RateLimit-Policy',
+  'RateLimit',
+];
 /** A file route's 200: the admission's rate headers and, as the file has no `meta`, its time limit. */
 const FILE_HEADERS = [...RATE_HEADERS, 'X-Time-Limit', 'X-Requested-Time-Limit'];
 const headers = (names: readonly string[]) =>
@@ -166,6 +182,43 @@ function queryParameters(example: Readonly<Record<string, string>>): unknown[] {
     ...(example[name] === undefined ? {} : { example: example[name] }),
   }));
 }
+
+/** `GET /v1/usage`'s answer (functions/handlers/usage-handler.ts). */
+const USAGE_SCHEMA: Schema = {
+  type: 'object',
+  required: ['tier', 'windows', 'month'],
+  properties: {
+    tier: { type: 'string', enum: [...TIER_NAMES] },
+    windows: {
+      type: 'array',
+      description: 'Every counting window of the tier, the longest first.',
+      items: {
+        type: 'object',
+        required: ['window', 'limit', 'used', 'remaining', 'resetAt'],
+        properties: {
+          window: { type: 'string', enum: ['month', 'hour', 'minute'] },
+          limit: { type: 'integer', minimum: 0 },
+          used: { type: 'integer', minimum: 0 },
+          remaining: { type: 'integer', minimum: 0 },
+          resetAt: { type: 'string', format: 'date-time' },
+        },
+      },
+    },
+    month: {
+      type: 'object',
+      description: 'The calendar month (UTC) so far.',
+      required: ['used', 'refunded'],
+      properties: {
+        used: { type: 'integer', minimum: 0, description: 'Calls counted and answered.' },
+        refunded: {
+          type: ['integer', 'null'],
+          minimum: 0,
+          description: 'Calls admitted, then refunded; null for the public tier (not kept per IP).',
+        },
+      },
+    },
+  },
+};
 
 /** Builds the document. Pure: the same version and examples give the same document. */
 export function buildOpenApiDocument(version: string, examples: OpenApiExamples): Record<string, unknown> {
@@ -353,6 +406,19 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
         },
       },
     },
+    '/v1/usage': {
+      get: {
+        operationId: 'usage',
+        summary: 'Where the caller stands: every window of its tier and its month',
+        description:
+          "Never counted. With a key: the key's tier, its windows and its calendar month (UTC): `used`, calls counted and answered, and `refunded`, calls admitted then refunded (failed or without a plan). Without a key: the public tier's windows for the caller's IP address; `month.used` is the IP's monthly counter and `refunded` is null (not kept per IP).",
+        security: KEYED,
+        responses: {
+          '200': { description: 'The usage.', headers: headers([]), content: json(ref('schemas', 'Usage')) },
+          ...errorResponses(['validation', 'badKey', 'headersTooLarge', 'internal', 'busy'], []),
+        },
+      },
+    },
     '/v1/health': {
       get: {
         operationId: 'health',
@@ -423,7 +489,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
     security: KEYED,
     paths,
     components: {
-      schemas: schemaComponents(),
+      schemas: { ...schemaComponents(), Usage: USAGE_SCHEMA },
       headers: HEADERS,
       securitySchemes: {
         ApiKey: {

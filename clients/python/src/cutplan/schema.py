@@ -36,6 +36,9 @@ __all__ = [
     "Stock",
     "StockList",
     "StockTuple",
+    "Usage",
+    "UsageMonth",
+    "UsageWindows",
     "UsedComb",
     "Waste",
 ]
@@ -235,8 +238,7 @@ class OptimiseResponse(TypedDict):
     meta: Meta
 
 
-class Plan(TypedDict):
-    """The cutting plan."""
+class _PlanRequired(TypedDict):
     combinations: List[Combination]
     """One entry per distinct layout."""
     purchases: List[Purchase]
@@ -257,6 +259,12 @@ class Plan(TypedDict):
     """Always true on success: the plan was re-checked against the request."""
     solveTimeMs: float
     """Solve time in milliseconds."""
+
+
+class Plan(_PlanRequired, total=False):
+    """The cutting plan."""
+    id: str
+    """`"offcuts": "rack"` only: the id the plan is stored under (`GET /v1/plans/{id}`, `POST /v1/plans/{id}/cut`)."""
 
 
 class Combination(TypedDict):
@@ -288,6 +296,8 @@ class UsedComb(_UsedCombRequired, total=False):
     """Material group of the item; absent for untagged items."""
     bundleBars: int
     """Method `bundle`: how many of these bars came off a full bundle."""
+    rackId: str
+    """`"offcuts": "rack"` only: the id of the rack entry this offcut bar comes from (`GET /v1/offcuts`)."""
 
 
 class _PlacedPartRequired(TypedDict):
@@ -459,7 +469,7 @@ class Health(TypedDict):
 
 
 class _ErrorRequired(TypedDict):
-    error: Literal["validation", "badKey", "forbiddenOrigin", "notFound", "methodNotAllowed", "partsLimit", "payloadTooLarge", "queryTooLong", "noPlanFound", "rateLimited", "headersTooLarge", "internal", "busy"]
+    error: Literal["validation", "badKey", "keyRequired", "forbiddenOrigin", "notFound", "methodNotAllowed", "offcutsTaken", "rackFull", "partsLimit", "payloadTooLarge", "queryTooLong", "noPlanFound", "rateLimited", "headersTooLarge", "internal", "busy"]
     """A short code; see the status."""
     detail: str
     """What went wrong, naming the offending part, stock, offcut, material or header."""
@@ -471,3 +481,27 @@ class Error(_ErrorRequired, total=False):
     """429 and 503: seconds to wait before retrying (429: until the limit resets; 503: until a solve slot is likely free). Same as the `Retry-After` header."""
     resetAt: str
     """429 only: when the limit resets (ISO 8601, UTC)."""
+
+
+class UsageWindows(TypedDict):
+    window: Literal["month", "hour", "minute"]
+    limit: int
+    used: int
+    remaining: int
+    resetAt: str
+
+
+class UsageMonth(TypedDict):
+    """The calendar month (UTC) so far."""
+    used: int
+    """Calls counted and answered."""
+    refunded: Union[int, None]
+    """Calls admitted, then refunded; null for the public tier (not kept per IP)."""
+
+
+class Usage(TypedDict):
+    tier: Literal["public", "starter", "pro", "scale"]
+    windows: List[UsageWindows]
+    """Every counting window of the tier, the longest first."""
+    month: UsageMonth
+    """The calendar month (UTC) so far."""
