@@ -14,6 +14,8 @@ export type ErrorCode =
   | 'noPlanFound'
   | 'offcutsTaken'
   | 'rackFull'
+  | 'idempotencyInProgress'
+  | 'idempotencyKeyReused'
   | 'rateLimited'
   | 'busy'
   | 'notFound'
@@ -32,6 +34,10 @@ const STATUS: Readonly<Record<ErrorCode, number>> = {
   keyRequired: 401,
   /** `POST /v1/plans/{id}/cut`: offcuts the plan uses are no longer on the rack (`taken` names them). */
   offcutsTaken: 409,
+  /** A call with this `Idempotency-Key` is still running; retry after `Retry-After` for its outcome. */
+  idempotencyInProgress: 409,
+  /** This `Idempotency-Key` was used within 24 h for a different request (route, body or format). */
+  idempotencyKeyReused: 422,
   /** The workspace's offcut rack would hold more entries than the tier allows. */
   rackFull: 413,
   /** `POST /v1/mcp`: the Origin header is not a web origin (the MCP transport's DNS-rebinding guard). */
@@ -198,6 +204,26 @@ export class BusyError extends CutplanError {
   override bodyExtras(): Readonly<Record<string, unknown>> {
     return { retryAfterSeconds: this.retryAfterSeconds };
   }
+}
+
+/** 409: a call with the same `Idempotency-Key` is still running (its outcome is not stored yet). */
+export class IdempotencyInProgressError extends CutplanError {
+  override readonly code = 'idempotencyInProgress' as const;
+  override readonly name = 'IdempotencyInProgressError';
+  readonly retryAfterSeconds: number;
+  constructor(detail: string, retryAfterSeconds: number) {
+    super(detail);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+  override bodyExtras(): Readonly<Record<string, unknown>> {
+    return { retryAfterSeconds: this.retryAfterSeconds };
+  }
+}
+
+/** 422: an `Idempotency-Key` used within its 24 hours for a different request. */
+export class IdempotencyKeyReusedError extends CutplanError {
+  override readonly code = 'idempotencyKeyReused' as const;
+  override readonly name = 'IdempotencyKeyReusedError';
 }
 
 /** 401: a route that keeps state per workspace was called without `X-API-Key`. */

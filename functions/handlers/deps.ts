@@ -2,6 +2,7 @@ import type { Clock } from '../../core/budget.ts';
 import type { Admitter } from '../shared/admission.ts';
 import type { CorePort } from '../shared/core-port.ts';
 import type { ServeDeps } from '../shared/http/index.ts';
+import type { BodyStore } from '../shared/stored/body-store.ts';
 
 /** What a solving handler is built from. Created once per container and injected. */
 export interface SolveDeps<Lp> extends ServeDeps {
@@ -14,4 +15,6 @@ export interface SolveDeps<Lp> extends ServeDeps {
   readonly poweredBy: string;
   /** ms kept back below the Lambda timeout to format, verify, render and return the answer. */
   readonly headroomMs?: number;
+  /** Where idempotent calls keep their outcomes (idempotent.ts); absent: `Idempotency-Key` is not read. */
+  readonly bodies?: BodyStore;
 }

@@ -13,6 +13,7 @@ import {
 import type { RequestNotes } from '../shared/telemetry.ts';
 import { admitted } from './admitted.ts';
 import type { SolveDeps } from './deps.ts';
+import { idempotent, type Kept, replayReply } from './idempotent.ts';
 import { parseCall } from './parse-call.ts';
 import { solvePlan } from './solve-plan.ts';
 
@@ -22,8 +23,11 @@ export interface FileRender<F> {
   readonly headroomMs: number;
   /** The route's cap on the solve, below the tier's (infra/route-table.ts); none when absent. */
   readonly capSeconds?: number;
-  /** The file for the verified plan (the admission for what it carries, e.g. the key's branding). */
-  readonly render: (job: ShopJob, admission: Admission) => Promise<F> | F;
+  /**
+   * The file for the verified plan (the admission for what it carries, e.g. the key's branding). Must be
+   * deterministic: an idempotent replay renders the stored plan again and must give the same bytes.
+   */
+  readonly render: (job: ShopJob, admission: Pick<Admission, 'branding'>) => Promise<F> | F;
   /** Whether the render's time goes to the request's log line (`pdfMs`). */
   readonly timed?: boolean;
 }
@@ -56,12 +60,28 @@ export async function solvedFile<Lp>(
   const request = parsed.value;
   const refused = route.refuse?.(request) ?? null;
   if (refused !== null) return fail(refused);
-  return admitted(deps, req, notes, deps.core.jobSize(request), async (admission) => {
-    const made = await solveThenRender(deps, req, notes, request, admission, route);
-    if (!made.ok) return made;
-    // The file has no `meta`: its budget (and a capped timeLimit) travel as headers.
-    return ok(withHeaders(made.value.file, timeLimitHeaders(made.value.job.response.meta)));
-  });
+  // The file has no `meta`: its budget (and a capped timeLimit) travel as headers.
+  const fileReply = async (job: ShopJob, branding: string | null) =>
+    withHeaders(await route.render(job, { branding }), timeLimitHeaders(job.response.meta));
+  const replay = (kept: Kept) =>
+    kept.kind === 'file' ? fileReply(kept.job, kept.branding) : replayReply(kept);
+  return idempotent(deps, req, replay, (keep) =>
+    admitted(
+      deps,
+      req,
+      notes,
+      deps.core.jobSize(request),
+      async (admission) => {
+        const made = await solveThenRender(deps, req, notes, request, admission, route);
+        if (!made.ok) return made;
+        const { job, file } = made.value;
+        // An idempotent call keeps the plan, not the file: a replay renders it again, byte for byte.
+        const kept: Kept = { kind: 'file', job, branding: admission.branding };
+        return { ...ok(withHeaders(file, timeLimitHeaders(job.response.meta))), kept };
+      },
+      keep,
+    ),
+  );
 }
 
 /**

@@ -23,6 +23,7 @@ import { errorFields, jsonLogger } from '../shared/log.ts';
 import { lazyLabelsRenderer } from '../shared/real-labels.ts';
 import { lazyPdfRenderer } from '../shared/real-pdf.ts';
 import { limitsAdmitter, solveServices } from '../shared/services.ts';
+import { createDynamoBodyStore } from '../shared/stored/dynamo-body-store.ts';
 import type { Tier, TierName } from '../shared/tiers.ts';
 
 /** The functions a worker runs: the ones that solve. */
@@ -53,14 +54,16 @@ const data = workerData as SolveWorkerData;
 const log = jsonLogger((line) => process.stderr.write(line));
 
 async function start(): Promise<Readonly<Record<WorkerTarget, ApiHandler>>> {
+  const client = createDynamoClient(data.limits);
   const admitter = limitsAdmitter({
-    client: createDynamoClient(data.limits),
+    client,
     tableName: data.limits.tableName,
     clock: systemClock,
     log,
     tiers: data.tiers,
   });
-  const services = await solveServices({ log, admitter });
+  const bodies = createDynamoBodyStore({ client, tableName: data.limits.tableName });
+  const services = await solveServices({ log, admitter, bodies });
   const renderPdf = lazyPdfRenderer();
   return {
     optimise: makeOptimiseHandler(services),

@@ -14,6 +14,8 @@ import { errorFields, type Logger } from './log.ts';
 import { powertoolsTelemetry } from './powertools.ts';
 import { primeSolver, primingWanted } from './prime.ts';
 import { createLpEngine, type RealLp, realCore } from './real-core.ts';
+import type { BodyStore } from './stored/body-store.ts';
+import { createDynamoBodyStore } from './stored/dynamo-body-store.ts';
 import type { Telemetry } from './telemetry.ts';
 import type { Tier, TierName } from './tiers.ts';
 import { POWERED_BY } from './version.ts';
@@ -54,6 +56,8 @@ export interface ServiceOverrides {
    * and compiles it when the LP engine is created.
    */
   readonly highsWasm?: Promise<HighsWasmModule> | undefined;
+  /** Where idempotent calls keep their outcomes; by default the stored bodies of the limits table. */
+  readonly bodies?: BodyStore;
 }
 
 /**
@@ -106,6 +110,11 @@ export async function solveServices(overrides: ServiceOverrides = {}): Promise<S
     lp,
     clock: systemClock,
     admitter: overrides.admitter ?? limits?.admitter ?? fail(),
+    ...(overrides.bodies !== undefined
+      ? { bodies: overrides.bodies }
+      : limits === undefined
+        ? {}
+        : { bodies: limits.bodies }),
     poweredBy: POWERED_BY,
     log,
     telemetry,
@@ -132,11 +141,12 @@ export const WARM_UP_WAIT_MS = 500;
 function configuredLimits(
   env: Env,
   log: Logger,
-): { admitter: Admitter; warm(): { settled(): Promise<void> } } {
+): { admitter: Admitter; bodies: BodyStore; warm(): { settled(): Promise<void> } } {
   const config = readLimitsConfig(env);
   const client = createDynamoClient(config);
   return {
     admitter: limitsAdmitter({ client, tableName: config.tableName, clock: systemClock, log }),
+    bodies: createDynamoBodyStore({ client, tableName: config.tableName }),
     warm: () => {
       const read = client
         .send(

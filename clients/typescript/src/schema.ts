@@ -533,7 +533,7 @@ export interface components {
              * @description A short code; see the status.
              * @enum {string}
              */
-            error: "validation" | "badKey" | "keyRequired" | "forbiddenOrigin" | "notFound" | "methodNotAllowed" | "offcutsTaken" | "rackFull" | "partsLimit" | "payloadTooLarge" | "queryTooLong" | "noPlanFound" | "rateLimited" | "headersTooLarge" | "internal" | "busy";
+            error: "validation" | "badKey" | "keyRequired" | "forbiddenOrigin" | "notFound" | "methodNotAllowed" | "offcutsTaken" | "idempotencyInProgress" | "rackFull" | "partsLimit" | "payloadTooLarge" | "queryTooLong" | "idempotencyKeyReused" | "noPlanFound" | "rateLimited" | "headersTooLarge" | "internal" | "busy";
             /** @description What went wrong, naming the offending part, stock, offcut, material or header. */
             detail: string;
             /** @description 429 and 503: seconds to wait before retrying (429: until the limit resets; 503: until a solve slot is likely free). Same as the `Retry-After` header. */
@@ -582,8 +582,10 @@ export interface components {
         "RateLimit-Policy": string;
         /** @description Where the caller stands in each window after this call: `"<window>";r=<calls left>;t=<seconds to reset>`, in the order of `RateLimit-Policy`. */
         RateLimit: string;
-        /** @description Seconds to wait before retrying (429, 503). */
+        /** @description Seconds to wait before retrying (409, 429, 503). */
         "Retry-After": number;
+        /** @description `true` on the stored answer of an earlier call with the same `Idempotency-Key` (not counted again); absent otherwise. */
+        "Idempotent-Replayed": "true";
         /** @description The solve budget applied, in seconds (a file's `meta.timeLimit`): the request's `timeLimit`, or the automatic 5 s, capped by the tier, the route and the time the function had left. */
         "X-Time-Limit": number;
         /** @description The request's `timeLimit`, sent only when the budget applied (`X-Time-Limit`) is less (a file's `meta.requestedTimeLimit`). */
@@ -644,6 +646,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -777,7 +780,10 @@ export interface operations {
     optimise: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters, unique per logical call (a UUID). The outcome (a 200, or a 422 `noPlanFound`) is stored for 24 hours for this caller (key workspace, or IP address) with a fingerprint of the request; a repeat gets it again (a file rendered again from the stored plan, byte for byte) with `Idempotent-Replayed: true`, uncounted, even when the limit is spent. The same key with another request is 422 `idempotencyKeyReused`; while the first call runs, 409 `idempotencyInProgress` with `Retry-After`. Refusals (400, 401, 413, 429, 503, 500) store nothing. Without the header nothing is stored. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -796,6 +802,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -832,6 +839,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotencyInProgress`: A call with the same `Idempotency-Key` (and the same request) is still running; retry after `Retry-After` seconds to get its outcome. Nothing was counted. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `partsLimit`: More parts or distinct part lines than the tier allows, or more pieces than any tier takes (over 100000 on one line or 1000000 in all). `detail` names the part (or `parts`) and the cap. Nothing was counted. `payloadTooLarge`: The body is larger than 1 MiB. */
             413: {
                 headers: {
@@ -852,7 +870,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `noPlanFound`: Finite stock or offcuts: the search found no plan within the time limit and did not prove that none exists. Not counted; a longer `timeLimit` may find one. */
+            /** @description `idempotencyKeyReused`: This `Idempotency-Key` was used within the last 24 hours for a different request (another route, body, query or Accept/Content-Type). Use a new key for a new request. Nothing was counted. `noPlanFound`: Finite stock or offcuts: the search found no plan within the time limit and did not prove that none exists. Not counted; a longer `timeLimit` may find one. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -929,7 +947,10 @@ export interface operations {
     optimisePdf: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters, unique per logical call (a UUID). The outcome (a 200, or a 422 `noPlanFound`) is stored for 24 hours for this caller (key workspace, or IP address) with a fingerprint of the request; a repeat gets it again (a file rendered again from the stored plan, byte for byte) with `Idempotent-Replayed: true`, uncounted, even when the limit is spent. The same key with another request is 422 `idempotencyKeyReused`; while the first call runs, 409 `idempotencyInProgress` with `Retry-After`. Refusals (400, 401, 413, 429, 503, 500) store nothing. Without the header nothing is stored. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -950,6 +971,7 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Time-Limit": components["headers"]["X-Time-Limit"];
                     "X-Requested-Time-Limit": components["headers"]["X-Requested-Time-Limit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -986,6 +1008,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotencyInProgress`: A call with the same `Idempotency-Key` (and the same request) is still running; retry after `Retry-After` seconds to get its outcome. Nothing was counted. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `partsLimit`: More parts or distinct part lines than the tier allows, or more pieces than any tier takes (over 100000 on one line or 1000000 in all). `detail` names the part (or `parts`) and the cap. Nothing was counted. `payloadTooLarge`: The body is larger than 1 MiB. */
             413: {
                 headers: {
@@ -1006,7 +1039,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `noPlanFound`: Finite stock or offcuts: the search found no plan within the time limit and did not prove that none exists. Not counted; a longer `timeLimit` may find one. */
+            /** @description `idempotencyKeyReused`: This `Idempotency-Key` was used within the last 24 hours for a different request (another route, body, query or Accept/Content-Type). Use a new key for a new request. Nothing was counted. `noPlanFound`: Finite stock or offcuts: the search found no plan within the time limit and did not prove that none exists. Not counted; a longer `timeLimit` may find one. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1248,7 +1281,10 @@ export interface operations {
                 /** @description `pdf` (default) or `zpl`. */
                 format?: "pdf" | "zpl";
             };
-            header?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters, unique per logical call (a UUID). The outcome (a 200, or a 422 `noPlanFound`) is stored for 24 hours for this caller (key workspace, or IP address) with a fingerprint of the request; a repeat gets it again (a file rendered again from the stored plan, byte for byte) with `Idempotent-Replayed: true`, uncounted, even when the limit is spent. The same key with another request is 422 `idempotencyKeyReused`; while the first call runs, 409 `idempotencyInProgress` with `Retry-After`. Refusals (400, 401, 413, 429, 503, 500) store nothing. Without the header nothing is stored. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1269,6 +1305,7 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Time-Limit": components["headers"]["X-Time-Limit"];
                     "X-Requested-Time-Limit": components["headers"]["X-Requested-Time-Limit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1306,6 +1343,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotencyInProgress`: A call with the same `Idempotency-Key` (and the same request) is still running; retry after `Retry-After` seconds to get its outcome. Nothing was counted. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `partsLimit`: More parts or distinct part lines than the tier allows, or more pieces than any tier takes (over 100000 on one line or 1000000 in all). `detail` names the part (or `parts`) and the cap. Nothing was counted. `payloadTooLarge`: The body is larger than 1 MiB. */
             413: {
                 headers: {
@@ -1326,7 +1374,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `noPlanFound`: Finite stock or offcuts: the search found no plan within the time limit and did not prove that none exists. Not counted; a longer `timeLimit` may find one. */
+            /** @description `idempotencyKeyReused`: This `Idempotency-Key` was used within the last 24 hours for a different request (another route, body, query or Accept/Content-Type). Use a new key for a new request. Nothing was counted. `noPlanFound`: Finite stock or offcuts: the search found no plan within the time limit and did not prove that none exists. Not counted; a longer `timeLimit` may find one. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1406,7 +1454,10 @@ export interface operations {
                 /** @description `comma` (default) or `semicolon`. */
                 separator?: "comma" | "semicolon";
             };
-            header?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters, unique per logical call (a UUID). The outcome (a 200, or a 422 `noPlanFound`) is stored for 24 hours for this caller (key workspace, or IP address) with a fingerprint of the request; a repeat gets it again (a file rendered again from the stored plan, byte for byte) with `Idempotent-Replayed: true`, uncounted, even when the limit is spent. The same key with another request is 422 `idempotencyKeyReused`; while the first call runs, 409 `idempotencyInProgress` with `Retry-After`. Refusals (400, 401, 413, 429, 503, 500) store nothing. Without the header nothing is stored. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1427,6 +1478,7 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "X-Time-Limit": components["headers"]["X-Time-Limit"];
                     "X-Requested-Time-Limit": components["headers"]["X-Requested-Time-Limit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1463,6 +1515,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `idempotencyInProgress`: A call with the same `Idempotency-Key` (and the same request) is still running; retry after `Retry-After` seconds to get its outcome. Nothing was counted. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `partsLimit`: More parts or distinct part lines than the tier allows, or more pieces than any tier takes (over 100000 on one line or 1000000 in all). `detail` names the part (or `parts`) and the cap. Nothing was counted. `payloadTooLarge`: The body is larger than 1 MiB. */
             413: {
                 headers: {
@@ -1483,7 +1546,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `noPlanFound`: Finite stock or offcuts: the search found no plan within the time limit and did not prove that none exists. Not counted; a longer `timeLimit` may find one. */
+            /** @description `idempotencyKeyReused`: This `Idempotency-Key` was used within the last 24 hours for a different request (another route, body, query or Accept/Content-Type). Use a new key for a new request. Nothing was counted. `noPlanFound`: Finite stock or offcuts: the search found no plan within the time limit and did not prove that none exists. Not counted; a longer `timeLimit` may find one. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

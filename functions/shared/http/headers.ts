@@ -6,6 +6,7 @@
 import {
   BusyError,
   type CutplanError,
+  IdempotencyInProgressError,
   MethodNotAllowedError,
   RateLimitedError,
   type RateLimitStatus,
@@ -55,6 +56,9 @@ export function rateLimitFields(
 export function errorHeaders(error: CutplanError): Record<string, string> {
   if (error instanceof RateLimitedError || error instanceof BusyError) {
     return { ...rateLimitHeaders(error.rateLimit), 'Retry-After': String(error.retryAfterSeconds) };
+  }
+  if (error instanceof IdempotencyInProgressError) {
+    return { 'Retry-After': String(error.retryAfterSeconds) };
   }
   if (error instanceof MethodNotAllowedError) return { Allow: error.allow.join(', ') };
   return {};

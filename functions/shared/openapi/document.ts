@@ -58,7 +58,15 @@ const HEADERS: Readonly<Record<string, { description: string; schema: Schema }>>
       'Where the caller stands in each window after this call: `"<window>";r=<calls left>;t=<seconds to reset>`, in the order of `RateLimit-Policy`.',
     schema: { type: 'string' },
   },
-  'Retry-After': { description: 'Seconds to wait before retrying (429, 503).', schema: { type: 'integer' } },
+  'Retry-After': {
+    description: 'Seconds to wait before retrying (409, 429, 503).',
+    schema: { type: 'integer' },
+  },
+  'Idempotent-Replayed': {
+    description:
+      '`true` on the stored answer of an earlier call with the same `Idempotency-Key` (not counted again); absent otherwise.',
+    schema: { type: 'string', enum: ['true'] },
+  },
   'X-Time-Limit': {
     description:
       "The solve budget applied, in seconds (a file's `meta.timeLimit`): the request's `timeLimit`, or the automatic 5 s, capped by the tier, the route and the time the function had left.",
@@ -91,6 +99,10 @@ const WHEN: Readonly<Record<ErrorCode, string>> = {
     'The offcut rack and stored plans belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`).',
   offcutsTaken:
     '`POST /v1/plans/{id}/cut`: offcuts the plan uses are gone from the rack (another booking took them, or they were edited away); `taken` lists their ids. The rack is unchanged: optimise again.',
+  idempotencyInProgress:
+    'A call with the same `Idempotency-Key` (and the same request) is still running; retry after `Retry-After` seconds to get its outcome. Nothing was counted.',
+  idempotencyKeyReused:
+    'This `Idempotency-Key` was used within the last 24 hours for a different request (another route, body, query or Accept/Content-Type). Use a new key for a new request. Nothing was counted.',
   rackFull:
     "The offcut rack would hold more entries than the tier's cap; `cap` says how many. Delete or book entries first.",
   forbiddenOrigin:
@@ -131,7 +143,13 @@ function errorResponses(
     out[String(status)] = {
       description: list.map((c) => `\`${c}\`: ${WHEN[c]}`).join(' '),
       headers: headers(
-        status === 429 || status === 503 ? [...RATE_HEADERS, 'Retry-After'] : admitted ? RATE_HEADERS : [],
+        status === 429 || status === 503
+          ? [...RATE_HEADERS, 'Retry-After']
+          : status === 409 && list.includes('idempotencyInProgress')
+            ? ['Retry-After']
+            : admitted
+              ? RATE_HEADERS
+              : [],
       ),
       content: json(ref('schemas', 'Error'), extra),
     };
@@ -141,15 +159,32 @@ function errorResponses(
 
 /** Codes only the rack and plan routes answer. */
 const STORED_ONLY: readonly ErrorCode[] = ['offcutsTaken', 'rackFull'];
+/** Codes only a POST with an `Idempotency-Key` answers. */
+const IDEMPOTENT_ONLY: readonly ErrorCode[] = ['idempotencyInProgress', 'idempotencyKeyReused'];
 const SOLVE_ERRORS: readonly ErrorCode[] = ERROR_CODES.filter(
   (c) => c !== 'notFound' && c !== 'forbiddenOrigin' && !STORED_ONLY.includes(c),
 );
+const GET_SOLVE_ERRORS = SOLVE_ERRORS.filter((c) => !IDEMPOTENT_ONLY.includes(c));
+/** `Idempotency-Key` on the solving POSTs (docs/api.md, "Idempotent retries"). */
+const IDEMPOTENCY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Up to 255 printable ASCII characters, unique per logical call (a UUID). The outcome (a 200, or a 422 `noPlanFound`) is stored for 24 hours for this caller (key workspace, or IP address) with a fingerprint of the request; a repeat gets it again (a file rendered again from the stored plan, byte for byte) with `Idempotent-Replayed: true`, uncounted, even when the limit is spent. The same key with another request is 422 `idempotencyKeyReused`; while the first call runs, 409 `idempotencyInProgress` with `Retry-After`. Refusals (400, 401, 413, 429, 503, 500) store nothing. Without the header nothing is stored.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+};
 /**
  * The MCP endpoint's HTTP errors: a solve's admission refusals (for tools/call), the body's and the Origin
  * guard's. A 422 (and a 400 of the arguments) is a tool error in a 200, not an HTTP status there.
  */
 const MCP_ERRORS: readonly ErrorCode[] = ERROR_CODES.filter(
-  (c) => c !== 'notFound' && c !== 'queryTooLong' && c !== 'noPlanFound' && !STORED_ONLY.includes(c),
+  (c) =>
+    c !== 'notFound' &&
+    c !== 'queryTooLong' &&
+    c !== 'noPlanFound' &&
+    !STORED_ONLY.includes(c) &&
+    !IDEMPOTENT_ONLY.includes(c),
 );
 /**
  * What a route that reads no body and no key (health, this document, the playground) can still answer:
@@ -231,7 +266,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
   const plan = {
     description:
       'A verified plan. A solve still running 20 s after admission commits this 200 early and sends spaces (JSON whitespace) every 15 s before the body; a failure decided after that arrives in place of the plan as a late failure: the error object with `status`, the HTTP status it would have had (`{"error": "noPlanFound", "detail": "…", "status": 422}`). Read a 200 whose object has `error` and a numeric `status` as that error.',
-    headers: headers(RATE_HEADERS),
+    headers: headers([...RATE_HEADERS, 'Idempotent-Replayed']),
     content: json(ref('schemas', 'OptimiseResponse'), {
       examples: { query: { summary: 'The plan of the GET example', value: examples.response } },
     }),
@@ -249,7 +284,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
           'The query is mapped to a body and read exactly as the POST. Labels, materials and angles on parts need the POST. An unknown or repeated parameter is a 400; an empty value counts as absent.',
         security: KEYED,
         parameters: queryParameters(examples.query),
-        responses: { '200': plan, ...errorResponses(SOLVE_ERRORS, examples.refusals) },
+        responses: { '200': plan, ...errorResponses(GET_SOLVE_ERRORS, examples.refusals) },
       },
       post: {
         operationId: 'optimise',
@@ -257,6 +292,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
         description:
           'Returns a verified cutting plan with its optimality certificate. Shorthand is expanded first; a shorthand request and its long form return identical plans.',
         security: KEYED,
+        parameters: [IDEMPOTENCY_PARAMETER],
         requestBody: {
           required: true,
           content: json(ref('schemas', 'OptimiseRequest'), { examples: requestExamples('json') }),
@@ -271,6 +307,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
         description:
           "Page 1: purchase order, costs and the optimality certificate; then saw-operator sheets with running cut positions, labels and a tick box per bar. A key's branding is printed.",
         security: KEYED,
+        parameters: [IDEMPOTENCY_PARAMETER],
         requestBody: {
           required: true,
           content: json(ref('schemas', 'PdfRequest'), { examples: requestExamples('pdf') }),
@@ -279,7 +316,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
           '200': {
             description:
               'The PDF, `Content-Disposition: inline` with a file name from jobName. Its solve is capped at 240 s whatever the tier, so the file is sent whole (nothing may precede `%PDF-`).',
-            headers: headers(FILE_HEADERS),
+            headers: headers([...FILE_HEADERS, 'Idempotent-Replayed']),
             content: {
               'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } },
             },
@@ -357,6 +394,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
             description: '`pdf` (default) or `zpl`.',
             schema: { type: 'string', enum: ['pdf', 'zpl'] },
           },
+          IDEMPOTENCY_PARAMETER,
         ],
         requestBody: {
           required: true,
@@ -366,7 +404,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
           '200': {
             description:
               'The labels: a PDF (`inline`) or ZPL text (`attachment`), named after jobName (`labels-<jobName>.pdf|zpl`).',
-            headers: headers(FILE_HEADERS),
+            headers: headers([...FILE_HEADERS, 'Idempotent-Replayed']),
             content: {
               'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } },
               'application/zpl': { schema: { type: 'string' } },
@@ -391,6 +429,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
             description: '`comma` (default) or `semicolon`.',
             schema: { type: 'string', enum: ['comma', 'semicolon'] },
           },
+          IDEMPOTENCY_PARAMETER,
         ],
         requestBody: {
           required: true,
@@ -399,7 +438,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
         responses: {
           '200': {
             description: 'The saw list, `Content-Disposition: attachment; filename="saw-list.csv"`.',
-            headers: headers(FILE_HEADERS),
+            headers: headers([...FILE_HEADERS, 'Idempotent-Replayed']),
             content: { 'text/csv': { schema: { type: 'string' } } },
           },
           ...errorResponses(SOLVE_ERRORS, examples.refusals),
@@ -477,7 +516,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
       summary: 'Cutting-plan optimisation: proven-optimal 1D cutting plans as JSON and print-ready PDFs.',
       description: [
         'Every plan is verified against the request before it is returned; `plan.optimal` is true only when no better plan exists.',
-        'Requests are stateless. Calls without a key run on the free public tier (30 per hour and 250 per month per IP address); an `X-API-Key` lifts the limits.',
+        'Requests are stateless: nothing is stored, except the outcome of a POST sent with an `Idempotency-Key` (kept 24 hours for its caller, to answer its retries; docs/api.md). Calls without a key run on the free public tier (30 per hour and 250 per month per IP address); an `X-API-Key` lifts the limits.',
         `Size caps and solve budgets by tier: ${tiers}.`,
         'Responses are open: fields are added, never removed, so clients must ignore fields they do not know.',
         `Browser code may read these headers: ${EXPOSED_HEADERS}.`,

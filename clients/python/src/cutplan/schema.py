@@ -469,7 +469,7 @@ class Health(TypedDict):
 
 
 class _ErrorRequired(TypedDict):
-    error: Literal["validation", "badKey", "keyRequired", "forbiddenOrigin", "notFound", "methodNotAllowed", "offcutsTaken", "rackFull", "partsLimit", "payloadTooLarge", "queryTooLong", "noPlanFound", "rateLimited", "headersTooLarge", "internal", "busy"]
+    error: Literal["validation", "badKey", "keyRequired", "forbiddenOrigin", "notFound", "methodNotAllowed", "offcutsTaken", "idempotencyInProgress", "rackFull", "partsLimit", "payloadTooLarge", "queryTooLong", "idempotencyKeyReused", "noPlanFound", "rateLimited", "headersTooLarge", "internal", "busy"]
     """A short code; see the status."""
     detail: str
     """What went wrong, naming the offending part, stock, offcut, material or header."""
