@@ -31,6 +31,7 @@ from .schema import (
     Plan,
     Stats,
     Stock,
+    Usage,
 )
 
 __all__ = [
@@ -51,5 +52,6 @@ __all__ = [
     "PlanPdf",
     "Stats",
     "Stock",
+    "Usage",
     "__version__",
 ]

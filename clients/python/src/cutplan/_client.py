@@ -6,6 +6,7 @@ import socket
 import time
 import urllib.error
 import urllib.request
+import uuid
 from dataclasses import dataclass
 from email.message import Message
 from email.utils import parsedate_to_datetime
@@ -13,7 +14,7 @@ from types import TracebackType
 from typing import Any, Dict, Mapping, Optional, Type, Union, cast
 
 from ._errors import CutplanError
-from .schema import Health, OptimiseRequest, OptimiseResponse, PdfRequest
+from .schema import Health, OptimiseRequest, OptimiseResponse, PdfRequest, Usage
 
 __version__ = "0.1.0"
 
@@ -80,6 +81,8 @@ class _Call:
     data: Optional[bytes]
     accept: str
     pdf: bool
+    idempotency_key: Optional[str] = None
+    """A POST's ``Idempotency-Key``, the same on every retry of the call."""
 
 
 class _Core:
@@ -103,11 +106,21 @@ class _Core:
             self.headers["X-API-Key"] = api_key
         self.opener = urllib.request.build_opener()
 
-    def call(self, method: str, path: str, payload: Any = None, *, pdf: bool = False) -> _Call:
+    def call(
+        self,
+        method: str,
+        path: str,
+        payload: Any = None,
+        *,
+        pdf: bool = False,
+        idempotency_key: Optional[str] = None,
+    ) -> _Call:
         data = None
         if payload is not None:
             data = json.dumps(payload, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
-        return _Call(method, path, data, "application/pdf" if pdf else "application/json", pdf)
+        # Every POST carries a key, kept across its retries: a retried solve is charged once.
+        key = (idempotency_key or str(uuid.uuid4())) if method == "POST" else None
+        return _Call(method, path, data, "application/pdf" if pdf else "application/json", pdf, key)
 
     def deadline(self, timeout: Optional[float]) -> float:
         return time.monotonic() + (self.timeout if timeout is None else timeout)
@@ -120,6 +133,8 @@ class _Core:
         headers = {**self.headers, "Accept": call.accept}
         if call.data is not None:
             headers["Content-Type"] = "application/json"
+        if call.idempotency_key is not None:
+            headers["Idempotency-Key"] = call.idempotency_key
         request = urllib.request.Request(
             self.base_url + call.path, data=call.data, headers=headers, method=call.method
         )
@@ -192,13 +207,39 @@ class _Core:
         )
 
     def retry_wait(self, failure: CutplanError, attempt: int, deadline: float) -> Optional[float]:
-        """Seconds to wait before retrying, or None to raise now: only 429 and 503 that say when, soon."""
-        wait = failure.retry_after_seconds
-        if failure.status not in _RETRIED or wait is None or attempt >= self.max_retries:
+        """Seconds to wait before retrying, or None to raise now.
+
+        A 429 or 503 that says when, soon; a connection that broke without an answer (a GET, or a POST
+        under its idempotency key: the server answers a repeat with the first call's outcome) after 0.5,
+        1, 2 … s; a 409 ``idempotencyInProgress`` (the first attempt still solving) after its
+        ``Retry-After``, for as long as the call's timeout allows.
+        """
+
+        def fits(wait: float) -> bool:
+            return wait <= self.max_retry_wait and time.monotonic() + wait < deadline
+
+        if failure.error == "idempotencyInProgress":
+            wait = failure.retry_after_seconds if failure.retry_after_seconds is not None else 1.0
+            return max(wait, 0.0) if fits(wait) else None
+        if attempt >= self.max_retries:
             return None
-        if wait > self.max_retry_wait or time.monotonic() + wait >= deadline:
+        if failure.error == "network":
+            wait = 0.5 * 2**attempt
+            return wait if fits(wait) else None
+        wait = failure.retry_after_seconds
+        if failure.status not in _RETRIED or wait is None or not fits(wait):
             return None
         return max(wait, 0.0)
+
+    def attempt(self, call: _Call, deadline: float) -> Union[Any, CutplanError]:
+        """One exchange, decoded: the result, or the error it stands for (a lost answer included)."""
+        try:
+            result = self.decode(call, self.exchange(call, deadline))
+        except CutplanError as failure:
+            result = failure
+        if isinstance(result, CutplanError):
+            result.idempotency_key = call.idempotency_key
+        return result
 
 
 def _retry_after(headers: Message, body: Mapping[str, Any]) -> Optional[float]:
@@ -244,15 +285,32 @@ class Client:
     def base_url(self) -> str:
         return self._core.base_url
 
-    def optimise(self, request: OptimiseRequest, *, timeout: Optional[float] = None) -> OptimiseResponse:
+    def optimise(
+        self,
+        request: OptimiseRequest,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> OptimiseResponse:
         """Solves a cut list (``POST /v1/optimise``): the verified plan with its certificate."""
-        return cast(OptimiseResponse, self._run(self._core.call("POST", "/v1/optimise", request), timeout))
+        call = self._core.call("POST", "/v1/optimise", request, idempotency_key=idempotency_key)
+        return cast(OptimiseResponse, self._run(call, timeout))
 
-    def optimise_pdf(self, request: PdfRequest, *, timeout: Optional[float] = None) -> PlanPdf:
+    def optimise_pdf(
+        self,
+        request: PdfRequest,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> PlanPdf:
         """The print-ready plan (``POST /v1/optimise/pdf``) as PDF bytes, with the solve budget applied
         (``time_limit``; a PDF's solve is capped at 240 s) and the one requested when it was capped."""
-        call = self._core.call("POST", "/v1/optimise/pdf", request, pdf=True)
+        call = self._core.call("POST", "/v1/optimise/pdf", request, pdf=True, idempotency_key=idempotency_key)
         return cast(PlanPdf, self._run(call, timeout))
+
+    def usage(self, *, timeout: Optional[float] = None) -> Usage:
+        """``GET /v1/usage``: the caller's tier, every window of it and its month (never counted)."""
+        return cast(Usage, self._run(self._core.call("GET", "/v1/usage"), timeout))
 
     def health(self, *, timeout: Optional[float] = None) -> Health:
         """``GET /v1/health``: the service's version and solver (never counted against limits)."""
@@ -276,7 +334,7 @@ class Client:
         deadline = self._core.deadline(timeout)
         attempt = 0
         while True:
-            result = self._core.decode(call, self._core.exchange(call, deadline))
+            result = self._core.attempt(call, deadline)
             if not isinstance(result, CutplanError):
                 return result
             wait = self._core.retry_wait(result, attempt, deadline)
@@ -309,16 +367,32 @@ class AsyncClient:
     def base_url(self) -> str:
         return self._core.base_url
 
-    async def optimise(self, request: OptimiseRequest, *, timeout: Optional[float] = None) -> OptimiseResponse:
+    async def optimise(
+        self,
+        request: OptimiseRequest,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> OptimiseResponse:
         """Solves a cut list (``POST /v1/optimise``): the verified plan with its certificate."""
-        call = self._core.call("POST", "/v1/optimise", request)
+        call = self._core.call("POST", "/v1/optimise", request, idempotency_key=idempotency_key)
         return cast(OptimiseResponse, await self._run(call, timeout))
 
-    async def optimise_pdf(self, request: PdfRequest, *, timeout: Optional[float] = None) -> PlanPdf:
+    async def optimise_pdf(
+        self,
+        request: PdfRequest,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> PlanPdf:
         """The print-ready plan (``POST /v1/optimise/pdf``) as PDF bytes, with the solve budget applied
         (``time_limit``) and the one requested when it was capped."""
-        call = self._core.call("POST", "/v1/optimise/pdf", request, pdf=True)
+        call = self._core.call("POST", "/v1/optimise/pdf", request, pdf=True, idempotency_key=idempotency_key)
         return cast(PlanPdf, await self._run(call, timeout))
+
+    async def usage(self, *, timeout: Optional[float] = None) -> Usage:
+        """``GET /v1/usage``: the caller's tier, every window of it and its month (never counted)."""
+        return cast(Usage, await self._run(self._core.call("GET", "/v1/usage"), timeout))
 
     async def health(self, *, timeout: Optional[float] = None) -> Health:
         """``GET /v1/health``: the service's version and solver (never counted against limits)."""
@@ -342,8 +416,7 @@ class AsyncClient:
         deadline = self._core.deadline(timeout)
         attempt = 0
         while True:
-            answer = await asyncio.to_thread(self._core.exchange, call, deadline)
-            result = self._core.decode(call, answer)
+            result = await asyncio.to_thread(self._core.attempt, call, deadline)
             if not isinstance(result, CutplanError):
                 return result
             wait = self._core.retry_wait(result, attempt, deadline)
