@@ -221,7 +221,7 @@ describe('functions', () => {
     },
   );
 
-  it.each(['optimise', 'optimise-pdf', 'optimise-labels', 'optimise-csv', 'mcp'] as const)(
+  it.each(['optimise', 'optimise-pdf', 'optimise-labels', 'optimise-csv', 'mcp', 'usage'] as const)(
     '%s reads the table the stack created',
     (name) => {
       const config = readLimitsConfig(resolveRefs(envOf(name)));
@@ -303,7 +303,7 @@ describe('the route table: transfer, timeouts, throttles, concurrency (infra/rou
     expect(buffered.length).toBeGreaterThan(0);
     for (const r of buffered)
       expect(r.timeoutMs ?? 29_000, `${r.method} ${r.path}`).toBeLessThanOrEqual(29_000);
-    for (const name of ['health', 'docs', 'fallback'] as const) {
+    for (const name of ['health', 'usage', 'docs', 'fallback'] as const) {
       expect(timeoutOf(name)).toBeLessThan(BUFFERED_INTEGRATION_LIMIT_SECONDS);
     }
   });

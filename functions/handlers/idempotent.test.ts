@@ -5,7 +5,7 @@
  * that ends, concurrent twins solve once, a failing store leaves nothing half-written, and callers
  * never see each other's outcomes. The property test runs random sequences of calls with keys.
  */
-import { QueryCommand } from '@aws-sdk/client-dynamodb';
+import { type DynamoDBClient, QueryCommand } from '@aws-sdk/client-dynamodb';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../core/budget.ts';
@@ -14,7 +14,7 @@ import { apiEvent } from '../../test/support/api-event.ts';
 import { embeddedDynamoPerFile } from '../../test/support/dynamo-per-file.ts';
 import { fakeCore, fakeLp } from '../../test/support/fake-core.ts';
 import { collectingLogger, fakeRenderPdf } from '../../test/support/handlers.ts';
-import { faultyClient, freshTable, networkError } from '../../test/support/limits-table.ts';
+import { countingClient, faultyClient, freshTable, networkError } from '../../test/support/limits-table.ts';
 import type { Caller } from '../shared/admission.ts';
 import { createAdmitter } from '../shared/limits/admitter.ts';
 import { createDynamoStore } from '../shared/limits/dynamo-store.ts';
@@ -37,6 +37,8 @@ interface Options {
   noPlan?: boolean;
   /** A body store other than the table's own (a faulty one). */
   bodies?: (tableName: string) => BodyStore;
+  /** The DynamoDB client of both stores (a counting one). */
+  client?: DynamoDBClient;
   /** The pro tier's per-minute limit. */
   proLimit?: number;
 }
@@ -44,10 +46,11 @@ interface Options {
 async function world(options: Options = {}) {
   const tableName = await freshTable(dynamo());
   const clock = manualClock(START);
-  const store = createDynamoStore({ client: dynamo().client, tableName });
+  const client = options.client ?? dynamo().client;
+  const store = createDynamoStore({ client, tableName });
   const tiers = { ...TIERS, pro: { ...TIERS.pro, rateLimit: options.proLimit ?? TIERS.pro.rateLimit } };
   const admitter = createAdmitter({ store, clock, tiers, deadlineMs: 30_000, logError: () => {} });
-  const bodies = options.bodies?.(tableName) ?? createDynamoBodyStore({ client: dynamo().client, tableName });
+  const bodies = options.bodies?.(tableName) ?? createDynamoBodyStore({ client, tableName });
   const base = fakeCore();
   let solved = 0;
   const core = {
@@ -345,6 +348,40 @@ describe('idempotent POSTs', () => {
       expect(w.solves()).toBe(2);
     },
   );
+
+  it('costs a plain call 3 DynamoDB requests, a first idempotent call 8 (in 7 steps), a replay 1', async () => {
+    const { client, tally } = countingClient(dynamo().endpoint);
+    const w = await world({ client });
+    const cost = async (headers: Record<string, string>) => {
+      tally.reset();
+      const res = await w.call(JOB, headers);
+      expect(res.statusCode).toBe(200);
+      return { requests: tally.requests, steps: tally.steps, commands: [...tally.commands] };
+    };
+    const keyed = { 'X-API-Key': w.key };
+    await cost(keyed); // warms the key cache (one GetItem of the key record)
+    expect(await cost(keyed)).toMatchObject({ requests: 3, steps: 2 });
+    expect(await cost({ ...keyed, 'Idempotency-Key': 'cost-1' })).toEqual({
+      requests: 8,
+      steps: 7,
+      commands: [
+        'GetItemCommand', // the outcome: none yet
+        'PutItemCommand', // the lease
+        'GetItemCommand', // the outcome again (a call may have ended in between)
+        'UpdateItemCommand', // admission: count and claim, together
+        'UpdateItemCommand',
+        'PutItemCommand', // the outcome, before the release
+        'UpdateItemCommand', // the release (and the month)
+        'DeleteItemCommand', // the lease
+      ],
+    });
+    expect(await cost({ ...keyed, 'Idempotency-Key': 'cost-1' })).toEqual({
+      requests: 1,
+      steps: 1,
+      commands: ['GetItemCommand'],
+    });
+    client.destroy();
+  });
 
   it('counts once per distinct key and request, and replays identically (random sequences)', async () => {
     const bodies = [JOB, OTHER_JOB, { parts: '300x3', stock: 1000 }];

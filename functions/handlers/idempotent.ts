@@ -35,7 +35,6 @@ import {
 import type { Admitter } from '../shared/admission.ts';
 import type { ShopJob } from '../shared/core-port.ts';
 import { type Answer, fail, type HttpRequest, type Reply, withHeaders } from '../shared/http/index.ts';
-import { StoreUnavailableError } from '../shared/limits/store.ts';
 import { errorFields, type Logger } from '../shared/log.ts';
 import type { BodyKey, BodyStore } from '../shared/stored/body-store.ts';
 
@@ -135,6 +134,15 @@ function canonicalJson(value: unknown): string {
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value);
+}
+
+/**
+ * A failure of the store itself (`StoreUnavailableError` of functions/shared/limits/store.ts), told by its
+ * name: importing the class would pull the limits module into the light functions' bundles, which reach
+ * this module through the handlers' barrel (infra/bundle-light.test.ts).
+ */
+function isStoreUnavailable(error: unknown): boolean {
+  return error instanceof Error && error.name === 'StoreUnavailableError';
 }
 
 /** The stored id of a key: 128 bits of its SHA-256 (the key itself is never stored). */
@@ -241,7 +249,7 @@ export async function idempotent(
           if (!put) deps.log.error('idempotent outcome already stored', { source: 'idempotency' });
           return ok(undefined);
         } catch (error) {
-          if (!(error instanceof StoreUnavailableError)) throw error;
+          if (!isStoreUnavailable(error)) throw error;
           // The put may have landed: take it away, so a retry runs again rather than replaying a call
           // that is refunded. If that fails too, the retry replays it (uncounted).
           await bodies.delete(outcomeKey).catch(() => false);
@@ -257,7 +265,7 @@ export async function idempotent(
       });
     }
   } catch (error) {
-    if (error instanceof StoreUnavailableError) return busy(error);
+    if (isStoreUnavailable(error)) return busy(error);
     throw error;
   }
 }
