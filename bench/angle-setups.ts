@@ -8,8 +8,8 @@
  * Part of `npm run bench` (the "Angle cuts" section); alone: `node bench/angle-setups.ts [--budget-ms N]`.
  */
 import { parseArgs } from 'node:util';
-import { buildAngleJobs } from '../core/angles/index.ts';
-import { angleSetupsLowerBound } from '../core/angles/setups-bound.ts';
+import { buildAngleJobs } from '../core/angle/search/index.ts';
+import { angleSetupsLowerBound } from '../core/angle/setups/index.ts';
 import { createLpEngine } from '../core/optimise.ts';
 import { parseOptimiseBody } from '../core/request/index.ts';
 import type { OptimiseResponse } from '../core/types.ts';

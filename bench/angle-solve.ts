@@ -11,12 +11,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as BudgetModule from '../core/budget.ts';
 import type * as BudgetMetaModule from '../core/budget-meta.ts';
+import type { LpEngine } from '../core/lp/index.ts';
 import type * as OptimiseModule from '../core/optimise.ts';
 import type * as AngleModule from '../core/plan/angle.ts';
 import type * as FormatModule from '../core/plan/format.ts';
 import type * as PlanModule from '../core/plan/index.ts';
 import type * as RequestModule from '../core/request/index.ts';
-import type { LpEngine } from '../core/solver/index.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../core/types.ts';
 import type * as VerifyModule from '../core/verify/index.ts';
 

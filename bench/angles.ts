@@ -20,9 +20,9 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Clock } from '../core/budget.ts';
+import type { LpEngine } from '../core/lp/index.ts';
 import { optimise } from '../core/optimise.ts';
 import { parseOptimiseBody } from '../core/request/index.ts';
-import type { LpEngine } from '../core/solver/index.ts';
 import type { OptimiseResponse } from '../core/types.ts';
 import { type AngleJob, allAngleJobs, angleJobs } from '../test/fixtures/angle-jobs.ts';
 import { checkClaims, checkJobOf, exhaustiveOptimum, pieceCount, type RunClaim } from './angle-check.ts';

@@ -14,10 +14,10 @@
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { LpEngine } from '../core/lp/index.ts';
+import { rng } from '../core/model/index.ts';
 import { createLpEngine } from '../core/optimise.ts';
 import { bundleStats } from '../core/setups/index.ts';
-import type { LpEngine } from '../core/solver/lp/engine.ts';
-import { rng } from '../core/solver/model/index.ts';
 import { practicalJob } from '../test/fixtures/practical.ts';
 import { purchasedLength, quantile, type Solved, solveBody } from './solve.ts';
 

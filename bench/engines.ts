@@ -5,11 +5,11 @@
  */
 import { join } from 'node:path';
 import { budgetOf } from '../core/budget.ts';
+import { createGlpkEngine } from '../core/lp/glpk.ts';
+import { createHighsEngine, type LpEngine } from '../core/lp/index.ts';
+import { buildJobs } from '../core/model/index.ts';
 import { parseOptimiseBody } from '../core/request/index.ts';
-import { createGlpkEngine } from '../core/solver/lp/glpk.ts';
-import { createHighsEngine, type LpEngine } from '../core/solver/lp/index.ts';
-import { ColumnGeneration } from '../core/solver/master/index.ts';
-import { buildJobs } from '../core/solver/model/index.ts';
+import { ColumnGeneration } from '../core/square/search/index.ts';
 import { INSTANCES_DIR, parseInstance } from './instances.ts';
 
 const FILES = [

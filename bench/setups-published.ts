@@ -13,8 +13,8 @@
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { LpEngine } from '../core/lp/index.ts';
 import { createLpEngine } from '../core/optimise.ts';
-import type { LpEngine } from '../core/solver/lp/engine.ts';
 import { PUBLISHED, type PublishedInstance } from '../test/fixtures/published-setups.ts';
 import { cutgenBody, cutgenInstances, FW_CLASSES } from './cutgen.ts';
 import { solveBody } from './solve.ts';

@@ -13,7 +13,7 @@ import { practicalJob } from '../test/fixtures/practical.ts';
 import { publishedTable } from './setups-published.ts';
 import { purchasedLength, solveBody } from './solve.ts';
 
-// The published instances moved to setups-published.ts; core/setups/setups.test.ts imports them from here.
+// The published instances moved to setups-published.ts; core/square/setups/setups.test.ts imports them from here.
 
 export interface SetupsRow {
   readonly seed: number;

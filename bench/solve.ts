@@ -2,9 +2,10 @@
  * One benchmark solve through the API's path (parse → solve → verify), keeping the failure: a 400, a
  * verifier refusal or a thrown error is reported with its message rather than dropped from the table.
  */
+
+import type { LpEngine } from '../core/lp/index.ts';
 import { optimise } from '../core/optimise.ts';
 import { parseOptimiseBody } from '../core/request/index.ts';
-import type { LpEngine } from '../core/solver/lp/engine.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../core/types.ts';
 
 export type Solved =

@@ -160,7 +160,7 @@ export async function run(argv: string[], io: OptimiseIo = processIo): Promise<n
   }
   const job = { request: parsed.value, response: result.value, jobName: parsed.value.jobName };
   if (sawListFile !== undefined) {
-    const { sawListCsv } = await import('../core/saw-list/csv.ts');
+    const { sawListCsv } = await import('../core/saw-list/index.ts');
     const csv = sawListCsv(job.request, job.response, separator as SawListStyle);
     try {
       await io.writeBytes(sawListFile, new TextEncoder().encode(csv));

@@ -1,3 +1,6 @@
+/**
+ * The response's budget figures (`meta`): the time limit requested and applied, in seconds.
+ */
 import type { OptimiseRequest } from './types.ts';
 
 /**

@@ -4,10 +4,10 @@
 import type { Clock } from './budget.ts';
 import { budgetMeta } from './budget-meta.ts';
 import { type CutplanError, err, InternalError, ok, type Result } from './errors.ts';
+import { createHighsEngine, type HighsEngineOptions, type LpEngine } from './lp/index.ts';
 import { planRequest } from './plan/index.ts';
-import { createHighsEngine, type HighsEngineOptions, type LpEngine } from './solver/index.ts';
 
-export type { HighsWasmModule } from './solver/index.ts';
+export type { HighsWasmModule } from './lp/index.ts';
 
 import type { OptimiseRequest, OptimiseResponse } from './types.ts';
 import { formatFailure, verifyPlan } from './verify/index.ts';

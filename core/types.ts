@@ -33,8 +33,8 @@ export {
 } from './vocabulary.ts';
 
 import type * as v from 'valibot';
-import type * as schemas from './response/schemas.ts';
-import type { DeepReadonly } from './response/schemas.ts';
+import type * as schemas from './response/index.ts';
+import type { DeepReadonly } from './response/index.ts';
 import type { AxialSymmetry, LabelFormat, Method, PaperSize, UnitFormat } from './vocabulary.ts';
 
 /**

@@ -7,7 +7,7 @@ import { startHighsCompile } from './shared/highs-compile.ts';
 const highsWasm = startHighsCompile(import.meta.url);
 const [{ sawListCsv }, { makeOptimiseCsvHandler }, { streamingLambda }, { solveServices }, { STREAMED }] =
   await Promise.all([
-    import('../core/saw-list/csv.ts'),
+    import('../core/saw-list/index.ts'),
     import('./handlers/index.ts'),
     import('./shared/http/lambda-stream.ts'),
     import('./shared/services.ts'),

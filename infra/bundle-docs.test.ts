@@ -25,7 +25,10 @@ describe('docs bundle', () => {
       '@aws-sdk/',
       'highs',
       'pdf-lib',
-      'core/solver/',
+      'core/square/',
+      'core/angle/',
+      'core/master/',
+      'core/lp/',
       'functions/shared/limits/',
       'esbuild',
     ]) {

@@ -43,7 +43,7 @@ describe('optimise bundle', () => {
 
   it('contains the HiGHS loader, the solver, the handler and the DynamoDB client', () => {
     expect(report.inputs.some((i) => i.endsWith('node_modules/highs/build/highs.mjs'))).toBe(true);
-    expect(report.inputs).toContain('core/solver/lp/highs.ts');
+    expect(report.inputs).toContain('core/lp/highs.ts');
     expect(report.inputs).toContain('functions/optimise.ts');
     // Bundled, not left to the runtime's copy (docs/operations.md, "AWS SDK").
     expect(report.inputs.some((i) => i.includes('node_modules/@aws-sdk/client-dynamodb/'))).toBe(true);

@@ -63,8 +63,11 @@ describe('the dependency checker', () => {
     expect(rule.testOnlyPackages).toEqual(['vitest', 'fast-check']);
   });
 
-  it('finds units: folders and files of core/ and functions/, else top-level folders', () => {
+  it('finds units: folders and files of core/ and functions/, the rooms of each geometry, else top-level folders', () => {
     expect(unitOf('core/solver/master/root.ts')).toBe('core/solver');
+    expect(unitOf('core/square/search/master/root.ts')).toBe('core/square/search');
+    expect(unitOf('core/angle/setups/lp.ts')).toBe('core/angle/setups');
+    expect(unitOf('core/master/index.ts')).toBe('core/master');
     expect(unitOf('core/budget.ts')).toBe('core/budget.ts');
     expect(unitOf('functions/local/server.ts')).toBe('functions/local');
     expect(unitOf('bench/run.ts')).toBe('bench');
@@ -87,6 +90,7 @@ describe('the dependency checker', () => {
   it('passes a tree that keeps the rule', () => {
     const tree = [
       file('core/solver/solve.ts', '../types.ts', '../budget.ts', './model/job.ts'),
+      file('core/solver/model/job.ts', '../tuning.ts'),
       file('core/setups/refine.ts', '../solver/index.ts'),
       file('core/optimise.ts', './setups/index.ts', './solver/index.ts'),
       file('core/setups/refine.test.ts', '../optimise.ts', '../../test/support/solver.ts', 'vitest'),
@@ -104,6 +108,30 @@ describe('the dependency checker', () => {
         why: 'core/solver may not import core/setups',
       },
     ]);
+  });
+
+  it('fails a planted reach past an index.ts, and tolerates it only as a listed exception', () => {
+    const tree = [
+      file('core/setups/refine.ts', '../solver/model/job.ts', '../solver/index.ts'),
+      file('core/setups/count.ts', '../types.ts'),
+      file('bench/run.ts', '../core/solver/lp/glpk.ts', '../core/optimise.ts'),
+    ];
+    expect(checkImports(tree, rule)).toEqual([
+      {
+        file: 'core/setups/refine.ts',
+        imports: '../solver/model/job.ts',
+        why: 'reaches past core/solver/index.ts',
+      },
+      {
+        file: 'bench/run.ts',
+        imports: '../core/solver/lp/glpk.ts',
+        why: 'reaches past core/solver/index.ts',
+      },
+    ]);
+    const tolerant = { ...rule, exceptions: ['bench/run.ts → core/solver/lp/glpk.ts'] };
+    expect(checkImports(tree, tolerant).map((v) => v.file)).toEqual(['core/setups/refine.ts']);
+    // Test code may reach inside a folder (it tests the inner files).
+    expect(checkImports([file('core/setups/refine.test.ts', '../solver/model/job.ts')], rule)).toEqual([]);
   });
 
   it('fails production code importing test code, a test-only package, or a unit not in the rule', () => {

@@ -7,10 +7,19 @@
  */
 import bwipjs from 'bwip-js';
 import { PDFDocument } from 'pdf-lib';
-import { drawDocument, fontsUsed } from '../pdf/draw.ts';
-import { embedFonts, FontSet, type FontSource, stringsIn } from '../pdf/fonts.ts';
-import { type DocumentModel, INK, MUTED, type Op } from '../pdf/model.ts';
-import { Pen } from '../pdf/pen.ts';
+import {
+  type DocumentModel,
+  drawDocument,
+  embedFonts,
+  FontSet,
+  type FontSource,
+  fontsUsed,
+  INK,
+  MUTED,
+  type Op,
+  Pen,
+  stringsIn,
+} from '../pdf/index.ts';
 import type { LabelFormat, OptimiseRequest, OptimiseResponse } from '../types.ts';
 import { type PieceLabel, pieceLabels } from './pieces.ts';
 

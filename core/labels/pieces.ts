@@ -3,9 +3,8 @@
  * core/saw/order.ts; each layout's bars one after another; pieces from the bar's zero end), with the
  * text each label prints, formatted as the PDF formats it (the request's unit and unitFormat).
  */
-import { barModel } from '../pdf/bar.ts';
-import { type Formats, formatsFor } from '../pdf/format.ts';
-import { sawOrder } from '../saw/order.ts';
+import { pieceStarts, placedBars } from '../bar-model/index.ts';
+import { type Formats, formatsFor } from '../pdf/index.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../types.ts';
 
 export interface PieceLabel {
@@ -36,18 +35,15 @@ export function pieceLabels(
   response: OptimiseResponse,
   jobName: string | null,
 ): PieceLabel[] {
-  const layouts = sawOrder(response.plan.combinations);
+  const layouts = placedBars(request, response);
   const bars = layouts.reduce((a, l) => a + l.combination.count, 0);
   const fmt = formatsOf(request, response);
   const job = jobName ?? request.jobName ?? 'Cutting plan';
   const out: PieceLabel[] = [];
   let bar = 0;
-  layouts.forEach(({ combination }, i) => {
+  for (const { layout, combination, model } of layouts) {
     const comb = combination.usedComb;
-    const model = barModel(request, comb);
-    const starts = model.angle
-      ? model.angle.pieces.map((p) => Math.min(p.xs[0], p.xs[3]))
-      : model.spans.filter((s) => s.kind === 'piece').map((s) => s.from);
+    const starts = pieceStarts(model);
     const angle = (a: number | null | undefined): string => `${a ?? 90}°`;
     for (let copy = 0; copy < combination.count; copy++) {
       bar++;
@@ -63,14 +59,14 @@ export function pieceLabels(
           material: comb.material ?? null,
           bar,
           bars,
-          layout: i + 1,
+          layout,
           piece: j + 1,
           pieces: model.pieces.length,
           position: `at ${fmt.lenU(starts[j] ?? 0)}`,
         });
       });
     }
-  });
+  }
   return out;
 }
 

@@ -3,7 +3,7 @@
  * faces, fallbacks, joining and right-to-left order as the PDF (the font set's runs), each glyph outline
  * flattened to line segments and filled by the nonzero winding rule, one sample at each dot's centre.
  */
-import type { GlyphOutlines } from '../pdf/fonts.ts';
+import type { GlyphOutlines } from '../pdf/index.ts';
 
 /** Black dots, row by row from the top, 1 bit a dot, most significant bit first, rows padded to bytes. */
 export interface Bitmap {

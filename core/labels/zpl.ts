@@ -6,8 +6,9 @@
  * scripts and sent as a bitmap (`^GFA`), so it prints on every Zebra without a downloaded font. The
  * barcode is the printer's own Code 128 (`^BC`), sharp at its resolution.
  */
-import { FontSet, stringsIn } from '../pdf/fonts.ts';
-import type { Weight } from '../pdf/model.ts';
+
+import type { Weight } from '../pdf/index.ts';
+import { FontSet, stringsIn } from '../pdf/index.ts';
 import type { LabelsInput } from './pdf.ts';
 import { type PieceLabel, pieceLabels } from './pieces.ts';
 import { rasterise } from './raster.ts';

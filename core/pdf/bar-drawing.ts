@@ -1,6 +1,7 @@
 /** One layout's bar drawn to scale: pieces, blade cuts, trims, the leftover, and running positions. */
+
+import type { BarModel } from '../bar-model/index.ts';
 import { drawAngleBar } from './angle-bar.ts';
-import type { BarModel } from './bar.ts';
 import type { PageContext } from './context.ts';
 import {
   BLADE,

@@ -1,3 +1,7 @@
+/**
+ * The optimality certificate on page 1: what the plan claims (cost, bars, stock, waste) in plain words, and
+ * the evidence that backs each claim.
+ */
 import type { OptimiseRequest, OptimiseResponse } from '../types.ts';
 import { type Formats, plural } from './format.ts';
 

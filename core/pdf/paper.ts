@@ -1,3 +1,6 @@
+/**
+ * Paper sizes in PDF points, and the one a request gets (its `paper`, else A4 or US Letter by its unit).
+ */
 import type { PaperSize } from '../types.ts';
 import { isInchUnit } from './format.ts';
 

@@ -1,3 +1,6 @@
+/**
+ * The PDF renderer's entry: the document model laid out with the given fonts and written by pdf-lib.
+ */
 import { PDFDocument } from 'pdf-lib';
 import { buildDocumentModel, type DocumentInput } from './document.ts';
 import { drawDocument, fontsUsed } from './draw.ts';

@@ -1,13 +1,12 @@
 /**
- * The saw-operator sheets: one block per layout, in saw order (core/saw/order.ts), each with a heading, a tick
+ * The saw-operator sheets: one block per layout, in saw order, each a placed bar of core/bar-model/ (the model the labels and the saw list read), each with a heading, a tick
  * box per physical bar, the bar drawn to scale and the table of running cut positions.
  */
 
-import { barHeight } from '../geometry/drawing.ts';
-import { sawOrder } from '../saw/order.ts';
+import { type BarModel, placedBars } from '../bar-model/index.ts';
+import { barHeight } from '../mitre/index.ts';
 import type { CutPosition, OptimiseResponse } from '../types.ts';
 import { MAX_BAR_H, MIN_BAR_H } from './angle-bar.ts';
-import { type BarModel, barModel } from './bar.ts';
 import { drawBar } from './bar-drawing.ts';
 import type { PageContext } from './context.ts';
 import type { Flow, Segment } from './flow.ts';
@@ -26,7 +25,7 @@ const BOX_ROW = 14;
 export function sawSheets(ctx: PageContext, flow: Flow): void {
   const { frame, pen } = ctx;
   const width = frame.right - frame.left;
-  const layouts = sawOrder(ctx.response.plan.combinations);
+  const layouts = placedBars(ctx.request, ctx.response);
   const longest = Math.max(1e-9, ...layouts.map((l) => l.combination.usedComb.length));
   // The bar outline is stroked 0.8 pt wide: inset half of it so the longest bar stays inside the frame.
   const ptPerUnit = (width - 0.8) / longest;
@@ -55,20 +54,20 @@ export function sawSheets(ctx: PageContext, flow: Flow): void {
     },
   ]);
 
-  layouts.forEach((layout, i) => {
+  for (const bar of layouts) {
     flow.gap(14);
     flow.place(
       layoutBlock(
         ctx,
-        i + 1,
+        bar.layout,
         layouts.length,
-        layout.combination.count,
-        barModel(ctx.request, layout.combination.usedComb),
-        layout.combination.usedComb,
+        bar.combination.count,
+        bar.model,
+        bar.combination.usedComb,
         ptPerUnit,
       ),
     );
-  });
+  }
 }
 
 function layoutBlock(

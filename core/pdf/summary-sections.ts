@@ -1,3 +1,7 @@
+/**
+ * The sections of page 1 after the headline: headings, paragraphs, the purchase order, owned offcuts,
+ * material and waste, remnants.
+ */
 import type { OptimiseResponse } from '../types.ts';
 /** The tables and lists of page 1: purchase order, owned offcuts, material and waste, remnants, materials. */
 import { measureOf, setupsPeers } from './certificate.ts';

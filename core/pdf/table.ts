@@ -1,3 +1,7 @@
+/**
+ * A table for the PDF: column widths from the widest cell, one flexible column taking what is left, optional
+ * totals.
+ */
 import type { Segment } from './flow.ts';
 import { INK, MUTED, type Op, type Rgb, type Weight } from './model.ts';
 import type { Pen } from './pen.ts';

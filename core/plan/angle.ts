@@ -3,20 +3,21 @@
  * square solver on the parts laid square as its safe plan), the stage after it the angle setups stage
  * under `fewest_setups`, and the layout step writes sequences out with their angles as placed.
  */
+
+import { angleLayouts } from '../angle/layouts/index.ts';
 import {
   type AngleGroupResult,
-  angleLayouts,
   buildAngleJobs,
-  fewestAngleSetups,
   planCostOf,
   preferPriority,
   provesAngleInfeasible,
   solveAngleGroup,
   squareJobs,
   squarePlan,
-} from '../angles/index.ts';
+} from '../angle/search/index.ts';
+import { fewestAngleSetups } from '../angle/setups/index.ts';
 import { err, ok, type Result, ValidationError } from '../errors.ts';
-import type { LpEngine } from '../solver/index.ts';
+import type { LpEngine } from '../lp/index.ts';
 import type { OptimiseRequest } from '../types.ts';
 import { noPlan } from './failures.ts';
 import type { Geometry } from './geometry.ts';

@@ -5,9 +5,10 @@
  * written, once for both. All arithmetic is on the scaled integers; a value is divided by the scale only
  * when it is written out.
  */
+
+import type { Job } from '../model/index.ts';
 import { bundleStats, setupsStats } from '../setups/index.ts';
-import type { Job } from '../solver/model/index.ts';
-import { costBound, planOf, type TalliedLayout, tallyGroups } from '../solver/response/index.ts';
+import { costBound, planOf, type TalliedLayout, tallyGroups } from '../tally/index.ts';
 import type { OptimiseRequest, OptimiseResponse, Stats } from '../types.ts';
 
 /** One planned material group, as the formatter needs it, its layouts written out by the geometry. */

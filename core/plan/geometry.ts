@@ -1,3 +1,6 @@
+/**
+ * A cut geometry as the orchestrator sees it: its search, the stage after it, its layout step.
+ */
 import type { Budget } from '../budget.ts';
 import type { CutplanError, Result } from '../errors.ts';
 import type { OptimiseRequest } from '../types.ts';

@@ -7,7 +7,7 @@
  */
 import { type Budget, budgetOf, type Clock } from '../budget.ts';
 import { type CutplanError, ok, type Result } from '../errors.ts';
-import type { LpEngine } from '../solver/index.ts';
+import type { LpEngine } from '../lp/index.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../types.ts';
 import { angleGeometry } from './angle.ts';
 import { type FormatContext, type FormattedGroup, formatResponse } from './format.ts';

@@ -1,21 +1,16 @@
 /**
  * Square cuts for the orchestrator: a group's search is the solver's (`solveGroup`), the stage after it
  * the setups stage (`refineGroup`: setups, bundles, priority, for every method), and the layout step
- * writes bars out with their parts assigned, waste and cut positions.
+ * writes bars out with their parts assigned, waste and cut positions (`squareLayouts`).
  */
 import { err, ok } from '../errors.ts';
-import { refineGroup, setupKeyOf, stageWorkFor } from '../setups/index.ts';
-import type { LpEngine } from '../solver/index.ts';
-import { buildJobs, type GroupPlan, type Job } from '../solver/model/index.ts';
-import {
-  assignParts,
-  type Bar,
-  barFigures,
-  type TalliedLayout,
-  talliedLayout,
-} from '../solver/response/index.ts';
-import { solveGroup } from '../solver/solve-group.ts';
-import type { CutPosition, OptimiseRequest, PlacedPart } from '../types.ts';
+import type { LpEngine } from '../lp/index.ts';
+import { buildJobs, type GroupPlan, type Job } from '../model/index.ts';
+import { stageWorkFor } from '../setups/index.ts';
+import { squareLayouts } from '../square/layouts/index.ts';
+import { solveGroup } from '../square/search/index.ts';
+import { refineGroup } from '../square/setups/index.ts';
+import type { OptimiseRequest } from '../types.ts';
 import { noPlan } from './failures.ts';
 import type { FormattedGroup } from './format.ts';
 import type { Geometry } from './geometry.ts';
@@ -75,43 +70,4 @@ export function squareGeometry(
     },
     format: (req, g): FormattedGroup => ({ ...g, layouts: squareLayouts(req, g.job, g.plan) }),
   };
-}
-
-/** A group's distinct layouts (bars with the same source and parts in the same order merged), written out. */
-export function squareLayouts(request: OptimiseRequest, job: Job, plan: GroupPlan): TalliedLayout[] {
-  const out = (n: number): number => n / request.scale;
-  const merged = new Map<string, { bar: Bar; count: number }>();
-  for (const bar of assignParts(job, plan.layouts)) {
-    const id = `${bar.layout.source}:${bar.parts.join(',')}`;
-    const prev = merged.get(id);
-    if (prev) prev.count += bar.count;
-    else merged.set(id, { bar, count: bar.count });
-  }
-  const layouts: TalliedLayout[] = [];
-  for (const { bar, count } of merged.values()) {
-    const source = job.sources[bar.layout.source];
-    if (!source) continue;
-    const lengths: number[] = bar.parts.map((p) => request.parts[p]?.length ?? 0);
-    const fig = barFigures(source.length, lengths, request.kerf, request.trim);
-    const placed: PlacedPart[] = bar.parts.map((p) => {
-      const part = request.parts[p];
-      return part?.label
-        ? { part: p, length: out(part.length), label: part.label }
-        : { part: p, length: out(part?.length ?? 0) };
-    });
-    layouts.push(
-      talliedLayout(request.scale, {
-        source,
-        material: job.material,
-        count,
-        lengths,
-        placed,
-        cutPositions: fig.cutPositions.map(out) as CutPosition[],
-        waste: fig,
-        partsLength: lengths.reduce((a, b) => a + b, 0),
-        setupKey: setupKeyOf(source.length, lengths),
-      }),
-    );
-  }
-  return layouts;
 }

@@ -3,7 +3,7 @@
  * at least one source of its own material group, and where the group's supply is finite, it holds at least
  * the total part length. Deeper infeasibility (kerf between pieces, bin packing) is the solver's job.
  */
-import { edgeFigures, edgesFit, materialLength } from '../geometry/exact.ts';
+import { edgeFigures, edgesFit, materialLength } from '../mitre/index.ts';
 import type { Material, OptimiseRequest } from '../types.ts';
 import { LIMITS } from './limits.ts';
 import { groupName, locate, type Origins } from './origins.ts';

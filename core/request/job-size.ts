@@ -1,3 +1,6 @@
+/**
+ * A request's size for limits and logs: part lines, pieces and material groups.
+ */
 import type { OptimiseRequest } from '../types.ts';
 import { largestLine } from './parts-limit.ts';
 

@@ -3,8 +3,7 @@
  * sheet's order (order.ts), positions from the bar's zero end exactly as the sheet prints them (the
  * solver's own `cutPositions`). For spreadsheets and saw controllers; docs/api.md, "Saw list".
  */
-import { barModel } from '../pdf/bar.ts';
-import { sawOrder } from '../saw/order.ts';
+import { placedBars } from '../bar-model/index.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../types.ts';
 import type { SawListStyle } from '../vocabulary.ts';
 
@@ -38,14 +37,13 @@ export type SawListRow = Readonly<Record<SawListColumn, string | number | null>>
 /** The rows of the saw list: per layout in saw order, its cut table (docs/pdf.md, "Saw sheets"). */
 export function sawListRows(request: OptimiseRequest, response: OptimiseResponse): SawListRow[] {
   const rows: SawListRow[] = [];
-  sawOrder(response.plan.combinations).forEach(({ combination }, i) => {
+  for (const { layout, combination, model: bar } of placedBars(request, response)) {
     const comb = combination.usedComb;
-    const bar = barModel(request, comb);
     for (const r of bar.rows) {
       const placed = r.piece === null ? undefined : comb.parts[r.piece - 1];
       const angled = r.at !== null && typeof r.at !== 'number';
       rows.push({
-        layout: i + 1,
+        layout,
         copies: combination.count,
         cut: r.cut,
         position: r.at !== null && typeof r.at === 'number' ? r.at : null,
@@ -63,7 +61,7 @@ export function sawListRows(request: OptimiseRequest, response: OptimiseResponse
         note: r.note === '' ? null : r.note,
       });
     }
-  });
+  }
   return rows;
 }
 

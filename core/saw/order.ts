@@ -1,3 +1,6 @@
+/**
+ * The saw's order of layouts: each layout keeps as many leading saw stops of the one before as it can.
+ */
 import type { Combination, CutPosition } from '../types.ts';
 
 /** A layout with its position in the response's `combinations`. */

@@ -6,7 +6,7 @@
  * job spends its work long before (docs/solver.md, "Tuning").
  */
 import { type Budget, budgetOf, type Clock } from '../budget.ts';
-import { type LpEngine, withSolve } from '../solver/lp/index.ts';
+import { type LpEngine, withSolve } from '../lp/index.ts';
 import { STAGE_WORK, WORK_PER_MS } from './tuning.ts';
 
 /** A budget of `units` work units that also ends at `safety`, and the engine whose solves it counts. */
@@ -54,7 +54,7 @@ export function stageWorkFor(budgetMs: number, groups: number): number {
  * run starts from the search's plan and the best is kept, so a longer budget adds runs and never
  * changes one: a longer `timeLimit` can only improve the answer. One run whose work grew with the budget
  * split its phases differently at every budget, and a longer one could end with more setups (issue 32,
- * core/solver/anytime.test.ts). Below the first rung the run keeps its full work and the deadline (the
+ * core/square/search/anytime.test.ts). Below the first rung the run keeps its full work and the deadline (the
  * safety net) stops it earlier on the same walk.
  */
 export function stageRuns(work: number, groups: number): number[] {

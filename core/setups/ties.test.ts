@@ -7,17 +7,17 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { planOf, workBudget, workClock } from '../../test/support/solver.ts';
 import { budgetOf } from '../budget.ts';
-import { squareLayouts } from '../plan/square.ts';
+import { buildJobs } from '../model/index.ts';
 import { parseOptimiseBody } from '../request/index.ts';
 import { sawStopsOf } from '../saw/stops.ts';
-import { buildJobs } from '../solver/model/index.ts';
-import { solveGroup } from '../solver/solve-group.ts';
+import { squareLayouts } from '../square/layouts/index.ts';
+import { solveGroup } from '../square/search/solve-group.ts';
+import { purchasedBars } from '../square/setups/heuristics/oracle.ts';
+import { priorityBars } from '../square/setups/heuristics/priority.ts';
+import { refineGroup } from '../square/setups/refine-group.ts';
 import type { Combination, OptimiseRequest } from '../types.ts';
 import { countSetups } from './count/count-setups.ts';
 import { sawStopsOfPlan } from './count/saw-stops.ts';
-import { purchasedBars } from './heuristics/oracle.ts';
-import { priorityBars } from './heuristics/priority.ts';
-import { refineGroup } from './refine-group.ts';
 import { fewestSawStops, tiePool } from './ties.ts';
 
 describe('the tie pool', () => {

@@ -5,7 +5,7 @@
  * set. So the stage shows every complete plan it ranks to a {@link TiePool}, which keeps the distinct
  * plans equal to the best seen on the stage's primary key (cost, bars, setups) and changes nothing the
  * search does; when the stage has its plan, {@link fewestSawStops} returns the tying plan whose saw stops
- * move least. Both stages use it: square (refine-group.ts) and angle (core/angles/setups.ts).
+ * move least. Both stages use it: square (refine-group.ts) and angle (core/angle/setups/fewest-setups.ts).
  */
 import { compareLex } from '../numbers.ts';
 import { TIE_POOL } from './tuning.ts';

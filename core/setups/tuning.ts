@@ -1,5 +1,6 @@
 /**
- * The setups stage's tuning constants, in one place: what each trades is said here, the measurements
+ * The setups skeleton's tuning constants (the square stage's own are in core/square/setups/tuning.ts):
+ * what each trades is said here, the measurements
  * behind the values are in docs/solver.md ("Tuning", setups stage). Every share and limit is in work
  * (deadline checks, LP solves, knapsacks, nodes, operations), never in time, except the request
  * deadline's safety net ({@link BOUND_RESERVE_MS}).
@@ -11,13 +12,6 @@
 export const STAGE_WORK = 8000;
 /** Work units the stage gets per ms of the request's budget (8,000 units for the default 5 s). */
 export const WORK_PER_MS = 1.6;
-/**
- * Shares of the work left each phase of improve-setups.ts takes, in phase order: whole bundles
- * (`bundle`), the sequential heuristic in its two candidate orders, the LP-guided dive, the tail re-solved
- * and the neighbourhoods. Each phase takes its share of what the phases before it left.
- */
-export const PHASE_SHARES = { bundles: 0.5, rest: 0.4, bars: 0.5, dive: 0.5, tail: 0.8, near: 0.9 } as const;
-
 /**
  * Distinct plans tying with the best on the stage's primary key that `fewest_setups` keeps for its saw
  * stops tie-break (ties.ts): the first ones shown; counted once, when the stage has its plan.
@@ -31,48 +25,10 @@ export const CALLS_PER_STEP = 16;
 /** Multiplicities (bars per step) a state offers candidates for, largest first. */
 export const MULTIPLICITIES = 24;
 
-// The oracle (heuristics/oracle.ts): solver runs on the residual job.
-
-/**
- * Solver runs the oracle may make in all; the share of the work left one run may take and its cap in work
- * units; the work below which a run is not started (its root alone takes more).
- */
-export const DEFAULT_ORACLE = { solves: 60, share: 0.25, maxWork: 1000, minWork: 50 };
-
-// The LP-guided dive (heuristics/dive.ts).
-
-/** Patterns tried per step, most LP weight first, before the dive stops. */
-export const DIVE_TRIES_PER_STEP = 4;
-/** Steps at most (each fixes one setup). */
-export const DIVE_MAX_STEPS = 80;
-
-// Re-solving parts of the plan (heuristics/tail.ts, heuristics/neighbourhoods.ts).
-
-/** Tail sizes tried, in setups. */
-export const TAILS = [3, 5, 8] as const;
-/** Setups in one neighbourhood. */
-export const NEIGHBOURHOOD_SIZE = 12;
-
-// Pattern combination (heuristics/kombi.ts).
-
-/** Pareto states kept per item in the two-pattern programme (a safety cap; small subproblems stay far below). */
-export const KOMBI_MAX_STATES = 4000;
-/** Operations (groups tried, programme states made) the moves may take on one plan. */
-export const KOMBI_OPS = 3_000_000;
-
-// Prioritised bars (heuristics/priority.ts).
-
-/** Upper limit on accepted moves (each adds at least one prioritised bar, so this is never reached in practice). */
-export const PRIORITY_MOVES = 10_000;
-
 // The setups bound (bounds/).
 
-/**
- * The pattern-minimisation LP bound's work: master LP solves (rounds) and knapsacks, counted.
- * The dive's LP per step (heuristics/dive.ts) only guides, so it takes fewer rounds and half the knapsacks.
- */
+/** The pattern-minimisation LP bound's work: master LP solves (rounds) and knapsacks, counted. */
 export const DEFAULT_LP_BOUND = { rounds: 60, knapsacks: 1500 };
-export const DIVE_STEP_LP = { rounds: 25, knapsacks: DEFAULT_LP_BOUND.knapsacks / 2 };
 /** Relative margin when the LP bound is rounded up: wider than the solver's, the value sums many duals. */
 export const LP_BOUND_TOLERANCE = 1e-6;
 /** Most knapsacks one pricing round of the bound's LP solves (each serves every bar length). */

@@ -2,10 +2,10 @@
  * Angle mode (docs/angle-cuts.md), re-derived on the verifier's side: each piece's turn is one the
  * symmetry allows and its stated angles are that turn of its own; the tightest placement of the sequence
  * fits the source; the cut list (a shared cut only between parallel edges) and the waste of material
- * lengths are recomputed. Only the exactness rule (`core/geometry/exact.ts`, the integer figures of an
+ * lengths are recomputed. Only the exactness rule (`core/mitre/exact.ts`, the integer figures of an
  * angle) is shared with the solver, and its figures are checked here against the float geometry.
  */
-import { type EdgeFigures, edgeFigures } from '../geometry/exact.ts';
+import { type EdgeFigures, edgeFigures } from '../mitre/index.ts';
 import type { AxialSymmetry, Part } from '../types.ts';
 import type { BarFigures } from './bar.ts';
 import { type Context, partName } from './context.ts';

@@ -1,3 +1,6 @@
+/**
+ * The verifier's entry: every check of a response body against its request, the first failure named.
+ */
 import { err, ok, type Result } from '../errors.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../types.ts';
 import { checkBounds, checkMeta, checkPlanFlags } from './bounds-and-meta.ts';

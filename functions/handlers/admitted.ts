@@ -1,3 +1,7 @@
+/**
+ * Admission around a handler's work: the tier, key and rate limits checked before it, the slot released
+ * after.
+ */
 import type { Clock } from '../../core/budget.ts';
 import { type CutplanError, NoPlanFoundError, type Result } from '../../core/errors.ts';
 import type { Admission, Admitter, JobSize } from '../shared/admission.ts';

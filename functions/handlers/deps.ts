@@ -1,3 +1,6 @@
+/**
+ * What a solving handler is built from (created once per container and injected).
+ */
 import type { Clock } from '../../core/budget.ts';
 import type { Admitter } from '../shared/admission.ts';
 import type { CorePort } from '../shared/core-port.ts';

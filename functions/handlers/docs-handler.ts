@@ -1,3 +1,6 @@
+/**
+ * `GET /` and `GET /v1/openapi.json`: the playground page and the OpenAPI document.
+ */
 import { NotFoundError } from '../../core/errors.ts';
 import { type ApiHandler, fail, type Reply, type ServeDeps, serve } from '../shared/http/index.ts';
 import { OPENAPI_PATH, PLAYGROUND_PATH } from '../shared/openapi/paths.ts';

@@ -1,3 +1,7 @@
+/**
+ * Every request no function serves: 404 for an unknown path, 405 for a known path's other methods, the CORS
+ * preflight.
+ */
 import { InternalError, MethodNotAllowedError, NotFoundError } from '../../core/errors.ts';
 import { type ApiHandler, fail, preflightReply, type ServeDeps, serve } from '../shared/http/index.ts';
 import { describeRoutes, matchRoute } from '../shared/routes.ts';

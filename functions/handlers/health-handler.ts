@@ -1,3 +1,6 @@
+/**
+ * `GET /v1/health`: the service's version and solver.
+ */
 import { type ApiHandler, jsonReply, type ServeDeps, serve } from '../shared/http/index.ts';
 
 export interface HealthDeps extends ServeDeps {

@@ -1,3 +1,6 @@
+/**
+ * `POST /mcp`: the Model Context Protocol endpoint, its tools solving and rendering as the API routes do.
+ */
 import {
   type CutplanError,
   err,

@@ -1,3 +1,6 @@
+/**
+ * `POST /v1/optimise/csv`: the plan's saw list as CSV.
+ */
 import { SAW_LIST_STYLES } from '../../core/vocabulary.ts';
 import type { RenderSawList } from '../shared/core-port.ts';
 import { type ApiHandler, downloadReply, fail, serve } from '../shared/http/index.ts';

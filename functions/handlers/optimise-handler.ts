@@ -1,3 +1,6 @@
+/**
+ * `GET` and `POST /v1/optimise`: the plan as JSON.
+ */
 import { ok } from '../../core/errors.ts';
 import { type ApiHandler, fail, jsonReply, serve } from '../shared/http/index.ts';
 import { admitted } from './admitted.ts';

@@ -1,3 +1,6 @@
+/**
+ * `POST /v1/optimise/labels`: piece labels as a PDF sheet or ZPL.
+ */
 import { ValidationError } from '../../core/errors.ts';
 import { LABEL_OUTPUTS } from '../../core/vocabulary.ts';
 import type { RenderLabels } from '../shared/core-port.ts';

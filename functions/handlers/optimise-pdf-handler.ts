@@ -1,3 +1,6 @@
+/**
+ * `POST /v1/optimise/pdf`: the plan as a print-ready PDF.
+ */
 import type { RenderPdf } from '../shared/core-port.ts';
 import { type ApiHandler, pdfReply, serve } from '../shared/http/index.ts';
 import type { SolveDeps } from './deps.ts';

@@ -1,3 +1,7 @@
+/**
+ * A call's request: the body or the query parsed into one normalised request, or the error naming what is
+ * wrong.
+ */
 import type { CutplanError, Result } from '../../core/errors.ts';
 import type { OptimiseRequest } from '../../core/types.ts';
 import type { CorePort, Endpoint } from '../shared/core-port.ts';

@@ -1,3 +1,6 @@
+/**
+ * One query parameter read as one of a fixed set of words, or a 400 naming it.
+ */
 import { err, ok, type Result, ValidationError } from '../../core/errors.ts';
 import type { HttpRequest } from '../shared/http/index.ts';
 

@@ -1,3 +1,6 @@
+/**
+ * The solve behind every solving route: the core's plan within the budget, and the figures for the log line.
+ */
 import { type CutplanError, err, InternalError, type Result } from '../../core/errors.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../../core/types.ts';
 import type { Admission, JobSize } from '../shared/admission.ts';

@@ -1,3 +1,7 @@
+/**
+ * The common flow of the file routes (PDF, labels, saw list): admit, solve, render, reply with the budget
+ * headers.
+ */
 import { type CutplanError, ok, type Result, type ValidationError } from '../../core/errors.ts';
 import type { OptimiseRequest } from '../../core/types.ts';
 import type { Admission } from '../shared/admission.ts';

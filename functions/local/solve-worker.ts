@@ -8,7 +8,7 @@
 
 import { parentPort, workerData } from 'node:worker_threads';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { sawListCsv } from '../../core/saw-list/csv.ts';
+import { sawListCsv } from '../../core/saw-list/index.ts';
 import {
   makeOptimiseCsvHandler,
   makeOptimiseHandler,

@@ -64,7 +64,7 @@ export interface ShopJob {
   readonly createdAtMs: number;
 }
 
-/** Writes a plan's saw list (core/saw-list/csv.ts): CSV text. */
+/** Writes a plan's saw list (core/saw-list/): CSV text. */
 export type RenderSawList = (job: ShopJob, style: SawListStyle) => string;
 
 /** Renders a plan's piece labels: PDF bytes, or ZPL text. The production one loads pdf-lib and bwip-js lazily. */

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FontFile } from '../../core/pdf/font-catalog.ts';
+import type { FontFile } from '../../core/pdf/index.ts';
 import type { PdfJob, RenderPdf } from './core-port.ts';
 
 /**

@@ -1,3 +1,7 @@
+/**
+ * The solve budget in ms: the request's `timeLimit` (or the automatic budget), capped by the tier and the
+ * time the function has left.
+ */
 import type { Tier } from './tiers.ts';
 
 /** The budget when the request sets no `timeLimit`: the solver stops earlier once it has a proof. */

@@ -1,3 +1,6 @@
+/**
+ * The service version (package.json's) and the `meta.poweredBy` attribution.
+ */
 import pkg from '../../package.json' with { type: 'json' };
 
 /** The service version reported by `GET /v1/health` (package.json's `version`). */

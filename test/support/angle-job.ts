@@ -1,4 +1,4 @@
-import { type AngleJob, buildAngleJobs } from '../../core/angles/job.ts';
+import { type AngleJob, buildAngleJobs } from '../../core/angle/search/job.ts';
 import { parseOptimiseBody } from '../../core/request/index.ts';
 
 /** The first angle job of a request body; throws when the body is refused (tests build valid ones). */

@@ -3,9 +3,9 @@
  * hold within the demand, and the fewest setups among plans of the least bar count (one stock length).
  */
 import fc from 'fast-check';
-import { type AngleJob, buildAngleJobs, type SeqBar } from '../../core/angles/job.ts';
-import { spanOf } from '../../core/angles/plan.ts';
-import { barSetupKey } from '../../core/angles/setups-count.ts';
+import { type AngleJob, buildAngleJobs, type SeqBar } from '../../core/angle/search/job.ts';
+import { spanOf } from '../../core/angle/search/plan.ts';
+import { barSetupKey } from '../../core/angle/setups/count.ts';
 import { parseOptimiseBody } from '../../core/request/index.ts';
 
 type Piece = { shape: number; pose: number };

@@ -5,9 +5,9 @@
  * the demand left allows, so every plan is reached, in the order of its setups.
  */
 import fc from 'fast-check';
+import { buildJobs, type GroupPlan, type Job } from '../../core/model/index.ts';
 import { parseOptimiseBody } from '../../core/request/index.ts';
-import { buildJobs, type GroupPlan, type Job } from '../../core/solver/model/index.ts';
-import { solveGroup } from '../../core/solver/solve-group.ts';
+import { solveGroup } from '../../core/square/search/solve-group.ts';
 import { workBudget } from './solver.ts';
 
 interface Setup {

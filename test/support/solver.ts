@@ -7,10 +7,10 @@
 import { join } from 'node:path';
 import { type Budget, budgetOf, type Clock } from '../../core/budget.ts';
 import type { CutplanError, Result } from '../../core/errors.ts';
+import { countingEngine, type LpEngine } from '../../core/lp/index.ts';
+import { buildJobs, type Job } from '../../core/model/index.ts';
 import { createLpEngine, optimise } from '../../core/optimise.ts';
 import { parseOptimiseBody } from '../../core/request/index.ts';
-import { countingEngine, type LpEngine } from '../../core/solver/lp/index.ts';
-import { buildJobs, type Job } from '../../core/solver/model/index.ts';
 import type { OptimiseResponse } from '../../core/types.ts';
 import { type Instance, loadSet } from './instances.ts';
 

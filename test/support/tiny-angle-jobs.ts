@@ -1,6 +1,6 @@
 /**
  * Random tiny mitred jobs (fast-check) for the tests that hold the solver's angle claims against an
- * exhaustive search (core/angles/proofs.test.ts, bench/angle-check.test.ts): one to three part lines of one
+ * exhaustive search (core/angle/search/proofs.test.ts, bench/angle-check.test.ts): one to three part lines of one
  * to three pieces from 300 long, any of the given end angles, every axial symmetry, kerf 0 or 3, trim or
  * not, saw width 40, one of the given stock lists, and an owned offcut when asked for. Small enough for an
  * exhaustive search; the callers differ only in the lengths, angles and supplies they draw from.

@@ -6,13 +6,13 @@
  * bar, so bars scale with the page while labels keep their size: each piece is a nested <svg> that clips
  * its label, and `fitLabels` shortens a label that would be clipped.
  *
- * Mitred bars follow the PDF's rule (core/geometry/drawing.ts, docs/angle-cuts.md "Drawings"): the height
+ * Mitred bars follow the PDF's rule (core/mitre/drawing.ts, docs/angle-cuts.md "Drawings"): the height
  * is the material's width to scale, or stretched by a round factor the caption prints ("height × 15, not
  * to scale"), slopes stretched with it; each angled end's bottom angle is printed under the bar on its
  * piece's side of the cut, a short piece's on a leader in a lower row, or not at all (the piece's tooltip
  * has them). Both depend on the drawn width, so `fitLabels` redoes them when the column's width changes.
  */
-import { angleText, barHeight, placeAngleLabels } from '../../core/geometry/drawing.ts';
+import { angleText, barHeight, placeAngleLabels } from '../../core/mitre/index.ts';
 import type { OptimiseResponse, UsedComb } from '../../core/types.ts';
 import { bottomFace, placePieces } from './placement.ts';
 

@@ -2,8 +2,7 @@
  * The form as a request: the body POSTed to the API, and the query string of the same job (the page's
  * shareable link, which is also GET /v1/optimise's query) when the job fits one.
  */
-import { parseCsvParts } from '../../core/request/csv.ts';
-import { SHORTHAND_LIST_PATTERN } from '../../core/request/shorthand.ts';
+import { parseCsvParts, SHORTHAND_LIST_PATTERN } from '../../core/request/index.ts';
 
 /** What the form holds, as text. */
 export interface FormValues {

@@ -12,10 +12,11 @@
  * 3. The pattern-minimisation LP at the fixed value (lp-bound.ts), by column generation: much stronger
  *    on cut lists with many items of a few pieces each; {@link lowerBoundOnSetups} takes the best of all three.
  */
+
+import { continuousBound, l2Bound, onePatternCuts } from '../../bounds/index.ts';
 import type { Budget } from '../../budget.ts';
-import { continuousBound, l2Bound, onePatternCuts } from '../../solver/bounds/index.ts';
-import type { LpEngine } from '../../solver/lp/index.ts';
-import type { Job, Layout } from '../../solver/model/index.ts';
+import type { LpEngine } from '../../lp/index.ts';
+import type { Job, Layout } from '../../model/index.ts';
 import { countSetups } from '../count/count-setups.ts';
 import { BOUND_RESERVE_MS } from '../tuning.ts';
 import { type LpBoundLimits, setupsLpBound } from './lp-bound.ts';

@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exactSetups, tinyGroup, tinyJob } from '../../../test/support/exact-setups.ts';
 import { onlyJob, testEngine, workBudget } from '../../../test/support/solver.ts';
-import { solveGroup } from '../../solver/solve-group.ts';
+import { solveGroup } from '../../square/search/solve-group.ts';
+import { purchasedBars } from '../../square/setups/heuristics/oracle.ts';
 import { countSetups } from '../count/count-setups.ts';
-import { purchasedBars } from '../heuristics/oracle.ts';
 import { lowerBoundOnSetups, setupsLowerBound } from './lower-bound.ts';
 import { setupsLpBound } from './lp-bound.ts';
 

@@ -9,9 +9,9 @@
  * solved to optimality or the duals to be exact: they are only the multipliers the bound is evaluated at.
  */
 import type { Budget } from '../../budget.ts';
+import type { LpEngine } from '../../lp/index.ts';
+import type { Job, Layout } from '../../model/index.ts';
 import { ceilBound } from '../../numbers.ts';
-import type { LpEngine } from '../../solver/lp/index.ts';
-import type { Job, Layout } from '../../solver/model/index.ts';
 import { DEFAULT_LP_BOUND, LP_BOUND_TOLERANCE } from '../tuning.ts';
 import { lengthClasses, type PmpLimits, PmpMaster, type PmpSolution } from './pmp-master.ts';
 import { knapsackPricing, multiplicityRanges, type PatternPricing, pricePmp } from './pmp-pricing.ts';

@@ -16,9 +16,9 @@
  * strong (a pattern on many bars carries few pieces of each item). The bars themselves are the z_s, per
  * source, which carry the value, the purchased-bar count and the supply.
  */
-import type { LpEngine, MasterLp } from '../../solver/lp/index.ts';
-import { isRunFailure } from '../../solver/lp/index.ts';
-import type { Job, Layout } from '../../solver/model/index.ts';
+import type { LpEngine, MasterLp } from '../../lp/index.ts';
+import { isRunFailure } from '../../lp/index.ts';
+import type { Job, Layout } from '../../model/index.ts';
 
 /** The bars of one length: one capacity, the sources that have it, the most bars one setup can use. */
 export interface LengthClass {

@@ -6,11 +6,11 @@
  * equal caps (at most Σᵢ 2√dᵢ of them) cover every multiplicity exactly; past {@link MAX_RANGES} ranges,
  * neighbours merge into one with the caps of its first k (looser caps, so W is still an upper bound).
  * What "the best pattern within caps" is belongs to the pattern kind ({@link PatternPricer}): for square
- * jobs the solver's knapsack (core/solver/pricing), which answers exactly or with a valid upper bound where
- * it stops; angle jobs price sequences (core/angles/setups-lp.ts). The ranges, ζ and the columns are shared.
+ * jobs the solver's knapsack (core/square/search/pricing), which answers exactly or with a valid upper bound where
+ * it stops; angle jobs price sequences (core/angle/setups/lp.ts). The ranges, ζ and the columns are shared.
  */
-import type { Job } from '../../solver/model/index.ts';
-import { solveKnapsacks } from '../../solver/pricing/index.ts';
+import type { Job } from '../../model/index.ts';
+import { solveKnapsacks } from '../../pricing/index.ts';
 import { MAX_RANGES, PMP_COLUMNS_PER_ROUND, PMP_RC_TOLERANCE } from '../tuning.ts';
 import type { LengthClass, PmpColumn, PmpDuals } from './pmp-master.ts';
 

@@ -2,8 +2,8 @@
  * Full bundles: `bundleSize` bars of one stock entry cut on one identical pattern. A layout (a stock
  * entry and a pattern, merged) of n bars fills ⌊n / size⌋ bundles; its other bars are single bars.
  */
-import type { Job } from '../../solver/model/index.ts';
-import { type Layout, mergeLayouts } from '../../solver/model/index.ts';
+import type { Job } from '../../model/index.ts';
+import { type Layout, mergeLayouts } from '../../model/index.ts';
 
 /** Bars in full bundles (bundles are counted on the merged layouts). */
 export function bundleBarsOf(

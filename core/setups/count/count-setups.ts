@@ -3,7 +3,7 @@
  * order. Labels and the stock entry a bar is bought from do not move a saw stop, so two layouts that
  * differ only there are one setup (`layoutCount` tells them apart).
  */
-import type { Job, Layout } from '../../solver/model/index.ts';
+import type { Job, Layout } from '../../model/index.ts';
 
 /** The setup a layout is cut on. Pieces are cut longest first, the items' order, so counts name it. */
 export function setupKey(job: Job, layout: Layout): string {

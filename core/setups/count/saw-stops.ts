@@ -3,9 +3,10 @@
  * response): the same count, so the setups stage can break `fewest_setups` ties on it. Pieces lie in the
  * items' order, as the layout step (core/plan/square.ts, assignParts) lays them.
  */
-import { countSawStops } from '../../saw/stops.ts';
-import type { Job, Layout } from '../../solver/model/index.ts';
-import { barFigures } from '../../solver/response/index.ts';
+
+import type { Job, Layout } from '../../model/index.ts';
+import { countSawStops } from '../../saw/index.ts';
+import { barFigures } from '../../tally/index.ts';
 
 /** Saw stop settings of a group's layouts cut in the saw sheet's order (one group: one material). */
 export function sawStopsOfPlan(job: Job, layouts: readonly Layout[]): number {

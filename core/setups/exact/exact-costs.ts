@@ -4,8 +4,8 @@
  * cheapest capacity), and, inverted, the least weight a pattern must carry so that the rest still fits
  * the cost left.
  */
-import { cheapestBarsCost } from '../../solver/bounds/index.ts';
-import type { Job } from '../../solver/model/index.ts';
+import { cheapestBarsCost } from '../../bounds/index.ts';
+import type { Job } from '../../model/index.ts';
 
 /** Bars of one length: its sources cheapest first (bars are bought in that order). */
 export interface LengthClass {

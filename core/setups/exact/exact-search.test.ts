@@ -4,8 +4,8 @@ import { practicalJob } from '../../../test/fixtures/practical.ts';
 import { exactSetups, tinyGroup, tinyJob } from '../../../test/support/exact-setups.ts';
 import { onlyJob, planOf, stepClock, workBudget } from '../../../test/support/solver.ts';
 import { budgetOf } from '../../budget.ts';
-import { type Job, type Layout, planCost } from '../../solver/model/index.ts';
-import { solveGroup } from '../../solver/solve-group.ts';
+import { type Job, type Layout, planCost } from '../../model/index.ts';
+import { solveGroup } from '../../square/search/solve-group.ts';
 import { countSetups } from '../count/count-setups.ts';
 import { searchFewerSetups } from './exact-search.ts';
 

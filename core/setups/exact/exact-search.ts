@@ -10,10 +10,11 @@
  * states are remembered. Work is counted in nodes, so the answer depends on the job alone; the request's
  * budget is only a safety net.
  */
+
+import { l2Bound } from '../../bounds/index.ts';
 import type { Budget } from '../../budget.ts';
-import { l2Bound } from '../../solver/bounds/index.ts';
-import type { GroupPlan, Job, Layout } from '../../solver/model/index.ts';
-import { gcd, patternWeight } from '../../solver/model/index.ts';
+import type { GroupPlan, Job, Layout } from '../../model/index.ts';
+import { gcd, patternWeight } from '../../model/index.ts';
 import { countSetups } from '../count/count-setups.ts';
 import { EXACT_MAX_TYPES, EXACT_MEMO_LIMIT, EXACT_NODES } from '../tuning.ts';
 import { BarCosts, type LengthClass } from './exact-costs.ts';

@@ -7,17 +7,17 @@
 import { type ConversionConfig, type JsonSchema, toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { ERROR_CODES } from '../../../core/errors.ts';
-import { LIST_FORMS } from '../../../core/request/lists.ts';
-import type { ListName } from '../../../core/request/origins.ts';
+import type { ListName } from '../../../core/request/index.ts';
 import {
   angleCutsSchema,
   jsonScalarsSchema,
+  LIST_FORMS,
   labelsScalarsSchema,
   pdfScalarsSchema,
   SCALAR_KEYS,
-} from '../../../core/request/schemas.ts';
-import { SHORTHAND_LIST_PATTERN } from '../../../core/request/shorthand.ts';
-import * as response from '../../../core/response/schemas.ts';
+  SHORTHAND_LIST_PATTERN,
+} from '../../../core/request/index.ts';
+import * as response from '../../../core/response/index.ts';
 
 export type Schema = Record<string, unknown>;
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });

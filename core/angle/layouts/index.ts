@@ -1,0 +1,1 @@
+export { angleLayouts } from './layouts.ts';

@@ -1,0 +1,3 @@
+export { angleSetupsLowerBound } from './bound.ts';
+export { angleSetupKey } from './count.ts';
+export { fewestAngleSetups } from './fewest-setups.ts';

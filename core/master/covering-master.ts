@@ -1,0 +1,462 @@
+/**
+ * The covering master both geometries share: Gilmore–Gomory column generation on a persistent master
+ * LP over any pattern kind behind a pricing port (square multisets, angle sequences), with its
+ * Lagrangian bound, smoothing and the row bounds branching sets.
+ */
+
+import { type BoundTerm, type CountCut, lagrangianBound } from '../bounds/index.ts';
+import type { Budget } from '../budget.ts';
+import { isRunFailure, type LpEngine, type LpSolution, type MasterLp } from '../lp/index.ts';
+import type { Job, Source } from '../model/index.ts';
+import { ceilBound } from '../numbers.ts';
+import type { ActiveArc, PatternColumn, PricingPort, Residual } from './port.ts';
+import { SETTLE_TOLERANCE } from './tuning.ts';
+
+export type { Residual } from './port.ts';
+
+export interface CgOutcome {
+  /** `optimal`: no column prices out (the LP is solved); `stopped`: ended early (bound settled, cutoff or budget). */
+  readonly status: 'optimal' | 'stopped' | 'infeasible' | 'failed';
+  /** Objective of the restricted master (≥ the LP optimum). */
+  readonly lpValue: number;
+  /** A valid lower bound on the cost of any integer plan for the current residual (Lagrangian/Farley). */
+  readonly bound: number;
+  /** Values of `columns` in the master's solution. */
+  readonly x: Float64Array;
+  /** Total of the artificial (infeasibility) variables: > 0 means the residual may have no plan. */
+  readonly artificial: number;
+  readonly iterations: number;
+}
+
+export interface CgStop {
+  /** Stop as soon as the bound shows every completion costs at least this much. */
+  readonly cutoff?: number;
+  /** Stop when ⌈bound⌉ can no longer rise (it equals ⌈LP⌉). */
+  readonly settle?: boolean;
+  /**
+   * A valid lower bound on the LP value (such as the pieces' total over the bar capacity): a restricted
+   * master that meets it is optimal, whatever the pricing would still find.
+   */
+  readonly floor?: number;
+  /** Stop after this many master solves (a caller that wants a quick LP, not its optimum). */
+  readonly rounds?: number;
+}
+
+const REL_TOL = 1e-6;
+
+/** How a covering master is set up beyond its pattern kind. */
+export interface MasterOptions {
+  /** Re-solve by primal simplex after added columns (else dual simplex). */
+  readonly primalAfterColumns: boolean;
+  /** Free substitution columns πᵢ ≥ πᵢ₊₁ between neighbouring items (items sorted longest first). */
+  readonly substitution: boolean;
+  /** Wentges smoothing weight on the stability centre. */
+  readonly smoothing: number;
+}
+
+/**
+ * Gilmore–Gomory column generation on a persistent master LP, for any pattern kind behind a
+ * {@link PricingPort}. Rows: one ≥ row per item (the residual demand); one range row per source
+ * (`lo ≤ bars ≤ hi`: the supply left and the branching decisions); under `offcuts_first`, one row forcing
+ * the offcut material used; and arc rows added by branching. Artificial columns keep it feasible. Each
+ * round prices at Wentges-smoothed duals, and yields a Lagrangian bound that is valid whatever the float
+ * duals are.
+ */
+export class CoveringMaster<C extends PatternColumn> {
+  readonly columns: C[] = [];
+  protected readonly port: PricingPort<C>;
+  private readonly keys = new Map<string, number>();
+  private readonly master: MasterLp;
+  private readonly m: number;
+  private readonly sourceRow: number;
+  private readonly usageRow: number;
+  private readonly usageScale: number;
+  private readonly big: number;
+  /** LP index of the first generated column (artificial and substitution columns come first). */
+  private readonly firstColumn: number;
+  /** The artificial columns are LP columns 0 … artificialColumns − 1. */
+  private readonly artificialColumns: number;
+  private readonly smoothing: number;
+  private residual: Residual;
+  /** The demand and usage of the residual the master was built for (the root): cuts are recorded there. */
+  private readonly baseDemand: Int32Array;
+  private readonly baseUsage: number;
+  /** The cut of the last pricing round at the root's demand (see {@link CountCut}). */
+  lastCut: CountCut | null = null;
+  private center: Float64Array | null = null;
+  /** Arc rows added by branching: key → row; rows whose arc is not bounded at a node are left free. */
+  private readonly arcRows = new Map<string, number>();
+  private readonly sources: readonly Source[];
+
+  constructor(
+    sources: readonly Source[],
+    offcutsFirst: boolean,
+    port: PricingPort<C>,
+    engine: LpEngine,
+    residual: Residual,
+    options: MasterOptions,
+  ) {
+    this.sources = sources;
+    this.port = port;
+    this.m = port.itemCount;
+    this.residual = copyResidual(residual);
+    this.baseDemand = residual.demand.slice();
+    this.baseUsage = residual.usage;
+    this.smoothing = options.smoothing;
+    this.usageScale = usageScaleOf(sources);
+    const rows: { lower: number; upper: number }[] = [];
+    for (let i = 0; i < this.m; i++)
+      rows.push({ lower: residual.demand[i] ?? 0, upper: Number.POSITIVE_INFINITY });
+    this.sourceRow = rows.length;
+    sources.forEach((_, k) => {
+      rows.push({ lower: residual.lo[k] ?? 0, upper: residual.hi[k] ?? 0 });
+    });
+    this.usageRow = offcutsFirst && residual.usage > 0 ? rows.length : -1;
+    if (this.usageRow >= 0)
+      rows.push({ lower: residual.usage / this.usageScale, upper: Number.POSITIVE_INFINITY });
+    this.master = engine.createMaster(rows, { primalAfterColumns: options.primalAfterColumns });
+    const maxCost = Math.max(1, ...sources.map((s) => s.cost));
+    this.big = 1e4 * maxCost;
+    for (let i = 0; i < this.m; i++) this.master.addColumn(this.big, [i], [1]);
+    // The usage row needs its own artificial: no offcut column may exist yet to satisfy it.
+    if (this.usageRow >= 0) this.master.addColumn(this.big, [this.usageRow], [1]);
+    this.artificialColumns = this.master.columnCount;
+    // Dual-optimal inequalities πᵢ ≥ πᵢ₊₁ (a longer piece can always be cut where a shorter one is needed):
+    // free substitution columns that keep the LP value and steady the duals, so column generation needs
+    // far fewer rounds; plans read off the patterns alone are repaired by the same substitution.
+    if (options.substitution) {
+      for (let i = 0; i + 1 < this.m; i++) this.master.addColumn(0, [i, i + 1], [-1, 1]);
+    }
+    this.firstColumn = this.master.columnCount;
+  }
+
+  /**
+   * Switches the substitution columns off. They speed up the root, but the LP solutions they give
+   * substitute pieces the dives then have to repair, which steers rounding badly (docs/solver.md,
+   * Tuning).
+   */
+  dropSubstitution(): void {
+    for (let c = this.artificialColumns; c < this.firstColumn; c++) this.master.setColumnBounds(c, 0, 0);
+  }
+
+  /** Adds a pattern unless it is already there; returns its index in `columns`. */
+  add(column: C): number {
+    const key = this.port.key(column);
+    const known = this.keys.get(key);
+    if (known !== undefined) return known;
+    const rows: number[] = [];
+    const coefs: number[] = [];
+    for (const [i, c] of this.port.coefficients(column)) {
+      rows.push(i);
+      coefs.push(c);
+    }
+    rows.push(this.sourceRow + column.source);
+    coefs.push(1);
+    if (this.arcRows.size > 0) {
+      for (const a of this.port.arcKeys(column)) {
+        const r = this.arcRows.get(a);
+        if (r !== undefined) {
+          rows.push(r);
+          coefs.push(1);
+        }
+      }
+    }
+    const src = this.sources[column.source];
+    if (this.usageRow >= 0 && src?.kind === 'offcut') {
+      rows.push(this.usageRow);
+      coefs.push(src.length / this.usageScale);
+    }
+    this.master.addColumn(src?.cost ?? 0, rows, coefs);
+    this.columns.push(this.port.own(column));
+    this.keys.set(key, this.columns.length - 1);
+    return this.columns.length - 1;
+  }
+
+  /** Whether a pattern is a column of the master already. */
+  has(column: C): boolean {
+    return this.keys.has(this.port.key(column));
+  }
+
+  /** Moves the master to another residual (diving fixes bars, branching bounds sources, backtracking restores). */
+  setResidual(next: Residual): void {
+    const cur = this.residual;
+    for (let i = 0; i < this.m; i++) {
+      if ((next.demand[i] ?? 0) !== (cur.demand[i] ?? 0)) {
+        this.master.setRowBounds(i, next.demand[i] ?? 0, Number.POSITIVE_INFINITY);
+      }
+    }
+    this.sources.forEach((_, k) => {
+      if ((next.lo[k] ?? 0) !== (cur.lo[k] ?? 0) || (next.hi[k] ?? 0) !== (cur.hi[k] ?? 0)) {
+        this.master.setRowBounds(this.sourceRow + k, next.lo[k] ?? 0, next.hi[k] ?? 0);
+      }
+    });
+    const curArcs = cur.arcs ?? new Map<string, { lo: number; hi: number }>();
+    const nextArcs = next.arcs ?? new Map<string, { lo: number; hi: number }>();
+    for (const [key, b] of nextArcs) {
+      const row = this.arcRow(key);
+      const old = curArcs.get(key);
+      if (!old || old.lo !== b.lo || old.hi !== b.hi) this.master.setRowBounds(row, b.lo, b.hi);
+    }
+    for (const key of curArcs.keys()) {
+      const r = this.arcRows.get(key);
+      if (r !== undefined && !nextArcs.has(key))
+        this.master.setRowBounds(r, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY);
+    }
+    if (this.usageRow >= 0 && next.usage !== cur.usage) {
+      this.master.setRowBounds(
+        this.usageRow,
+        Math.max(0, next.usage) / this.usageScale,
+        Number.POSITIVE_INFINITY,
+      );
+    }
+    this.residual = copyResidual(next);
+    this.center = null;
+  }
+
+  /** The master row of an arc (added, free, on first use, with the coefficients of existing columns). */
+  private arcRow(key: string): number {
+    const known = this.arcRows.get(key);
+    if (known !== undefined) return known;
+    const cols: number[] = [];
+    const coefs: number[] = [];
+    this.columns.forEach((c, j) => {
+      if (this.port.arcKeys(c).includes(key)) {
+        cols.push(this.firstColumn + j);
+        coefs.push(1);
+      }
+    });
+    const row = this.master.addRow(Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY, cols, coefs);
+    this.arcRows.set(key, row);
+    return row;
+  }
+
+  /** Flow on every arc in an LP solution `x` (over `columns`), by arc key. */
+  arcFlowsByKey(x: Float64Array): Map<string, { column: C; flow: number }> {
+    const flows = new Map<string, { column: C; flow: number }>();
+    x.forEach((v, j) => {
+      const c = this.columns[j];
+      if (!c || v <= 1e-9) return;
+      for (const key of this.port.arcKeys(c)) {
+        const f = flows.get(key);
+        if (f) f.flow += v;
+        else flows.set(key, { column: c, flow: v });
+      }
+    });
+    return flows;
+  }
+
+  /** Bars of each source in an LP solution `x` (over `columns`). */
+  sourceTotals(x: Float64Array): Float64Array {
+    const totals = new Float64Array(this.sources.length);
+    x.forEach((v, j) => {
+      const c = this.columns[j];
+      if (c && v > 0) totals[c.source] = (totals[c.source] ?? 0) + v;
+    });
+    return totals;
+  }
+
+  /** Runs column generation on the current residual until the LP is solved or a stop applies. */
+  solve(budget: Budget, stop: CgStop = {}): CgOutcome {
+    let iterations = 0;
+    let bestBound = Number.NEGATIVE_INFINITY;
+    for (;;) {
+      const sol = this.solveMaster();
+      iterations++;
+      if (sol.status !== 'optimal') {
+        return this.outcome(
+          sol.status === 'infeasible' ? 'infeasible' : 'failed',
+          sol,
+          bestBound,
+          iterations,
+        );
+      }
+      if (stop.floor !== undefined && this.meets(sol, stop.floor)) {
+        return this.outcome('optimal', sol, Math.max(bestBound, stop.floor), iterations);
+      }
+      const duals = this.itemDuals(sol.duals);
+      let priced = this.price(this.center ? this.smooth(duals) : duals, sol.duals);
+      if (this.center && priced.columns.length === 0) priced = this.price(duals, sol.duals);
+      // Defence in depth: a valid bound never exceeds the restricted master's value (≥ the LP optimum);
+      // capping there keeps a numerical slip in the pricing from ever becoming an absurd bound.
+      priced.bound = Math.min(priced.bound, sol.objective + 1e-9 * Math.max(1, Math.abs(sol.objective)));
+      if (priced.bound > bestBound) {
+        bestBound = priced.bound;
+        this.center = priced.duals;
+      }
+      // Without columns the LP is solved only if the pricing was exact; past the pricing's size caps it may
+      // not be, and the caller must not treat the LP solution as optimal.
+      if (priced.columns.length === 0) {
+        return this.outcome(priced.exact ? 'optimal' : 'stopped', sol, bestBound, iterations);
+      }
+      for (const c of priced.columns) this.add(c);
+      // Settled: the integer the bound rounds up to is the one the LP is about to reach. The last
+      // thousandths of a degenerate LP's tail cost hundreds of iterations and cannot change a proof
+      // (the bound is the Lagrangian one, not the LP value), so they are not waited for.
+      // An LP still paying for artificial columns has not found its footing yet: never settled.
+      let leaning = 0;
+      for (let a = 0; a < this.artificialColumns; a++) leaning += sol.x[a] ?? 0;
+      const settled = leaning <= 1e-9 && ceilBound(bestBound) >= ceilBound(sol.objective - SETTLE_TOLERANCE);
+      if ((stop.settle && settled) || (stop.cutoff !== undefined && ceilBound(bestBound) >= stop.cutoff)) {
+        return this.outcome('stopped', this.solveMaster(), bestBound, iterations + 1);
+      }
+      if (budget.expired() || (stop.rounds !== undefined && iterations >= stop.rounds))
+        return this.outcome('stopped', this.solveMaster(), bestBound, iterations + 1);
+    }
+  }
+
+  /** Whether a restricted master's solution, free of artificial columns, has come down to `floor`. */
+  private meets(sol: LpSolution, floor: number): boolean {
+    if (sol.objective > floor + 1e-9 * Math.max(1, Math.abs(floor))) return false;
+    let leaning = 0;
+    for (let a = 0; a < this.artificialColumns; a++) leaning += sol.x[a] ?? 0;
+    return leaning <= 1e-9;
+  }
+
+  /**
+   * The master's solve, with an engine that throws (HiGHS's wasm raised "run failed" once in a full
+   * benchmark run) read as a failed solve: the search then treats the node as unresolved instead of the
+   * whole request failing.
+   */
+  private solveMaster(): LpSolution {
+    try {
+      return this.master.solve();
+    } catch (e) {
+      // HiGHS's wasm has thrown its native run failure in a benchmark run: an LP left unsolved, not a bug.
+      if (!isRunFailure(e)) throw e;
+      return { status: 'failed', objective: Number.NaN, x: new Float64Array(0), duals: new Float64Array(0) };
+    }
+  }
+
+  private outcome(
+    status: CgOutcome['status'],
+    sol: { objective: number; x: Float64Array },
+    bound: number,
+    iterations: number,
+  ): CgOutcome {
+    const x = new Float64Array(this.columns.length);
+    let artificial = 0;
+    for (let a = 0; a < this.artificialColumns; a++) artificial += sol.x[a] ?? 0;
+    for (let j = 0; j < x.length; j++) x[j] = sol.x[this.firstColumn + j] ?? 0;
+    return { status, lpValue: sol.objective, bound, x, artificial, iterations };
+  }
+
+  private itemDuals(all: Float64Array): Float64Array {
+    const d = new Float64Array(this.m);
+    for (let i = 0; i < this.m; i++) d[i] = Math.max(0, all[i] ?? 0);
+    return d;
+  }
+
+  private smooth(duals: Float64Array): Float64Array {
+    const c = this.center ?? duals;
+    const out = new Float64Array(this.m);
+    const a = this.smoothing;
+    for (let i = 0; i < this.m; i++) out[i] = a * (c[i] ?? 0) + (1 - a) * (duals[i] ?? 0);
+    return out;
+  }
+
+  /**
+   * Prices at `pi` through the port: the columns whose reduced cost under the master's own duals is
+   * negative, and the Lagrangian bound that `pi` proves.
+   */
+  private price(pi: Float64Array, masterDuals: Float64Array): Pricing<C> {
+    const arcs = this.activeArcs(masterDuals);
+    const nu = this.usageRow >= 0 ? Math.max(0, masterDuals[this.usageRow] ?? 0) : 0;
+    const usagePay = (k: number): number => {
+      const s = this.sources[k];
+      return s?.kind === 'offcut' ? (nu * s.length) / this.usageScale : 0;
+    };
+    const rawArc = new Map<string, number>();
+    for (const a of arcs.list) if (a.dual !== 0) rawArc.set(a.key, a.dual);
+    const reduced = (column: C): number => {
+      let v = 0;
+      for (const [i, c] of this.port.coefficients(column)) v += c * (masterDuals[i] ?? 0);
+      if (rawArc.size > 0) for (const key of this.port.arcKeys(column)) v += rawArc.get(key) ?? 0;
+      const k = column.source;
+      const sourceDual = masterDuals[this.sourceRow + k] ?? 0;
+      return (this.sources[k]?.cost ?? 0) - sourceDual - usagePay(k) - v;
+    };
+    // A pattern enters when it is not empty, prices out and is new.
+    const pricesOut = (column: C): boolean =>
+      this.port.coefficients(column).length > 0 &&
+      reduced(column) < -REL_TOL * Math.max(1, this.sources[column.source]?.cost ?? 0) &&
+      !this.has(column);
+    const answer = this.port.price({ pi, residual: this.residual, nu, usagePay, arcs: arcs.list, pricesOut });
+    if (answer.cutValues) this.recordCut(pi, nu, answer.cutValues);
+    return {
+      columns: [...answer.columns],
+      bound: this.lagrangianBound(pi, answer.values, nu, arcs.rhs),
+      duals: pi,
+      exact: answer.exact,
+    };
+  }
+
+  /**
+   * Duals of the arc rows bounded at this node, with each clamped to the sign its active bound allows (so
+   * the Lagrangian bound stays valid); plus Σ bound·dual for the bound.
+   */
+  private activeArcs(masterDuals: Float64Array): { list: ActiveArc[]; rhs: number } {
+    const list: ActiveArc[] = [];
+    let rhs = 0;
+    for (const [key, b] of this.residual.arcs ?? []) {
+      const row = this.arcRows.get(key);
+      if (row === undefined) continue;
+      const d = masterDuals[row] ?? 0;
+      let sigma = d;
+      if (!Number.isFinite(b.lo)) sigma = Math.min(0, sigma);
+      if (!Number.isFinite(b.hi)) sigma = Math.max(0, sigma);
+      list.push({ key, dual: d, sigma: sigma === 0 ? 0 : sigma });
+      if (sigma === 0) continue;
+      rhs += sigma > 0 ? b.lo * sigma : b.hi * sigma;
+    }
+    return { list, rhs };
+  }
+
+  private recordCut(pi: Float64Array, nu: number, v: Float64Array): void {
+    const { demand, usage } = this.residual;
+    if (usage !== this.baseUsage) return;
+    for (let i = 0; i < this.m; i++) if (demand[i] !== this.baseDemand[i]) return;
+    let rhs = this.usageRow >= 0 ? (nu * Math.max(0, usage)) / this.usageScale : 0;
+    for (let i = 0; i < this.m; i++) rhs += (demand[i] ?? 0) * (pi[i] ?? 0);
+    this.lastCut = { rhs, v };
+  }
+
+  /** The bound the duals `pi` (with usage dual `nu` and arc rows' `arcRhs`) prove for the current residual. */
+  private lagrangianBound(pi: Float64Array, values: readonly number[], nu: number, arcRhs = 0): number {
+    const { demand, lo, hi, usage } = this.residual;
+    let rhs = (this.usageRow >= 0 ? (nu * Math.max(0, usage)) / this.usageScale : 0) + arcRhs;
+    for (let i = 0; i < this.m; i++) rhs += (demand[i] ?? 0) * (pi[i] ?? 0);
+    const terms: BoundTerm[] = this.sources.map((s, k) => ({
+      lo: lo[k] ?? 0,
+      hi: hi[k] ?? 0,
+      c: s.cost,
+      v: values[k] ?? 0,
+    }));
+    // The artificial columns are unlimited one-piece bars of cost `big`.
+    for (let i = 0; i < this.m; i++)
+      terms.push({ lo: 0, hi: Number.POSITIVE_INFINITY, c: this.big, v: pi[i] ?? 0 });
+    if (this.usageRow >= 0) terms.push({ lo: 0, hi: Number.POSITIVE_INFINITY, c: this.big, v: nu });
+    return lagrangianBound(rhs, terms);
+  }
+
+  dispose(): void {
+    this.master.dispose();
+  }
+}
+
+/** A pricing round's answer: the entering columns, the bound the duals prove, the duals it priced at. */
+interface Pricing<C> {
+  readonly columns: C[];
+  bound: number;
+  readonly duals: Float64Array;
+  readonly exact: boolean;
+}
+
+function copyResidual(r: Residual): Residual {
+  const copy: Residual = { demand: r.demand.slice(), lo: r.lo.slice(), hi: r.hi.slice(), usage: r.usage };
+  return r.arcs ? { ...copy, arcs: new Map(r.arcs) } : copy;
+}
+
+/** The usage row's scale: its coefficients are offcut lengths over the longest offcut. */
+export function usageScaleOf(sources: Job['sources']): number {
+  return Math.max(1, ...sources.filter((s) => s.kind === 'offcut').map((s) => s.length));
+}

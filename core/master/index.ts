@@ -1,0 +1,11 @@
+/** The covering master both geometries share: column generation behind a pricing port. */
+export {
+  type CgOutcome,
+  type CgStop,
+  CoveringMaster,
+  type MasterOptions,
+  type Residual,
+  usageScaleOf,
+} from './covering-master.ts';
+export type { ActiveArc, PatternColumn, PortPricing, PriceQuery, PricingPort } from './port.ts';
+export { SMOOTHING_LARGE, SMOOTHING_SMALL } from './tuning.ts';

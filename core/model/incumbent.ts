@@ -1,0 +1,85 @@
+/**
+ * The best plan found so far, shared by every phase of a search (it only improves), and the check of whether
+ * a set of bars is a plan.
+ */
+import type { Job } from './job.ts';
+import {
+  better,
+  type GroupPlan,
+  type Layout,
+  mergeLayouts,
+  offcutUsage,
+  planCost,
+  substituteShortages,
+  trimExcess,
+} from './plan.ts';
+
+/** The search state shared by the phases: the incumbent only ever improves. */
+export class Incumbent {
+  plan: GroupPlan | null = null;
+
+  private readonly job: Job;
+  private readonly usageTarget: number;
+
+  constructor(job: Job, usageTarget: number) {
+    this.job = job;
+    this.usageTarget = usageTarget;
+  }
+
+  /** Flaws found in offered plans (a bug upstream); tests assert there are none. */
+  readonly rejected: string[] = [];
+
+  /**
+   * Takes the plan if it is better. A plan that misses demand, overfills a bar or overdraws a supply is a
+   * bug upstream: it is refused (and recorded) rather than allowed to become the incumbent.
+   */
+  offer(offered: readonly Layout[] | null, from = 'search'): void {
+    if (!offered) return;
+    const bars = substituteShortages(this.job, offered) ?? offered;
+    const flaw = flawOf(this.job, bars);
+    if (flaw !== null) {
+      this.rejected.push(`${from} offered a plan that ${flaw}`);
+      return;
+    }
+    const trimmed = trimExcess(this.job, bars);
+    // A dearer plan loses whatever its layouts, so it is not merged and sorted (that cost a tenth of the
+    // solve time on practical jobs, whose dives offer several plans a node). Under offcuts_first the offcut
+    // usage ranks first.
+    if (this.plan && !this.job.offcutsFirst && planCost(this.job, trimmed) > this.plan.cost) return;
+    const plan = mergeLayouts(this.job, trimmed);
+    if (better(this.job, plan, this.plan)) this.plan = plan;
+  }
+
+  /** A completion costing this much or more cannot improve the incumbent. */
+  pruneAt(): number {
+    const p = this.plan;
+    if (!p) return Number.POSITIVE_INFINITY;
+    if (this.job.offcutsFirst && offcutUsage(this.job, p.layouts) < this.usageTarget)
+      return Number.POSITIVE_INFINITY;
+    return p.cost;
+  }
+}
+
+/** Why a set of bars is not a plan (demand not covered, supply overdrawn, a bar overfull), or null. */
+function flawOf(job: Job, bars: readonly Layout[]): string | null {
+  const m = job.items.length;
+  const cut = new Float64Array(m);
+  const used = new Float64Array(job.sources.length);
+  for (const b of bars) {
+    const source = job.sources[b.source];
+    if (!source) return `uses source ${b.source}, which does not exist`;
+    let load = 0;
+    for (let i = 0; i < m; i++) {
+      cut[i] = (cut[i] ?? 0) + (b.counts[i] ?? 0) * b.count;
+      load += (b.counts[i] ?? 0) * (job.items[i]?.weight ?? 0);
+    }
+    if (load > source.capacity) return `overfills a bar of source ${b.source}`;
+    used[b.source] = (used[b.source] ?? 0) + b.count;
+  }
+  for (let i = 0; i < m; i++)
+    if ((cut[i] ?? 0) < (job.items[i]?.demand ?? 0)) return `cuts too few of item ${i}`;
+  for (let k = 0; k < job.sources.length; k++) {
+    if ((used[k] ?? 0) > (job.sources[k]?.supply ?? 0)) return `uses more bars of source ${k} than exist`;
+  }
+  return null;
+}

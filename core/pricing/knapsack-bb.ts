@@ -1,0 +1,142 @@
+/**
+ * The bounded knapsack's branch and bound: depth-first in density order with the Dantzig bound, stopping at
+ * a node limit.
+ */
+import type { KnapsackResult } from './knapsack-types.ts';
+import { RUNNERS_UP } from './tuning.ts';
+
+/**
+ * Depth-first branch and bound in density order with the Dantzig (fractional) bound. Stops after
+ * `nodeLimit` nodes; the bound is then the max of the best value and the fractional bounds of the nodes
+ * left open, which is a valid upper bound. The last few packings the best one improved on come back as
+ * `extra` (more columns per pricing round, for nothing).
+ */
+export function branchAndBound(
+  values: Float64Array,
+  weights: ArrayLike<number>,
+  copies: Int32Array,
+  capacity: number,
+  nodeLimit: number,
+  /** A packing already known (e.g. from the coarse DP): its value prunes from the first node on. */
+  start?: Int32Array,
+): KnapsackResult {
+  const m = values.length;
+  const order: number[] = [];
+  for (let i = 0; i < m; i++) {
+    if ((values[i] ?? 0) > 0 && (copies[i] ?? 0) > 0 && (weights[i] ?? 0) <= capacity) order.push(i);
+  }
+  order.sort((a, b) => {
+    const d = (values[b] ?? 0) / (weights[b] ?? 1) - (values[a] ?? 0) / (weights[a] ?? 1);
+    return d !== 0 ? d : a - b;
+  });
+  const n = order.length;
+  const v = new Float64Array(n);
+  const w = new Float64Array(n);
+  const u = new Int32Array(n);
+  for (let k = 0; k < n; k++) {
+    const i = order[k] ?? 0;
+    v[k] = values[i] ?? 0;
+    w[k] = weights[i] ?? 0;
+    u[k] = Math.min(copies[i] ?? 0, Math.floor(capacity / (w[k] ?? 1)));
+  }
+  // The smallest weight among items k.. lets a node stop early when nothing else fits.
+  const minW = new Float64Array(n + 1);
+  minW[n] = Number.POSITIVE_INFINITY;
+  for (let k = n - 1; k >= 0; k--) minW[k] = Math.min(w[k] ?? 0, minW[k + 1] ?? 0);
+
+  // The Dantzig bound, tightened as Martello and Toth's U2: the break item s (the first that does not
+  // fit whole) either stays at the copies that fit, the room left filled at the next item's density, or
+  // takes one more copy, the weight it lacks freed at the density of the last item before it.
+  const fractionalBound = (k0: number, room: number): number => {
+    let bound = 0;
+    let r = room;
+    let last = -1;
+    for (let k = k0; k < n; k++) {
+      const wk = w[k] ?? 1;
+      const full = Math.min(u[k] ?? 0, Math.floor(r / wk));
+      bound += full * (v[k] ?? 0);
+      r -= full * wk;
+      if (full < (u[k] ?? 0)) {
+        const dantzig = bound + (r / wk) * (v[k] ?? 0);
+        const next = k + 1 < n ? r * ((v[k + 1] ?? 0) / (w[k + 1] ?? 1)) : 0;
+        // No item taken before it: one more copy cannot be made room for.
+        const more =
+          last >= 0 ? (v[k] ?? 0) - (wk - r) * ((v[last] ?? 0) / (w[last] ?? 1)) : Number.NEGATIVE_INFINITY;
+        return Math.min(dantzig, bound + Math.max(next, more));
+      }
+      if (full > 0) last = k;
+    }
+    return bound;
+  };
+
+  // Pruning tolerance relative to the largest value any packing could have: an absolute one would swallow
+  // every packing when duals are tiny (a branch node whose duals all sit on its bar-count row). Whatever
+  // the pruning may have skipped is added back to the reported bound, so the bound stays an upper bound.
+  let most = 0;
+  for (let k = 0; k < n; k++) most += (v[k] ?? 0) * (u[k] ?? 0);
+  const tol = 1e-12 * most;
+  const cur = new Int32Array(n);
+  let bestVal = 0;
+  let best = new Int32Array(n);
+  let startCounts: Int32Array | null = null;
+  let improved = false;
+  if (start) {
+    let v0 = 0;
+    start.forEach((c, i) => {
+      v0 += c * (values[i] ?? 0);
+    });
+    if (v0 > 0) {
+      bestVal = v0;
+      startCounts = start.slice();
+    }
+  }
+  const runnersUp: Int32Array[] = [];
+  let nodes = 0;
+  let openBound = 0;
+  let stopped = false;
+
+  const dfs = (k: number, room: number, val: number): void => {
+    if (val > bestVal + tol) {
+      bestVal = val;
+      if (improved) {
+        runnersUp.push(best);
+        if (runnersUp.length > RUNNERS_UP) runnersUp.shift();
+      }
+      best = cur.slice();
+      improved = true;
+    }
+    if (k >= n || room < (minW[k] ?? 0)) return;
+    const ub = val + fractionalBound(k, room);
+    if (ub <= bestVal + tol) return;
+    if (stopped || ++nodes > nodeLimit) {
+      stopped = true;
+      openBound = Math.max(openBound, ub);
+      return;
+    }
+    const wk = w[k] ?? 1;
+    const maxTake = Math.min(u[k] ?? 0, Math.floor(room / wk));
+    for (let t = maxTake; t >= 0; t--) {
+      cur[k] = t;
+      // Once stopped, each call below only records its subtree's bound, so every open node is covered.
+      dfs(k + 1, room - t * wk, val + t * (v[k] ?? 0));
+    }
+    cur[k] = 0;
+  };
+  dfs(0, capacity, 0);
+
+  const counts = new Int32Array(m);
+  if (!improved && startCounts) counts.set(startCounts);
+  else for (let k = 0; k < n; k++) counts[order[k] ?? 0] = best[k] ?? 0;
+  const extra = runnersUp.reverse().map((b) => {
+    const c = new Int32Array(m);
+    for (let k = 0; k < n; k++) c[order[k] ?? 0] = b[k] ?? 0;
+    return c;
+  });
+  return {
+    counts,
+    value: bestVal,
+    upperBound: (stopped ? Math.max(bestVal, openBound) : bestVal) + tol,
+    exact: !stopped,
+    extra,
+  };
+}

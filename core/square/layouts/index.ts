@@ -1,0 +1,1 @@
+export { squareLayouts } from './layouts.ts';

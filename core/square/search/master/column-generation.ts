@@ -1,0 +1,65 @@
+/**
+ * The covering master over square patterns: the kernel's {@link CoveringMaster} with the square pricing
+ * port (knapsacks, the arc DP where branching bounds arc flows) and the square arcs' flows.
+ */
+
+import type { LpEngine } from '../../../lp/index.ts';
+import { CoveringMaster, type Residual, SMOOTHING_LARGE, SMOOTHING_SMALL } from '../../../master/index.ts';
+import { type Job, LARGE_JOB_ITEM_TYPES, PRACTICAL_ITEM_TYPES } from '../../../model/index.ts';
+import { type Arc, arcKey, arcsOf } from '../../../pricing/index.ts';
+import { type Column, SquarePricing } from './square-pricing.ts';
+
+export type { Column } from './square-pricing.ts';
+
+/**
+ * The covering master over square patterns (multisets of items on a bar), priced by knapsacks and, where
+ * branching bounded arc flows, by the arc DP ({@link SquarePricing}).
+ */
+export class ColumnGeneration extends CoveringMaster<Column> {
+  private readonly weights: Float64Array;
+
+  constructor(
+    job: Job,
+    engine: LpEngine,
+    residual: Residual,
+    options: { readonly primalAfterColumns?: boolean } = {},
+  ) {
+    const port = new SquarePricing(job);
+    const large = job.items.length >= LARGE_JOB_ITEM_TYPES;
+    super(job.sources, job.offcutsFirst, port, engine, residual, {
+      // Jobs with several kinds of bar and up to 60 item types (practical cut lists) re-solve column
+      // generation's masters by primal simplex after added columns; the others stay on dual simplex, on
+      // whose vertices their dives and tree were tuned (docs/solver.md, LP engine, has the measurements).
+      // Full-bar jobs ask for primal re-solves through `options` (see solveGroup).
+      primalAfterColumns:
+        options.primalAfterColumns ?? (job.sources.length > 1 && job.items.length <= PRACTICAL_ITEM_TYPES),
+      // Substitution columns pay off where rounds are many (large jobs with one kind of bar); on small
+      // practical jobs they steer the search worse than they save (measured on the seeded practical set;
+      // `LARGE_JOB_ITEM_TYPES` draws the line).
+      substitution: job.sources.length === 1 && large,
+      smoothing: large ? SMOOTHING_LARGE : SMOOTHING_SMALL,
+    });
+    this.weights = port.weights;
+  }
+
+  /** Adds a pattern unless it is already there; returns its index in `columns`. */
+  addColumn(source: number, counts: Int32Array): number {
+    return this.add({ source, counts });
+  }
+
+  /** Flow on every arc in an LP solution `x` (over `columns`). */
+  arcFlows(x: Float64Array): Map<string, { arc: Arc; flow: number }> {
+    const flows = new Map<string, { arc: Arc; flow: number }>();
+    x.forEach((v, j) => {
+      const c = this.columns[j];
+      if (!c || v <= 1e-9) return;
+      for (const a of arcsOf(this.weights, c.source, c.counts)) {
+        const key = arcKey(a);
+        const f = flows.get(key);
+        if (f) f.flow += v;
+        else flows.set(key, { arc: a, flow: v });
+      }
+    });
+    return flows;
+  }
+}

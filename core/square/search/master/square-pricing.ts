@@ -1,0 +1,221 @@
+/**
+ * The square pattern kind of the covering master: a column is a multiset of items on one source, its
+ * arcs those of the arc-flow view (items laid longest first), and pricing is one bounded knapsack per
+ * distinct bar capacity, with the arc DP or search where branching bounded arc flows.
+ */
+
+import type { PortPricing, PriceQuery, PricingPort } from '../../../master/index.ts';
+import { usageScaleOf } from '../../../master/index.ts';
+import { type Job, PRACTICAL_ITEM_TYPES, patternKey } from '../../../model/index.ts';
+import {
+  ARC_DP_CELLS,
+  ARC_SEARCH_NODES,
+  type ArcMap,
+  arcCell,
+  arcDpCells,
+  arcKey,
+  arcsOf,
+  type KnapsackResult,
+  priceWithArcs,
+  searchWithArcs,
+  solveKnapsacks,
+} from '../../../pricing/index.ts';
+
+/** A generated pattern: a feasible bar of one source. */
+export interface Column {
+  readonly source: number;
+  readonly counts: Int32Array;
+}
+
+/** The square pricing port (see the module's comment). */
+export class SquarePricing implements PricingPort<Column> {
+  readonly itemCount: number;
+  readonly weights: Float64Array;
+  private readonly job: Job;
+  private readonly capacities: number[];
+
+  constructor(job: Job) {
+    this.job = job;
+    this.itemCount = job.items.length;
+    this.weights = Float64Array.from(job.items, (it) => it.weight);
+    this.capacities = [...new Set(job.sources.map((s) => s.capacity))].sort((a, b) => a - b);
+  }
+
+  key(column: Column): string {
+    return patternKey(column.source, column.counts);
+  }
+
+  coefficients(column: Column): [number, number][] {
+    const out: [number, number][] = [];
+    for (let i = 0; i < this.itemCount; i++) {
+      const c = column.counts[i] ?? 0;
+      if (c > 0) out.push([i, c]);
+    }
+    return out;
+  }
+
+  arcKeys(column: Column): string[] {
+    return arcsOf(this.weights, column.source, column.counts).map(arcKey);
+  }
+
+  own(column: Column): Column {
+    return { source: column.source, counts: column.counts.slice() };
+  }
+
+  /**
+   * A small search usually finds an improving bar; the exact (and costlier) pricing is needed only to
+   * prove that none exists and to tighten the bound.
+   */
+  price(query: PriceQuery<Column>): PortPricing<Column> {
+    const fast = this.priceWith(query, 'fast');
+    if (fast.columns.length > 0 || fast.exact) return fast;
+    return this.priceWith(query, 'exact', fast.knapsacks);
+  }
+
+  /** Prices in one mode; `quick` is the fast round's knapsack answers at the same duals, if any. */
+  private priceWith(
+    query: PriceQuery<Column>,
+    mode: 'fast' | 'exact',
+    quick?: readonly KnapsackResult[],
+  ): PortPricing<Column> & { readonly knapsacks: readonly KnapsackResult[] } {
+    const { pi, residual, nu, usagePay } = query;
+    const { demand, hi } = residual;
+    const bounds = Int32Array.from(demand, (d) => Math.max(0, d));
+    const arcs = arcDualsBySource(query);
+    // Every capacity gets the plain knapsack, sources with arc duals too: its packings, checked against
+    // the arc duals, are often improving columns, and often prove the arc optimum, for a fraction of the
+    // exact arc DP (see below).
+    // Capacities whose sources have no bar left here (used up, or branched to zero) need no pricing: no
+    // column of theirs could enter, and the bound counts them at zero bars.
+    const plain = this.capacities.filter((c) =>
+      this.job.sources.some((s, k) => s.capacity === c && (hi[k] ?? 0) > 0),
+    );
+    const results = solveKnapsacks({ values: pi, weights: this.weights, bounds }, plain, {
+      extras: 3,
+      mode,
+      quick,
+      resume: this.itemCount <= PRACTICAL_ITEM_TYPES,
+    });
+    const byCap = new Map(plain.map((c, k) => [c, results[k]]));
+    const pricesOut = (k: number, counts: Int32Array): boolean => query.pricesOut({ source: k, counts });
+    const columns: Column[] = [];
+    let exact = results.every((r) => r.exact);
+    // Under offcuts_first the usage row's dual ν pays every offcut bar ν·Lₒ on top of its pieces.
+    const values = this.job.sources.map((s, k) => {
+      // No bar of this source left here: nothing to price, and the bound counts it at zero bars.
+      if ((hi[k] ?? 0) <= 0) return 0;
+      let candidates: Int32Array[] = [];
+      let value = 0;
+      const duals = arcs.get(k);
+      const r = byCap.get(s.capacity);
+      const shortcut = duals && r ? plainAnswer(k, r, duals, mode, pricesOut, this.weights) : null;
+      if (shortcut) {
+        candidates = shortcut.candidates;
+        value = shortcut.value;
+        exact &&= shortcut.exact;
+      } else if (duals) {
+        const input = { weights: this.weights, values: pi, bounds, capacity: s.capacity, arcDuals: duals };
+        // Too large for the exact DP: the branch and bound alone, with a node limit.
+        const best =
+          arcDpCells(input) <= ARC_DP_CELLS ? priceWithArcs(input) : searchWithArcs(input, ARC_SEARCH_NODES);
+        if (best) {
+          candidates = [best.counts];
+          value = best.value;
+        } else {
+          // Neither could answer: a valid upper bound is the plain knapsack (solved above for every
+          // capacity with bars left) plus every positive arc dual.
+          candidates = r ? [r.counts] : [];
+          value = (r?.upperBound ?? Number.POSITIVE_INFINITY) + positiveTotal(duals);
+          exact = false;
+        }
+      } else {
+        if (r) {
+          candidates = [r.counts, ...r.extra];
+          value = r.upperBound;
+        }
+      }
+      if (nu > 0 && s.kind === 'offcut') {
+        // Under offcuts_first any piece on an offcut earns the usage dual, even a piece the item duals
+        // price at zero (which the knapsack leaves out): offer the best single piece that fits.
+        const one = bestSinglePiece(this.weights, pi, bounds, s.capacity);
+        if (one) candidates = [...candidates, one];
+      }
+      for (const counts of candidates) if (pricesOut(k, counts)) columns.push({ source: k, counts });
+      return Math.max(0, value) + usagePay(k);
+    });
+    const cutValues = Float64Array.from(this.job.sources, (s) => {
+      const r = byCap.get(s.capacity);
+      const pay = s.kind === 'offcut' ? (nu * s.length) / this.usageScale() : 0;
+      return r ? Math.max(0, r.upperBound) + pay : Number.POSITIVE_INFINITY;
+    });
+    return { columns, values, exact, cutValues, knapsacks: results };
+  }
+
+  private scale: number | null = null;
+
+  /** The usage row's scale: the longest offcut (as the master's). */
+  private usageScale(): number {
+    this.scale ??= usageScaleOf(this.job.sources);
+    return this.scale;
+  }
+}
+
+/** The active arc duals grouped by source → position → item, as the arc pricing reads them. */
+function arcDualsBySource(query: PriceQuery<Column>): ArcMap {
+  const bySource: ArcMap = new Map();
+  for (const a of query.arcs) {
+    if (a.sigma === 0) continue;
+    const [source, pos, item] = a.key.split(':').map(Number) as [number, number, number];
+    arcCell(bySource, { source, pos }).set(item, a.sigma);
+  }
+  return bySource;
+}
+
+/**
+ * A source with arc duals, answered from the plain knapsack's packings when that is enough: in fast mode
+ * always (a valid bound is the plain optimum plus every positive arc dual); in exact mode when one of the
+ * packings prices out under the arc duals (the round goes on, so the looser bound does), or when no arc
+ * dual is positive and the plain optimum's packing crosses no arc with a dual (then no pattern can beat
+ * it: the arc optimum is the plain optimum). Otherwise null: the arc search or DP must decide.
+ */
+function plainAnswer(
+  k: number,
+  r: KnapsackResult,
+  duals: ReadonlyMap<number, ReadonlyMap<number, number>>,
+  mode: 'fast' | 'exact',
+  pricesOut: (k: number, counts: Int32Array) => boolean,
+  weights: ArrayLike<number>,
+): { candidates: Int32Array[]; value: number; exact: boolean } | null {
+  const candidates = [r.counts, ...r.extra];
+  const positive = positiveTotal(duals);
+  const loose = { candidates, value: r.upperBound + positive, exact: false };
+  if (mode === 'fast' || candidates.some((c) => pricesOut(k, c))) return loose;
+  if (!r.exact || positive > 0) return null;
+  const crossed = arcsOf(weights, k, r.counts).some((a) => (duals.get(a.pos)?.get(a.item) ?? 0) !== 0);
+  return crossed ? null : { candidates, value: r.upperBound, exact: true };
+}
+
+/** Every positive arc dual of a source: what its arcs can add to any pattern's value at most. */
+function positiveTotal(duals: ReadonlyMap<number, ReadonlyMap<number, number>>): number {
+  let total = 0;
+  for (const byItem of duals.values()) for (const d of byItem.values()) total += Math.max(0, d);
+  return total;
+}
+
+/** The single piece of highest dual that fits a bar of `capacity` (any fitting piece when all are 0). */
+function bestSinglePiece(
+  weights: Float64Array,
+  pi: Float64Array,
+  bounds: Int32Array,
+  capacity: number,
+): Int32Array | null {
+  let best = -1;
+  for (let i = 0; i < weights.length; i++) {
+    if ((bounds[i] ?? 0) <= 0 || (weights[i] ?? 0) > capacity) continue;
+    if (best < 0 || (pi[i] ?? 0) > (pi[best] ?? 0)) best = i;
+  }
+  if (best < 0) return null;
+  const counts = new Int32Array(weights.length);
+  counts[best] = 1;
+  return counts;
+}

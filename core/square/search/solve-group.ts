@@ -1,0 +1,131 @@
+/**
+ * One material group's square search: greedy, bounds, perfect packing, the root's column generation, dives
+ * and branch and price, within a budget of work.
+ */
+import { barsBound, combinatorialBound, maxOffcutUsage } from '../../bounds/index.ts';
+import type { Budget } from '../../budget.ts';
+import type { LpEngine } from '../../lp/index.ts';
+import type { Residual } from '../../master/index.ts';
+import { type GroupPlan, Incumbent, type Job, newTrace, Proof, type SearchTrace } from '../../model/index.ts';
+import { isFullBarJob, packerFirstOps, packerOpsLeft, perfectPacker, runPacker } from './exact/index.ts';
+import { offerGreedyPlans } from './heuristics/index.ts';
+import { ColumnGeneration, provesInfeasible, solveRoot } from './master/index.ts';
+import {
+  Diver,
+  firstDiveRule,
+  laterDiveRule,
+  mixedSearch,
+  oneBarSearch,
+  type TreeSearch,
+} from './tree/index.ts';
+
+/** What the search knows about one job when it stops. */
+export interface GroupResult {
+  /** The best plan found; null when the supply cannot cover the demand. */
+  readonly plan: GroupPlan | null;
+  /** Valid lower bound on the cost (job cost units). */
+  readonly bound: number;
+  /** Valid lower bound on purchased bars. */
+  readonly barsBound: number;
+  /** True only when the plan meets the bound (and, under offcuts_first, uses the most offcut material). */
+  readonly optimal: boolean;
+  /** True when the LP relaxation itself proved that no plan exists. */
+  readonly infeasible: boolean;
+  readonly trace: SearchTrace;
+}
+
+/**
+ * A goal short of the optimum, for callers that need only some plan good enough (the setups stage's
+ * oracle): the search stops at the first plan that is `enough`, and gives up once its bound is `hopeless`.
+ */
+export interface SearchGoal {
+  enough(plan: GroupPlan): boolean;
+  hopeless(bound: number): boolean;
+}
+
+/**
+ * Solves one material group, phase by phase (docs/solver.md, Stages): greedy plans for an instant
+ * incumbent; combinatorial bounds; the perfect-packing search's first share (full one-bar jobs); the root
+ * column generation; a first dive; then either the one-bar search (discrepancy dives, branch and price,
+ * bar saver, perfect packing side by side) or the mixed one (mixes, a short tree, discrepancy dives, the
+ * full tree). Each phase runs only while the plan is not proven and the budget lasts. Anytime: the
+ * incumbent only improves.
+ */
+export function solveGroup(job: Job, engine: LpEngine, budget: Budget, goal?: SearchGoal): GroupResult {
+  const demand = Int32Array.from(job.items, (it) => it.demand);
+  const supply = Float64Array.from(job.sources, (s) => s.supply);
+  const trace = newTrace();
+  const usageTarget = job.offcutsFirst ? maxOffcutUsage(job, demand, supply) : 0;
+  const inc = new Incumbent(job, usageTarget);
+  trace.rejected = inc.rejected;
+
+  offerGreedyPlans(job, inc, demand, supply);
+  trace.greedyCost = inc.plan?.cost ?? null;
+  trace.phase = 'greedy';
+
+  const proof = new Proof(job, inc, usageTarget, combinatorialBound(job, demand));
+  const reached = (): boolean => goal !== undefined && inc.plan !== null && goal.enough(inc.plan);
+  const isOptimal = (): boolean => proof.optimal() || reached();
+  const result = (infeasible = false): GroupResult => ({
+    plan: inc.plan,
+    bound: Math.min(proof.bound, inc.plan?.cost ?? proof.bound),
+    barsBound: barsBound(job, Math.min(proof.bound, inc.plan?.cost ?? proof.bound)),
+    optimal: proof.optimal(),
+    infeasible,
+    trace,
+  });
+  if (goal?.hopeless(proof.bound)) return result();
+
+  // One-bar jobs whose bound leaves no room at all: an exact search for a perfect packing, first on its
+  // own, then beside the dives and the tree. Still searching after its first share, and shaped for it,
+  // the job is a full-bar job: column generation and the tree then serve the proof (docs/solver.md).
+  const packer = isOptimal() ? null : perfectPacker(job, demand, proof.bound, inc);
+  const packerFirst = packerFirstOps(demand);
+  const searching = packer !== null && runPacker(packer, packerFirst, budget);
+  const fullBars =
+    searching && !isOptimal() && isFullBarJob(job, demand, proof.bound) ? { floor: proof.bound } : undefined;
+  if (isOptimal() || budget.expired()) return result();
+
+  const root: Residual = { demand, lo: new Float64Array(job.sources.length), hi: supply, usage: usageTarget };
+  const cg = new ColumnGeneration(job, engine, root, fullBars ? { primalAfterColumns: true } : {});
+  try {
+    const first = solveRoot(job, cg, root, inc, proof.bound, budget, trace);
+    proof.bound = first.bound;
+    trace.phase = 'root';
+    if (goal?.hopeless(proof.bound)) return result();
+    if (inc.plan === null && first.out.artificial > 1e-6 && provesInfeasible(job, engine, root, budget)) {
+      return result(true);
+    }
+    if (isOptimal() || budget.expired()) return result();
+
+    const diver = new Diver(job, cg, budget, trace, inc, isOptimal);
+    diver.complete(first.out.x, root, []);
+    cg.dropSubstitution();
+    trace.phase = 'dive';
+    diver.dive(root, firstDiveRule(job, first.out.x), 0);
+    if (isOptimal() || budget.expired()) return result();
+
+    trace.phase = 'branch';
+    const search: TreeSearch = {
+      job,
+      cg,
+      diver,
+      diveSteps: laterDiveRule(job),
+      root,
+      rootCuts: first.cuts,
+      trace,
+      inc,
+      ...(fullBars ? { fullBars } : {}),
+    };
+    if (job.sources.length === 1) {
+      const packerLeft = packer ? { packer, ops: packerOpsLeft(packerFirst) } : null;
+      proof.raise(oneBarSearch(search, proof.bound, budget, isOptimal, packerLeft));
+    } else {
+      mixedSearch(search, proof, first.out.x, budget);
+    }
+    return result();
+  } finally {
+    trace.columns = cg.columns.length;
+    cg.dispose();
+  }
+}

@@ -1,0 +1,1 @@
+export { type RefineContext, type Refined, refineGroup } from './refine-group.ts';

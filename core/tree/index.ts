@@ -1,0 +1,2 @@
+/** The pattern tree both geometries share: branch and price over any pattern kind. */
+export { type BranchFlow, type PatternTree, treeSteps } from './pattern-tree.ts';

@@ -1,0 +1,186 @@
+/**
+ * The pattern tree both geometries share: branch and price over any pattern kind (`treeSteps` over a
+ * `PatternTree`), branching on source totals, then on the most fractional arc flow; a kind supplies its
+ * arcs' flows, how integral flows make a plan and its completions.
+ */
+
+import { type CountCut, costSources, liftBound } from '../bounds/index.ts';
+import type { Budget } from '../budget.ts';
+import type { CoveringMaster, PatternColumn, Residual } from '../master/index.ts';
+import type { Job } from '../model/index.ts';
+import { ceilBound } from '../numbers.ts';
+
+interface BranchNode {
+  readonly lo: Float64Array;
+  readonly hi: Float64Array;
+  readonly arcs: ReadonlyMap<string, { readonly lo: number; readonly hi: number }>;
+  /** A valid bound on every plan in the node (LP, cost grid and cuts on the bar counts). */
+  readonly bound: number;
+  /**
+   * What the nodes are explored by: the bound from the LP and the cost grid alone. The cuts often lift
+   * every node to the same value, and exploring by it lost the LP's sense of where good plans are
+   * (docs/solver.md, Tuning).
+   */
+  readonly order: number;
+  readonly depth: number;
+}
+
+/** An arc's flow in an LP solution, and how much a fraction of it counts when choosing what to split. */
+export interface BranchFlow {
+  readonly value: number;
+  readonly weight: number;
+}
+
+/**
+ * What the tree needs of a pattern kind (square multisets, angle sequences): its covering master, whose
+ * pricing port understands source and arc bounds, and the few things only the kind knows: its arcs'
+ * flows, how integral flows make a plan, and how it looks for plans around a node.
+ */
+export interface PatternTree<C extends PatternColumn> {
+  /** Sources and costs (the bound lifts to sums of whole bars' costs). */
+  readonly job: Job;
+  readonly master: CoveringMaster<C>;
+  readonly root: Residual;
+  /** Cuts on the bar counts valid for every plan of the root's demand (none for a kind that records none). */
+  readonly rootCuts: readonly CountCut[];
+  readonly trace: { branchNodes: number; cgIterations: number };
+  readonly fullBars?: { readonly floor: number };
+  /** A node costing this much or more cannot improve the incumbent (∞ with none to prune by). */
+  pruneAt(): number;
+  /** Flow on every arc of the LP solution `x`, by arc key (the map's order breaks ties between splits). */
+  arcFlows(x: Float64Array): ReadonlyMap<string, BranchFlow>;
+  /**
+   * Totals and arc flows of `x` are integral: offer the plan they make. True when that closes the node,
+   * whose plans all cost `nodeBound` or more; false leaves the node open in the bound (a plan dearer than
+   * the bound: the LP's columns may not be every pattern, or the flows lost a bar making the plan exact).
+   */
+  integral(x: Float64Array, totals: Float64Array, nodeBound: number): boolean;
+  /** Looks for plans near a solved node's LP (completions). */
+  explored?(x: Float64Array, here: Residual): void;
+  /** A node at `depth` was split: a chance to dive from it. */
+  branched?(here: Residual, depth: number): void;
+}
+
+/** Branch and price over any pattern kind (see {@link branchAndPrice}); pauses after each node's master. */
+export function* treeSteps<C extends PatternColumn>(
+  tree: PatternTree<C>,
+  rootBound: number,
+  budget: Budget,
+): Generator<void, number, void> {
+  const { job, master: cg, root, rootCuts, trace } = tree;
+  const open: BranchNode[] = [
+    {
+      lo: root.lo.slice(),
+      hi: root.hi.slice(),
+      arcs: new Map(),
+      bound: rootBound,
+      // One-bar jobs keep exploring from the bound they were tuned on; with several kinds of bar the
+      // root's bound includes the cuts, so the LP's order starts afresh below it.
+      order: job.sources.length === 1 ? rootBound : Number.NEGATIVE_INFINITY,
+      depth: 0,
+    },
+  ];
+  const unresolved: number[] = [];
+  while (open.length > 0 && !budget.expired()) {
+    open.sort((a, b) => a.order - b.order || b.depth - a.depth);
+    const node = open.shift();
+    if (!node) break;
+    if (node.order >= tree.pruneAt()) {
+      open.length = 0;
+      break;
+    }
+    if (node.bound >= tree.pruneAt()) continue;
+    trace.branchNodes++;
+    const here: Residual = { ...root, lo: node.lo, hi: node.hi, arcs: node.arcs };
+    cg.setResidual(here);
+    const floor = tree.fullBars?.floor;
+    const out = cg.solve(
+      budget,
+      floor === undefined ? { cutoff: tree.pruneAt() } : { cutoff: tree.pruneAt(), floor },
+    );
+    trace.cgIterations += out.iterations;
+    // A pause after each node's master solve (what follows reads only `out` and the column list).
+    yield;
+    if (out.status === 'stopped' && budget.expired()) {
+      open.push(node);
+      break;
+    }
+    const sources = costSources(job, here);
+    const order = liftBound(Math.max(node.order, ceilBound(out.bound)), tree.pruneAt(), sources);
+    const cuts = cg.lastCut ? [...rootCuts, cg.lastCut] : rootCuts;
+    const nodeBound = liftBound(Math.max(order, node.bound), tree.pruneAt(), sources, cuts);
+    if (nodeBound >= tree.pruneAt()) continue;
+    if (out.status === 'infeasible') {
+      // The restricted master found no flow within the node's bounds (say two arcs of one source bounded
+      // below, its bars bounded above, and no column crossing both yet). Pricing cannot run without
+      // duals, so columns that make it feasible may exist: the node stays open in the bound.
+      unresolved.push(nodeBound);
+      continue;
+    }
+    if (out.status !== 'optimal' || out.artificial > 1e-6) {
+      // A master the LP engine could not solve ('failed') proves nothing either: pruning it would close
+      // the tree on a node that may hold a better plan (a false proof; the case is in docs/solver.md, Tuning).
+      // The LP was not solved exactly (pricing past its size caps), or it still leans on artificial
+      // columns: nothing to branch on safely. The node stays open in the bound, unexpanded.
+      unresolved.push(nodeBound);
+      continue;
+    }
+    tree.explored?.(out.x, here);
+    if (nodeBound >= tree.pruneAt()) continue;
+    const child = (lo: Float64Array, hi: Float64Array, arcs: BranchNode['arcs']): BranchNode => ({
+      lo,
+      hi,
+      arcs,
+      bound: nodeBound,
+      order,
+      depth: node.depth + 1,
+    });
+    const totals = cg.sourceTotals(out.x);
+    const pick = mostFractional(
+      [...totals].map((t, s) => ({ key: s, value: t, weight: job.sources[s]?.cost ?? 1 })),
+    );
+    if (pick) {
+      const down = node.hi.slice();
+      down[pick.key] = Math.floor(pick.value);
+      const up = node.lo.slice();
+      up[pick.key] = Math.ceil(pick.value);
+      open.push(child(node.lo, down, node.arcs), child(up, node.hi, node.arcs));
+      continue;
+    }
+    const flows = tree.arcFlows(out.x);
+    const arcPick = mostFractional([...flows.entries()].map(([key, f]) => ({ key, ...f })));
+    if (!arcPick) {
+      // Integral totals and arc flows: the flow is a plan.
+      if (!tree.integral(out.x, totals, nodeBound)) unresolved.push(nodeBound);
+      continue;
+    }
+    const prev = node.arcs.get(arcPick.key) ?? { lo: Number.NEGATIVE_INFINITY, hi: Number.POSITIVE_INFINITY };
+    const downArcs = new Map(node.arcs).set(arcPick.key, { lo: prev.lo, hi: Math.floor(arcPick.value) });
+    const upArcs = new Map(node.arcs).set(arcPick.key, { lo: Math.ceil(arcPick.value), hi: prev.hi });
+    open.push(child(node.lo, node.hi, downArcs), child(node.lo, node.hi, upArcs));
+    tree.branched?.(here, node.depth);
+  }
+  cg.setResidual(root);
+  const best = tree.pruneAt();
+  const left = [...open.map((n) => n.bound), ...unresolved];
+  // With no incumbent to prune by (none yet, or none using the required offcut material), a closed tree
+  // proves nothing beyond the bound it started from.
+  if (!Number.isFinite(best)) return left.length === 0 ? rootBound : Math.max(rootBound, Math.min(...left));
+  return left.length === 0 ? best : Math.min(best, ...left);
+}
+
+/** The entry whose value is furthest from an integer (weighted), or null when all are integral. */
+function mostFractional<K>(
+  entries: readonly { key: K; value: number; weight: number }[],
+): { key: K; value: number } | null {
+  let best: { key: K; value: number } | null = null;
+  let score = 1e-6;
+  for (const e of entries) {
+    const frac = Math.min(e.value - Math.floor(e.value), Math.ceil(e.value) - e.value);
+    if (frac > 1e-6 && frac * e.weight > score) {
+      score = frac * e.weight;
+      best = { key: e.key, value: e.value };
+    }
+  }
+  return best;
+}
