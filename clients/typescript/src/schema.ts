@@ -549,8 +549,13 @@ export interface components {
             tier: "public" | "starter" | "pro" | "scale";
             /** @description Every counting window of the tier, the longest first. */
             windows: {
-                /** @enum {string} */
-                window: "month" | "hour" | "minute";
+                /**
+                 * @description The window: `month` (calendar month, UTC), `hour`, `minute`, or `<n> seconds` for another length.
+                 * @example month
+                 * @example hour
+                 * @example minute
+                 */
+                window: string;
                 limit: number;
                 used: number;
                 remaining: number;

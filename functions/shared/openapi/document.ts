@@ -231,7 +231,12 @@ const USAGE_SCHEMA: Schema = {
         type: 'object',
         required: ['window', 'limit', 'used', 'remaining', 'resetAt'],
         properties: {
-          window: { type: 'string', enum: ['month', 'hour', 'minute'] },
+          window: {
+            type: 'string',
+            description:
+              'The window: `month` (calendar month, UTC), `hour`, `minute`, or `<n> seconds` for another length.',
+            examples: ['month', 'hour', 'minute'],
+          },
           limit: { type: 'integer', minimum: 0 },
           used: { type: 'integer', minimum: 0 },
           remaining: { type: 'integer', minimum: 0 },

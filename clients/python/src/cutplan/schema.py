@@ -484,7 +484,8 @@ class Error(_ErrorRequired, total=False):
 
 
 class UsageWindows(TypedDict):
-    window: Literal["month", "hour", "minute"]
+    window: str
+    """The window: `month` (calendar month, UTC), `hour`, `minute`, or `<n> seconds` for another length."""
     limit: int
     used: int
     remaining: int
