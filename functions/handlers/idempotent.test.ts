@@ -109,6 +109,12 @@ async function world(options: Options = {}) {
     if (!usage?.ok) throw new Error('usage failed');
     return usage.value.windows.at(-1)?.used ?? -1;
   };
+  /** A caller's month as GET /v1/usage tells it. */
+  const month = async (caller: Caller) => {
+    const usage = await admitter.usage?.(caller);
+    if (!usage?.ok) throw new Error('usage failed');
+    return usage.value.month;
+  };
   const storedItems = async (scope: string) => {
     const out = await dynamo().client.send(
       new QueryCommand({
@@ -122,6 +128,7 @@ async function world(options: Options = {}) {
   return {
     call,
     counted,
+    month,
     storedItems,
     clock,
     renderPdf,
@@ -290,6 +297,7 @@ describe('idempotent POSTs', () => {
     expect(later.body).toBe(done.body);
     expect(w.solves()).toBe(1);
     expect(await w.counted(w.keyed(w.key))).toBe(1);
+    expect(await w.month(w.keyed(w.key))).toEqual({ used: 1, refunded: 0 }); // the month moved once
     expect(await w.storedItems('ws:acme')).toEqual([expect.stringMatching(/^idem#/)]); // the lease is gone
   });
 
@@ -345,6 +353,8 @@ describe('idempotent POSTs', () => {
       expect(replayed.body).toBe(retried.body);
       expect(replayed.headers['Idempotent-Replayed']).toBe('true');
       expect(await w.counted(w.keyed(w.key))).toBe(1);
+      // The month: the refunded first attempt, and the retry that stood.
+      expect(await w.month(w.keyed(w.key))).toEqual({ used: 1, refunded: 1 });
       expect(w.solves()).toBe(2);
     },
   );
