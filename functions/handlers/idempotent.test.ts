@@ -168,6 +168,8 @@ describe('idempotent POSTs', () => {
     await w.call(JOB);
     await w.call(JOB);
     expect(await w.counted(w.publicCaller)).toBe(3);
+    // Calls without the header stay stateless: the one stored item is k-1's outcome.
+    expect(await w.storedItems(`ip:${IP}`)).toEqual([expect.stringMatching(/^idem#ik_/)]);
   });
 
   it('refuses the same key for a different request with 422 idempotencyKeyReused, counting nothing', async () => {
