@@ -5,7 +5,7 @@
  * or false bound.
  *
  *   npm run bench -- [--sets a,b] [--full] [--practical N] [--workers N] [--limit-scale X] [--bundle-jobs N]
- *     [--cutgen-per-class N] [--skip angles,pdf,cold,load,engines,setups,cutgen,bundle] [--out FILE]
+ *     [--cutgen-per-class N] [--skip angles,pdf,files,cold,load,engines,setups,cutgen,bundle] [--out FILE]
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -194,6 +194,16 @@ if (!skip.has('engines')) {
 if (!skip.has('pdf')) {
   const { benchPdf } = await import('./pdf.ts');
   lines.push('## PDF', '', '```', JSON.stringify(await benchPdf(), null, 2), '```', '');
+}
+if (!skip.has('files')) {
+  // Each tier's largest job on every file route, against the response limits and the function's memory.
+  const { benchFileRoutes, fileRoutesReport } = await import('./file-routes.ts');
+  lines.push(
+    '## File routes at each tier’s largest job',
+    '',
+    ...fileRoutesReport(await benchFileRoutes()),
+    '',
+  );
 }
 if (!skip.has('cold')) {
   const { formatColdStart, formatFirstLpAnswer, measureColdStart, measureFirstLpAnswer } = await import(

@@ -44,7 +44,7 @@ const STATUS: Readonly<Record<ErrorCode, number>> = {
   forbiddenOrigin: 403,
   /** More parts or distinct lines than the tier allows. */
   partsLimit: 413,
-  /** The body is larger than 1 MiB. */
+  /** The body is larger than 1 MiB, or a file route's file over its limit (functions/shared/file-limits.ts). */
   payloadTooLarge: 413,
   /**
    * Finite supply: the search found no plan within the time limit and did not prove that none exists.
@@ -281,7 +281,7 @@ export class MethodNotAllowedError extends CutplanError {
   }
 }
 
-/** 413: the body is over the 1 MiB limit. */
+/** 413: the body is over the 1 MiB limit, or a file route's file over its size limit. */
 export class PayloadTooLargeError extends CutplanError {
   override readonly code = 'payloadTooLarge' as const;
   override readonly name = 'PayloadTooLargeError';

@@ -21,6 +21,7 @@ import {
   stringsIn,
 } from '../pdf/index.ts';
 import type { LabelFormat, OptimiseRequest, OptimiseResponse } from '../types.ts';
+import { jobLine } from './job-line.ts';
 import { type PieceLabel, pieceLabels } from './pieces.ts';
 
 const MM = 72 / 25.4;
@@ -115,7 +116,10 @@ function labelOps(label: PieceLabel, pen: Pen, x: number, top: number, width: nu
   }
   // Lines 3 and 4: the job (and material), then where the piece comes from.
   y -= 10 * s;
-  const job = label.material === null ? label.job : `${label.job} · ${label.material}`;
+  const job = jobLine(label, inner, {
+    width: (t) => pen.width(t, 6.5 * s, 'regular'),
+    fit: (t, room) => pen.fit(t, 6.5 * s, 'regular', room),
+  });
   ops.push(pen.text(left, y, job, { size: 6.5 * s, color: MUTED, maxWidth: inner }));
   y -= 8 * s;
   const where = `Bar ${label.bar}/${label.bars} · layout ${label.layout} · piece ${label.piece}/${label.pieces} · ${label.position}`;

@@ -1,7 +1,9 @@
 /**
  * What goes on the piece labels: one label per cut piece, in saw order (layouts as on the saw sheets,
- * core/saw/order.ts; each layout's bars one after another; pieces from the bar's zero end), with the
- * text each label prints, formatted as the PDF formats it (the request's unit and unitFormat).
+ * core/saw/order.ts; each layout's bars one after another; pieces from the bar's zero end). A label
+ * describes the piece as ordered: the part's own length at the precision it was entered and its own end
+ * angles, whatever turn it took on the bar; where it sits on the bar is the cut as made, in the saw
+ * sheet's precision (the request's unit and unitFormat throughout).
  */
 import { pieceStarts, placedBars } from '../bar-model/index.ts';
 import { type Formats, formatsFor } from '../pdf/index.ts';
@@ -13,9 +15,9 @@ export interface PieceLabel {
   readonly job: string;
   /** The piece's label, else `P3` for line 3 of the cut list. */
   readonly label: string;
-  /** `1200.5 mm`, `47 1/4"`. */
+  /** The part's length as entered: `1200 mm`, `1200.5 mm`, `47 1/4"`. */
   readonly length: string;
-  /** `45° / 135°` (left / right end as placed) when either end is mitred, else null. */
+  /** The part's own end angles, `60° / 60°` (left / right as ordered, bottom angles), when either is mitred, else null. */
   readonly angles: string | null;
   readonly material: string | null;
   /** 1-based, over the whole plan in saw order. */
@@ -44,18 +46,16 @@ export function pieceLabels(
   for (const { layout, combination, model } of layouts) {
     const comb = combination.usedComb;
     const starts = pieceStarts(model);
-    const angle = (a: number | null | undefined): string => `${a ?? 90}°`;
+    const ordered = model.pieces.map((p, j) => asOrdered(request, comb.parts[j]?.part, p.length, fmt));
     for (let copy = 0; copy < combination.count; copy++) {
       bar++;
       model.pieces.forEach((p, j) => {
-        const placed = comb.parts[j];
-        const mitred = placed?.leftAngle != null || placed?.rightAngle != null;
         out.push({
           id: `B${bar}P${j + 1}`,
           job,
           label: p.label,
-          length: fmt.lenU(p.length),
-          angles: mitred ? `${angle(placed?.leftAngle)} / ${angle(placed?.rightAngle)}` : null,
+          length: ordered[j]?.length ?? fmt.lenU(p.length),
+          angles: ordered[j]?.angles ?? null,
           material: comb.material ?? null,
           bar,
           bars,
@@ -68,6 +68,29 @@ export function pieceLabels(
     }
   }
   return out;
+}
+
+/**
+ * A piece's length and angles as its part was ordered: the part's own length, printed with the fewest
+ * decimals that show it exactly (`1200`, `1210.5`: a job's finer scale or another length's decimals never
+ * pad it), and the part's own bottom angles, not the turned copy's. A piece with no part index (a bare
+ * layout) prints its length in the document's precision and no angles.
+ */
+function asOrdered(
+  request: OptimiseRequest,
+  index: number | undefined,
+  length: number,
+  fmt: Formats,
+): { readonly length: string; readonly angles: string | null } {
+  const part = index === undefined ? undefined : request.parts[index];
+  if (part === undefined) return { length: fmt.lenU(length), angles: null };
+  const entered = part.length / request.scale;
+  const angle = (a: number | null): string => `${a ?? 90}°`;
+  const mitred = part.leftAngle !== null || part.rightAngle !== null;
+  return {
+    length: formatsFor(request.unit, request.unitFormat, [entered]).lenU(entered),
+    angles: mitred ? `${angle(part.leftAngle)} / ${angle(part.rightAngle)}` : null,
+  };
 }
 
 /** One precision for every length on the labels (as the PDF chooses it for the plan). */

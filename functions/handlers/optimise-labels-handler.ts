@@ -13,6 +13,12 @@ import { solvedFile } from './solved-file.ts';
 /** As the plan PDF's: a cold pdf-lib and bwip-js import plus a label a piece. */
 export const LABELS_HEADROOM_MS = PDF_HEADROOM_MS;
 
+/**
+ * Render time kept per label on top of the headroom: measured 1.3 to 1.7 ms a label for the scale tier's
+ * largest job on thermal PDF labels, the slowest format (bench/file-routes.ts; docs/deploy.md).
+ */
+export const LABELS_RENDER_MS_PER_PIECE = 2;
+
 /** A label file, like the PDF, cannot begin with keep-alive whitespace: its solve is capped as the PDF's is. */
 export const LABELS_BUDGET_CAP_SECONDS = PDF_BUDGET_CAP_SECONDS;
 
@@ -32,6 +38,7 @@ export function makeOptimiseLabelsHandler<Lp>(deps: LabelsDeps<Lp>): ApiHandler 
     return solvedFile(deps, req, notes, {
       endpoint: 'labels',
       headroomMs: LABELS_HEADROOM_MS,
+      renderMsPerPiece: LABELS_RENDER_MS_PER_PIECE,
       capSeconds: LABELS_BUDGET_CAP_SECONDS,
       timed: true,
       refuse: (request) =>

@@ -2,10 +2,11 @@
  * The common flow of the file routes (PDF, labels, saw list): admit, solve, render, reply with the budget
  * headers.
  */
-import { type CutplanError, ok, type Result, type ValidationError } from '../../core/errors.ts';
+import { type CutplanError, err, ok, type Result, type ValidationError } from '../../core/errors.ts';
 import type { OptimiseRequest } from '../../core/types.ts';
 import type { Admission } from '../shared/admission.ts';
 import type { Endpoint, ShopJob } from '../shared/core-port.ts';
+import { fileTooLarge } from '../shared/file-limits.ts';
 import {
   type Answer,
   fail,
@@ -25,6 +26,12 @@ import { solvePlan } from './solve-plan.ts';
 export interface FileRender<F> {
   /** ms kept back below the Lambda timeout for rendering and returning the file. */
   readonly headroomMs: number;
+  /**
+   * ms more kept back per piece of the job: a label per piece, a plan PDF's pages grow with the layouts.
+   * The function's timeout stays; a large job's solve ends that much earlier so its file is rendered and
+   * sent in time (docs/deploy.md, "Response sizes").
+   */
+  readonly renderMsPerPiece?: number;
   /** The route's cap on the solve, below the tier's (infra/route-table.ts); none when absent. */
   readonly capSeconds?: number;
   /**
@@ -79,6 +86,10 @@ export async function solvedFile<Lp>(
         const made = await solveThenRender(deps, req, notes, request, admission, route);
         if (!made.ok) return made;
         const { job, file } = made.value;
+        // Nothing has been sent yet: a file too large to stream whole in time is a refusal, not a cut
+        // download (and, being no outcome, is not kept for a replay).
+        const tooLarge = fileTooLarge(file);
+        if (tooLarge !== null) return err(tooLarge);
         // An idempotent call keeps the plan, not the file: a replay renders it again, byte for byte.
         const kept: Kept = { kind: 'file', job, branding: admission.branding };
         return { ...ok(withHeaders(file, timeLimitHeaders(job.response.meta))), kept };
@@ -100,7 +111,9 @@ export async function solveThenRender<Lp, F>(
   admission: Admission,
   route: FileRender<F>,
 ): Promise<Result<{ readonly job: ShopJob; readonly file: F }, CutplanError>> {
-  const solved = await solvePlan(deps, req, request, admission, route.headroomMs, notes, route.capSeconds);
+  const pieces = deps.core.jobSize(request).totalParts;
+  const headroomMs = route.headroomMs + Math.ceil((route.renderMsPerPiece ?? 0) * pieces);
+  const solved = await solvePlan(deps, req, request, admission, headroomMs, notes, route.capSeconds);
   if (!solved.ok) return solved;
   const job = { request, response: solved.value, jobName: request.jobName, createdAtMs: deps.clock.now() };
   const started = performance.now();

@@ -113,7 +113,8 @@ const WHEN: Readonly<Record<ErrorCode, string>> = {
     'More parts or distinct part lines than the tier allows, or more pieces than any tier takes (over 100000 on one line or 1000000 in all). `detail` names the part (or `parts`) and the cap. Nothing was counted.',
   noPlanFound:
     'Finite stock or offcuts: the search found no plan within the time limit and did not prove that none exists. Not counted; a longer `timeLimit` may find one.',
-  payloadTooLarge: 'The body is larger than 1 MiB.',
+  payloadTooLarge:
+    'The body is larger than 1 MiB; or, on a file route, the file the job makes is over the 6 MB a streamed answer carries at full speed (`detail` names its size and the limit). Not counted.',
   queryTooLong: 'The query string of `GET /v1/optimise` is over 8 KiB; send the job as a POST body instead.',
   headersTooLarge:
     'The request line and headers are too large to read (the local server refuses over 16 KiB); send the job as a POST body.',
