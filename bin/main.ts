@@ -18,6 +18,10 @@ const commands: Readonly<
     summary: "report each workspace's counted calls and refunds in a month",
     load: () => import('./usage.ts'),
   },
+  rack: {
+    summary: "list, add, import and export the workspace's offcut rack (a running API)",
+    load: () => import('./rack.ts'),
+  },
 };
 
 async function main(argv: string[]): Promise<number> {

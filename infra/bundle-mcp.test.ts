@@ -42,7 +42,12 @@ describe('mcp bundle', () => {
     expect(list?.result.statusCode).toBe(200);
     const tools = (JSON.parse(list?.result.body ?? '{}') as { result: { tools: { name: string }[] } }).result
       .tools;
-    expect(tools.map((t) => t.name).sort()).toEqual(['cutting_plan_pdf', 'optimise_cut_list']);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'book_plan',
+      'cutting_plan_pdf',
+      'list_offcuts',
+      'optimise_cut_list',
+    ]);
     expect(list?.result.headers?.['X-RateLimit-Remaining']).toBeUndefined();
     expect(call?.result.statusCode).toBe(200);
     expect(call?.result.headers?.['X-RateLimit-Remaining']).toBe('29');

@@ -40,7 +40,7 @@ import {
   STREAM_IDLE_LIMIT_SECONDS,
   STREAM_LIMIT_SECONDS,
 } from './route-table.ts';
-import { STORED_BODY_PARTITIONS, WRITABLE_PARTITIONS } from './stack.ts';
+import { STATE_PARTITIONS, WRITABLE_PARTITIONS } from './stack.ts';
 
 const { resources, functionIds, tableId, template } = synthesise();
 const fn = (name: FunctionName): CfnResource => {
@@ -366,25 +366,20 @@ describe('IAM', () => {
       asList(s.Action).some((a) => String(a).startsWith('dynamodb:')),
     );
 
-  it.each(['optimise', 'optimise-pdf', 'optimise-labels', 'optimise-csv', 'mcp'] as const)(
-    '%s may read any item and update counters and slots only, never a key record',
-    (name) => {
+  // The solving routes (MCP aside) keep idempotent outcomes: they also delete (an in-flight lease).
+  it.each([
+    ['optimise', ['dynamodb:PutItem', 'dynamodb:DeleteItem']],
+    ['optimise-pdf', ['dynamodb:PutItem', 'dynamodb:DeleteItem']],
+    ['optimise-labels', ['dynamodb:PutItem', 'dynamodb:DeleteItem']],
+    ['optimise-csv', ['dynamodb:PutItem', 'dynamodb:DeleteItem']],
+    ['mcp', 'dynamodb:PutItem'],
+    ['rack', ['dynamodb:PutItem', 'dynamodb:DeleteItem']],
+    ['plans', ['dynamodb:PutItem', 'dynamodb:DeleteItem']],
+  ] as const)(
+    '%s may read any item, update counters, slots and workspace state, and put (%s) workspace state only, never a key record',
+    (name, stateActions) => {
       const statements = dynamoStatements(name);
       const table = [{ 'Fn::GetAtt': [tableId, 'Arn'] }];
-      // The routes that keep idempotent outcomes may also put and delete stored bodies (`ws#…`) only.
-      const bodies =
-        name === 'mcp'
-          ? []
-          : [
-              {
-                Effect: 'Allow',
-                Action: ['dynamodb:PutItem', 'dynamodb:DeleteItem'],
-                Resource: table[0],
-                Condition: {
-                  'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...STORED_BODY_PARTITIONS] },
-                },
-              },
-            ];
       expect(statements).toEqual([
         { Effect: 'Allow', Action: 'dynamodb:GetItem', Resource: table },
         {
@@ -393,7 +388,12 @@ describe('IAM', () => {
           Resource: table[0],
           Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...WRITABLE_PARTITIONS] } },
         },
-        ...bodies,
+        {
+          Effect: 'Allow',
+          Action: stateActions,
+          Resource: table[0],
+          Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...STATE_PARTITIONS] } },
+        },
       ]);
     },
   );
@@ -404,16 +404,18 @@ describe('IAM', () => {
     ]);
   });
 
-  it('stored bodies (idempotent outcomes, public callers by IP included) live in the body partitions, never a key record', () => {
-    const inBodies = (pk: string) =>
-      STORED_BODY_PARTITIONS.some((p) => new RegExp(`^${p.replace('*', '.*')}$`).test(pk));
-    expect(inBodies(workspacePk('acme'))).toBe(true);
-    expect(inBodies(workspacePk('ip:203.0.113.7'))).toBe(true);
-    expect(inBodies(apiKeyKey('k1').pk)).toBe(false);
-  });
+  const matchesAny = (patterns: readonly string[], pk: string) =>
+    patterns.some((pattern) => new RegExp(`^${pattern.replace('*', '.*')}$`).test(pk));
+  const matches = (pk: string) => matchesAny(WRITABLE_PARTITIONS, pk);
 
-  const matches = (pk: string) =>
-    WRITABLE_PARTITIONS.some((pattern) => new RegExp(`^${pattern.replace('*', '.*')}$`).test(pk));
+  it('the rack, stored plans and idempotent outcomes live in workspace partitions, which hold no key record', () => {
+    expect(matchesAny(STATE_PARTITIONS, workspacePk('acme'))).toBe(true);
+    // A public caller's idempotent outcomes: its IP's own workspace partition.
+    expect(matchesAny(STATE_PARTITIONS, workspacePk('ip:203.0.113.7'))).toBe(true);
+    expect(matches(workspacePk('acme'))).toBe(true);
+    expect(matchesAny(STATE_PARTITIONS, apiKeyKey('k1').pk)).toBe(false);
+    expect(matchesAny(STATE_PARTITIONS, counterKey({ kind: 'key', keyId: 'k1' }, 'w').pk)).toBe(false);
+  });
 
   it('the partitions the admitter writes are writable; a key record is not', () => {
     const key = { kind: 'key', keyId: 'k1' } as const;
@@ -523,11 +525,12 @@ describe('alarms', () => {
     expect(prop(a, 'Threshold')).toBeLessThan(1);
   });
 
-  it('alarm on throttles of every function', () => {
+  it('alarm on throttles of every function that serves a route', () => {
     const a = alarm('Throttles');
     const metrics = prop<Record<string, Json>[]>(a, 'Metrics');
     const throttled = metrics.flatMap((m) => [...referencedIds(m.MetricStat)]);
-    expect(new Set(throttled)).toEqual(new Set(Object.values(functionIds)));
+    const { 'synthetic-check': _, ...served } = functionIds;
+    expect(new Set(throttled)).toEqual(new Set(Object.values(served)));
     expect(metrics.find((m) => m.ReturnData !== false)?.Expression).toBe('SUM(METRICS())');
     expect(prop(a, 'ComparisonOperator')).toBe('GreaterThanOrEqualToThreshold');
     expect(prop(a, 'Threshold')).toBe(1);

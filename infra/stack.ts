@@ -28,13 +28,15 @@ import {
 } from './route-table.ts';
 
 /**
- * The partitions a solving function may write: counters and slots (`ip#…`, `pool#…`, `use#<keyId>`),
- * never a key record (`key#<keyId>`), which it only reads. See `functions/shared/limits/table.ts`.
+ * The partitions a solving function may write: counters and slots (`ip#…`, `pool#…`, `use#<keyId>`) and
+ * workspaces' stored state (`ws#<workspace>`: the rack, stored plans and their booking marks), never a
+ * key record (`key#<keyId>`), which it only reads. See `functions/shared/limits/table.ts` and
+ * `functions/shared/stored/`.
  */
-export const WRITABLE_PARTITIONS = ['ip#*', 'pool#*', 'use#*'] as const;
+export const WRITABLE_PARTITIONS = ['ip#*', 'pool#*', 'use#*', 'ws#*'] as const;
 
-/** The partitions of stored bodies (idempotent outcomes): `ws#<workspace>`, `ws#ip:<address>`. */
-export const STORED_BODY_PARTITIONS = ['ws#*'] as const;
+/** The partitions of workspaces' stored state: plans are put there (and the rack routes delete there). */
+export const STATE_PARTITIONS = ['ws#*'] as const;
 
 /** Where Lambda unpacks a function's bundle; the PDF function's fonts sit beside its `index.mjs`. */
 export const LAMBDA_TASK_ROOT = '/var/task';
@@ -111,6 +113,16 @@ export class CutplanStack extends Stack {
       CUTPLAN_FONT_DIR: LAMBDA_TASK_ROOT,
     });
     const csv = routeFunction('OptimiseCsv', 'optimise-csv', 'POST /v1/optimise/csv (streamed)', tableEnv);
+    const rack = routeFunction(
+      'Rack',
+      'rack',
+      'GET|POST /v1/offcuts, PATCH|DELETE /v1/offcuts/{id}',
+      tableEnv,
+    );
+    const plans = routeFunction('Plans', 'plans', '/v1/plans/{id}: read, delete, book (/cut), files', {
+      ...tableEnv,
+      CUTPLAN_FONT_DIR: LAMBDA_TASK_ROOT,
+    });
     const health = routeFunction('Health', 'health', 'GET /v1/health');
     const usage = routeFunction('Usage', 'usage', 'GET /v1/usage (reads the limits table only)', tableEnv);
     this.table.grant(usage, 'dynamodb:GetItem');
@@ -120,8 +132,12 @@ export class CutplanStack extends Stack {
       'fallback',
       'every other route and method: 404, 405, CORS preflights',
     );
-    for (const fn of [optimise, pdf, labels, csv, mcp]) grantLimits(this.table, fn);
-    for (const fn of [optimise, pdf, labels, csv]) grantStoredBodies(this.table, fn);
+    // The solving routes keep idempotent outcomes (a put, and the in-flight lease's delete) in the
+    // workspace partitions (ws#<workspace>, ws#ip:<address>); MCP keeps none.
+    for (const fn of [optimise, pdf, labels, csv])
+      grantLimits(this.table, fn, ['dynamodb:PutItem', 'dynamodb:DeleteItem']);
+    grantLimits(this.table, mcp, ['dynamodb:PutItem']);
+    for (const fn of [rack, plans]) grantLimits(this.table, fn, ['dynamodb:PutItem', 'dynamodb:DeleteItem']);
 
     const routed = {
       optimise,
@@ -129,6 +145,8 @@ export class CutplanStack extends Stack {
       'optimise-labels': labels,
       'optimise-csv': csv,
       mcp,
+      rack,
+      plans,
       health,
       usage,
       docs,
@@ -174,7 +192,9 @@ export class CutplanStack extends Stack {
     };
     this.alarms = new CutplanAlarms(this, 'Alarms', {
       api: this.api.api,
-      functions: Object.values(this.functions),
+      // CloudWatch allows 10 metrics per alarm: the scheduled check is left out (its own alarm sees a
+      // throttled run as a missing data point).
+      functions: Object.values(routed).concat(fallback),
       ...(props.alarmEmail === undefined ? {} : { email: props.alarmEmail }),
     });
 
@@ -206,7 +226,7 @@ export class CutplanStack extends Stack {
  * only counters and slots. The `dynamodb:LeadingKeys` condition keeps a fault in the solver's process
  * from rewriting an API key record (`key#…`); the keys CLI, run by an operator, is the only writer of those.
  */
-function grantLimits(table: dynamodb.Table, fn: lambda.IFunction): void {
+function grantLimits(table: dynamodb.Table, fn: lambda.IFunction, stateActions: readonly string[]): void {
   table.grant(fn, 'dynamodb:GetItem');
   fn.addToRolePolicy(
     new iam.PolicyStatement({
@@ -215,18 +235,12 @@ function grantLimits(table: dynamodb.Table, fn: lambda.IFunction): void {
       conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...WRITABLE_PARTITIONS] } },
     }),
   );
-}
-
-/**
- * What a function that keeps idempotent outcomes may do beside: write and delete stored bodies, the
- * `ws#…` partitions (functions/shared/stored/), and nothing else with these actions.
- */
-function grantStoredBodies(table: dynamodb.Table, fn: lambda.IFunction): void {
+  // Stored plans and the rack item are whole-item writes (PutItem), in workspace partitions only.
   fn.addToRolePolicy(
     new iam.PolicyStatement({
-      actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem'],
+      actions: [...stateActions],
       resources: [table.tableArn],
-      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...STORED_BODY_PARTITIONS] } },
+      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...STATE_PARTITIONS] } },
     }),
   );
 }

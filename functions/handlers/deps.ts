@@ -6,6 +6,7 @@ import type { Admitter } from '../shared/admission.ts';
 import type { CorePort } from '../shared/core-port.ts';
 import type { ServeDeps } from '../shared/http/index.ts';
 import type { BodyStore } from '../shared/stored/body-store.ts';
+import type { WorkspaceState } from '../shared/stored/workspace-state.ts';
 
 /** What a solving handler is built from. Created once per container and injected. */
 export interface SolveDeps<Lp> extends ServeDeps {
@@ -20,4 +21,6 @@ export interface SolveDeps<Lp> extends ServeDeps {
   readonly headroomMs?: number;
   /** Where idempotent calls keep their outcomes (idempotent.ts); absent: `Idempotency-Key` is not read. */
   readonly bodies?: BodyStore;
+  /** The workspaces' racks and stored plans, for `"offcuts": "rack"`; absent: such a call is a 500. */
+  readonly state?: WorkspaceState;
 }

@@ -19,7 +19,7 @@ import type { RequestNotes } from '../shared/telemetry.ts';
 import { admitted } from './admitted.ts';
 import type { SolveDeps } from './deps.ts';
 import { idempotent, type Kept, replayReply } from './idempotent.ts';
-import { parseCall } from './parse-call.ts';
+import { parseSolveCall, type RackUse, storeGuarded, storeRackPlan, withRackOffcuts } from './rack-solve.ts';
 import { solvePlan } from './solve-plan.ts';
 
 /** How an admitted request becomes a file: the solve's budget, the renderer, whether its time is logged. */
@@ -66,33 +66,44 @@ export async function solvedFile<Lp>(
   notes: RequestNotes,
   route: FileRoute,
 ): Promise<Answer> {
-  const parsed = parseCall(deps.core, req, route.endpoint);
+  const parsed = parseSolveCall(deps.core, req, route.endpoint);
   if (!parsed.ok) return fail(parsed.error);
-  const request = parsed.value;
-  const refused = route.refuse?.(request) ?? null;
+  const call = parsed.value;
+  const refused = route.refuse?.(call.request) ?? null;
   if (refused !== null) return fail(refused);
-  // The file has no `meta`: its budget (and a capped timeLimit) travel as headers.
-  const fileReply = async (job: ShopJob, branding: string | null) =>
-    withHeaders(await route.render(job, { branding }), timeLimitHeaders(job.response.meta));
-  const replay = (kept: Kept) =>
-    kept.kind === 'file' ? fileReply(kept.job, kept.branding) : replayReply(kept);
+  // The file has no `meta`: its budget (and a capped timeLimit) travel as headers; a stored plan its id.
+  const fileHeaders = (job: ShopJob) => {
+    const id = job.response.plan.id;
+    return { ...timeLimitHeaders(job.response.meta), ...(id === undefined ? {} : { 'X-Plan-Id': id }) };
+  };
+  const replay = async (kept: Kept) =>
+    kept.kind === 'file'
+      ? withHeaders(await route.render(kept.job, { branding: kept.branding }), fileHeaders(kept.job))
+      : replayReply(kept);
   return idempotent(deps, req, replay, (keep) =>
     admitted(
       deps,
       req,
       notes,
-      deps.core.jobSize(request),
+      deps.core.jobSize(call.request),
       async (admission) => {
-        const made = await solveThenRender(deps, req, notes, request, admission, route);
-        if (!made.ok) return made;
-        const { job, file } = made.value;
-        // Nothing has been sent yet: a file too large to stream whole in time is a refusal, not a cut
-        // download (and, being no outcome, is not kept for a replay).
-        const tooLarge = fileTooLarge(file);
-        if (tooLarge !== null) return err(tooLarge);
         // An idempotent call keeps the plan, not the file: a replay renders it again, byte for byte.
-        const kept: Kept = { kind: 'file', job, branding: admission.branding };
-        return { ...ok(withHeaders(file, timeLimitHeaders(job.response.meta))), kept };
+        let kept: Kept | undefined;
+        const answered = await storeGuarded(async () => {
+          const resolved = await withRackOffcuts(deps.core, deps.state, call, admission);
+          if (!resolved.ok) return resolved;
+          const { request, rack } = resolved.value;
+          const made = await solveThenRender(deps, req, notes, request, admission, route, rack);
+          if (!made.ok) return made;
+          const { job, file } = made.value;
+          // Nothing has been sent yet: a file too large to stream whole in time is a refusal, not a cut
+          // download (and, being no outcome, is not kept for a replay).
+          const tooLarge = fileTooLarge(file);
+          if (tooLarge !== null) return err(tooLarge);
+          kept = { kind: 'file', job, branding: admission.branding };
+          return ok(withHeaders(file, fileHeaders(job)));
+        });
+        return kept === undefined ? answered : { ...answered, kept };
       },
       keep,
     ),
@@ -110,12 +121,27 @@ export async function solveThenRender<Lp, F>(
   request: OptimiseRequest,
   admission: Admission,
   route: FileRender<F>,
+  /** The rack entries the request's offcuts came from: the plan is then stored (`rack-solve.ts`). */
+  rack: RackUse | null = null,
 ): Promise<Result<{ readonly job: ShopJob; readonly file: F }, CutplanError>> {
   const pieces = deps.core.jobSize(request).totalParts;
   const headroomMs = route.headroomMs + Math.ceil((route.renderMsPerPiece ?? 0) * pieces);
   const solved = await solvePlan(deps, req, request, admission, headroomMs, notes, route.capSeconds);
   if (!solved.ok) return solved;
-  const job = { request, response: solved.value, jobName: request.jobName, createdAtMs: deps.clock.now() };
+  const createdAtMs = deps.clock.now();
+  let response = solved.value;
+  if (rack !== null) {
+    const stored = await storeRackPlan(deps.state, rack, {
+      request,
+      response,
+      jobName: request.jobName,
+      branding: admission.branding,
+      createdAtMs,
+    });
+    if (!stored.ok) return stored;
+    response = stored.value;
+  }
+  const job = { request, response, jobName: request.jobName, createdAtMs };
   const started = performance.now();
   const file = await route.render(job, admission);
   if (route.timed === true) notes.pdfMs = performance.now() - started;

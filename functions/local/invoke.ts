@@ -24,6 +24,8 @@ const FUNCTIONS = [
   'optimise-labels',
   'optimise-csv',
   'mcp',
+  'rack',
+  'plans',
   'health',
   'usage',
   'fallback',
@@ -37,6 +39,8 @@ const LIMITED: readonly string[] = [
   'optimise-csv',
   'mcp',
   'usage',
+  'rack',
+  'plans',
 ];
 const SHOWN_BODY_CHARS = 2_000;
 

@@ -18,6 +18,7 @@ import '../../bin/node-major.js';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
+import { sawListCsv } from '../../core/saw-list/index.ts';
 import openapi from '../../docs/openapi.json' with { type: 'json' };
 import { buildPlaygroundPage } from '../../web/build.ts';
 import {
@@ -26,11 +27,16 @@ import {
   makeHealthHandler,
   makeUsageHandler,
 } from '../handlers/index.ts';
+import { makePlansHandler } from '../handlers/plans-handler.ts';
+import { makeRackHandler } from '../handlers/rack-handler.ts';
 import { systemClock } from '../shared/clock.ts';
-import { createDynamoClient, LOCAL_DISCOVERY_FILE } from '../shared/limits/index.ts';
+import { LOCAL_DISCOVERY_FILE } from '../shared/limits/index.ts';
 import { jsonLogger } from '../shared/log.ts';
 import { SOLVER_NAME } from '../shared/real-core.ts';
+import { lazyLabelsRenderer } from '../shared/real-labels.ts';
+import { lazyPdfRenderer } from '../shared/real-pdf.ts';
 import { limitsAdmitter } from '../shared/services.ts';
+import { createWorkspaceState } from '../shared/stored/index.ts';
 import { VERSION } from '../shared/version.ts';
 import { openLocalLimits } from './limits-backend.ts';
 import { createLocalServer } from './local-server.ts';
@@ -116,25 +122,35 @@ await pool.ready.catch((error: unknown) =>
       limits.close().finally(() => exitWith(String(error instanceof Error ? error.message : error))),
     ),
 );
+// The rack, plan and usage routes do not solve: they run on this thread, over the table's own client.
+const stateDeps = {
+  log,
+  admitter: limitsAdmitter({
+    client: limits.client,
+    tableName: limits.tableName,
+    clock: systemClock,
+    log,
+    tiers: tierTable.value.tiers,
+  }),
+  state: createWorkspaceState({ client: limits.client, tableName: limits.tableName }),
+};
 const server = createLocalServer({
   handlers: {
+    rack: makeRackHandler(stateDeps),
+    plans: makePlansHandler({
+      ...stateDeps,
+      renderPdf: lazyPdfRenderer(),
+      renderLabels: lazyLabelsRenderer(),
+      renderSawList: (job, style) => sawListCsv(job.request, job.response, style),
+    }),
     optimise: pool.handler('optimise'),
     'optimise-pdf': pool.handler('optimise-pdf'),
     mcp: pool.handler('mcp'),
     'optimise-labels': pool.handler('optimise-labels'),
     'optimise-csv': pool.handler('optimise-csv'),
     health: makeHealthHandler({ log, version: VERSION, solver: SOLVER_NAME }),
-    // On this thread: a usage call reads the table and never waits behind a solve.
-    usage: makeUsageHandler({
-      log,
-      admitter: limitsAdmitter({
-        client: createDynamoClient(limits.config),
-        tableName: limits.config.tableName,
-        clock: systemClock,
-        log,
-        tiers: tierTable.value.tiers,
-      }),
-    }),
+    // On this thread too: a usage call reads the table and never waits behind a solve.
+    usage: makeUsageHandler({ log, admitter: stateDeps.admitter }),
     fallback: makeFallbackHandler({ log }),
     docs: makeDocsHandler({ log, openapi: JSON.stringify(openapi), playground: once(buildPlaygroundPage) }),
   },

@@ -24,6 +24,7 @@ import { lazyLabelsRenderer } from '../shared/real-labels.ts';
 import { lazyPdfRenderer } from '../shared/real-pdf.ts';
 import { limitsAdmitter, solveServices } from '../shared/services.ts';
 import { createDynamoBodyStore } from '../shared/stored/dynamo-body-store.ts';
+import { createWorkspaceState } from '../shared/stored/index.ts';
 import type { Tier, TierName } from '../shared/tiers.ts';
 
 /** The functions a worker runs: the ones that solve. */
@@ -63,7 +64,8 @@ async function start(): Promise<Readonly<Record<WorkerTarget, ApiHandler>>> {
     tiers: data.tiers,
   });
   const bodies = createDynamoBodyStore({ client, tableName: data.limits.tableName });
-  const services = await solveServices({ log, admitter, bodies });
+  const state = createWorkspaceState({ client, tableName: data.limits.tableName });
+  const services = await solveServices({ log, admitter, bodies, state });
   const renderPdf = lazyPdfRenderer();
   return {
     optimise: makeOptimiseHandler(services),

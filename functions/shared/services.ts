@@ -16,6 +16,7 @@ import { primeSolver, primingWanted } from './prime.ts';
 import { createLpEngine, type RealLp, realCore } from './real-core.ts';
 import type { BodyStore } from './stored/body-store.ts';
 import { createDynamoBodyStore } from './stored/dynamo-body-store.ts';
+import { createWorkspaceState, type WorkspaceState } from './stored/index.ts';
 import type { Telemetry } from './telemetry.ts';
 import type { Tier, TierName } from './tiers.ts';
 import { POWERED_BY } from './version.ts';
@@ -58,6 +59,8 @@ export interface ServiceOverrides {
   readonly highsWasm?: Promise<HighsWasmModule> | undefined;
   /** Where idempotent calls keep their outcomes; by default the stored bodies of the limits table. */
   readonly bodies?: BodyStore;
+  /** The workspaces' racks and plans; by default over the configured table (with the admitter's client). */
+  readonly state?: WorkspaceState;
 }
 
 /**
@@ -105,6 +108,7 @@ export async function solveServices(overrides: ServiceOverrides = {}): Promise<S
   performance.mark(INIT_MARKS.primed);
   await warming?.settled();
   performance.mark(INIT_MARKS.warm);
+  const state = overrides.state ?? limits?.state;
   return {
     core: realCore,
     lp,
@@ -115,6 +119,7 @@ export async function solveServices(overrides: ServiceOverrides = {}): Promise<S
       : limits === undefined
         ? {}
         : { bodies: limits.bodies }),
+    ...(state === undefined ? {} : { state }),
     poweredBy: POWERED_BY,
     log,
     telemetry,
@@ -141,12 +146,18 @@ export const WARM_UP_WAIT_MS = 500;
 function configuredLimits(
   env: Env,
   log: Logger,
-): { admitter: Admitter; bodies: BodyStore; warm(): { settled(): Promise<void> } } {
+): {
+  admitter: Admitter;
+  bodies: BodyStore;
+  state: WorkspaceState;
+  warm(): { settled(): Promise<void> };
+} {
   const config = readLimitsConfig(env);
   const client = createDynamoClient(config);
   return {
     admitter: limitsAdmitter({ client, tableName: config.tableName, clock: systemClock, log }),
     bodies: createDynamoBodyStore({ client, tableName: config.tableName }),
+    state: createWorkspaceState({ client, tableName: config.tableName }),
     warm: () => {
       const read = client
         .send(
@@ -171,5 +182,22 @@ function configuredLimits(
         },
       };
     },
+  };
+}
+
+/**
+ * The dependencies of the rack and plan functions: the DynamoDB admitter and the workspace state over
+ * the configured table. They do not solve, so no LP engine.
+ */
+export function stateServices(overrides: { log?: Logger; env?: Env } = {}) {
+  const powertools = overrides.log === undefined ? powertoolsTelemetry() : null;
+  const log = overrides.log ?? powertools?.log ?? fail();
+  const config = readLimitsConfig(overrides.env ?? process.env);
+  const client = createDynamoClient(config);
+  return {
+    log,
+    ...(powertools === null ? {} : { telemetry: powertools.telemetry }),
+    admitter: limitsAdmitter({ client, tableName: config.tableName, clock: systemClock, log }),
+    state: createWorkspaceState({ client, tableName: config.tableName }),
   };
 }

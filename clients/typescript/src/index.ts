@@ -8,7 +8,7 @@
  * const { plan } = await client.optimise({ parts: '2400x4,1150x6,600x10', stock: 6000, kerf: 3 });
  * ```
  */
-import type { components } from './schema.js';
+import type { components, operations } from './schema.js';
 
 export type { components, operations, paths } from './schema.js';
 
@@ -26,6 +26,36 @@ export type Health = Schemas['Health'];
 export type Usage = Schemas['Usage'];
 /** The API's error body, `{ error, detail, … }`. */
 export type ErrorBody = Schemas['Error'];
+
+type Json200<O extends keyof operations> = operations[O]['responses'] extends {
+  200: { content: { 'application/json': infer T } };
+}
+  ? T
+  : never;
+/** A page of the workspace's offcut rack (`GET /v1/offcuts`). */
+export type RackPage = Json200<'listOffcuts'>;
+/** One rack entry. */
+export type RackEntry = RackPage['offcuts'][number];
+/** The body of `POST /v1/offcuts`. */
+export type AddOffcutsRequest = operations['addOffcuts']['requestBody']['content']['application/json'];
+/** What `POST /v1/offcuts` answers: the entries made or added to. */
+export type AddedOffcuts = Json200<'addOffcuts'>;
+/** The fields `PATCH /v1/offcuts/{id}` changes. */
+export type OffcutChange = operations['changeOffcut']['requestBody']['content']['application/json'];
+/** A booking (`POST /v1/plans/{id}/cut`): the same body on every repeat. */
+export type BookingRecord = Json200<'bookPlan'>;
+
+/** Which rack entries `listOffcuts` lists. */
+export interface ListOffcutsOptions extends CallOptions {
+  /** Only entries of this material tag. */
+  readonly material?: string;
+  /** Only the untagged entries. */
+  readonly untagged?: boolean;
+  /** Entries per page, 1 to 500 (default 100). */
+  readonly pageSize?: number;
+  /** The previous page's `nextPageToken`. */
+  readonly pageToken?: string;
+}
 
 /**
  * A PDF's bytes, and what the answer's headers say of its solve: a PDF has no `meta`, so the budget
@@ -123,11 +153,17 @@ export class CutplanError extends Error {
 }
 
 interface Call {
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   readonly path: string;
   readonly body?: unknown;
   readonly pdf: boolean;
+  /** A body sent as is with this Content-Type (the rack's CSV import), instead of JSON. */
+  readonly raw?: { readonly type: string; readonly text: string };
+  /** False for a call that is not safe to repeat after a 503 (an add may have landed). */
+  readonly retry?: boolean;
 }
+
+const id = (value: string): string => encodeURIComponent(value);
 
 interface Settings {
   readonly baseUrl: string;
@@ -182,6 +218,87 @@ export class CutplanClient {
     return (await this.#run({ method: 'GET', path: '/v1/usage', pdf: false }, options)) as Usage;
   }
 
+  /**
+   * A page of the workspace's offcut rack (`GET /v1/offcuts`; needs `apiKey`). Pass `nextPageToken` back as
+   * `pageToken` for the next page.
+   */
+  async listOffcuts(options: ListOffcutsOptions = {}): Promise<RackPage> {
+    const query = new URLSearchParams();
+    if (options.material !== undefined) query.set('material', options.material);
+    if (options.untagged === true) query.set('untagged', 'true');
+    if (options.pageSize !== undefined) query.set('pageSize', String(options.pageSize));
+    if (options.pageToken !== undefined) query.set('pageToken', options.pageToken);
+    const path = `/v1/offcuts${query.size === 0 ? '' : `?${query}`}`;
+    return (await this.#run({ method: 'GET', path, pdf: false }, options)) as RackPage;
+  }
+
+  /**
+   * Puts offcuts on the rack (`POST /v1/offcuts`): `offcuts` in every form a request's `offcuts` takes,
+   * plus `label` and `location`. Not retried after a 503 (the add may have landed): list the rack first.
+   */
+  async addOffcuts(request: AddOffcutsRequest, options: CallOptions = {}): Promise<AddedOffcuts> {
+    const call: Call = { method: 'POST', path: '/v1/offcuts', body: request, pdf: false, retry: false };
+    return (await this.#run(call, options)) as AddedOffcuts;
+  }
+
+  /** Imports a CSV file of offcuts (columns length, quantity, material, label, location) onto the rack. */
+  async importOffcutsCsv(
+    csv: string,
+    options: CallOptions & { readonly unit?: string } = {},
+  ): Promise<AddedOffcuts> {
+    const query = options.unit === undefined ? '' : `?unit=${id(options.unit)}`;
+    const call: Call = {
+      method: 'POST',
+      path: `/v1/offcuts${query}`,
+      raw: { type: 'text/csv', text: csv },
+      pdf: false,
+      retry: false,
+    };
+    return (await this.#run(call, options)) as AddedOffcuts;
+  }
+
+  /** Changes a rack entry (`PATCH /v1/offcuts/{id}`); undefined when quantity 0 removed it. */
+  async changeOffcut(
+    offcutId: string,
+    change: OffcutChange,
+    options: CallOptions = {},
+  ): Promise<RackEntry | undefined> {
+    const call: Call = { method: 'PATCH', path: `/v1/offcuts/${id(offcutId)}`, body: change, pdf: false };
+    return (await this.#run({ ...call, retry: false }, options)) as RackEntry | undefined;
+  }
+
+  /** Removes a rack entry (`DELETE /v1/offcuts/{id}`). */
+  async deleteOffcut(offcutId: string, options: CallOptions = {}): Promise<void> {
+    await this.#run({ method: 'DELETE', path: `/v1/offcuts/${id(offcutId)}`, pdf: false }, options);
+  }
+
+  /** A plan stored by a solve with `offcuts: "rack"` (`GET /v1/plans/{id}`), as it was answered. */
+  async getPlan(planId: string, options: CallOptions = {}): Promise<OptimiseResponse> {
+    const call: Call = { method: 'GET', path: `/v1/plans/${id(planId)}`, pdf: false };
+    return (await this.#run(call, options)) as OptimiseResponse;
+  }
+
+  /** A stored plan's PDF (`GET /v1/plans/{id}/pdf`): the same bytes as when it was made. */
+  async planPdf(planId: string, options: CallOptions = {}): Promise<PlanPdf> {
+    const call: Call = { method: 'GET', path: `/v1/plans/${id(planId)}/pdf`, pdf: true };
+    return (await this.#run(call, options)) as PlanPdf;
+  }
+
+  /**
+   * Books a stored plan once it is cut (`POST /v1/plans/{id}/cut`): the used offcuts leave the rack, the
+   * remnants join it, all or nothing. Safe to repeat: a repeat answers the same record. A `CutplanError`
+   * with `error` `offcutsTaken` (409) names the entries that are gone in its body's `taken`.
+   */
+  async bookPlan(planId: string, options: CallOptions = {}): Promise<BookingRecord> {
+    const call: Call = { method: 'POST', path: `/v1/plans/${id(planId)}/cut`, pdf: false };
+    return (await this.#run(call, options)) as BookingRecord;
+  }
+
+  /** Forgets a stored plan (`DELETE /v1/plans/{id}`). */
+  async deletePlan(planId: string, options: CallOptions = {}): Promise<void> {
+    await this.#run({ method: 'DELETE', path: `/v1/plans/${id(planId)}`, pdf: false }, options);
+  }
+
   /** `GET /v1/health`: the service's version and solver (never counted against limits). */
   async health(options: CallOptions = {}): Promise<Health> {
     return (await this.#run({ method: 'GET', path: '/v1/health', pdf: false }, options)) as Health;
@@ -215,7 +332,9 @@ export class CutplanClient {
     };
     if (call.body !== undefined) headers['Content-Type'] = 'application/json';
     if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
-    const body = call.body === undefined ? null : JSON.stringify(call.body);
+    if (call.raw !== undefined) headers['Content-Type'] = call.raw.type;
+    const body =
+      call.raw !== undefined ? call.raw.text : call.body === undefined ? null : JSON.stringify(call.body);
     for (let attempt = 0; ; attempt++) {
       let outcome: unknown;
       try {
@@ -231,7 +350,12 @@ export class CutplanClient {
       }
       if (!(outcome instanceof CutplanError)) return outcome;
       outcome.idempotencyKey = idempotencyKey;
-      const wait = retryWait(outcome, attempt, settings, deadline);
+      // A call whose route keeps no idempotent outcome and may have landed (a rack add or change) is not
+      // sent again after a 503 or a lost connection.
+      const wait =
+        call.retry === false && (outcome.status === 503 || outcome.error === 'network')
+          ? undefined
+          : retryWait(outcome, attempt, settings, deadline);
       if (wait === undefined) throw outcome;
       try {
         await sleep(wait, signal);
@@ -279,6 +403,7 @@ const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 /** The result of a 200, or the error the answer stands for (returned, not thrown: it may be retried). */
 function decode(call: Call, response: Response, bytes: Uint8Array): unknown {
   const requestId = response.headers.get('x-request-id') ?? undefined;
+  if (response.status === 204) return undefined;
   const contentType = (response.headers.get('content-type') ?? '').toLowerCase();
   // A streamed answer may begin with whitespace that kept the connection alive.
   let start = 0;

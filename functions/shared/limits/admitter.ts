@@ -14,14 +14,31 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../../core/budget.ts';
-import { BusyError, type CutplanError, err, ok, PartsLimitError, type Result } from '../../../core/errors.ts';
-import type { Admission, Admitter, Caller, CallerScope, JobSize, Usage } from '../admission.ts';
+import {
+  BusyError,
+  type CutplanError,
+  err,
+  KeyRequiredError,
+  ok,
+  PartsLimitError,
+  type Result,
+} from '../../../core/errors.ts';
+import {
+  type Admission,
+  type Admitter,
+  type Caller,
+  type CallerScope,
+  type JobSize,
+  KEY_REQUIRED,
+  type Usage,
+  type WorkspaceCall,
+} from '../admission.ts';
 import { normaliseOrigin } from '../http/cors.ts';
 import { TIERS, type Tier, type TierName } from '../tiers.ts';
 import { checkKey, displayKey, parsePresentedKey } from './api-keys.ts';
 import { ipSubject } from './client-ip.ts';
 import { cachedKeyLookup, DEFAULT_KEY_CACHE_MS } from './key-cache.ts';
-import { bindingStatus, countersFor, rateLimited, windowUsages } from './rate-limits.ts';
+import { bindingStatus, countersFor, rackCounter, rateLimited, windowUsages } from './rate-limits.ts';
 import { type LimitsStore, type Pool, StoreUnavailableError, type Subject } from './store.ts';
 import { monthWindow } from './windows.ts';
 
@@ -187,6 +204,32 @@ export function createAdmitter(options: AdmitterOptions): Admitter {
           tier: who.tier.name,
           windows,
           month: month ?? { used: monthly?.used ?? 0, refunded: null },
+        });
+      } catch (error) {
+        if (error instanceof StoreUnavailableError) return err(unavailable(error));
+        throw error;
+      }
+    },
+    async workspace(caller: Caller): Promise<Result<WorkspaceCall, CutplanError>> {
+      if (caller.apiKey === undefined) return err(new KeyRequiredError(KEY_REQUIRED));
+      const started = performance.now();
+      const within = <T>(p: Promise<T>) => raceDeadline(p, deadlineMs - (performance.now() - started));
+      const identified = await identify(caller, within);
+      if (!identified.ok) return identified;
+      const who = identified.value;
+      if (who.workspace === null || who.keyId === null) return err(new KeyRequiredError(KEY_REQUIRED));
+      const now = clock.now();
+      const counter = rackCounter(who.tier, who.keyId, now);
+      try {
+        const counted = await within(store.count([counter], newToken()));
+        if (counted.timedOut) return err(unavailable(deadlinePassed('rack call count', deadlineMs)));
+        if (counted.value.status === 'limited') return err(rateLimited(who.tier, counter, now));
+        return ok({
+          tier: who.tier,
+          workspace: who.workspace,
+          keyId: who.keyId,
+          branding: who.branding,
+          rateLimit: bindingStatus([{ counter, used: counted.value.used[0] ?? 1 }]),
         });
       } catch (error) {
         if (error instanceof StoreUnavailableError) return err(unavailable(error));

@@ -10,7 +10,13 @@
 
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { McpServer } from '@modelcontextprotocol/server';
-import { type CutplanError, InternalError, type Result } from '../../../core/errors.ts';
+import {
+  type CutplanError,
+  InternalError,
+  KeyRequiredError,
+  type Result,
+  ValidationError,
+} from '../../../core/errors.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../../../core/types.ts';
 import { pdfFileName } from '../http/reply.ts';
 import { AUTOMATIC_BUDGET_SECONDS } from '../solve-budget.ts';
@@ -39,10 +45,50 @@ export interface PlanService {
   internalDetail(error: CutplanError): string;
   /** Told of every tool error (for the request's log line; `thrown` when a bug threw, to log it). */
   toolFailed?(error: CutplanError, thrown?: unknown): void;
+  /**
+   * The workspace's offcut rack (`GET /v1/offcuts`); absent where the server has no key (stdio): the tool
+   * then says so.
+   */
+  listOffcuts?(args: { material?: string; untagged?: boolean }): Promise<Result<unknown, CutplanError>>;
+  /** Books a stored plan (`POST /v1/plans/{id}/cut`); absent where the server has no key. */
+  bookPlan?(args: { planId: string }): Promise<Result<unknown, CutplanError>>;
 }
 
 export const OPTIMISE_TOOL = 'optimise_cut_list';
 export const PDF_TOOL = 'cutting_plan_pdf';
+export const RACK_TOOL = 'list_offcuts';
+export const BOOK_TOOL = 'book_plan';
+
+/** What the rack tools answer where the server has no API key. */
+export const NO_KEY_TOOL_ERROR =
+  'the offcut rack belongs to an API workspace, and this MCP server has no key (cutplan mcp runs on your machine): use the HTTP MCP endpoint POST /v1/mcp with an X-API-Key header';
+
+/** The rack tools' inputs, in the portable JSON-schema subset every MCP client reads. */
+export const RACK_TOOL_INPUT = {
+  type: 'object',
+  properties: {
+    material: {
+      type: 'string',
+      description: 'Only the entries of this material tag, e.g. "steel-40x40". Leave out for every material.',
+    },
+    untagged: {
+      type: 'boolean',
+      description: 'true: only the untagged entries (material null). Example: true.',
+      default: false,
+    },
+  },
+} as const;
+export const BOOK_TOOL_INPUT = {
+  type: 'object',
+  properties: {
+    planId: {
+      type: 'string',
+      description:
+        'The id of a plan solved with offcuts "rack" (its plan.id), e.g. "pl_ea-V4-f0J3hfaxTljUNkjg".',
+    },
+  },
+  required: ['planId'],
+} as const;
 
 const BUDGET_NOTE =
   `The solve budget is timeLimit seconds (default ${AUTOMATIC_BUDGET_SECONDS} s, capped by the tier). MCP clients ` +
@@ -51,9 +97,11 @@ const BUDGET_NOTE =
 const INPUT_NOTE =
   'Arguments are the body of POST /v1/optimise: parts (shorthand such as "2400x4, 1150x6", or objects with ' +
   'length, quantity, optional label, material and angles) and the supply (stock: one length such as 6000, or ' +
-  'stocks with quantities and prices; offcuts already owned), plus kerf, method, minRemnant, unit.';
+  'stocks with quantities and prices; offcuts already owned, or "rack" for the offcut rack of the key\'s ' +
+  'workspace, which needs minRemnant and stores the plan as plan.id for book_plan), plus kerf, method, ' +
+  'minRemnant, unit.';
 
-/** The server with both tools, over `service`. A fresh one per HTTP request; one per stdio connection. */
+/** The server with its tools, over `service`. A fresh one per HTTP request; one per stdio connection. */
 export function createCutplanMcpServer(service: PlanService): McpServer {
   const schemas = toolSchemas();
   const server = new McpServer(
@@ -105,12 +153,16 @@ export function createCutplanMcpServer(service: PlanService): McpServer {
     },
     guarded(service, async (args) => {
       const planned = await service.pdf(args);
+      const stored = planned.ok ? planned.value.response.plan.id : undefined;
       if (!planned.ok) return toolError(service, planned.error);
       const { request, response, pdf } = planned.value;
       const name = pdfFileName(request.jobName);
       return {
         content: [
-          { type: 'text', text: `${planSummary(response)} The PDF is ${name}.` },
+          {
+            type: 'text',
+            text: `${planSummary(response)} The PDF is ${name}.${stored === undefined ? '' : ` The plan is stored as ${stored}.`}`,
+          },
           {
             type: 'resource',
             resource: {
@@ -120,6 +172,57 @@ export function createCutplanMcpServer(service: PlanService): McpServer {
             },
           },
         ],
+      };
+    }),
+  );
+  server.registerTool(
+    RACK_TOOL,
+    {
+      title: 'List the offcut rack',
+      description:
+        "List the workspace's offcut rack: each entry's id, length, quantity, material, label, location and " +
+        "source (hand, or the booked plan whose remnant it is), in the rack's unit. Solve against the rack with " +
+        'offcuts "rack" in optimise_cut_list. Needs the HTTP endpoint with an API key.',
+      inputSchema: advertised(RACK_TOOL_INPUT as unknown as Record<string, unknown>),
+      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    },
+    guarded(service, async (args: { material?: string; untagged?: boolean }) => {
+      if (service.listOffcuts === undefined)
+        return toolError(service, new KeyRequiredError(NO_KEY_TOOL_ERROR));
+      const listed = await service.listOffcuts(args);
+      if (!listed.ok) return toolError(service, listed.error);
+      return {
+        content: [{ type: 'text', text: JSON.stringify(listed.value) }],
+        structuredContent: listed.value as Record<string, unknown>,
+      };
+    }),
+  );
+
+  server.registerTool(
+    BOOK_TOOL,
+    {
+      title: 'Book a cut plan against the rack',
+      description:
+        'Once a plan solved with offcuts "rack" is cut: take every offcut it used off the rack and put its ' +
+        'remnants of at least minRemnant on, all or nothing. Booking the same plan again answers the same ' +
+        'record and changes nothing; if an offcut it used is gone, the error names it (optimise again). ' +
+        'Changes the rack. Needs the HTTP endpoint with an API key.',
+      inputSchema: advertised(BOOK_TOOL_INPUT as unknown as Record<string, unknown>),
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    },
+    guarded(service, async (args: { planId?: unknown }) => {
+      if (service.bookPlan === undefined) return toolError(service, new KeyRequiredError(NO_KEY_TOOL_ERROR));
+      if (typeof args.planId !== 'string' || args.planId === '') {
+        return toolError(
+          service,
+          ValidationError.of('planId', 'is required: the plan.id of a plan solved with offcuts "rack"'),
+        );
+      }
+      const booked = await service.bookPlan({ planId: args.planId });
+      if (!booked.ok) return toolError(service, booked.error);
+      return {
+        content: [{ type: 'text', text: JSON.stringify(booked.value) }],
+        structuredContent: booked.value as Record<string, unknown>,
       };
     }),
   );

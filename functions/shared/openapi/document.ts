@@ -8,6 +8,7 @@ import { ERROR_CODES, type ErrorCode, statusOf } from '../../../core/errors.ts';
 import { QUERY_PARAMETERS } from '../../../core/request/index.ts';
 import { EXPOSED_HEADERS } from '../http/cors.ts';
 import { ROUTES } from '../routes.ts';
+import { PLAN_RETENTION_DAYS as PLAN_DAYS } from '../stored/workspace-state.ts';
 import { TIER_NAMES, TIERS } from '../tiers.ts';
 import { OPENAPI_PATH, PLAYGROUND_PATH } from './paths.ts';
 import { type Schema, schemaComponents } from './schemas.ts';
@@ -72,6 +73,10 @@ const HEADERS: Readonly<Record<string, { description: string; schema: Schema }>>
       "The solve budget applied, in seconds (a file's `meta.timeLimit`): the request's `timeLimit`, or the automatic 5 s, capped by the tier, the route and the time the function had left.",
     schema: { type: 'number', exclusiveMinimum: 0 },
   },
+  'X-Plan-Id': {
+    description: 'The stored plan (`"offcuts": "rack"` only): GET /v1/plans/{id}, POST /v1/plans/{id}/cut.',
+    schema: { type: 'string' },
+  },
   'X-Requested-Time-Limit': {
     description:
       "The request's `timeLimit`, sent only when the budget applied (`X-Time-Limit`) is less (a file's `meta.requestedTimeLimit`).",
@@ -86,7 +91,7 @@ const RATE_HEADERS = [
   'RateLimit',
 ];
 /** A file route's 200: the admission's rate headers and, as the file has no `meta`, its time limit. */
-const FILE_HEADERS = [...RATE_HEADERS, 'X-Time-Limit', 'X-Requested-Time-Limit'];
+const FILE_HEADERS = [...RATE_HEADERS, 'X-Time-Limit', 'X-Requested-Time-Limit', 'X-Plan-Id'];
 const headers = (names: readonly string[]) =>
   Object.fromEntries(['X-Request-Id', ...names].map((n) => [n, ref('headers', n)]));
 
@@ -261,6 +266,308 @@ const USAGE_SCHEMA: Schema = {
   },
 };
 
+/** Errors of the rack and plan routes: no solve, so no partsLimit, noPlanFound or queryTooLong. */
+const STATE_ERRORS: readonly ErrorCode[] = [
+  'validation',
+  'keyRequired',
+  'badKey',
+  'notFound',
+  'methodNotAllowed',
+  'payloadTooLarge',
+  'rateLimited',
+  'internal',
+  'busy',
+];
+const ID_PARAMETER = (what: string) => ({
+  name: 'id',
+  in: 'path',
+  required: true,
+  description: what,
+  schema: { type: 'string' },
+});
+const RACK_ENTRY: Schema = {
+  type: 'object',
+  description: 'One rack entry: one per length, material and source, with a quantity.',
+  required: ['id', 'length', 'quantity', 'material', 'priority', 'label', 'location', 'source', 'createdAt'],
+  properties: {
+    id: { type: 'string', description: 'The entry id (`oc_…`), named by `usedComb.rackId`.' },
+    length: { type: 'number', description: "Length, in the rack's unit." },
+    quantity: { type: 'integer', minimum: 1, description: 'Pieces on the rack.' },
+    material: { type: ['string', 'null'], description: 'Material tag; null when untagged.' },
+    priority: { type: 'boolean', description: 'Use first among equally good plans.' },
+    label: { type: ['string', 'null'], description: 'A name for the piece (rack only).' },
+    location: { type: ['string', 'null'], description: 'Where it lies in the shop (rack only).' },
+    source: {
+      type: 'string',
+      description:
+        '`hand` (added through POST /v1/offcuts), or the id of the booked plan whose remnant it is.',
+    },
+    createdAt: { type: 'string', format: 'date-time', description: 'When the entry was made.' },
+  },
+};
+const BOOKED_LINE: Schema = {
+  type: 'object',
+  required: ['id', 'length', 'quantity', 'material'],
+  properties: {
+    id: { type: 'string', description: 'The rack entry.' },
+    length: { type: 'number' },
+    quantity: { type: 'integer' },
+    material: { type: ['string', 'null'] },
+  },
+};
+const BOOKING: Schema = {
+  type: 'object',
+  description: 'A booking: the same body on every repeat.',
+  required: ['planId', 'bookedAt', 'unit', 'taken', 'racked'],
+  properties: {
+    planId: { type: 'string' },
+    bookedAt: { type: 'string', format: 'date-time' },
+    unit: { type: 'string' },
+    taken: { type: 'array', items: BOOKED_LINE, description: 'Offcuts taken from the rack.' },
+    racked: {
+      type: 'array',
+      items: BOOKED_LINE,
+      description: "The plan's remnants of at least minRemnant, put on the rack (source: the plan).",
+    },
+  },
+};
+
+/** The offcut rack and stored plans (docs/api.md, "The offcut rack"). */
+function statePaths(plan: unknown): Record<string, unknown> {
+  const stateResponses = errorResponses(STATE_ERRORS, []);
+  const page = {
+    type: 'object',
+    required: ['unit', 'offcuts', 'nextPageToken'],
+    properties: {
+      unit: {
+        type: ['string', 'null'],
+        description: "The rack's unit; null while it has never held an entry.",
+      },
+      offcuts: { type: 'array', items: RACK_ENTRY },
+      nextPageToken: {
+        type: ['string', 'null'],
+        description: 'Send as pageToken for the next page; null at the end.',
+      },
+    },
+  };
+  const file = (summary: string, media: Record<string, unknown>, parameters: unknown[] = []) => ({
+    summary,
+    description: 'Rendered from the stored job: the same bytes as the file answered when the plan was made.',
+    security: KEYED,
+    parameters: [ID_PARAMETER('The plan id (`plan.id`).'), ...parameters],
+    responses: {
+      '200': {
+        description: 'The file; `X-Plan-Id` names the plan.',
+        headers: headers([...RATE_HEADERS, 'X-Plan-Id']),
+        content: media,
+      },
+      ...stateResponses,
+    },
+  });
+  const pdfMedia = { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } };
+  return {
+    '/v1/offcuts': {
+      get: {
+        operationId: 'listOffcuts',
+        summary: "List the workspace's offcut rack",
+        description:
+          "Every key of a workspace shares its rack. Needs a key (401 `keyRequired` without one); not a solve, counted against the tier's rack calls per minute.",
+        security: KEYED,
+        parameters: [
+          {
+            name: 'material',
+            in: 'query',
+            required: false,
+            description: 'Only entries of this material.',
+            schema: { type: 'string' },
+          },
+          {
+            name: 'untagged',
+            in: 'query',
+            required: false,
+            description: '`true`: only untagged entries.',
+            schema: { type: 'string', enum: ['true'] },
+          },
+          {
+            name: 'pageSize',
+            in: 'query',
+            required: false,
+            description: 'Entries per page, 1 to 500 (default 100).',
+            schema: { type: 'integer', minimum: 1, maximum: 500 },
+          },
+          {
+            name: 'pageToken',
+            in: 'query',
+            required: false,
+            description: "The previous page's nextPageToken.",
+            schema: { type: 'string' },
+          },
+        ],
+        responses: {
+          '200': { description: 'A page of the rack.', headers: headers(RATE_HEADERS), content: json(page) },
+          ...stateResponses,
+        },
+      },
+      post: {
+        operationId: 'addOffcuts',
+        summary: 'Put offcuts on the rack',
+        description:
+          "`offcuts` in every form a request's `offcuts` takes (long form, `[length, quantity]`, shorthand), plus `label` and `location` on long-form entries. An entry of the same length, material and hand source adds to its quantity. The rack keeps one unit (default: the rack's, else mm): another is a 400 naming both. Over the tier's rack size: 413 `rackFull`. With `Content-Type: text/csv` (this route only) the body is a CSV file with columns length, quantity, material, label, location (the cut-list CSV rules), and `?unit=` names its unit.",
+        security: KEYED,
+        requestBody: {
+          required: true,
+          content: {
+            ...json(
+              {
+                type: 'object',
+                required: ['offcuts'],
+                properties: {
+                  offcuts: { description: "The offcuts, as a request's offcuts (plus label and location)." },
+                  unit: { type: 'string', description: "The offcuts' unit; must be the rack's." },
+                },
+              },
+              {
+                examples: {
+                  shorthand: { summary: 'Shorthand', value: { offcuts: '2500x2, 1200', unit: 'mm' } },
+                  long: {
+                    summary: 'Long form with rack fields',
+                    value: {
+                      offcuts: [
+                        { length: 1800, quantity: 1, material: 'steel', label: 'A2', location: 'shelf 1' },
+                      ],
+                    },
+                  },
+                },
+              },
+            ),
+            'text/csv': { schema: { type: 'string' } },
+          },
+        },
+        responses: {
+          '200': {
+            description: 'The entries made or added to.',
+            headers: headers(RATE_HEADERS),
+            content: json({
+              type: 'object',
+              required: ['unit', 'offcuts'],
+              properties: { unit: { type: 'string' }, offcuts: { type: 'array', items: RACK_ENTRY } },
+            }),
+          },
+          ...errorResponses([...STATE_ERRORS, 'rackFull'], []),
+        },
+      },
+    },
+    '/v1/offcuts/{id}': {
+      patch: {
+        operationId: 'changeOffcut',
+        summary: 'Change a rack entry',
+        description: 'Changes quantity (0 removes the entry: 204), priority, label or location.',
+        security: KEYED,
+        parameters: [ID_PARAMETER('The entry id (`oc_…`).')],
+        requestBody: {
+          required: true,
+          content: json({
+            type: 'object',
+            properties: {
+              quantity: { type: 'integer', minimum: 0 },
+              priority: { type: 'boolean' },
+              label: { type: ['string', 'null'] },
+              location: { type: ['string', 'null'] },
+            },
+          }),
+        },
+        responses: {
+          '200': {
+            description: 'The entry as changed.',
+            headers: headers(RATE_HEADERS),
+            content: json(RACK_ENTRY),
+          },
+          '204': { description: 'Quantity 0: the entry is removed.', headers: headers(RATE_HEADERS) },
+          ...stateResponses,
+        },
+      },
+      delete: {
+        operationId: 'deleteOffcut',
+        summary: 'Remove a rack entry',
+        security: KEYED,
+        parameters: [ID_PARAMETER('The entry id (`oc_…`).')],
+        responses: { '204': { description: 'Removed.', headers: headers(RATE_HEADERS) }, ...stateResponses },
+      },
+    },
+    '/v1/plans/{id}': {
+      get: {
+        operationId: 'getPlan',
+        summary: 'A stored plan',
+        description: `The plan of a solve with \`"offcuts": "rack"\`, as it was answered. Plans are kept ${PLAN_DAYS} days, for the workspace that made them.`,
+        security: KEYED,
+        parameters: [ID_PARAMETER('The plan id (`plan.id`).')],
+        responses: { '200': plan, ...stateResponses },
+      },
+      delete: {
+        operationId: 'deletePlan',
+        summary: 'Forget a stored plan',
+        security: KEYED,
+        parameters: [ID_PARAMETER('The plan id (`plan.id`).')],
+        responses: {
+          '204': { description: 'Forgotten.', headers: headers(RATE_HEADERS) },
+          ...stateResponses,
+        },
+      },
+    },
+    '/v1/plans/{id}/cut': {
+      post: {
+        operationId: 'bookPlan',
+        summary: 'Book a plan once it is cut',
+        description:
+          'Takes every offcut the plan used from the rack and racks its remnants of at least minRemnant, all or nothing. A repeat answers the identical body and changes nothing. When an offcut the plan used is gone, 409 `offcutsTaken` names it (`taken`) and the rack is unchanged: optimise again.',
+        security: KEYED,
+        parameters: [ID_PARAMETER('The plan id (`plan.id`).')],
+        responses: {
+          '200': {
+            description: 'The booking record.',
+            headers: headers(RATE_HEADERS),
+            content: json(BOOKING),
+          },
+          ...errorResponses([...STATE_ERRORS, 'offcutsTaken', 'rackFull'], []),
+        },
+      },
+    },
+    '/v1/plans/{id}/pdf': { get: { operationId: 'planPdf', ...file('The stored plan as a PDF', pdfMedia) } },
+    '/v1/plans/{id}/labels': {
+      get: {
+        operationId: 'planLabels',
+        ...file(
+          "The stored plan's piece labels",
+          { ...pdfMedia, 'application/zpl': { schema: { type: 'string' } } },
+          [
+            {
+              name: 'format',
+              in: 'query',
+              required: false,
+              description: '`pdf` (default) or `zpl`.',
+              schema: { type: 'string', enum: ['pdf', 'zpl'] },
+            },
+          ],
+        ),
+      },
+    },
+    '/v1/plans/{id}/csv': {
+      get: {
+        operationId: 'planCsv',
+        ...file("The stored plan's saw list", { 'text/csv': { schema: { type: 'string' } } }, [
+          {
+            name: 'separator',
+            in: 'query',
+            required: false,
+            description: '`comma` (default) or `semicolon`.',
+            schema: { type: 'string', enum: ['comma', 'semicolon'] },
+          },
+        ]),
+      },
+    },
+  };
+}
+
 /** Builds the document. Pure: the same version and examples give the same document. */
 export function buildOpenApiDocument(version: string, examples: OpenApiExamples): Record<string, unknown> {
   const requestExamples = (endpoint: 'json' | 'pdf' | 'labels' | 'csv') =>
@@ -282,6 +589,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
     return `${n}: ${t.maxParts} parts, ${t.maxLines} distinct lines, ${t.budgetSeconds} s budget`;
   }).join('; ');
   const paths: Record<string, unknown> = {
+    ...statePaths(plan),
     '/v1/optimise': {
       get: {
         operationId: 'optimiseQuery',
@@ -522,7 +830,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
       summary: 'Cutting-plan optimisation: proven-optimal 1D cutting plans as JSON and print-ready PDFs.',
       description: [
         'Every plan is verified against the request before it is returned; `plan.optimal` is true only when no better plan exists.',
-        'Requests are stateless: nothing is stored, except the outcome of a POST sent with an `Idempotency-Key` (kept 24 hours for its caller, to answer its retries; docs/api.md). Calls without a key run on the free public tier (30 per hour and 250 per month per IP address); an `X-API-Key` lifts the limits.',
+        'Requests are stateless: a call that does not name the offcut rack, and sends no `Idempotency-Key`, stores nothing. Keyed calls may keep a rack of offcuts per workspace (`/v1/offcuts`) and solve against it with `"offcuts": "rack"`; such a plan is stored for its workspace (`/v1/plans/{id}`) for booking and printing. The outcome of a solving POST sent with an `Idempotency-Key` is kept 24 hours for its caller, to answer its retries (docs/api.md). Calls without a key run on the free public tier (30 per hour and 250 per month per IP address); an `X-API-Key` lifts the limits.',
         `Size caps and solve budgets by tier: ${tiers}.`,
         'Responses are open: fields are added, never removed, so clients must ignore fields they do not know.',
         `Browser code may read these headers: ${EXPOSED_HEADERS}.`,

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from email.message import Message
 from email.utils import parsedate_to_datetime
 from types import TracebackType
-from typing import Any, Dict, Mapping, Optional, Type, Union, cast
+from typing import Any, Dict, List, Mapping, Optional, Type, Union, cast
+from urllib.parse import quote, urlencode
 
 from ._errors import CutplanError
 from .schema import Health, OptimiseRequest, OptimiseResponse, PdfRequest, Usage
@@ -81,8 +82,15 @@ class _Call:
     data: Optional[bytes]
     accept: str
     pdf: bool
+    content_type: str = "application/json"
+    retry: bool = True
+    """False for a call not safe to repeat after a 503 (an add to the rack may have landed)."""
     idempotency_key: Optional[str] = None
     """A POST's ``Idempotency-Key``, the same on every retry of the call."""
+
+
+def _id(value: str) -> str:
+    return quote(value, safe="")
 
 
 class _Core:
@@ -120,7 +128,37 @@ class _Core:
             data = json.dumps(payload, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
         # Every POST carries a key, kept across its retries: a retried solve is charged once.
         key = (idempotency_key or str(uuid.uuid4())) if method == "POST" else None
-        return _Call(method, path, data, "application/pdf" if pdf else "application/json", pdf, key)
+        return _Call(method, path, data, "application/pdf" if pdf else "application/json", pdf, idempotency_key=key)
+
+    def list_offcuts(
+        self,
+        material: Optional[str],
+        untagged: bool,
+        page_size: Optional[int],
+        page_token: Optional[str],
+    ) -> _Call:
+        query: List[tuple[str, str]] = []
+        if material is not None:
+            query.append(("material", material))
+        if untagged:
+            query.append(("untagged", "true"))
+        if page_size is not None:
+            query.append(("pageSize", str(page_size)))
+        if page_token is not None:
+            query.append(("pageToken", page_token))
+        return self.call("GET", "/v1/offcuts" + (f"?{urlencode(query)}" if query else ""))
+
+    def add_offcuts(self, request: Mapping[str, Any]) -> _Call:
+        call = self.call("POST", "/v1/offcuts", request)
+        return _Call(call.method, call.path, call.data, call.accept, False, retry=False)
+
+    def import_offcuts_csv(self, csv: str, unit: Optional[str]) -> _Call:
+        path = "/v1/offcuts" + (f"?{urlencode({'unit': unit})}" if unit is not None else "")
+        return _Call("POST", path, csv.encode(), "application/json", False, "text/csv", retry=False)
+
+    def change_offcut(self, offcut_id: str, change: Mapping[str, Any]) -> _Call:
+        call = self.call("PATCH", f"/v1/offcuts/{_id(offcut_id)}", change)
+        return _Call(call.method, call.path, call.data, call.accept, False, retry=False)
 
     def deadline(self, timeout: Optional[float]) -> float:
         return time.monotonic() + (self.timeout if timeout is None else timeout)
@@ -132,7 +170,7 @@ class _Core:
             raise CutplanError("timeout", f"no answer from {self.base_url} within the timeout", 0)
         headers = {**self.headers, "Accept": call.accept}
         if call.data is not None:
-            headers["Content-Type"] = "application/json"
+            headers["Content-Type"] = call.content_type
         if call.idempotency_key is not None:
             headers["Idempotency-Key"] = call.idempotency_key
         request = urllib.request.Request(
@@ -168,6 +206,8 @@ class _Core:
     def decode(self, call: _Call, answer: _Answer) -> Union[Any, CutplanError]:
         """The result of a 200, or the error the answer stands for (not raised: the caller may retry)."""
         request_id = answer.headers.get("X-Request-Id")
+        if answer.status == 204:
+            return None
         content_type = (answer.headers.get("Content-Type") or "").lower()
         body = answer.body
         if answer.status == 200 and call.pdf and body.lstrip()[:5] == b"%PDF-":
@@ -206,18 +246,24 @@ class _Core:
             retry_after_seconds=_retry_after(answer.headers, {}),
         )
 
-    def retry_wait(self, failure: CutplanError, attempt: int, deadline: float) -> Optional[float]:
+    def retry_wait(
+        self, call: _Call, failure: CutplanError, attempt: int, deadline: float
+    ) -> Optional[float]:
         """Seconds to wait before retrying, or None to raise now.
 
         A 429 or 503 that says when, soon; a connection that broke without an answer (a GET, or a POST
         under its idempotency key: the server answers a repeat with the first call's outcome) after 0.5,
         1, 2 … s; a 409 ``idempotencyInProgress`` (the first attempt still solving) after its
-        ``Retry-After``, for as long as the call's timeout allows.
+        ``Retry-After``, for as long as the call's timeout allows. A call not safe to repeat (``retry``
+        false: a rack add or change, whose route keeps no idempotent outcome) is not sent again after a
+        503 or a lost connection.
         """
 
         def fits(wait: float) -> bool:
             return wait <= self.max_retry_wait and time.monotonic() + wait < deadline
 
+        if not call.retry and (failure.status == 503 or failure.error == "network"):
+            return None
         if failure.error == "idempotencyInProgress":
             wait = failure.retry_after_seconds if failure.retry_after_seconds is not None else 1.0
             return max(wait, 0.0) if fits(wait) else None
@@ -316,6 +362,60 @@ class Client:
         """``GET /v1/health``: the service's version and solver (never counted against limits)."""
         return cast(Health, self._run(self._core.call("GET", "/v1/health"), timeout))
 
+    def list_offcuts(
+        self,
+        *,
+        material: Optional[str] = None,
+        untagged: bool = False,
+        page_size: Optional[int] = None,
+        page_token: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Dict[str, Any]:
+        """A page of the workspace's offcut rack (``GET /v1/offcuts``; needs ``api_key``): ``{"unit",
+        "offcuts", "nextPageToken"}``; pass ``nextPageToken`` back as ``page_token`` for the next page."""
+        call = self._core.list_offcuts(material, untagged, page_size, page_token)
+        return cast(Dict[str, Any], self._run(call, timeout))
+
+    def add_offcuts(self, request: Mapping[str, Any], *, timeout: Optional[float] = None) -> Dict[str, Any]:
+        """Puts offcuts on the rack (``POST /v1/offcuts``): ``{"offcuts": ..., "unit"?}`` in every form a
+        request's offcuts takes, plus ``label`` and ``location``. Not retried after a 503."""
+        return cast(Dict[str, Any], self._run(self._core.add_offcuts(request), timeout))
+
+    def import_offcuts_csv(
+        self, csv: str, *, unit: Optional[str] = None, timeout: Optional[float] = None
+    ) -> Dict[str, Any]:
+        """Imports a CSV file (columns length, quantity, material, label, location) onto the rack."""
+        return cast(Dict[str, Any], self._run(self._core.import_offcuts_csv(csv, unit), timeout))
+
+    def change_offcut(
+        self, offcut_id: str, change: Mapping[str, Any], *, timeout: Optional[float] = None
+    ) -> Optional[Dict[str, Any]]:
+        """Changes a rack entry (``PATCH /v1/offcuts/{id}``); None when quantity 0 removed it."""
+        return cast(Optional[Dict[str, Any]], self._run(self._core.change_offcut(offcut_id, change), timeout))
+
+    def delete_offcut(self, offcut_id: str, *, timeout: Optional[float] = None) -> None:
+        """Removes a rack entry (``DELETE /v1/offcuts/{id}``)."""
+        self._run(self._core.call("DELETE", f"/v1/offcuts/{_id(offcut_id)}"), timeout)
+
+    def get_plan(self, plan_id: str, *, timeout: Optional[float] = None) -> OptimiseResponse:
+        """A plan stored by a solve with ``offcuts: "rack"`` (``GET /v1/plans/{id}``), as it was answered."""
+        return cast(OptimiseResponse, self._run(self._core.call("GET", f"/v1/plans/{_id(plan_id)}"), timeout))
+
+    def plan_pdf(self, plan_id: str, *, timeout: Optional[float] = None) -> PlanPdf:
+        """A stored plan's PDF (``GET /v1/plans/{id}/pdf``): the same bytes as when it was made."""
+        call = self._core.call("GET", f"/v1/plans/{_id(plan_id)}/pdf", pdf=True)
+        return cast(PlanPdf, self._run(call, timeout))
+
+    def book_plan(self, plan_id: str, *, timeout: Optional[float] = None) -> Dict[str, Any]:
+        """Books a stored plan once it is cut (``POST /v1/plans/{id}/cut``): all or nothing, and a repeat
+        answers the same record. ``CutplanError`` ``offcutsTaken`` (409) names the gone entries in
+        ``body["taken"]``."""
+        return cast(Dict[str, Any], self._run(self._core.call("POST", f"/v1/plans/{_id(plan_id)}/cut"), timeout))
+
+    def delete_plan(self, plan_id: str, *, timeout: Optional[float] = None) -> None:
+        """Forgets a stored plan (``DELETE /v1/plans/{id}``)."""
+        self._run(self._core.call("DELETE", f"/v1/plans/{_id(plan_id)}"), timeout)
+
     def close(self) -> None:
         """Nothing stays open between calls (one connection per call); kept for the context manager."""
 
@@ -337,7 +437,7 @@ class Client:
             result = self._core.attempt(call, deadline)
             if not isinstance(result, CutplanError):
                 return result
-            wait = self._core.retry_wait(result, attempt, deadline)
+            wait = self._core.retry_wait(call, result, attempt, deadline)
             if wait is None:
                 raise result
             time.sleep(wait)
@@ -398,6 +498,60 @@ class AsyncClient:
         """``GET /v1/health``: the service's version and solver (never counted against limits)."""
         return cast(Health, await self._run(self._core.call("GET", "/v1/health"), timeout))
 
+    async def list_offcuts(
+        self,
+        *,
+        material: Optional[str] = None,
+        untagged: bool = False,
+        page_size: Optional[int] = None,
+        page_token: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Dict[str, Any]:
+        """A page of the workspace's offcut rack (``GET /v1/offcuts``; needs ``api_key``): ``{"unit",
+        "offcuts", "nextPageToken"}``; pass ``nextPageToken`` back as ``page_token`` for the next page."""
+        call = self._core.list_offcuts(material, untagged, page_size, page_token)
+        return cast(Dict[str, Any], await self._run(call, timeout))
+
+    async def add_offcuts(self, request: Mapping[str, Any], *, timeout: Optional[float] = None) -> Dict[str, Any]:
+        """Puts offcuts on the rack (``POST /v1/offcuts``): ``{"offcuts": ..., "unit"?}`` in every form a
+        request's offcuts takes, plus ``label`` and ``location``. Not retried after a 503."""
+        return cast(Dict[str, Any], await self._run(self._core.add_offcuts(request), timeout))
+
+    async def import_offcuts_csv(
+        self, csv: str, *, unit: Optional[str] = None, timeout: Optional[float] = None
+    ) -> Dict[str, Any]:
+        """Imports a CSV file (columns length, quantity, material, label, location) onto the rack."""
+        return cast(Dict[str, Any], await self._run(self._core.import_offcuts_csv(csv, unit), timeout))
+
+    async def change_offcut(
+        self, offcut_id: str, change: Mapping[str, Any], *, timeout: Optional[float] = None
+    ) -> Optional[Dict[str, Any]]:
+        """Changes a rack entry (``PATCH /v1/offcuts/{id}``); None when quantity 0 removed it."""
+        return cast(Optional[Dict[str, Any]], await self._run(self._core.change_offcut(offcut_id, change), timeout))
+
+    async def delete_offcut(self, offcut_id: str, *, timeout: Optional[float] = None) -> None:
+        """Removes a rack entry (``DELETE /v1/offcuts/{id}``)."""
+        await self._run(self._core.call("DELETE", f"/v1/offcuts/{_id(offcut_id)}"), timeout)
+
+    async def get_plan(self, plan_id: str, *, timeout: Optional[float] = None) -> OptimiseResponse:
+        """A plan stored by a solve with ``offcuts: "rack"`` (``GET /v1/plans/{id}``), as it was answered."""
+        return cast(OptimiseResponse, await self._run(self._core.call("GET", f"/v1/plans/{_id(plan_id)}"), timeout))
+
+    async def plan_pdf(self, plan_id: str, *, timeout: Optional[float] = None) -> PlanPdf:
+        """A stored plan's PDF (``GET /v1/plans/{id}/pdf``): the same bytes as when it was made."""
+        call = self._core.call("GET", f"/v1/plans/{_id(plan_id)}/pdf", pdf=True)
+        return cast(PlanPdf, await self._run(call, timeout))
+
+    async def book_plan(self, plan_id: str, *, timeout: Optional[float] = None) -> Dict[str, Any]:
+        """Books a stored plan once it is cut (``POST /v1/plans/{id}/cut``): all or nothing, and a repeat
+        answers the same record. ``CutplanError`` ``offcutsTaken`` (409) names the gone entries in
+        ``body["taken"]``."""
+        return cast(Dict[str, Any], await self._run(self._core.call("POST", f"/v1/plans/{_id(plan_id)}/cut"), timeout))
+
+    async def delete_plan(self, plan_id: str, *, timeout: Optional[float] = None) -> None:
+        """Forgets a stored plan (``DELETE /v1/plans/{id}``)."""
+        await self._run(self._core.call("DELETE", f"/v1/plans/{_id(plan_id)}"), timeout)
+
     async def aclose(self) -> None:
         """Nothing stays open between calls; kept for ``async with``."""
 
@@ -419,7 +573,7 @@ class AsyncClient:
             result = await asyncio.to_thread(self._core.attempt, call, deadline)
             if not isinstance(result, CutplanError):
                 return result
-            wait = self._core.retry_wait(result, attempt, deadline)
+            wait = self._core.retry_wait(call, result, attempt, deadline)
             if wait is None:
                 raise result
             await asyncio.sleep(wait)

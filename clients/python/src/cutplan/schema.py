@@ -143,7 +143,8 @@ class OptimiseRequest(_OptimiseRequestRequired, total=False):
     stock: Union[float, StockList, None]
     """Shorthand for the supply: a number is `stockLength` (that length, as many bars as needed); a string or a list is `stocks`."""
     stocks: Union[StockList, None]
-    offcuts: Union[OffcutList, None]
+    offcuts: Union[OffcutList, Literal["rack"], None]
+    """The owned offcuts, or `"rack"` (with a key and minRemnant): the workspace rack's entries of the job's materials at this moment; the plan is then stored (`plan.id`) and each offcut bar names its entry (`usedComb.rackId`)."""
     angleCuts: Union[AngleCuts, None]
     stockLength: Union[float, None]
     """One stock length, unlimited quantity. Send one of stockLength, stocks and stock."""
@@ -172,7 +173,8 @@ class PdfRequest(_PdfRequestRequired, total=False):
     stock: Union[float, StockList, None]
     """Shorthand for the supply: a number is `stockLength` (that length, as many bars as needed); a string or a list is `stocks`."""
     stocks: Union[StockList, None]
-    offcuts: Union[OffcutList, None]
+    offcuts: Union[OffcutList, Literal["rack"], None]
+    """The owned offcuts, or `"rack"` (with a key and minRemnant): the workspace rack's entries of the job's materials at this moment; the plan is then stored (`plan.id`) and each offcut bar names its entry (`usedComb.rackId`)."""
     angleCuts: Union[AngleCuts, None]
     stockLength: Union[float, None]
     """One stock length, unlimited quantity. Send one of stockLength, stocks and stock."""
@@ -205,7 +207,8 @@ class LabelsRequest(_LabelsRequestRequired, total=False):
     stock: Union[float, StockList, None]
     """Shorthand for the supply: a number is `stockLength` (that length, as many bars as needed); a string or a list is `stocks`."""
     stocks: Union[StockList, None]
-    offcuts: Union[OffcutList, None]
+    offcuts: Union[OffcutList, Literal["rack"], None]
+    """The owned offcuts, or `"rack"` (with a key and minRemnant): the workspace rack's entries of the job's materials at this moment; the plan is then stored (`plan.id`) and each offcut bar names its entry (`usedComb.rackId`)."""
     angleCuts: Union[AngleCuts, None]
     stockLength: Union[float, None]
     """One stock length, unlimited quantity. Send one of stockLength, stocks and stock."""
