@@ -192,8 +192,8 @@ export class CutplanStack extends Stack {
     };
     this.alarms = new CutplanAlarms(this, 'Alarms', {
       api: this.api.api,
-      // CloudWatch allows 10 metrics per alarm: the scheduled check is left out (its own alarm sees a
-      // throttled run as a missing data point).
+      // The scheduled check is left out (its own alarm sees a throttled run as a missing data point);
+      // the others go in throttle alarms of at most 10 metrics each (CloudWatch's limit).
       functions: Object.values(routed).concat(fallback),
       ...(props.alarmEmail === undefined ? {} : { email: props.alarmEmail }),
     });
@@ -204,7 +204,7 @@ export class CutplanStack extends Stack {
         this.alarms.synthetic,
         this.alarms.serverErrors,
         this.alarms.busy,
-        this.alarms.throttles,
+        ...this.alarms.throttleAlarms,
         this.alarms.latency,
       ],
     });
