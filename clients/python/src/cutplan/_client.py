@@ -360,7 +360,7 @@ class _Core:
             return None
         return max(wait, 0.0)
 
-    def attempt(self, call: _Call, deadline: float) -> Union[Any, CutplanError]:
+    def attempt(self, call: _Call, deadline: _Deadline) -> Union[Any, CutplanError]:
         """One exchange, decoded: the result, or the error it stands for (a lost answer included)."""
         try:
             result = self.decode(call, self.exchange(call, deadline))
