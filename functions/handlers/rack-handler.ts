@@ -31,18 +31,18 @@ export const MAX_RACK_TEXT = 100;
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 500;
 
-const text = (what: string) =>
+const text = () =>
   v.nullish(
     v.pipe(
-      v.string(`${what} must be text`),
-      v.maxLength(MAX_RACK_TEXT, `${what} must be at most ${MAX_RACK_TEXT} characters`),
+      v.string('must be text'),
+      v.maxLength(MAX_RACK_TEXT, `must be at most ${MAX_RACK_TEXT} characters`),
     ),
   );
 
 const rackRowSchema = v.object({
   ...offcutSchema.entries,
-  label: text('label'),
-  location: text('location'),
+  label: text(),
+  location: text(),
 });
 
 /** The rack's CSV import: the offcut columns and the rack-only ones, under the cut list's grammar. */
@@ -57,14 +57,14 @@ export const RACK_CSV: CsvTable<v.InferOutput<typeof rackRowSchema>> = {
 const changeSchema = v.strictObject({
   quantity: v.optional(
     v.pipe(
-      v.number('quantity must be a number'),
-      v.safeInteger('quantity must be a whole number'),
-      v.minValue(0, 'quantity must be 0 (remove) or more'),
+      v.number('must be a number'),
+      v.safeInteger('must be a whole number'),
+      v.minValue(0, 'must be 0 (remove) or more'),
     ),
   ),
-  priority: v.optional(v.boolean('priority must be true or false')),
-  label: v.optional(text('label')),
-  location: v.optional(text('location')),
+  priority: v.optional(v.boolean('must be true or false')),
+  label: v.optional(text()),
+  location: v.optional(text()),
 });
 
 export function makeRackHandler(deps: StateDeps): ApiHandler {
@@ -211,7 +211,7 @@ function readOffcuts(
           ['label', label],
           ['location', location],
         ] as const) {
-          const checked = v.safeParse(text(name), val);
+          const checked = v.safeParse(text(), val);
           if (!checked.success)
             issues.push({
               path: `offcuts[${i}].${name}`,
@@ -260,7 +260,14 @@ function readChange(req: HttpRequest): Result<OffcutChange, CutplanError> {
   if (!parsed.success) {
     return err(
       new ValidationError(
-        parsed.issues.map((i) => ({ path: v.getDotPath(i) ?? 'body', message: i.message })),
+        parsed.issues.map((i) => ({
+          path: v.getDotPath(i) ?? 'body',
+          // valibot's own words for a key the strict object does not take ("Expected never") help nobody.
+          message:
+            i.type === 'strict_object' && i.expected === 'never'
+              ? 'unknown field; PATCH /v1/offcuts/{id} takes quantity, priority, label and location'
+              : i.message,
+        })),
       ),
     );
   }

@@ -423,6 +423,31 @@ describe('rack routes: input, pages, filters, changes', () => {
     expect(await json(await call('GET', '/v1/offcuts', key))).toEqual(before);
   });
 
+  it.each([
+    ['a negative quantity', { quantity: -1 }, 'quantity: must be 0 (remove) or more'],
+    ['a fractional quantity', { quantity: 1.5 }, 'quantity: must be a whole number'],
+    ['a priority that is not a boolean', { priority: 'yes' }, 'priority: must be true or false'],
+    ['a label that is not text', { label: 5 }, 'label: must be text'],
+    [
+      'a location over 100 characters',
+      { location: 'x'.repeat(101) },
+      'location: must be at most 100 characters',
+    ],
+    [
+      'a field it does not know',
+      { colour: 'red' },
+      'colour: unknown field; PATCH /v1/offcuts/{id} takes quantity, priority, label and location',
+    ],
+  ])('refuses a change with %s in a sentence naming the field once', async (_what, change, detail) => {
+    // A workspace of its own: the rack of `key` is counted by the next test.
+    const own = keyOf(await keys(['create', '--workspace', 'changes', '--tier', 'pro']));
+    const added = await json(await call('POST', '/v1/offcuts', own, '{"offcuts":"1700"}'));
+    const id = added.offcuts[0].id as string;
+    const res = await call('PATCH', `/v1/offcuts/${id}`, own, JSON.stringify(change));
+    expect(res.status).toBe(400);
+    expect(await json(res)).toEqual({ error: 'validation', detail });
+  });
+
   it('pages with an opaque token, filters by material or untagged, and changes or removes an entry', async () => {
     const body = {
       offcuts: [
