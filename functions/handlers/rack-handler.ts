@@ -256,6 +256,10 @@ function toNew(o: {
 function readChange(req: HttpRequest): Result<OffcutChange, CutplanError> {
   const body = readJsonBody(req);
   if (!body.ok) return body;
+  // valibot takes an array for an object; a change is one object.
+  if (typeof body.value !== 'object' || body.value === null || Array.isArray(body.value)) {
+    return err(ValidationError.of('body', 'must be an object like {"quantity": 2, "location": "bay 3"}'));
+  }
   const parsed = v.safeParse(changeSchema, body.value);
   if (!parsed.success) {
     return err(

@@ -438,6 +438,12 @@ describe('rack routes: input, pages, filters, changes', () => {
       { colour: 'red' },
       'colour: unknown field; PATCH /v1/offcuts/{id} takes quantity, priority, label and location',
     ],
+    ['a number for a body', 5, 'body: must be an object like {"quantity": 2, "location": "bay 3"}'],
+    [
+      'an array for a body',
+      [{ quantity: 2 }],
+      'body: must be an object like {"quantity": 2, "location": "bay 3"}',
+    ],
   ])('refuses a change with %s in a sentence naming the field once', async (_what, change, detail) => {
     // A workspace of its own: the rack of `key` is counted by the next test.
     const own = keyOf(await keys(['create', '--workspace', 'changes', '--tier', 'pro']));
