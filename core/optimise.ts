@@ -5,8 +5,7 @@ import { budgetOf, type Clock } from './budget.ts';
 import { budgetMeta } from './budget-meta.ts';
 import { type CutplanError, err, InternalError, ok, type Result } from './errors.ts';
 import { createHighsEngine, type HighsEngineOptions, type LpEngine } from './lp/index.ts';
-import type { Ablation } from './model/index.ts';
-import { planRequest } from './plan/index.ts';
+import { type PlanOptions, planRequest } from './plan/index.ts';
 
 export type { HighsWasmModule } from './lp/index.ts';
 
@@ -35,7 +34,7 @@ export interface OptimiseContext {
    * Techniques of the search switched off, for the benchmark's ablations (`npm run bench -- --hard
    * --ablate …`); the API and the CLI never set it. Per solve, so concurrent solves never share it.
    */
-  readonly off?: Ablation;
+  readonly off?: PlanOptions['off'];
 }
 
 /**
