@@ -12,7 +12,12 @@ import { createLpEngine, optimise } from '../core/optimise.ts';
 import { parseOptimiseBody } from '../core/request/index.ts';
 import { systemClock } from '../functions/shared/clock.ts';
 import type { Endpoint } from '../functions/shared/core-port.ts';
-import { createCutplanMcpServer, type PlanService } from '../functions/shared/mcp/tools.ts';
+import { KeyRequiredError } from '../functions/shared/errors.ts';
+import {
+  createCutplanMcpServer,
+  NO_KEY_TOOL_ERROR,
+  type PlanService,
+} from '../functions/shared/mcp/tools.ts';
 import { AUTOMATIC_BUDGET_SECONDS } from '../functions/shared/solve-budget.ts';
 import { TIERS } from '../functions/shared/tiers.ts';
 import { POWERED_BY, VERSION } from '../functions/shared/version.ts';
@@ -41,6 +46,8 @@ export function localPlanService(): PlanService {
   let labeller: Promise<typeof import('../functions/shared/real-labels.ts')> | undefined;
   let renderLabels: ReturnType<Awaited<NonNullable<typeof labeller>>['lazyLabelsRenderer']> | undefined;
   const plan = async (args: Readonly<Record<string, unknown>>, endpoint: Endpoint) => {
+    // The rack is the API workspace's; this server runs here, with no key.
+    if (args.offcuts === 'rack') return err(new KeyRequiredError(NO_KEY_TOOL_ERROR));
     const parsed = parseOptimiseBody(args, endpoint);
     if (!parsed.ok) return parsed;
     const seconds = parsed.value.timeLimit ?? AUTOMATIC_BUDGET_SECONDS;

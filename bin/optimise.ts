@@ -9,6 +9,10 @@
  * /v1/optimise/csv) and `--labels labels.pdf` (or `.zpl`) the piece labels (as POST /v1/optimise/labels).
  * No tier caps apply on
  * your own machine; the answer is labelled with the public tier like an unkeyed call.
+ *
+ * `--rack` solves on a running API instead (`CUTPLAN_URL`, key in `CUTPLAN_API_KEY`): the offcuts are the
+ * workspace rack's, the plan is stored there (`plan.id`, for `POST /v1/plans/{id}/cut`), and the files
+ * asked for are the stored plan's.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -20,6 +24,7 @@ import { systemClock } from '../functions/shared/clock.ts';
 import { AUTOMATIC_BUDGET_SECONDS } from '../functions/shared/solve-budget.ts';
 import { TIERS } from '../functions/shared/tiers.ts';
 import { POWERED_BY } from '../functions/shared/version.ts';
+import { apiTarget, callApi, type Fetch, refusal } from './api-call.ts';
 
 const USAGE = `usage: cutplan optimise [FILE|-] [options]
   FILE             a JSON request body, or a CSV cut list (name ending in .csv, or --csv);
@@ -39,6 +44,8 @@ const USAGE = `usage: cutplan optimise [FILE|-] [options]
   --label-format F a4-3x8 (default, A4 sheets of 3 × 8) or thermal-100x50 (PDF labels)
   --csv            read FILE (or stdin) as a CSV cut list
   --time-limit S   solve budget in seconds
+  --rack           use the workspace's offcut rack: solve on the API at CUTPLAN_URL (default
+                   http://localhost:3000) with the key in CUTPLAN_API_KEY; needs --min-remnant
 `;
 
 /** Flags that set a request field, and how their text becomes the field's value. */
@@ -58,6 +65,9 @@ export interface OptimiseIo {
   readonly stderr: (text: string) => void;
   readonly readText: (file: string) => Promise<string>;
   readonly writeBytes: (file: string, bytes: Uint8Array) => Promise<void>;
+  /** `--rack`: where `CUTPLAN_URL` and `CUTPLAN_API_KEY` are read (process.env by default). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly fetch?: Fetch;
 }
 
 const processIo: OptimiseIo = {
@@ -120,6 +130,20 @@ export async function run(argv: string[], io: OptimiseIo = processIo): Promise<n
   if (!(LABEL_FORMATS as readonly string[]).includes(labelFormat)) {
     io.stderr(`--label-format must be one of ${LABEL_FORMATS.join(', ')}\n${USAGE}`);
     return 2;
+  }
+  if (args.values.rack === true) {
+    if (!isRecord(body)) return fail(io, ValidationError.of('', 'the request must be a JSON object'));
+    if (args.values['time-limit'] !== undefined) body.timeLimit = Number(args.values['time-limit']);
+    return optimiseOnRack(
+      io,
+      { ...body, offcuts: 'rack' },
+      {
+        pdf: pdfFile,
+        sawList: sawListFile,
+        labels: labelsFile,
+        separator,
+      },
+    );
   }
   // A job file: the file routes' fields whatever the outputs asked for, so one file serves every route.
   const parsed = parseOptimiseBody(body, 'pdf');
@@ -226,6 +250,7 @@ function parse(argv: string[]) {
       'min-remnant': { type: 'string' },
       unit: { type: 'string' },
       'job-name': { type: 'string' },
+      rack: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -276,4 +301,60 @@ async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** `--rack`: the API solves against the rack and stores the plan; the files are the stored plan's. */
+async function optimiseOnRack(
+  io: OptimiseIo,
+  body: Record<string, unknown>,
+  files: {
+    pdf?: string | undefined;
+    sawList?: string | undefined;
+    labels?: string | undefined;
+    separator: string;
+  },
+): Promise<number> {
+  const target = apiTarget(io.env ?? process.env);
+  if (typeof target === 'string') {
+    io.stderr(`cutplan: ${target}\n`);
+    return 2;
+  }
+  const answer = await callApi(
+    target,
+    'POST',
+    '/v1/optimise',
+    {
+      type: 'application/json',
+      text: JSON.stringify(body),
+    },
+    io.fetch,
+  );
+  if (answer.status !== 200) {
+    io.stdout(`${answer.text}\n`);
+    io.stderr(`cutplan: ${refusal(answer)}\n`);
+    return 1;
+  }
+  const id = (JSON.parse(answer.text) as { plan: { id: string } }).plan.id;
+  const wanted: [string | undefined, string][] = [
+    [files.pdf, 'pdf'],
+    [files.sawList, `csv?separator=${files.separator}`],
+    [files.labels, `labels?format=${files.labels?.toLowerCase().endsWith('.zpl') ? 'zpl' : 'pdf'}`],
+  ];
+  for (const [file, route] of wanted) {
+    if (file === undefined) continue;
+    const got = await callApi(target, 'GET', `/v1/plans/${id}/${route}`, undefined, io.fetch);
+    if (got.status !== 200) {
+      io.stderr(`cutplan: ${refusal(got)}\n`);
+      return 1;
+    }
+    try {
+      await io.writeBytes(file, got.bytes);
+    } catch (e) {
+      io.stderr(`cutplan: cannot write ${JSON.stringify(file)}: ${ioReason(e)}\n`);
+      return 2;
+    }
+  }
+  io.stdout(`${answer.text}\n`);
+  io.stderr(`cutplan: plan ${id} is stored; book it once cut: POST ${target.url}/v1/plans/${id}/cut\n`);
+  return 0;
 }

@@ -36,10 +36,11 @@ describe.each(LIGHT)('%s bundle', (name) => {
   // 16 KiB before the request line and metrics (functions/shared/telemetry.ts) came in: about 8 KiB
   // more with its source map; about 2.5 KiB more for the stack-trace mapping that replaced
   // --enable-source-maps (functions/shared/source-maps.ts). Powertools itself (about 34 KiB minified)
-  // stays out of these bundles.
-  it('is index.mjs and its map, under 31 KiB together', () => {
+  // stays out of these bundles. About 1.2 KiB more for the rack and plan routes (path templates and their
+  // matching) in the route table every function reads: 32,986 bytes for health when they came in.
+  it('is index.mjs and its map, under 33 KiB together', () => {
     expect(reports[name].files.map((f) => f.file)).toEqual(['index.mjs', 'index.mjs.map']);
-    expect(reports[name].totalBytes).toBeLessThan(31 * 1024);
+    expect(reports[name].totalBytes).toBeLessThan(33 * 1024);
   });
 
   it('reaches nothing from Powertools', () => {

@@ -43,7 +43,9 @@ describe('mcp bundle', () => {
     const tools = (JSON.parse(list?.result.body ?? '{}') as { result: { tools: { name: string }[] } }).result
       .tools;
     expect(tools.map((t) => t.name).sort()).toEqual([
+      'book_plan',
       'cutting_plan_pdf',
+      'list_offcuts',
       'optimise_cut_list',
       'piece_labels',
       'saw_list',

@@ -10,6 +10,8 @@ export const FUNCTION_NAMES = [
   'mcp',
   'optimise-labels',
   'optimise-csv',
+  'rack',
+  'plans',
   'health',
   'docs',
   'fallback',
@@ -35,6 +37,9 @@ export const BUNDLES: Readonly<Record<FunctionName, BundleSpec>> = {
   mcp: { entry: 'functions/mcp.ts', wasm: true, fonts: true },
   'optimise-labels': { entry: 'functions/optimise-labels.ts', wasm: true, fonts: true },
   'optimise-csv': { entry: 'functions/optimise-csv.ts', wasm: true, fonts: false },
+  rack: { entry: 'functions/rack.ts', wasm: false, fonts: false },
+  // A stored plan's PDF and labels are rendered again: the PDF function's fonts, no solver.
+  plans: { entry: 'functions/plans.ts', wasm: false, fonts: true },
   health: { entry: 'functions/health.ts', wasm: false, fonts: false },
   docs: { entry: 'functions/docs.ts', wasm: false, fonts: false, playground: true },
   fallback: { entry: 'functions/fallback.ts', wasm: false, fonts: false },

@@ -10,6 +10,7 @@ import { readLimitsConfig } from '../functions/shared/limits/config.ts';
 import { apiKeyKey, counterKey, poolSlotsKey } from '../functions/shared/limits/table.ts';
 import { fontDirectory } from '../functions/shared/real-pdf.ts';
 import { matchRoute, ROUTES } from '../functions/shared/routes.ts';
+import { workspacePk } from '../functions/shared/stored/dynamo-body-store.ts';
 import { streamOptionsOf } from '../functions/shared/streaming.ts';
 import { emfDocument } from '../functions/shared/telemetry.ts';
 import { TIER_NAMES, TIERS } from '../functions/shared/tiers.ts';
@@ -39,7 +40,7 @@ import {
   STREAM_IDLE_LIMIT_SECONDS,
   STREAM_LIMIT_SECONDS,
 } from './route-table.ts';
-import { WRITABLE_PARTITIONS } from './stack.ts';
+import { STATE_PARTITIONS, WRITABLE_PARTITIONS } from './stack.ts';
 
 const { resources, functionIds, tableId, template } = synthesise();
 const fn = (name: FunctionName): CfnResource => {
@@ -364,9 +365,17 @@ describe('IAM', () => {
       asList(s.Action).some((a) => String(a).startsWith('dynamodb:')),
     );
 
-  it.each(['optimise', 'optimise-pdf', 'optimise-labels', 'optimise-csv', 'mcp'] as const)(
-    '%s may read any item and update counters and slots only, never a key record',
-    (name) => {
+  it.each([
+    ['optimise', 'dynamodb:PutItem'],
+    ['optimise-pdf', 'dynamodb:PutItem'],
+    ['optimise-labels', 'dynamodb:PutItem'],
+    ['optimise-csv', 'dynamodb:PutItem'],
+    ['mcp', 'dynamodb:PutItem'],
+    ['rack', ['dynamodb:PutItem', 'dynamodb:DeleteItem']],
+    ['plans', ['dynamodb:PutItem', 'dynamodb:DeleteItem']],
+  ] as const)(
+    '%s may read any item, update counters, slots and workspace state, and put (%s) workspace state only, never a key record',
+    (name, stateActions) => {
       const statements = dynamoStatements(name);
       const table = [{ 'Fn::GetAtt': [tableId, 'Arn'] }];
       expect(statements).toEqual([
@@ -377,12 +386,26 @@ describe('IAM', () => {
           Resource: table[0],
           Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...WRITABLE_PARTITIONS] } },
         },
+        {
+          Effect: 'Allow',
+          Action: stateActions,
+          Resource: table[0],
+          Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...STATE_PARTITIONS] } },
+        },
       ]);
     },
   );
 
-  const matches = (pk: string) =>
-    WRITABLE_PARTITIONS.some((pattern) => new RegExp(`^${pattern.replace('*', '.*')}$`).test(pk));
+  const matchesAny = (patterns: readonly string[], pk: string) =>
+    patterns.some((pattern) => new RegExp(`^${pattern.replace('*', '.*')}$`).test(pk));
+  const matches = (pk: string) => matchesAny(WRITABLE_PARTITIONS, pk);
+
+  it('the rack and stored plans live in workspace partitions, which hold no key record', () => {
+    expect(matchesAny(STATE_PARTITIONS, workspacePk('acme'))).toBe(true);
+    expect(matches(workspacePk('acme'))).toBe(true);
+    expect(matchesAny(STATE_PARTITIONS, apiKeyKey('k1').pk)).toBe(false);
+    expect(matchesAny(STATE_PARTITIONS, counterKey({ kind: 'key', keyId: 'k1' }, 'w').pk)).toBe(false);
+  });
 
   it('the partitions the admitter writes are writable; a key record is not', () => {
     const key = { kind: 'key', keyId: 'k1' } as const;
@@ -492,11 +515,12 @@ describe('alarms', () => {
     expect(prop(a, 'Threshold')).toBeLessThan(1);
   });
 
-  it('alarm on throttles of every function', () => {
+  it('alarm on throttles of every function that serves a route', () => {
     const a = alarm('Throttles');
     const metrics = prop<Record<string, Json>[]>(a, 'Metrics');
     const throttled = metrics.flatMap((m) => [...referencedIds(m.MetricStat)]);
-    expect(new Set(throttled)).toEqual(new Set(Object.values(functionIds)));
+    const { 'synthetic-check': _, ...served } = functionIds;
+    expect(new Set(throttled)).toEqual(new Set(Object.values(served)));
     expect(metrics.find((m) => m.ReturnData !== false)?.Expression).toBe('SUM(METRICS())');
     expect(prop(a, 'ComparisonOperator')).toBe('GreaterThanOrEqualToThreshold');
     expect(prop(a, 'Threshold')).toBe(1);

@@ -28,10 +28,15 @@ import {
 } from './route-table.ts';
 
 /**
- * The partitions a solving function may write: counters and slots (`ip#…`, `pool#…`, `use#<keyId>`),
- * never a key record (`key#<keyId>`), which it only reads. See `functions/shared/limits/table.ts`.
+ * The partitions a solving function may write: counters and slots (`ip#…`, `pool#…`, `use#<keyId>`) and
+ * workspaces' stored state (`ws#<workspace>`: the rack, stored plans and their booking marks), never a
+ * key record (`key#<keyId>`), which it only reads. See `functions/shared/limits/table.ts` and
+ * `functions/shared/stored/`.
  */
-export const WRITABLE_PARTITIONS = ['ip#*', 'pool#*', 'use#*'] as const;
+export const WRITABLE_PARTITIONS = ['ip#*', 'pool#*', 'use#*', 'ws#*'] as const;
+
+/** The partitions of workspaces' stored state: plans are put there (and the rack routes delete there). */
+export const STATE_PARTITIONS = ['ws#*'] as const;
 
 /** Where Lambda unpacks a function's bundle; the PDF function's fonts sit beside its `index.mjs`. */
 export const LAMBDA_TASK_ROOT = '/var/task';
@@ -108,6 +113,16 @@ export class CutplanStack extends Stack {
       CUTPLAN_FONT_DIR: LAMBDA_TASK_ROOT,
     });
     const csv = routeFunction('OptimiseCsv', 'optimise-csv', 'POST /v1/optimise/csv (streamed)', tableEnv);
+    const rack = routeFunction(
+      'Rack',
+      'rack',
+      'GET|POST /v1/offcuts, PATCH|DELETE /v1/offcuts/{id}',
+      tableEnv,
+    );
+    const plans = routeFunction('Plans', 'plans', '/v1/plans/{id}: read, delete, book (/cut), files', {
+      ...tableEnv,
+      CUTPLAN_FONT_DIR: LAMBDA_TASK_ROOT,
+    });
     const health = routeFunction('Health', 'health', 'GET /v1/health');
     const docs = routeFunction('Docs', 'docs', 'GET / (the playground page) and GET /v1/openapi.json');
     const fallback = routeFunction(
@@ -115,7 +130,8 @@ export class CutplanStack extends Stack {
       'fallback',
       'every other route and method: 404, 405, CORS preflights',
     );
-    for (const fn of [optimise, pdf, labels, csv, mcp]) grantLimits(this.table, fn);
+    for (const fn of [optimise, pdf, labels, csv, mcp]) grantLimits(this.table, fn, ['dynamodb:PutItem']);
+    for (const fn of [rack, plans]) grantLimits(this.table, fn, ['dynamodb:PutItem', 'dynamodb:DeleteItem']);
 
     const routed = {
       optimise,
@@ -123,6 +139,8 @@ export class CutplanStack extends Stack {
       'optimise-labels': labels,
       'optimise-csv': csv,
       mcp,
+      rack,
+      plans,
       health,
       docs,
     };
@@ -167,7 +185,9 @@ export class CutplanStack extends Stack {
     };
     this.alarms = new CutplanAlarms(this, 'Alarms', {
       api: this.api.api,
-      functions: Object.values(this.functions),
+      // CloudWatch allows 10 metrics per alarm: the scheduled check is left out (its own alarm sees a
+      // throttled run as a missing data point).
+      functions: Object.values(routed).concat(fallback),
       ...(props.alarmEmail === undefined ? {} : { email: props.alarmEmail }),
     });
 
@@ -199,13 +219,21 @@ export class CutplanStack extends Stack {
  * only counters and slots. The `dynamodb:LeadingKeys` condition keeps a fault in the solver's process
  * from rewriting an API key record (`key#…`); the keys CLI, run by an operator, is the only writer of those.
  */
-function grantLimits(table: dynamodb.Table, fn: lambda.IFunction): void {
+function grantLimits(table: dynamodb.Table, fn: lambda.IFunction, stateActions: readonly string[]): void {
   table.grant(fn, 'dynamodb:GetItem');
   fn.addToRolePolicy(
     new iam.PolicyStatement({
       actions: ['dynamodb:UpdateItem'],
       resources: [table.tableArn],
       conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...WRITABLE_PARTITIONS] } },
+    }),
+  );
+  // Stored plans and the rack item are whole-item writes (PutItem), in workspace partitions only.
+  fn.addToRolePolicy(
+    new iam.PolicyStatement({
+      actions: [...stateActions],
+      resources: [table.tableArn],
+      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...STATE_PARTITIONS] } },
     }),
   );
 }

@@ -2,6 +2,10 @@
  * `@cutplan/client` (imported by its package name, as a user would) against the real server and, for
  * the answers the real server gives only under load or deep in a solve, against scripted answers.
  */
+
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import {
   CutplanClient,
   CutplanError,
@@ -15,6 +19,7 @@ import { jsonAnswer, type ScriptedServer, startScriptedServer } from './scripted
 import {
   apiKeyOf,
   clientRequestOf,
+  ROOT,
   type Sample,
   type Service,
   sendRaw,
@@ -80,6 +85,46 @@ export function typescriptClientSuite(service: () => Service): void {
   });
 
   describe('against the server', () => {
+    it('keeps a rack, solves against it, books the plan once and reads it back', async () => {
+      // A key of its own (pro): the starter key's one solve per 3 s belongs to the 429 tests.
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        [join(ROOT, 'bin', 'cutplan.js'), 'keys', 'create', '--workspace', 'ts-rack', '--tier', 'pro'],
+        { cwd: service().server.cwd },
+      );
+      const rack = new CutplanClient({ baseUrl: service().url, apiKey: stdout.trim() });
+      await rack.importOffcutsCsv('length,quantity,label\n2500,1,A1\n1800,1,A2\n1200,1,A3\n');
+      const added = await rack.addOffcuts({ offcuts: '700x2' });
+      const page = await rack.listOffcuts({ pageSize: 2 });
+      expect(page.offcuts).toHaveLength(2);
+      expect(page.nextPageToken).not.toBeNull();
+      const rest = await rack.listOffcuts({ pageSize: 2, pageToken: page.nextPageToken ?? '' });
+      expect([...page.offcuts, ...rest.offcuts].map((o) => o.length)).toEqual([2500, 1800, 1200, 700]);
+      await rack.deleteOffcut(added.offcuts[0]?.id ?? '');
+      const solved = await rack.optimise({
+        parts: '2400, 1700, 1100',
+        stock: 6000,
+        minRemnant: 50,
+        offcuts: 'rack',
+      });
+      const planId = solved.plan.id ?? '';
+      expect(solved.plan.combinations.map((c) => c.usedComb.rackId).every((r) => r?.startsWith('oc_'))).toBe(
+        true,
+      );
+      const booked = await rack.bookPlan(planId);
+      expect(await rack.bookPlan(planId)).toEqual(booked);
+      expect(booked.taken).toHaveLength(3);
+      expect(await rack.getPlan(planId)).toEqual(solved);
+      expect(
+        Buffer.from(await rack.planPdf(planId))
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
+      await rack.deletePlan(planId);
+      expect(await failureOf(rack.getPlan(planId))).toMatchObject({ status: 404, error: 'notFound' });
+      expect(await failureOf(client.listOffcuts())).toMatchObject({ status: 401, error: 'keyRequired' });
+    });
+
     it('health() is what GET /v1/health answers', async () => {
       const raw = (await (await fetch(`${service().url}/v1/health`)).json()) as unknown;
       expect(await client.health()).toEqual(raw);

@@ -40,7 +40,6 @@ interface Row {
   readonly cells: readonly string[];
 }
 
-const NUMBER_COLUMNS: ReadonlySet<CsvColumn> = new Set(['length', 'quantity', 'leftAngle', 'rightAngle']);
 const FRACTION_DENOMINATORS = new Set([2, 4, 8, 16, 32, 64]);
 /** A plain decimal cell after the decimal comma became a point: optional sign, digits, optional decimals. */
 const DECIMAL = /^[-+]?(?:\d+(?:\.\d+)?|\.\d+)$/;
@@ -141,28 +140,54 @@ function headerKey(cell: string): string {
     .toLowerCase();
 }
 
+/**
+ * What one kind of CSV list holds: its columns, which of them are numbers, the schema each row must pass.
+ * The cut list is {@link PARTS_TABLE}; the shell reads other lists of the same grammar (the offcut rack's
+ * import) through {@link parseCsvTable} with tables of its own.
+ */
+export interface CsvTable<T> {
+  /** The columns, as the long form names them; `length` and `quantity` are required. */
+  readonly columns: readonly string[];
+  /** The number columns (`length` also takes inch fractions). */
+  readonly numbers: ReadonlySet<string>;
+  /** The columns of a list without a header row, in order. */
+  readonly headerless: readonly string[];
+  readonly schema: v.GenericSchema<unknown, T>;
+  /** What the list is, for messages: `cut list`. */
+  readonly noun: string;
+}
+
+/** The cut list: long-form parts. */
+export const PARTS_TABLE: CsvTable<LongPart> = {
+  columns: CSV_COLUMNS,
+  numbers: new Set(['length', 'quantity', 'leftAngle', 'rightAngle']),
+  headerless: HEADERLESS_COLUMNS,
+  schema: partSchema,
+  noun: 'cut list',
+};
+
 /** Header keys: each column's name, plus `qty`, which many cut lists use. */
-const COLUMN_BY_KEY: ReadonlyMap<string, CsvColumn> = new Map([
-  ...CSV_COLUMNS.map((c): [string, CsvColumn] => [c.toLowerCase(), c]),
-  ['qty', 'quantity'],
-]);
+function columnsByKey(table: CsvTable<unknown>): ReadonlyMap<string, string> {
+  return new Map([...table.columns.map((c): [string, string] => [c.toLowerCase(), c]), ['qty', 'quantity']]);
+}
 
 /** The columns named by the header row, or null after reporting a problem. */
-function readHeader(header: Row, issues: IssueStream): (CsvColumn | null)[] | null {
-  const columns: (CsvColumn | null)[] = [];
-  const seen = new Set<CsvColumn>();
+function readHeader(header: Row, table: CsvTable<unknown>, issues: IssueStream): (string | null)[] | null {
+  const byKey = columnsByKey(table);
+  const columns: (string | null)[] = [];
+  const seen = new Set<string>();
   header.cells.forEach((cell, i) => {
     const key = headerKey(cell);
     if (key === '') {
       columns.push(null); // an unnamed column (a trailing delimiter) must stay empty
       return;
     }
-    const column = COLUMN_BY_KEY.get(key);
+    const column = byKey.get(key);
     const where = `row ${header.row}, column ${i + 1}`;
     if (column === undefined) {
       issues.add({
         path: where,
-        message: `unknown column ${quote(cell.trim())}${didYouMean(key, [...COLUMN_BY_KEY.keys()])}; columns are ${CSV_COLUMNS.join(', ')}`,
+        message: `unknown column ${quote(cell.trim())}${didYouMean(key, [...byKey.keys()])}; columns are ${table.columns.join(', ')}`,
       });
     } else if (seen.has(column)) {
       issues.add({ path: where, message: `column ${quote(column)} is named twice` });
@@ -224,35 +249,45 @@ export function readCsvNumber(raw: string, delimiter: Delimiter, fractions: bool
  * @returns The parts in row order, or a {@link ValidationError} naming rows and columns.
  */
 export function parseCsvParts(text: string): Result<LongPart[], ValidationError> {
+  return parseCsvTable(text, PARTS_TABLE);
+}
+
+/**
+ * Reads a CSV list of the kind `table` describes, under the cut list's grammar (the rules above).
+ * Never throws.
+ * @returns The rows' objects in row order, or a {@link ValidationError} naming rows and columns.
+ */
+export function parseCsvTable<T>(text: string, table: CsvTable<T>): Result<T[], ValidationError> {
   const issues = new IssueStream();
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const delimiter = delimiterOf(body);
   const rows = scanRows(body, delimiter, issues);
   if (!issues.empty) return err(new ValidationError(issues.issues));
   const [first] = rows;
-  if (first === undefined) return err(ValidationError.of('csv', 'the cut list is empty: no rows'));
+  if (first === undefined) return err(ValidationError.of('csv', `the ${table.noun} is empty: no rows`));
   const headerless = readCsvNumber(first.cells[0] ?? '', delimiter, true).ok;
-  const columns = headerless ? HEADERLESS_COLUMNS : readHeader(first, issues);
+  const columns = headerless ? table.headerless : readHeader(first, table, issues);
   if (columns === null) return err(new ValidationError(issues.issues));
   const data = headerless ? rows : rows.slice(1);
   if (data.length === 0)
     return err(ValidationError.of(`row ${first.row}`, 'the header has no rows under it'));
 
-  const parts: LongPart[] = [];
+  const parts: T[] = [];
   for (const row of data) {
-    const part = readRow(row, columns, delimiter, issues);
+    const part = readRow(row, columns, table, delimiter, issues);
     if (part !== null) parts.push(part);
     if (issues.dropped) break;
   }
   return issues.empty ? ok(parts) : err(new ValidationError(issues.issues, !issues.dropped));
 }
 
-function readRow(
+function readRow<T>(
   row: Row,
-  columns: readonly (CsvColumn | null)[],
+  columns: readonly (string | null)[],
+  table: CsvTable<T>,
   delimiter: Delimiter,
   issues: IssueStream,
-): LongPart | null {
+): T | null {
   const at = (column: string): string => `row ${row.row}, column ${quote(column)}`;
   const object: Record<string, unknown> = {};
   let bad = false;
@@ -270,7 +305,7 @@ function readRow(
       return;
     }
     if (cell === '') return;
-    if (!NUMBER_COLUMNS.has(column)) {
+    if (!table.numbers.has(column)) {
       object[column] = cell;
       return;
     }
@@ -282,7 +317,7 @@ function readRow(
     }
   });
   if (bad) return null;
-  const parsed = v.safeParse(partSchema, object, PARSE_CONFIG);
+  const parsed = v.safeParse(table.schema, object, PARSE_CONFIG);
   if (parsed.success) return parsed.output;
   for (const issue of parsed.issues) {
     const key = String(issue.path?.[0]?.key ?? '');

@@ -79,7 +79,11 @@ function convert(kind: Kind, text: string): Converted {
  * An unknown or repeated parameter is a validation issue; an empty value counts as absent.
  * Never throws.
  */
-export function parseOptimiseQuery(query: Query): Result<OptimiseRequest, ValidationError | PartsLimitError> {
+export function parseOptimiseQuery(
+  query: Query,
+  /** Body values that stand in for parameters (the shell's rack entries for `offcuts=rack`). */
+  replace: Readonly<Record<string, unknown>> = {},
+): Result<OptimiseRequest, ValidationError | PartsLimitError> {
   const issues = new IssueStream();
   const body: Record<string, unknown> = {};
   for (const [name, raw] of Object.entries(query)) {
@@ -105,5 +109,5 @@ export function parseOptimiseQuery(query: Query): Result<OptimiseRequest, Valida
       body[name] = ALREADY_REPORTED;
     }
   }
-  return parseMappedQuery(body, issues);
+  return parseMappedQuery({ ...body, ...replace }, issues);
 }

@@ -79,6 +79,11 @@ export const usedCombSchema = v.pipe(
     parts: v.pipe(v.array(placedPartSchema), d('The pieces in cut order.')),
     cutPositions: v.pipe(v.array(cutPositionSchema), d('Every saw cut, from the zero end.')),
     bundleBars: opt(count('Method `bundle`: how many of these bars came off a full bundle.')),
+    rackId: opt(
+      str(
+        '`"offcuts": "rack"` only: the id of the rack entry this offcut bar comes from (`GET /v1/offcuts`).',
+      ),
+    ),
   }),
   d('One distinct layout: what is cut from one bar.'),
 );
@@ -123,6 +128,11 @@ export const planSchema = v.pipe(
     ),
     verified: v.pipe(v.boolean(), d('Always true on success: the plan was re-checked against the request.')),
     solveTimeMs: num('Solve time in milliseconds.'),
+    id: opt(
+      str(
+        '`"offcuts": "rack"` only: the id the plan is stored under (`GET /v1/plans/{id}`, `POST /v1/plans/{id}/cut`).',
+      ),
+    ),
   }),
   d('The cutting plan.'),
 );

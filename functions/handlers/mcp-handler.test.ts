@@ -60,7 +60,14 @@ describe('makeMcpHandler', () => {
     expect(json(init)).toMatchObject({ result: { serverInfo: { name: 'cutplan' } } });
     const list = await h.mcp(rpc({ jsonrpc: '2.0', id: 2, method: 'tools/list' }));
     const tools = (json(list).result as { tools: { name: string }[] }).tools.map((t) => t.name);
-    expect(tools.sort()).toEqual(['cutting_plan_pdf', 'optimise_cut_list', 'piece_labels', 'saw_list']);
+    expect(tools.sort()).toEqual([
+      'book_plan',
+      'cutting_plan_pdf',
+      'list_offcuts',
+      'optimise_cut_list',
+      'piece_labels',
+      'saw_list',
+    ]);
     const note = await h.mcp(rpc({ jsonrpc: '2.0', method: 'notifications/initialized' }));
     expect(note.statusCode).toBe(202);
     expect(admitter.calls).toEqual([]);

@@ -2,7 +2,7 @@
  * `POST /mcp`: the Model Context Protocol endpoint, its tools solving and rendering as the API routes do.
  */
 import { type CutplanError, err, InternalError, ok, type Result } from '../../core/errors.ts';
-import type { Admission } from '../shared/admission.ts';
+import type { Admission, WorkspaceCall } from '../shared/admission.ts';
 import type { Endpoint } from '../shared/core-port.ts';
 import { ForbiddenOriginError } from '../shared/errors.ts';
 import { fileTooLarge } from '../shared/file-limits.ts';
@@ -14,6 +14,7 @@ import {
   jsonReply,
   normaliseOrigin,
   type Reply,
+  rateLimitHeaders,
   readJsonBody,
   serve,
   withHeaders,
@@ -21,8 +22,10 @@ import {
 import { errorFields } from '../shared/log.ts';
 import {
   answerMcp,
+  BOOK_TOOL,
   createCutplanMcpServer,
   type PlanService,
+  RACK_TOOL,
   TOOL_ROUTES,
   toolArguments,
 } from '../shared/mcp/index.ts';
@@ -32,6 +35,7 @@ import type { CsvDeps } from './optimise-csv-handler.ts';
 import { OPTIMISE_HEADROOM_MS } from './optimise-handler.ts';
 import type { LabelsDeps } from './optimise-labels-handler.ts';
 import { PDF_HEADROOM_MS, type PdfDeps } from './optimise-pdf-handler.ts';
+import { parseSolveBody, storeGuarded, storeRackPlan, withRackOffcuts } from './rack-solve.ts';
 import { solvePlan } from './solve-plan.ts';
 import { solveThenRender } from './solved-file.ts';
 
@@ -81,8 +85,21 @@ export function makeMcpHandler<Lp>(deps: McpDeps<Lp>): ApiHandler {
       return batchRefusal();
     }
     notes.mcpMethod = methodLabel(body.value);
+    if (isStateToolCall(body.value)) {
+      // The rack tools are rack calls: a key, the tier's rack calls per minute, never a solve.
+      if (deps.admitter.workspace === undefined)
+        return fail(new InternalError('workspace calls are not configured'));
+      const admittedCall = await deps.admitter.workspace(req.caller);
+      if (!admittedCall.ok) return fail(admittedCall.error);
+      notes.tier = admittedCall.value.tier.name;
+      notes.keyId = admittedCall.value.keyId;
+      notes.workspace = admittedCall.value.workspace;
+      const service = stateService(deps, req, notes, admittedCall.value);
+      const reply = await answerMcp(req, body.value, createCutplanMcpServer(service), onError(deps, req));
+      return withHeaders(reply, rateLimitHeaders(admittedCall.value.rateLimit));
+    }
     const call = toolCallOf(body.value);
-    const parsed = call === null ? null : deps.core.parseOptimiseBody(call.body, call.endpoint);
+    const parsed = call === null ? null : parseSolveBody(deps.core, call.body, call.endpoint, req.caller);
     if (parsed === null || !parsed.ok) {
       // Not a tool call, or one whose arguments the tool will refuse (as a tool error): nothing to count,
       // but a key is checked as everywhere (a client learns at initialize that its key or origin is refused).
@@ -97,11 +114,17 @@ export function makeMcpHandler<Lp>(deps: McpDeps<Lp>): ApiHandler {
         onError(deps, req),
       );
     }
-    const answer = await admitted(deps, req, notes, deps.core.jobSize(parsed.value), async (admission) => {
-      const service = admittedService(deps, req, notes, admission);
-      const reply = await answerMcp(req, body.value, createCutplanMcpServer(service), onError(deps, req));
-      return { ...ok(reply), refund: !service.succeeded() };
-    });
+    const answer = await admitted(
+      deps,
+      req,
+      notes,
+      deps.core.jobSize(parsed.value.request),
+      async (admission) => {
+        const service = admittedService(deps, req, notes, admission);
+        const reply = await answerMcp(req, body.value, createCutplanMcpServer(service), onError(deps, req));
+        return { ...ok(reply), refund: !service.succeeded() };
+      },
+    );
     if (answer.kind !== 'failure' || !ACTIONABLE.has(answer.error.status)) return answer;
     // A refusal the agent can act on reaches it as the tool's error (with retryAfterSeconds); only a bad
     // key or origin stays an HTTP status, which the client must fix before anything works.
@@ -163,13 +186,19 @@ function admittedService<Lp>(
     endpoint: Endpoint,
     render: Parameters<typeof solveThenRender<Lp, F>>[5]['render'],
   ) => {
-    const parsed = deps.core.parseOptimiseBody(args, endpoint);
+    const parsed = parseSolveBody(deps.core, args, endpoint, req.caller);
     if (!parsed.ok) return parsed;
-    const made = await solveThenRender(deps, req, notes, parsed.value, admission, {
-      headroomMs: PDF_HEADROOM_MS,
-      timed: true,
-      render,
-    });
+    const resolved = await withRackOffcuts(deps.core, deps.state, parsed.value, admission);
+    if (!resolved.ok) return resolved;
+    const made = await solveThenRender(
+      deps,
+      req,
+      notes,
+      resolved.value.request,
+      admission,
+      { headroomMs: PDF_HEADROOM_MS, timed: true, render },
+      resolved.value.rack,
+    );
     if (!made.ok) return made;
     // The file travels inside the JSON answer (a PDF as base64): held to the file routes' limit.
     const { file } = made.value;
@@ -191,12 +220,29 @@ function admittedService<Lp>(
   };
   return {
     async plan(args) {
-      const parsed = deps.core.parseOptimiseBody(args, 'json');
-      if (!parsed.ok) return parsed;
-      const solved = await solvePlan(deps, req, parsed.value, admission, OPTIMISE_HEADROOM_MS, notes);
-      if (!solved.ok) return solved;
-      done = true;
-      return ok({ request: parsed.value, response: solved.value });
+      return storeGuarded(async () => {
+        const parsed = parseSolveBody(deps.core, args, 'json', req.caller);
+        if (!parsed.ok) return parsed;
+        const resolved = await withRackOffcuts(deps.core, deps.state, parsed.value, admission);
+        if (!resolved.ok) return resolved;
+        const { request, rack } = resolved.value;
+        const solved = await solvePlan(deps, req, request, admission, OPTIMISE_HEADROOM_MS, notes);
+        if (!solved.ok) return solved;
+        let response = solved.value;
+        if (rack !== null) {
+          const stored = await storeRackPlan(deps.state, rack, {
+            request,
+            response,
+            jobName: request.jobName,
+            branding: admission.branding,
+            createdAtMs: deps.clock.now(),
+          });
+          if (!stored.ok) return stored;
+          response = stored.value;
+        }
+        done = true;
+        return ok({ request, response });
+      });
     },
     async pdf(args) {
       const made = await file(args, 'pdf', (job, { branding }) => deps.renderPdf({ ...job, branding }));
@@ -250,7 +296,7 @@ function methodLabel(message: unknown): string {
 /** For messages that were not admitted: parses (so a bad argument is the tool's error), never solves. */
 function unadmitted<Lp>(deps: McpDeps<Lp>, req: HttpRequest, notes: RequestNotes): PlanService {
   const refuse = (args: unknown, endpoint: Endpoint) => {
-    const parsed = deps.core.parseOptimiseBody(args, endpoint);
+    const parsed = parseSolveBody(deps.core, args, endpoint, req.caller);
     return parsed.ok ? err(new InternalError('a tool call reached the solver without admission')) : parsed;
   };
   return {
@@ -261,6 +307,49 @@ function unadmitted<Lp>(deps: McpDeps<Lp>, req: HttpRequest, notes: RequestNotes
     internalDetail: () => `internal error; request id ${req.requestId}`,
     toolFailed: noteToolError(deps, req, notes),
   };
+}
+
+/** The rack tools, inside a rack call's admission: the solving tools are not reachable here. */
+function stateService<Lp>(
+  deps: McpDeps<Lp>,
+  req: HttpRequest,
+  notes: RequestNotes,
+  call: WorkspaceCall,
+): PlanService {
+  const state = deps.state;
+  const missing = () => err(new InternalError('the offcut rack is not configured for this function'));
+  const notASolve = async () => err(new InternalError('a solve reached a rack call'));
+  return {
+    plan: notASolve,
+    pdf: notASolve,
+    labels: notASolve,
+    sawList: notASolve,
+    listOffcuts: (args) =>
+      storeGuarded(async () => {
+        if (state === undefined) return missing();
+        return state.list(call.workspace, {
+          material: args.untagged === true ? null : args.material,
+          pageSize: Number.MAX_SAFE_INTEGER,
+        });
+      }),
+    bookPlan: (args) =>
+      storeGuarded(async () =>
+        state === undefined ? missing() : state.book(call.workspace, args.planId, call.tier.rackEntries),
+      ),
+    internalDetail: () => `internal error; request id ${req.requestId}`,
+    toolFailed: noteToolError(deps, req, notes),
+  };
+}
+
+/** Whether `message` is a `tools/call` of a rack tool. */
+function isStateToolCall(message: unknown): boolean {
+  return (
+    isRecord(message) &&
+    message.jsonrpc === '2.0' &&
+    message.method === 'tools/call' &&
+    isRecord(message.params) &&
+    (message.params.name === RACK_TOOL || message.params.name === BOOK_TOOL)
+  );
 }
 
 function onError<Lp>(deps: McpDeps<Lp>, req: HttpRequest) {

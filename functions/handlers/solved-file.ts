@@ -18,7 +18,7 @@ import {
 import type { RequestNotes } from '../shared/telemetry.ts';
 import { admitted } from './admitted.ts';
 import type { SolveDeps } from './deps.ts';
-import { parseCall } from './parse-call.ts';
+import { parseSolveCall, type RackUse, storeGuarded, storeRackPlan, withRackOffcuts } from './rack-solve.ts';
 import { solvePlan } from './solve-plan.ts';
 
 /** How an admitted request becomes a file: the solve's budget, the renderer, whether its time is logged. */
@@ -62,20 +62,31 @@ export async function solvedFile<Lp>(
   notes: RequestNotes,
   route: FileRoute,
 ): Promise<Answer> {
-  const parsed = parseCall(deps.core, req, route.endpoint);
+  const parsed = parseSolveCall(deps.core, req, route.endpoint);
   if (!parsed.ok) return fail(parsed.error);
-  const request = parsed.value;
-  const refused = route.refuse?.(request) ?? null;
+  const call = parsed.value;
+  const refused = route.refuse?.(call.request) ?? null;
   if (refused !== null) return fail(refused);
-  return admitted(deps, req, notes, deps.core.jobSize(request), async (admission) => {
-    const made = await solveThenRender(deps, req, notes, request, admission, route);
-    if (!made.ok) return made;
-    // Nothing has been sent yet: a file too large to stream whole in time is a refusal, not a cut download.
-    const tooLarge = fileTooLarge(made.value.file);
-    if (tooLarge !== null) return err(tooLarge);
-    // The file has no `meta`: its budget (and a capped timeLimit) travel as headers.
-    return ok(withHeaders(made.value.file, timeLimitHeaders(made.value.job.response.meta)));
-  });
+  return admitted(deps, req, notes, deps.core.jobSize(call.request), (admission) =>
+    storeGuarded(async () => {
+      const resolved = await withRackOffcuts(deps.core, deps.state, call, admission);
+      if (!resolved.ok) return resolved;
+      const { request, rack } = resolved.value;
+      const made = await solveThenRender(deps, req, notes, request, admission, route, rack);
+      if (!made.ok) return made;
+      // Nothing has been sent yet: a file too large to stream whole in time is a refusal, not a cut download.
+      const tooLarge = fileTooLarge(made.value.file);
+      if (tooLarge !== null) return err(tooLarge);
+      // The file has no `meta`: its budget (and a capped timeLimit) travel as headers; a stored plan its id.
+      const id = made.value.job.response.plan.id;
+      return ok(
+        withHeaders(made.value.file, {
+          ...timeLimitHeaders(made.value.job.response.meta),
+          ...(id === undefined ? {} : { 'X-Plan-Id': id }),
+        }),
+      );
+    }),
+  );
 }
 
 /**
@@ -89,12 +100,27 @@ export async function solveThenRender<Lp, F>(
   request: OptimiseRequest,
   admission: Admission,
   route: FileRender<F>,
+  /** The rack entries the request's offcuts came from: the plan is then stored (`rack-solve.ts`). */
+  rack: RackUse | null = null,
 ): Promise<Result<{ readonly job: ShopJob; readonly file: F }, CutplanError>> {
   const pieces = deps.core.jobSize(request).totalParts;
   const headroomMs = route.headroomMs + Math.ceil((route.renderMsPerPiece ?? 0) * pieces);
   const solved = await solvePlan(deps, req, request, admission, headroomMs, notes, route.capSeconds);
   if (!solved.ok) return solved;
-  const job = { request, response: solved.value, jobName: request.jobName, createdAtMs: deps.clock.now() };
+  const createdAtMs = deps.clock.now();
+  let response = solved.value;
+  if (rack !== null) {
+    const stored = await storeRackPlan(deps.state, rack, {
+      request,
+      response,
+      jobName: request.jobName,
+      branding: admission.branding,
+      createdAtMs,
+    });
+    if (!stored.ok) return stored;
+    response = stored.value;
+  }
+  const job = { request, response, jobName: request.jobName, createdAtMs };
   const started = performance.now();
   const file = await route.render(job, admission);
   if (route.timed === true) notes.pdfMs = performance.now() - started;

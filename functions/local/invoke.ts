@@ -24,12 +24,22 @@ const FUNCTIONS = [
   'optimise-labels',
   'optimise-csv',
   'mcp',
+  'rack',
+  'plans',
   'health',
   'fallback',
   'synthetic-check',
 ] as const;
 /** The functions that admit calls through the limits table. */
-const LIMITED: readonly string[] = ['optimise', 'optimise-pdf', 'optimise-labels', 'optimise-csv', 'mcp'];
+const LIMITED: readonly string[] = [
+  'optimise',
+  'optimise-pdf',
+  'optimise-labels',
+  'optimise-csv',
+  'mcp',
+  'rack',
+  'plans',
+];
 const SHOWN_BODY_CHARS = 2_000;
 
 async function main(argv: string[]): Promise<number> {

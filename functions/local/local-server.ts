@@ -23,7 +23,11 @@ import { matchRoute, type RouteTarget } from '../shared/routes.ts';
 import { streamOptionsOf } from '../shared/streaming.ts';
 import { toApiGatewayEvent } from './to-event.ts';
 
-export type LocalHandlers = Readonly<Record<RouteTarget | 'fallback', ApiHandler>>;
+/** The rack and plan routes are optional: without them they answer as the fallback does. */
+export type LocalHandlers = Readonly<
+  Record<Exclude<RouteTarget, 'rack' | 'plans'> | 'fallback', ApiHandler>
+> &
+  Readonly<Partial<Record<'rack' | 'plans', ApiHandler>>>;
 
 export interface LocalServerOptions {
   readonly handlers: LocalHandlers;
@@ -57,7 +61,8 @@ export function createLocalServer(options: LocalServerOptions): Server {
         });
         const match = matchRoute(event.httpMethod, event.path);
         const handler =
-          match.kind === 'function' ? options.handlers[match.target] : options.handlers.fallback;
+          (match.kind === 'function' ? options.handlers[match.target] : undefined) ??
+          options.handlers.fallback;
         // The handler writes the request's log line itself (the same JSON line as in Lambda). The solving
         // routes go through the streaming edge, as in Lambda; the others answer whole.
         const streamed = match.kind === 'function' ? streamingOf(match.target) : undefined;

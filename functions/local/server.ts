@@ -18,12 +18,20 @@ import '../../bin/node-major.js';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
+import { sawListCsv } from '../../core/saw-list/index.ts';
 import openapi from '../../docs/openapi.json' with { type: 'json' };
 import { buildPlaygroundPage } from '../../web/build.ts';
 import { makeDocsHandler, makeFallbackHandler, makeHealthHandler } from '../handlers/index.ts';
+import { makePlansHandler } from '../handlers/plans-handler.ts';
+import { makeRackHandler } from '../handlers/rack-handler.ts';
+import { systemClock } from '../shared/clock.ts';
 import { LOCAL_DISCOVERY_FILE } from '../shared/limits/index.ts';
 import { jsonLogger } from '../shared/log.ts';
 import { SOLVER_NAME } from '../shared/real-core.ts';
+import { lazyLabelsRenderer } from '../shared/real-labels.ts';
+import { lazyPdfRenderer } from '../shared/real-pdf.ts';
+import { limitsAdmitter } from '../shared/services.ts';
+import { createWorkspaceState } from '../shared/stored/index.ts';
 import { VERSION } from '../shared/version.ts';
 import { openLocalLimits, publicLimitHint } from './limits-backend.ts';
 import { createLocalServer } from './local-server.ts';
@@ -113,8 +121,27 @@ await pool.ready.catch((error: unknown) =>
       limits.close().finally(() => exitWith(String(error instanceof Error ? error.message : error))),
     ),
 );
+// The rack and plan routes do not solve: they run on this thread, over the table's own client.
+const stateDeps = {
+  log,
+  admitter: limitsAdmitter({
+    client: limits.client,
+    tableName: limits.tableName,
+    clock: systemClock,
+    log,
+    tiers: tierTable.value.tiers,
+  }),
+  state: createWorkspaceState({ client: limits.client, tableName: limits.tableName }),
+};
 const server = createLocalServer({
   handlers: {
+    rack: makeRackHandler(stateDeps),
+    plans: makePlansHandler({
+      ...stateDeps,
+      renderPdf: lazyPdfRenderer(),
+      renderLabels: lazyLabelsRenderer(),
+      renderSawList: (job, style) => sawListCsv(job.request, job.response, style),
+    }),
     optimise: pool.handler('optimise'),
     'optimise-pdf': pool.handler('optimise-pdf'),
     mcp: pool.handler('mcp'),

@@ -23,6 +23,7 @@ import { errorFields, jsonLogger } from '../shared/log.ts';
 import { lazyLabelsRenderer } from '../shared/real-labels.ts';
 import { lazyPdfRenderer } from '../shared/real-pdf.ts';
 import { limitsAdmitter, solveServices } from '../shared/services.ts';
+import { createWorkspaceState } from '../shared/stored/index.ts';
 import type { Tier, TierName } from '../shared/tiers.ts';
 
 /** The functions a worker runs: the ones that solve. */
@@ -55,15 +56,17 @@ const data = workerData as SolveWorkerData;
 const log = jsonLogger((line) => process.stderr.write(line));
 
 async function start(): Promise<Readonly<Record<WorkerTarget, ApiHandler>>> {
+  const client = createDynamoClient(data.limits);
   const admitter = limitsAdmitter({
-    client: createDynamoClient(data.limits),
+    client,
     tableName: data.limits.tableName,
     clock: systemClock,
     log,
     tiers: data.tiers,
     publicLimitHint: data.publicLimitHint,
   });
-  const services = await solveServices({ log, admitter });
+  const state = createWorkspaceState({ client, tableName: data.limits.tableName });
+  const services = await solveServices({ log, admitter, state });
   const renderers = {
     renderPdf: lazyPdfRenderer(),
     renderLabels: lazyLabelsRenderer(),

@@ -18,6 +18,8 @@ const TierPatch = v.strictObject({
   maxLines: v.optional(count),
   budgetSeconds: v.optional(count),
   concurrency: v.optional(count),
+  rackEntries: v.optional(count),
+  rackCallsPerMinute: v.optional(count),
 });
 
 const Overrides = v.strictObject(

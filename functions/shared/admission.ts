@@ -44,6 +44,20 @@ export interface Admission {
   release(outcome: 'succeeded' | 'failed'): Promise<void>;
 }
 
+/** The 401 detail of a rack or plan call without a key: a key is needed, and how to make one locally. */
+export const KEY_REQUIRED =
+  'the offcut rack and stored plans belong to a workspace: send X-API-Key (locally, make one with `npx cutplan keys create --workspace demo --tier pro` while `npm start` runs)';
+
+/** A keyed call to the workspace's stored state (rack, plans): no solve, no slot. */
+export interface WorkspaceCall {
+  readonly tier: Tier;
+  readonly workspace: string;
+  readonly keyId: string;
+  /** The key's PDF branding line, or null (a stored plan's PDF is printed with it). */
+  readonly branding: string | null;
+  readonly rateLimit: RateLimitStatus | null;
+}
+
 /** Identifies the caller and admits or refuses the call (401, 413, 429, 503 as errors). */
 export interface Admitter {
   admit(caller: Caller, size: JobSize): Promise<Result<Admission, CutplanError>>;
@@ -52,4 +66,9 @@ export interface Admitter {
    * are answered without a solve (MCP's initialize and tools/list). Absent: nothing to check.
    */
   check?(caller: Caller): Promise<Result<true, CutplanError>>;
+  /**
+   * Admits a call to the workspace's stored state: a key is required (401 `keyRequired` without one),
+   * and the call is counted against the tier's rack calls per minute (429), never against its solves.
+   */
+  workspace?(caller: Caller): Promise<Result<WorkspaceCall, CutplanError>>;
 }

@@ -34,7 +34,11 @@ export interface CorePort<Lp> {
     endpoint: Endpoint,
   ): Result<OptimiseRequest, ValidationError | PartsLimitError>;
   /** The query string of `GET /v1/optimise` → the same normalised request. */
-  parseOptimiseQuery(query: QueryParams): Result<OptimiseRequest, ValidationError | PartsLimitError>;
+  parseOptimiseQuery(
+    query: QueryParams,
+    /** Body values standing in for parameters (the rack's entries for `offcuts=rack`). */
+    replace?: Readonly<Record<string, unknown>>,
+  ): Result<OptimiseRequest, ValidationError | PartsLimitError>;
   /** Total parts and distinct lines, checked against the tier's caps before anything is counted. */
   jobSize(request: OptimiseRequest): JobSize;
   /** Solves, formats and verifies: on success `plan.verified` is true. */

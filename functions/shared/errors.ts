@@ -9,6 +9,9 @@ import { CORE_STATUS, type CoreErrorCode, CutplanError } from '../../core/errors
 /** The `error` codes only the shell raises. */
 export type ShellErrorCode =
   | 'badKey'
+  | 'keyRequired'
+  | 'offcutsTaken'
+  | 'rackFull'
   | 'forbiddenOrigin'
   | 'rateLimited'
   | 'busy'
@@ -24,6 +27,12 @@ export type ErrorCode = CoreErrorCode | ShellErrorCode;
 const SHELL_STATUS: Readonly<Record<ShellErrorCode, number>> = {
   /** A key was sent but is empty, unknown, disabled, expired, or used from a foreign origin. */
   badKey: 401,
+  /** A stored-state route (the offcut rack, stored plans) was called without a key. */
+  keyRequired: 401,
+  /** `POST /v1/plans/{id}/cut`: offcuts the plan uses are no longer on the rack (`taken` names them). */
+  offcutsTaken: 409,
+  /** The workspace's offcut rack would hold more entries than the tier allows. */
+  rackFull: 413,
   /** `POST /v1/mcp`: the Origin header is not a web origin (the MCP transport's DNS-rebinding guard). */
   forbiddenOrigin: 403,
   /** The body is larger than 1 MiB, or a file route's file over its limit (functions/shared/file-limits.ts). */
@@ -71,6 +80,46 @@ export class BadKeyError extends CutplanError {
   override readonly code = 'badKey' as const;
   override readonly status = SHELL_STATUS.badKey;
   override readonly name = 'BadKeyError';
+}
+
+/** 401: a route that keeps state per workspace was called without `X-API-Key`. */
+export class KeyRequiredError extends CutplanError {
+  override readonly code = 'keyRequired' as const;
+  override readonly status = SHELL_STATUS.keyRequired;
+  override readonly name = 'KeyRequiredError';
+}
+
+/** 409: a booking found offcuts of its plan gone from the rack; nothing was changed. */
+export class OffcutsTakenError extends CutplanError {
+  override readonly code = 'offcutsTaken' as const;
+  override readonly status = SHELL_STATUS.offcutsTaken;
+  override readonly name = 'OffcutsTakenError';
+  /** Rack entry ids the plan used that are gone (or hold fewer pieces than the plan cut). */
+  readonly taken: readonly string[];
+
+  constructor(detail: string, taken: readonly string[]) {
+    super(detail);
+    this.taken = taken;
+  }
+  override bodyExtras(): Readonly<Record<string, unknown>> {
+    return { taken: this.taken };
+  }
+}
+
+/** 413: the offcut rack is at its tier's size cap. */
+export class RackFullError extends CutplanError {
+  override readonly code = 'rackFull' as const;
+  override readonly status = SHELL_STATUS.rackFull;
+  override readonly name = 'RackFullError';
+  readonly cap: number;
+
+  constructor(detail: string, cap: number) {
+    super(detail);
+    this.cap = cap;
+  }
+  override bodyExtras(): Readonly<Record<string, unknown>> {
+    return { cap: this.cap };
+  }
 }
 
 /** 403: an MCP request's Origin header is not an http(s) origin. */

@@ -23,6 +23,14 @@ describe('matchRoute', () => {
     ['GET', '/v1/optimise/', { kind: 'notFound' }],
     ['GET', '/v2/optimise', { kind: 'notFound' }],
     ['OPTIONS', '/nowhere', { kind: 'notFound' }],
+    ['GET', '/v1/offcuts', { kind: 'function', target: 'rack' }],
+    ['PATCH', '/v1/offcuts/oc_1', { kind: 'function', target: 'rack' }],
+    ['PATCH', '/v1/offcuts/', { kind: 'notFound' }],
+    ['POST', '/v1/plans/pl_1/cut', { kind: 'function', target: 'plans' }],
+    ['GET', '/v1/plans/pl_1/pdf', { kind: 'function', target: 'plans' }],
+    ['DELETE', '/v1/plans/pl_1', { kind: 'function', target: 'plans' }],
+    ['GET', '/v1/plans/pl_1/cut', { kind: 'methodNotAllowed', allow: ['POST', 'OPTIONS'] }],
+    ['GET', '/v1/plans/pl_1/x/pdf', { kind: 'notFound' }],
     ['constructor', '/v1/health', { kind: 'methodNotAllowed', allow: ['GET', 'OPTIONS'] }],
   ])('resolves %s %s', (method, path, expected) => {
     expect(matchRoute(method, path)).toMatchObject(expected);
@@ -30,7 +38,7 @@ describe('matchRoute', () => {
 
   it('describes every route for 404 details', () => {
     expect(describeRoutes()).toBe(
-      'GET|POST /v1/optimise, POST /v1/optimise/pdf, POST /v1/mcp, POST /v1/optimise/labels, POST /v1/optimise/csv, GET /v1/health, GET /v1/openapi.json, GET /',
+      'GET|POST /v1/optimise, POST /v1/optimise/pdf, POST /v1/mcp, POST /v1/optimise/labels, POST /v1/optimise/csv, GET|POST /v1/offcuts, PATCH|DELETE /v1/offcuts/{id}, GET|DELETE /v1/plans/{id}, POST /v1/plans/{id}/cut, GET /v1/plans/{id}/pdf, GET /v1/plans/{id}/labels, GET /v1/plans/{id}/csv, GET /v1/health, GET /v1/openapi.json, GET /',
     );
   });
 });

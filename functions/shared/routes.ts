@@ -12,7 +12,9 @@ export type RouteTarget =
   | 'optimise-csv'
   | 'mcp'
   | 'health'
-  | 'docs';
+  | 'docs'
+  | 'rack'
+  | 'plans';
 
 export interface Route {
   readonly path: string;
@@ -28,6 +30,13 @@ export const ROUTES: readonly Route[] = [
   { path: '/v1/mcp', methods: { POST: 'mcp' }, keyed: true },
   { path: '/v1/optimise/labels', methods: { POST: 'optimise-labels' }, keyed: true },
   { path: '/v1/optimise/csv', methods: { POST: 'optimise-csv' }, keyed: true },
+  { path: '/v1/offcuts', methods: { GET: 'rack', POST: 'rack' }, keyed: true },
+  { path: '/v1/offcuts/{id}', methods: { PATCH: 'rack', DELETE: 'rack' }, keyed: true },
+  { path: '/v1/plans/{id}', methods: { GET: 'plans', DELETE: 'plans' }, keyed: true },
+  { path: '/v1/plans/{id}/cut', methods: { POST: 'plans' }, keyed: true },
+  { path: '/v1/plans/{id}/pdf', methods: { GET: 'plans' }, keyed: true },
+  { path: '/v1/plans/{id}/labels', methods: { GET: 'plans' }, keyed: true },
+  { path: '/v1/plans/{id}/csv', methods: { GET: 'plans' }, keyed: true },
   { path: '/v1/health', methods: { GET: 'health' }, keyed: false },
   { path: '/v1/openapi.json', methods: { GET: 'docs' }, keyed: false },
   { path: '/', methods: { GET: 'docs' }, keyed: false },
@@ -40,9 +49,42 @@ export type RouteMatch =
   | { readonly kind: 'methodNotAllowed'; readonly allow: readonly string[] }
   | { readonly kind: 'notFound' };
 
+/**
+ * Whether `path` is an instance of the route's path: `{id}` stands for one non-empty segment (API
+ * Gateway's path parameters).
+ */
+export function pathMatches(template: string, path: string): boolean {
+  if (!template.includes('{')) return template === path;
+  const want = template.split('/');
+  const got = path.split('/');
+  return (
+    want.length === got.length && want.every((w, i) => (w.startsWith('{') ? got[i] !== '' : w === got[i]))
+  );
+}
+
+/** The `{id}` segment of a path matched by a template that has one (`/v1/plans/{id}/pdf`). */
+export function pathParameter(template: string, path: string): string | undefined {
+  const at = template.split('/').indexOf('{id}');
+  const segment = at < 0 ? undefined : path.split('/')[at];
+  return segment === undefined ? undefined : decodeURIComponentSafe(segment);
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The route a path belongs to. */
+export function routeOf(path: string): Route | undefined {
+  return ROUTES.find((r) => pathMatches(r.path, path));
+}
+
 /** Resolves a request line against {@link ROUTES}. Methods are case-sensitive, as in HTTP. */
 export function matchRoute(method: string, path: string): RouteMatch {
-  const route = ROUTES.find((r) => r.path === path);
+  const route = routeOf(path);
   if (route === undefined) return { kind: 'notFound' };
   const allow = allowedMethods(route);
   const target = Object.hasOwn(route.methods, method) ? route.methods[method] : undefined;

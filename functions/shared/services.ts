@@ -14,6 +14,7 @@ import { errorFields, type Logger } from './log.ts';
 import { powertoolsTelemetry } from './powertools.ts';
 import { primeSolver, primingWanted } from './prime.ts';
 import { createLpEngine, type RealLp, realCore } from './real-core.ts';
+import { createWorkspaceState, type WorkspaceState } from './stored/index.ts';
 import type { Telemetry } from './telemetry.ts';
 import type { Tier, TierName } from './tiers.ts';
 import { POWERED_BY } from './version.ts';
@@ -57,6 +58,8 @@ export interface ServiceOverrides {
    * and compiles it when the LP engine is created.
    */
   readonly highsWasm?: Promise<HighsWasmModule> | undefined;
+  /** The workspaces' racks and plans; by default over the configured table (with the admitter's client). */
+  readonly state?: WorkspaceState;
 }
 
 /**
@@ -104,11 +107,13 @@ export async function solveServices(overrides: ServiceOverrides = {}): Promise<S
   performance.mark(INIT_MARKS.primed);
   await warming?.settled();
   performance.mark(INIT_MARKS.warm);
+  const state = overrides.state ?? limits?.state;
   return {
     core: realCore,
     lp,
     clock: systemClock,
     admitter: overrides.admitter ?? limits?.admitter ?? fail(),
+    ...(state === undefined ? {} : { state }),
     poweredBy: POWERED_BY,
     log,
     telemetry,
@@ -135,11 +140,12 @@ export const WARM_UP_WAIT_MS = 500;
 function configuredLimits(
   env: Env,
   log: Logger,
-): { admitter: Admitter; warm(): { settled(): Promise<void> } } {
+): { admitter: Admitter; state: WorkspaceState; warm(): { settled(): Promise<void> } } {
   const config = readLimitsConfig(env);
   const client = createDynamoClient(config);
   return {
     admitter: limitsAdmitter({ client, tableName: config.tableName, clock: systemClock, log }),
+    state: createWorkspaceState({ client, tableName: config.tableName }),
     warm: () => {
       const read = client
         .send(
@@ -164,5 +170,22 @@ function configuredLimits(
         },
       };
     },
+  };
+}
+
+/**
+ * The dependencies of the rack and plan functions: the DynamoDB admitter and the workspace state over
+ * the configured table. They do not solve, so no LP engine.
+ */
+export function stateServices(overrides: { log?: Logger; env?: Env } = {}) {
+  const powertools = overrides.log === undefined ? powertoolsTelemetry() : null;
+  const log = overrides.log ?? powertools?.log ?? fail();
+  const config = readLimitsConfig(overrides.env ?? process.env);
+  const client = createDynamoClient(config);
+  return {
+    log,
+    ...(powertools === null ? {} : { telemetry: powertools.telemetry }),
+    admitter: limitsAdmitter({ client, tableName: config.tableName, clock: systemClock, log }),
+    state: createWorkspaceState({ client, tableName: config.tableName }),
   };
 }

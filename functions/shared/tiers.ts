@@ -18,6 +18,10 @@ export interface Tier {
   readonly budgetSeconds: number;
   /** Concurrent solves: the shared public pool, or each key's own. */
   readonly concurrency: number;
+  /** Entries the workspace's offcut rack may hold (0: no rack, the public tier has no workspace). */
+  readonly rackEntries: number;
+  /** Rack and stored-plan calls per key per minute (not solves: counted apart from the rate limit). */
+  readonly rackCallsPerMinute: number;
 }
 
 export const TIER_NAMES = ['public', 'starter', 'pro', 'scale'] as const;
@@ -33,6 +37,8 @@ export const TIERS: Readonly<Record<TierName, Tier>> = {
     maxLines: 60,
     budgetSeconds: 20,
     concurrency: 8,
+    rackEntries: 0,
+    rackCallsPerMinute: 0,
   },
   starter: {
     name: 'starter',
@@ -43,6 +49,8 @@ export const TIERS: Readonly<Record<TierName, Tier>> = {
     maxLines: 150,
     budgetSeconds: 60,
     concurrency: 2,
+    rackEntries: 200,
+    rackCallsPerMinute: 60,
   },
   pro: {
     name: 'pro',
@@ -53,6 +61,8 @@ export const TIERS: Readonly<Record<TierName, Tier>> = {
     maxLines: 400,
     budgetSeconds: 120,
     concurrency: 4,
+    rackEntries: 1000,
+    rackCallsPerMinute: 120,
   },
   scale: {
     name: 'scale',
@@ -63,5 +73,7 @@ export const TIERS: Readonly<Record<TierName, Tier>> = {
     maxLines: 1000,
     budgetSeconds: 300,
     concurrency: 8,
+    rackEntries: 2000,
+    rackCallsPerMinute: 300,
   },
 };

@@ -177,6 +177,37 @@ describe('the playground page', () => {
     await page.press('#f-key', 'Tab');
   });
 
+  it('with a key: uses my rack, marks the plan as cut, and lists the rack', async () => {
+    const added = await fetch(`${server.url}/v1/offcuts`, {
+      method: 'POST',
+      headers: { 'X-API-Key': key.trim(), 'Content-Type': 'text/csv' },
+      body: 'length,quantity,label\n2500,1,A1\n1800,1,A2\n',
+    });
+    expect(added.status).toBe(200);
+    expect(await page.locator('#rack-panel').isHidden()).toBe(true); // no key in the field yet
+    await page.fill('#f-key', key.trim());
+    await page.press('#f-key', 'Tab');
+    await page.locator('#rack-panel').waitFor();
+    await page.fill('#f-parts', '2400, 1700');
+    await page.fill('#f-stock', '6000');
+    await page.fill('#f-kerf', '0');
+    await page.fill('#f-minRemnant', '50');
+    await page.check('#f-useRack');
+    const answered = page.waitForResponse((r) => r.url().endsWith('/v1/optimise'));
+    await page.click('#solve');
+    const plan = (await (await answered).json()) as OptimiseResponse;
+    expect(plan.plan.id).toMatch(/^pl_/);
+    expect(plan.plan.purchases).toEqual([]);
+    await page.locator('#mark-cut').waitFor();
+    await page.click('#mark-cut');
+    await expect.poll(() => text('#booking')).toContain('2 offcuts taken off the rack, 2 leftovers put on');
+    await expect.poll(() => text('#rack-list')).toContain('from a booked plan');
+    await page.uncheck('#f-useRack');
+    await page.fill('#f-key', '');
+    await page.press('#f-key', 'Tab');
+    expect(await page.locator('#rack-panel').isHidden()).toBe(true);
+  });
+
   it('waits for Solve when a shared link opens in a tab with a stored key, so a link cannot spend it', async () => {
     await page.evaluate((k) => sessionStorage.setItem('cutplan.apiKey', k), key.trim());
     const before = requests.filter((u) => u.includes('/v1/optimise')).length;

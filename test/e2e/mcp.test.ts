@@ -94,7 +94,9 @@ function exercises(connectClient: () => Promise<Client>) {
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((t) => [t.name, t]));
     expect([...byName.keys()].sort()).toEqual([
+      'book_plan',
       'cutting_plan_pdf',
+      'list_offcuts',
       'optimise_cut_list',
       'piece_labels',
       'saw_list',
@@ -198,6 +200,36 @@ describe('cutplan mcp (stdio)', () => {
       }),
     );
     return client;
+  });
+});
+
+describe('cutplan mcp (stdio) and the offcut rack', () => {
+  it('says the rack needs a key it does not have, for the rack tools and for offcuts "rack"', async () => {
+    const client = new Client({ name: 'cutplan-test', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [join(ROOT, 'bin', 'cutplan.js'), 'mcp'],
+        cwd: ROOT,
+        stderr: 'ignore',
+      }),
+    );
+    try {
+      const tools = await client.listTools();
+      const book = tools.tools.find((t) => t.name === 'book_plan');
+      expect(book?.annotations?.readOnlyHint).toBe(false);
+      for (const [name, args] of [
+        ['book_plan', { planId: 'pl_ea-V4-f0J3hfaxTljUNkjg' }],
+        ['list_offcuts', {}],
+        ['optimise_cut_list', { parts: '500', stock: 1000, minRemnant: 10, offcuts: 'rack' }],
+      ] as const) {
+        const result = await client.callTool({ name, arguments: args });
+        expect(result.isError, name).toBe(true);
+        expect(texts(result)[0], name).toContain('has no key');
+      }
+    } finally {
+      await client.close();
+    }
   });
 });
 

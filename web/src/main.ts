@@ -38,6 +38,11 @@ const sawListButton = $<HTMLButtonElement>('saw-list');
 const labelsButton = $<HTMLButtonElement>('labels');
 const downloadButtons = [pdfButton, sawListButton, labelsButton];
 const result = $<HTMLElement>('result');
+const rackPanel = $<HTMLElement>('rack-panel');
+const useRack = $<HTMLInputElement>('f-useRack');
+const markCut = $<HTMLButtonElement>('mark-cut');
+/** The stored plan of the last solve against the rack (its files and its booking are the stored plan's). */
+let lastPlanId: string | null = null;
 
 /** The API's address for `path`, relative to the page (the page may sit under a stage prefix). */
 function api(path: string): string {
@@ -132,10 +137,12 @@ async function solve(): Promise<void> {
   solveButton.disabled = true;
   result.setAttribute('aria-busy', 'true');
   try {
+    // With "use my rack" the offcuts are the workspace's (the server reads them and stores the plan).
+    const body = useRack.checked && !rackPanel.hidden ? { ...built.body, offcuts: 'rack' } : built.body;
     const res = await fetch(api('v1/optimise'), {
       method: 'POST',
       headers: headers(),
-      body: JSON.stringify(built.body),
+      body: JSON.stringify(body),
     });
     $('calls').textContent = callsLeft(res);
     if (!res.ok) {
@@ -149,7 +156,11 @@ async function solve(): Promise<void> {
       return;
     }
     const plan = read.body as OptimiseResponse;
-    lastBody = built.body;
+    lastBody = body;
+    lastPlanId = plan.plan.id ?? null;
+    $('booking-actions').hidden = lastPlanId === null;
+    $('booking').textContent = '';
+    markCut.disabled = false;
     for (const b of downloadButtons) b.disabled = false;
     const share = $<HTMLAnchorElement>('share');
     if (built.query === null) share.hidden = true;
@@ -215,17 +226,24 @@ function show(plan: OptimiseResponse, minRemnant: number, materialWidth: number 
   $('result-title').focus();
 }
 
-/** Solves the last plan again at `path` (the PDF, the saw list, the labels) and saves what comes back. */
-async function download(path: string, button: HTMLButtonElement, fallbackName: string): Promise<void> {
+/**
+ * Solves the last plan again at `path` (the PDF, the saw list, the labels) and saves what comes back; a
+ * plan stored against the rack is not solved again: its stored files are fetched (`stored`).
+ */
+async function download(
+  path: string,
+  button: HTMLButtonElement,
+  fallbackName: string,
+  stored: string,
+): Promise<void> {
   if (lastBody === null) return;
   clearErrors();
   button.disabled = true;
   try {
-    const res = await fetch(api(path), {
-      method: 'POST',
-      headers: headers(),
-      body: JSON.stringify(lastBody),
-    });
+    const res =
+      lastPlanId === null
+        ? await fetch(api(path), { method: 'POST', headers: headers(), body: JSON.stringify(lastBody) })
+        : await fetch(api(`v1/plans/${encodeURIComponent(lastPlanId)}/${stored}`), { headers: headers() });
     $('calls').textContent = callsLeft(res) || $('calls').textContent;
     if (!res.ok) {
       showErrors(await errorOf(res));
@@ -255,17 +273,88 @@ input('parts').addEventListener('keydown', (event) => {
     form.requestSubmit();
   }
 });
-pdfButton.addEventListener('click', () => void download('v1/optimise/pdf', pdfButton, 'cutting-plan.pdf'));
+pdfButton.addEventListener(
+  'click',
+  () => void download('v1/optimise/pdf', pdfButton, 'cutting-plan.pdf', 'pdf'),
+);
 sawListButton.addEventListener(
   'click',
-  () => void download('v1/optimise/csv', sawListButton, 'saw-list.csv'),
+  () => void download('v1/optimise/csv', sawListButton, 'saw-list.csv', 'csv'),
 );
-labelsButton.addEventListener('click', () => void download('v1/optimise/labels', labelsButton, 'labels.pdf'));
+labelsButton.addEventListener(
+  'click',
+  () => void download('v1/optimise/labels', labelsButton, 'labels.pdf', 'labels'),
+);
+
+interface RackEntryView {
+  readonly id: string;
+  readonly length: number;
+  readonly quantity: number;
+  readonly material: string | null;
+  readonly label: string | null;
+  readonly location: string | null;
+  readonly source: string;
+}
+
+/** Lists the workspace's rack (the first 500 entries) under the switch. */
+async function showRack(): Promise<void> {
+  const list = $('rack-list');
+  const res = await fetch(api('v1/offcuts?pageSize=500'), { headers: headers() });
+  if (!res.ok) {
+    showErrors(await errorOf(res));
+    return;
+  }
+  const page = (await res.json()) as { unit: string | null; offcuts: RackEntryView[] };
+  const unit = page.unit ?? '';
+  const items = page.offcuts.map((o) => {
+    const li = document.createElement('li');
+    const where = [o.material ?? 'untagged', o.label, o.location].filter((x) => x !== null).join(' · ');
+    li.textContent = `${o.quantity} × ${formatNumber(o.length)} ${unit} (${where})${o.source === 'hand' ? '' : ' from a booked plan'}`;
+    return li;
+  });
+  if (items.length === 0) {
+    const li = document.createElement('li');
+    li.textContent = 'The rack is empty: add offcuts with POST /v1/offcuts or `cutplan rack import`.';
+    items.push(li);
+  }
+  list.replaceChildren(...items);
+}
+
+/** Books the stored plan: the offcuts it used leave the rack, its leftovers join it (once). */
+async function markAsCut(): Promise<void> {
+  if (lastPlanId === null) return;
+  clearErrors();
+  markCut.disabled = true;
+  const res = await fetch(api(`v1/plans/${encodeURIComponent(lastPlanId)}/cut`), {
+    method: 'POST',
+    headers: headers(),
+  });
+  if (!res.ok) {
+    markCut.disabled = false;
+    showErrors(await errorOf(res));
+    return;
+  }
+  const record = (await res.json()) as { taken: { quantity: number }[]; racked: { quantity: number }[] };
+  const count = (lines: { quantity: number }[]) => lines.reduce((n, l) => n + l.quantity, 0);
+  $('booking').textContent =
+    `Booked: ${count(record.taken)} offcuts taken off the rack, ${count(record.racked)} leftovers put on.`;
+  await showRack();
+}
+
+$('show-rack').addEventListener('click', () => void showRack());
+markCut.addEventListener('click', () => void markAsCut());
+
 const key = input('key');
 key.value = sessionStorage.getItem(KEY_STORAGE) ?? '';
+/** The rack belongs to a key's workspace: its controls show only while a key is stored. */
+const updateRackPanel = (): void => {
+  rackPanel.hidden = key.value.trim() === '';
+};
+updateRackPanel();
 key.addEventListener('change', () => {
   if (key.value.trim() === '') sessionStorage.removeItem(KEY_STORAGE);
   else sessionStorage.setItem(KEY_STORAGE, key.value.trim());
+  updateRackPanel();
 });
 
 // Opened with a job in the query string (a shared link): fill the form, and solve at once only on the

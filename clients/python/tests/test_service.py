@@ -182,6 +182,28 @@ class AgainstTheService(unittest.TestCase):
         self.assertEqual(meta.get("requestedTimeLimit"), 3600)
         self.assertLess(meta["timeLimit"], 3600)
 
+    def test_the_offcut_rack_through_the_client(self) -> None:
+        # Rack calls do not count against the starter key's one solve per 3 s (a window of their own).
+        rack = cutplan.Client(base_url=self.url, api_key=service().starter_key)
+        added = rack.add_offcuts(
+            {"offcuts": [{"length": 2500, "quantity": 2, "material": "py-rack", "label": "P1"}, "1200x1"]}
+        )
+        self.assertEqual([o["length"] for o in added["offcuts"]], [2500, 1200])
+        rack.import_offcuts_csv("length,quantity,material,location\n900,3,py-rack,shelf 9\n")
+        page = rack.list_offcuts(material="py-rack")
+        lengths = sorted((o["length"], o["quantity"]) for o in page["offcuts"])
+        self.assertIn((900, 3), lengths)
+        self.assertIn((2500, 2), lengths)
+        first = next(o for o in page["offcuts"] if o["length"] == 900)
+        changed = rack.change_offcut(first["id"], {"quantity": 1, "location": "shelf 1"})
+        self.assertEqual((changed or {}).get("location"), "shelf 1")
+        rack.delete_offcut(first["id"])
+        self.assertNotIn(first["id"], [o["id"] for o in rack.list_offcuts(material="py-rack")["offcuts"]])
+        gone = failure_of(lambda: rack.book_plan("pl_AAAAAAAAAAAAAAAAAAAAAA"))
+        self.assertEqual((gone.status, gone.error), (404, "notFound"))
+        keyless = failure_of(lambda: self.client.list_offcuts())
+        self.assertEqual((keyless.status, keyless.error), (401, "keyRequired"))
+
     def test_one_job_file_gives_the_labels_and_the_saw_list_as_the_raw_routes_give_them(self) -> None:
         pdf = self.client.labels_pdf(JOB_FILE)
         self.assertTrue(pdf.startswith(b"%PDF-"))

@@ -48,6 +48,36 @@ export type Health = Schemas['Health'];
 /** The API's error body, `{ error, detail, … }`. */
 export type ErrorBody = Schemas['Error'];
 
+type Json200<O extends keyof operations> = operations[O]['responses'] extends {
+  200: { content: { 'application/json': infer T } };
+}
+  ? T
+  : never;
+/** A page of the workspace's offcut rack (`GET /v1/offcuts`). */
+export type RackPage = Json200<'listOffcuts'>;
+/** One rack entry. */
+export type RackEntry = RackPage['offcuts'][number];
+/** The body of `POST /v1/offcuts`. */
+export type AddOffcutsRequest = operations['addOffcuts']['requestBody']['content']['application/json'];
+/** What `POST /v1/offcuts` answers: the entries made or added to. */
+export type AddedOffcuts = Json200<'addOffcuts'>;
+/** The fields `PATCH /v1/offcuts/{id}` changes. */
+export type OffcutChange = operations['changeOffcut']['requestBody']['content']['application/json'];
+/** A booking (`POST /v1/plans/{id}/cut`): the same body on every repeat. */
+export type BookingRecord = Json200<'bookPlan'>;
+
+/** Which rack entries `listOffcuts` lists. */
+export interface ListOffcutsOptions extends CallOptions {
+  /** Only entries of this material tag. */
+  readonly material?: string;
+  /** Only the untagged entries. */
+  readonly untagged?: boolean;
+  /** Entries per page, 1 to 500 (default 100). */
+  readonly pageSize?: number;
+  /** The previous page's `nextPageToken`. */
+  readonly pageToken?: string;
+}
+
 /**
  * A file's bytes (the plan PDF, a label PDF, ZPL, the saw list's CSV), and what the answer's headers say
  * of its solve: a file has no `meta`, so the budget applied (`X-Time-Limit`, the `meta.timeLimit` of a JSON
@@ -144,12 +174,18 @@ const FILE_TYPES = { pdf: 'application/pdf', zpl: 'application/zpl', csv: 'text/
 type FileKind = keyof typeof FILE_TYPES;
 
 interface Call {
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   readonly path: string;
   readonly body?: unknown;
   /** The file the route answers with; absent for JSON. */
   readonly file?: FileKind;
+  /** A body sent as is with this Content-Type (the rack's CSV import), instead of JSON. */
+  readonly raw?: { readonly type: string; readonly text: string };
+  /** False for a call that is not safe to repeat after a 503 (an add may have landed). */
+  readonly retry?: boolean;
 }
+
+const id = (value: string): string => encodeURIComponent(value);
 
 interface Settings {
   readonly baseUrl: string;
@@ -200,6 +236,86 @@ export class CutplanClient {
   async optimisePdf(request: PdfRequest, options: CallOptions = {}): Promise<PlanPdf> {
     const call: Call = { method: 'POST', path: '/v1/optimise/pdf', body: request, file: 'pdf' };
     return (await this.#run(call, options)) as PlanPdf;
+  }
+
+  /**
+   * A page of the workspace's offcut rack (`GET /v1/offcuts`; needs `apiKey`). Pass `nextPageToken` back as
+   * `pageToken` for the next page.
+   */
+  async listOffcuts(options: ListOffcutsOptions = {}): Promise<RackPage> {
+    const query = new URLSearchParams();
+    if (options.material !== undefined) query.set('material', options.material);
+    if (options.untagged === true) query.set('untagged', 'true');
+    if (options.pageSize !== undefined) query.set('pageSize', String(options.pageSize));
+    if (options.pageToken !== undefined) query.set('pageToken', options.pageToken);
+    const path = `/v1/offcuts${query.size === 0 ? '' : `?${query}`}`;
+    return (await this.#run({ method: 'GET', path }, options)) as RackPage;
+  }
+
+  /**
+   * Puts offcuts on the rack (`POST /v1/offcuts`): `offcuts` in every form a request's `offcuts` takes,
+   * plus `label` and `location`. Not retried after a 503 (the add may have landed): list the rack first.
+   */
+  async addOffcuts(request: AddOffcutsRequest, options: CallOptions = {}): Promise<AddedOffcuts> {
+    const call: Call = { method: 'POST', path: '/v1/offcuts', body: request, retry: false };
+    return (await this.#run(call, options)) as AddedOffcuts;
+  }
+
+  /** Imports a CSV file of offcuts (columns length, quantity, material, label, location) onto the rack. */
+  async importOffcutsCsv(
+    csv: string,
+    options: CallOptions & { readonly unit?: string } = {},
+  ): Promise<AddedOffcuts> {
+    const query = options.unit === undefined ? '' : `?unit=${id(options.unit)}`;
+    const call: Call = {
+      method: 'POST',
+      path: `/v1/offcuts${query}`,
+      raw: { type: 'text/csv', text: csv },
+      retry: false,
+    };
+    return (await this.#run(call, options)) as AddedOffcuts;
+  }
+
+  /** Changes a rack entry (`PATCH /v1/offcuts/{id}`); undefined when quantity 0 removed it. */
+  async changeOffcut(
+    offcutId: string,
+    change: OffcutChange,
+    options: CallOptions = {},
+  ): Promise<RackEntry | undefined> {
+    const call: Call = { method: 'PATCH', path: `/v1/offcuts/${id(offcutId)}`, body: change };
+    return (await this.#run({ ...call, retry: false }, options)) as RackEntry | undefined;
+  }
+
+  /** Removes a rack entry (`DELETE /v1/offcuts/{id}`). */
+  async deleteOffcut(offcutId: string, options: CallOptions = {}): Promise<void> {
+    await this.#run({ method: 'DELETE', path: `/v1/offcuts/${id(offcutId)}` }, options);
+  }
+
+  /** A plan stored by a solve with `offcuts: "rack"` (`GET /v1/plans/{id}`), as it was answered. */
+  async getPlan(planId: string, options: CallOptions = {}): Promise<OptimiseResponse> {
+    const call: Call = { method: 'GET', path: `/v1/plans/${id(planId)}` };
+    return (await this.#run(call, options)) as OptimiseResponse;
+  }
+
+  /** A stored plan's PDF (`GET /v1/plans/{id}/pdf`): the same bytes as when it was made. */
+  async planPdf(planId: string, options: CallOptions = {}): Promise<PlanPdf> {
+    const call: Call = { method: 'GET', path: `/v1/plans/${id(planId)}/pdf`, file: 'pdf' };
+    return (await this.#run(call, options)) as PlanPdf;
+  }
+
+  /**
+   * Books a stored plan once it is cut (`POST /v1/plans/{id}/cut`): the used offcuts leave the rack, the
+   * remnants join it, all or nothing. Safe to repeat: a repeat answers the same record. A `CutplanError`
+   * with `error` `offcutsTaken` (409) names the entries that are gone in its body's `taken`.
+   */
+  async bookPlan(planId: string, options: CallOptions = {}): Promise<BookingRecord> {
+    const call: Call = { method: 'POST', path: `/v1/plans/${id(planId)}/cut` };
+    return (await this.#run(call, options)) as BookingRecord;
+  }
+
+  /** Forgets a stored plan (`DELETE /v1/plans/{id}`). */
+  async deletePlan(planId: string, options: CallOptions = {}): Promise<void> {
+    await this.#run({ method: 'DELETE', path: `/v1/plans/${id(planId)}` }, options);
   }
 
   /**
@@ -254,7 +370,9 @@ export class CutplanClient {
       Accept: call.file === undefined ? 'application/json' : FILE_TYPES[call.file],
     };
     if (call.body !== undefined) headers['Content-Type'] = 'application/json';
-    const body = call.body === undefined ? null : JSON.stringify(call.body);
+    if (call.raw !== undefined) headers['Content-Type'] = call.raw.type;
+    const body =
+      call.raw !== undefined ? call.raw.text : call.body === undefined ? null : JSON.stringify(call.body);
     for (let attempt = 0; ; attempt++) {
       let outcome: unknown;
       try {
@@ -269,7 +387,10 @@ export class CutplanClient {
         return failed(error);
       }
       if (!(outcome instanceof CutplanError)) return outcome;
-      const wait = retryWait(outcome, attempt, settings, deadline);
+      const wait =
+        call.retry === false && outcome.status === 503
+          ? undefined
+          : retryWait(outcome, attempt, settings, deadline);
       if (wait === undefined) throw outcome;
       try {
         await sleep(wait, signal);
@@ -337,6 +458,7 @@ const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 /** The result of a 200, or the error the answer stands for (returned, not thrown: it may be retried). */
 function decode(call: Call, response: Response, bytes: Uint8Array): unknown {
   const requestId = response.headers.get('x-request-id') ?? undefined;
+  if (response.status === 204) return undefined;
   const contentType = (response.headers.get('content-type') ?? '').toLowerCase();
   // A streamed answer may begin with whitespace that kept the connection alive.
   let start = 0;

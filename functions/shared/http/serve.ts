@@ -13,7 +13,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { CutplanError, InternalError } from '../../../core/errors.ts';
 import { MethodNotAllowedError } from '../errors.ts';
 import { errorFields, type Logger } from '../log.ts';
-import { matchRoute } from '../routes.ts';
+import { matchRoute, routeOf } from '../routes.ts';
 import { lineTelemetry, type RequestNotes, type Telemetry } from '../telemetry.ts';
 import { corsFor } from './cors.ts';
 import { preflightReply } from './preflight.ts';
@@ -150,6 +150,7 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
  */
 export function routeLabel(method: string, path: string): string {
   const shownMethod = METHODS.has(method) ? method : 'OTHER';
-  const known = matchRoute(method, path).kind !== 'notFound';
-  return `${shownMethod} ${known ? path : '(unknown path)'}`;
+  const route = matchRoute(method, path).kind === 'notFound' ? undefined : routeOf(path);
+  // A route with a path parameter is named by its template (`/v1/plans/{id}`), never by the id.
+  return `${shownMethod} ${route === undefined ? '(unknown path)' : route.path}`;
 }

@@ -15,14 +15,21 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../../core/budget.ts';
 import { type CutplanError, err, ok, PartsLimitError, type Result } from '../../../core/errors.ts';
-import type { Admission, Admitter, Caller, JobSize } from '../admission.ts';
-import { BusyError } from '../errors.ts';
+import {
+  type Admission,
+  type Admitter,
+  type Caller,
+  type JobSize,
+  KEY_REQUIRED,
+  type WorkspaceCall,
+} from '../admission.ts';
+import { BusyError, KeyRequiredError } from '../errors.ts';
 import { normaliseOrigin } from '../http/cors.ts';
 import { TIERS, type Tier, type TierName } from '../tiers.ts';
 import { checkKey, displayKey, parsePresentedKey } from './api-keys.ts';
 import { ipSubject } from './client-ip.ts';
 import { cachedKeyLookup, DEFAULT_KEY_CACHE_MS } from './key-cache.ts';
-import { bindingStatus, countersFor, rateLimited } from './rate-limits.ts';
+import { bindingStatus, countersFor, rackCounter, rateLimited } from './rate-limits.ts';
 import { type LimitsStore, type Pool, StoreUnavailableError, type Subject } from './store.ts';
 
 /** Retries of a refund or release that failed (after 1, 2, 4 and 8 s). */
@@ -149,6 +156,32 @@ export function createAdmitter(options: AdmitterOptions): Admitter {
         raceDeadline(p, deadlineMs - (performance.now() - started)),
       );
       return identified.ok ? ok(true) : identified;
+    },
+    async workspace(caller: Caller): Promise<Result<WorkspaceCall, CutplanError>> {
+      if (caller.apiKey === undefined) return err(new KeyRequiredError(KEY_REQUIRED));
+      const started = performance.now();
+      const within = <T>(p: Promise<T>) => raceDeadline(p, deadlineMs - (performance.now() - started));
+      const identified = await identify(caller, within);
+      if (!identified.ok) return identified;
+      const who = identified.value;
+      if (who.workspace === null || who.keyId === null) return err(new KeyRequiredError(KEY_REQUIRED));
+      const now = clock.now();
+      const counter = rackCounter(who.tier, who.keyId, now);
+      try {
+        const counted = await within(store.count([counter], newToken()));
+        if (counted.timedOut) return err(unavailable(deadlinePassed('rack call count', deadlineMs)));
+        if (counted.value.status === 'limited') return err(rateLimited(who.tier, counter, now));
+        return ok({
+          tier: who.tier,
+          workspace: who.workspace,
+          keyId: who.keyId,
+          branding: who.branding,
+          rateLimit: bindingStatus([{ counter, used: counted.value.used[0] ?? 1 }]),
+        });
+      } catch (error) {
+        if (error instanceof StoreUnavailableError) return err(unavailable(error));
+        throw error;
+      }
     },
     async admit(caller: Caller, size: JobSize): Promise<Result<Admission, CutplanError>> {
       const started = performance.now();

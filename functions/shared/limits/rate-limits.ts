@@ -30,6 +30,19 @@ export function countersFor(tier: Tier, subject: Subject, nowMs: number): Counte
 }
 
 /**
+ * The counter of a key's rack and stored-plan calls: its own minute window (`rack60s@…`), apart from the
+ * solve counters, so rack calls never use up solves and solves never use up rack calls.
+ */
+export function rackCounter(tier: Tier, keyId: string, nowMs: number): Counter {
+  const minute = fixedWindow(60, nowMs);
+  return {
+    subject: { kind: 'key', keyId },
+    window: { ...minute, id: `rack${minute.id}`, label: 'minute (rack calls)' },
+    limit: tier.rackCallsPerMinute,
+  };
+}
+
+/**
  * The binding counter's status: the one with the fewest calls left (on a tie, the one that resets
  * later). The HTTP shell renders it as `X-RateLimit-*`.
  */

@@ -101,15 +101,4 @@ export interface LimitsStore {
   listKeys(workspace?: string): Promise<KeyRecord[]>;
 }
 
-/** The store could not answer (network, throttling, service error). Admission turns it into 503 busy. */
-export class StoreUnavailableError extends Error {
-  override readonly name = 'StoreUnavailableError';
-  constructor(operation: string, cause: unknown) {
-    super(
-      `limits store unavailable during ${operation}: ${cause instanceof Error ? cause.message : String(cause)}`,
-      {
-        cause,
-      },
-    );
-  }
-}
+export { StoreUnavailableError } from '../store-unavailable.ts';

@@ -140,9 +140,16 @@ const JOB: Record<string, unknown> = {
     maximum: LIMITS.maxLength,
   }),
   offcuts: {
-    type: 'array',
-    description: 'Pieces already owned, used first, e.g. [{"length": 1500, "quantity": 2}].',
-    items: OFFCUT,
+    description:
+      'Pieces already owned, used first, e.g. [{"length": 1500, "quantity": 2}]; or "rack": the offcut rack of the API key\'s workspace (needs minRemnant; the plan is stored as plan.id for book_plan).',
+    anyOf: [
+      {
+        type: 'array',
+        description: 'The owned pieces, e.g. [{"length": 1500, "quantity": 2}].',
+        items: OFFCUT,
+      },
+      { type: 'string', enum: ['rack'], description: 'The workspace\'s offcut rack, e.g. "rack".' },
+    ],
   },
   kerf: number('Blade width taken by each cut (default 0), e.g. 3.', {
     minimum: 0,

@@ -28,7 +28,7 @@ import {
   SAW_LIST_STYLES,
   type SawListStyle,
 } from '../../../core/vocabulary.ts';
-import { BusyError } from '../errors.ts';
+import { BusyError, KeyRequiredError } from '../errors.ts';
 import { fileBaseName, GENERIC_5XX, pdfFileName } from '../http/reply.ts';
 import { AUTOMATIC_BUDGET_SECONDS } from '../solve-budget.ts';
 import { VERSION } from '../version.ts';
@@ -76,7 +76,49 @@ export interface PlanService {
   internalDetail(error: CutplanError): string;
   /** Told of every tool error (for the request's log line; `thrown` when a bug threw, to log it). */
   toolFailed?(error: CutplanError, thrown?: unknown): void;
+  /**
+   * The workspace's offcut rack (`GET /v1/offcuts`); absent where the server has no key (stdio): the tool
+   * then says so.
+   */
+  listOffcuts?(args: { material?: string; untagged?: boolean }): Promise<Result<unknown, CutplanError>>;
+  /** Books a stored plan (`POST /v1/plans/{id}/cut`); absent where the server has no key. */
+  bookPlan?(args: { planId: string }): Promise<Result<unknown, CutplanError>>;
 }
+
+export const RACK_TOOL = 'list_offcuts';
+export const BOOK_TOOL = 'book_plan';
+
+/** What the rack tools answer where the server has no API key. */
+export const NO_KEY_TOOL_ERROR =
+  'the offcut rack belongs to an API workspace, and this MCP server has no key (cutplan mcp runs on your machine): use the HTTP MCP endpoint POST /v1/mcp with an X-API-Key header';
+
+/** The rack tools' inputs, in the portable JSON-schema subset (docs/mcp.md, Tool schemas). */
+export const RACK_TOOL_INPUT = {
+  type: 'object',
+  description: 'Which rack entries to list, e.g. {"material": "steel-40x40"}.',
+  properties: {
+    material: {
+      type: 'string',
+      description: 'Only the entries of this material tag, e.g. "steel-40x40". Leave out for every material.',
+    },
+    untagged: {
+      type: 'boolean',
+      description: 'Only the untagged entries (material null), e.g. true.',
+      default: false,
+    },
+  },
+} as const;
+export const BOOK_TOOL_INPUT = {
+  type: 'object',
+  description: 'The plan to book, e.g. {"planId": "pl_ea-V4-f0J3hfaxTljUNkjg"}.',
+  properties: {
+    planId: {
+      type: 'string',
+      description: 'The plan.id of a plan solved with offcuts "rack", e.g. "pl_ea-V4-f0J3hfaxTljUNkjg".',
+    },
+  },
+  required: ['planId'],
+} as const;
 
 export const OPTIMISE_TOOL = 'optimise_cut_list';
 export const PDF_TOOL = 'cutting_plan_pdf';
@@ -126,7 +168,9 @@ const BUDGET_NOTE =
 const INPUT_NOTE =
   'Arguments are the body of POST /v1/optimise: parts (shorthand such as "2400x4, 1150x6", or objects with ' +
   'length, quantity, optional label, material and angles) and the supply (stock: one length such as 6000, or ' +
-  'stocks with quantities and prices; offcuts already owned), plus kerf, method, minRemnant, unit.';
+  'stocks with quantities and prices; offcuts already owned, or "rack" for the offcut rack of the key\'s ' +
+  'workspace, which needs minRemnant and stores the plan as plan.id for book_plan), plus kerf, method, ' +
+  'minRemnant, unit.';
 
 const REFUSAL_NOTE =
   'A refusal the caller can act on (rate limit, busy, job too large) is a tool error whose structuredContent ' +
@@ -260,6 +304,57 @@ export function createCutplanMcpServer(service: PlanService): McpServer {
           { type: 'text', text: `${planSummary(response)} The saw list is ${name}.` },
           { type: 'text', text: file },
         ],
+      };
+    }),
+  );
+  server.registerTool(
+    RACK_TOOL,
+    {
+      title: 'List the offcut rack',
+      description:
+        "List the workspace's offcut rack: each entry's id, length, quantity, material, label, location and " +
+        "source (hand, or the booked plan whose remnant it is), in the rack's unit. Solve against the rack with " +
+        'offcuts "rack" in the other tools. Needs the HTTP endpoint with an API key.',
+      inputSchema: advertised(RACK_TOOL_INPUT as unknown as Record<string, unknown>),
+      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    },
+    guarded(service, async (args: { material?: string; untagged?: boolean }) => {
+      if (service.listOffcuts === undefined)
+        return toolError(service, new KeyRequiredError(NO_KEY_TOOL_ERROR));
+      const listed = await service.listOffcuts(args);
+      if (!listed.ok) return toolError(service, listed.error);
+      return {
+        content: [{ type: 'text', text: JSON.stringify(listed.value) }],
+        structuredContent: listed.value as Record<string, unknown>,
+      };
+    }),
+  );
+
+  server.registerTool(
+    BOOK_TOOL,
+    {
+      title: 'Book a cut plan against the rack',
+      description:
+        'Once a plan solved with offcuts "rack" is cut: take every offcut it used off the rack and put its ' +
+        'remnants of at least minRemnant on, all or nothing. Booking the same plan again answers the same ' +
+        'record and changes nothing; if an offcut it used is gone, the error names it (optimise again). ' +
+        'Changes the rack. Needs the HTTP endpoint with an API key.',
+      inputSchema: advertised(BOOK_TOOL_INPUT as unknown as Record<string, unknown>),
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    },
+    guarded(service, async (args: { planId?: unknown }) => {
+      if (service.bookPlan === undefined) return toolError(service, new KeyRequiredError(NO_KEY_TOOL_ERROR));
+      if (typeof args.planId !== 'string' || args.planId === '') {
+        return toolError(
+          service,
+          ValidationError.of('planId', 'is required: the plan.id of a plan solved with offcuts "rack"'),
+        );
+      }
+      const booked = await service.bookPlan({ planId: args.planId });
+      if (!booked.ok) return toolError(service, booked.error);
+      return {
+        content: [{ type: 'text', text: JSON.stringify(booked.value) }],
+        structuredContent: booked.value as Record<string, unknown>,
       };
     }),
   );

@@ -17,6 +17,7 @@ import {
   HEADERS,
   headers,
   json,
+  KEYED,
   MCP_ERRORS,
   RATE_HEADERS,
   type Refusal,
@@ -24,6 +25,7 @@ import {
   SOLVE_ERRORS,
 } from './responses.ts';
 import { schemaComponents } from './schemas.ts';
+import { statePaths } from './state-paths.ts';
 
 /** Examples for the document, taken from `events/` (see `examples.ts`). */
 export interface OpenApiExamples {
@@ -45,7 +47,6 @@ export interface OpenApiExamples {
 }
 
 const PUBLIC = [] as const;
-const KEYED = [{}, { ApiKey: [] }];
 
 function queryParameters(example: Readonly<Record<string, string>>): unknown[] {
   const described: Readonly<Record<string, string>> = {
@@ -91,6 +92,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
     return `${n}: ${t.maxParts} parts, ${t.maxLines} distinct lines, ${t.budgetSeconds} s budget`;
   }).join('; ');
   const paths: Record<string, unknown> = {
+    ...statePaths(plan),
     '/v1/optimise': {
       get: {
         operationId: 'optimiseQuery',
@@ -315,7 +317,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
       summary: 'Cutting-plan optimisation: proven-optimal 1D cutting plans as JSON and print-ready PDFs.',
       description: [
         'Every plan is verified against the request before it is returned; `plan.optimal` is true only when no better plan exists.',
-        'Requests are stateless. Calls without a key run on the free public tier (30 per hour and 250 per month per IP address); an `X-API-Key` lifts the limits.',
+        'Requests are stateless: a call that does not name the offcut rack stores nothing. Keyed calls may keep a rack of offcuts per workspace (`/v1/offcuts`) and solve against it with `"offcuts": "rack"`; such a plan is stored for its workspace (`/v1/plans/{id}`) for booking and printing. Calls without a key run on the free public tier (30 per hour and 250 per month per IP address); an `X-API-Key` lifts the limits.',
         `Size caps and solve budgets by tier: ${tiers}.`,
         'Responses are open: fields are added, never removed, so clients must ignore fields they do not know.',
         `Browser code may read these headers: ${EXPOSED_HEADERS}.`,

@@ -14,6 +14,9 @@ export interface Refusal {
   readonly detail: string;
 }
 
+/** The security of a route that takes a key (and works without one where the route allows). */
+export const KEYED = [{}, { ApiKey: [] }];
+
 export const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
 export const json = (schema: Schema, extra: Schema = {}) => ({ 'application/json': { schema, ...extra } });
 
@@ -37,6 +40,10 @@ export const HEADERS: Readonly<Record<string, { description: string; schema: Sch
       "The solve budget applied, in seconds (a file's `meta.timeLimit`): the request's `timeLimit`, or the automatic 5 s, capped by the tier, the route and the time the function had left.",
     schema: { type: 'number', exclusiveMinimum: 0 },
   },
+  'X-Plan-Id': {
+    description: 'The stored plan (`"offcuts": "rack"` only): GET /v1/plans/{id}, POST /v1/plans/{id}/cut.',
+    schema: { type: 'string' },
+  },
   'X-Requested-Time-Limit': {
     description:
       "The request's `timeLimit`, sent only when the budget applied (`X-Time-Limit`) is less (a file's `meta.requestedTimeLimit`).",
@@ -45,7 +52,7 @@ export const HEADERS: Readonly<Record<string, { description: string; schema: Sch
 };
 export const RATE_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
 /** A file route's 200: the admission's rate headers and, as the file has no `meta`, its time limit. */
-export const FILE_HEADERS = [...RATE_HEADERS, 'X-Time-Limit', 'X-Requested-Time-Limit'];
+export const FILE_HEADERS = [...RATE_HEADERS, 'X-Time-Limit', 'X-Requested-Time-Limit', 'X-Plan-Id'];
 export const headers = (names: readonly string[]) =>
   Object.fromEntries(['X-Request-Id', ...names].map((n) => [n, ref('headers', n)]));
 
@@ -54,6 +61,12 @@ const WHEN: Readonly<Record<ErrorCode, string>> = {
     'The request is not valid: bad lengths or quantities, unknown fields or methods, a part that fits no source, demand over finite stock (only with a proof that no plan exists, named in `detail`), broken angle rules, several supplies sent, a body that is not JSON; or a request API Gateway or the local server could not read. `detail` names the offending part, stock, offcut, material or field (up to ten problems).',
   badKey:
     "The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list.",
+  keyRequired:
+    'The offcut rack and stored plans belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`).',
+  offcutsTaken:
+    '`POST /v1/plans/{id}/cut`: offcuts the plan uses are gone from the rack (another booking took them, or they were edited away); `taken` lists their ids. The rack is unchanged: optimise again.',
+  rackFull:
+    "The offcut rack would hold more entries than the tier's cap; `cap` says how many. Delete or book entries first.",
   forbiddenOrigin:
     '`POST /v1/mcp` only: the Origin header is not an http(s) origin (the MCP transport refuses it, against DNS rebinding).',
   notFound: 'No such route; `detail` lists the routes.',
@@ -101,15 +114,17 @@ export function errorResponses(
   return out;
 }
 
+/** Codes only the rack and plan routes answer. */
+const STORED_ONLY: readonly ErrorCode[] = ['offcutsTaken', 'rackFull'];
 export const SOLVE_ERRORS: readonly ErrorCode[] = ERROR_CODES.filter(
-  (c) => c !== 'notFound' && c !== 'forbiddenOrigin',
+  (c) => c !== 'notFound' && c !== 'forbiddenOrigin' && !STORED_ONLY.includes(c),
 );
 /**
  * The MCP endpoint's HTTP errors: a solve's admission refusals (for tools/call), the body's and the Origin
  * guard's. A 422 (and a 400 of the arguments) is a tool error in a 200, not an HTTP status there.
  */
 export const MCP_ERRORS: readonly ErrorCode[] = ERROR_CODES.filter(
-  (c) => c !== 'notFound' && c !== 'queryTooLong' && c !== 'noPlanFound',
+  (c) => c !== 'notFound' && c !== 'queryTooLong' && c !== 'noPlanFound' && !STORED_ONLY.includes(c),
 );
 /**
  * What a route that reads no body and no key (health, this document, the playground) can still answer:

@@ -141,7 +141,11 @@ function requestComponents(): Record<string, Schema> {
       oneOf: [{ type: 'number', exclusiveMinimum: 0 }, ref('StockList'), { type: 'null' }],
     },
     stocks: { anyOf: [ref('StockList'), { type: 'null' }] },
-    offcuts: { anyOf: [ref('OffcutList'), { type: 'null' }] },
+    offcuts: {
+      description:
+        'The owned offcuts, or `"rack"` (with a key and minRemnant): the workspace rack\'s entries of the job\'s materials at this moment; the plan is then stored (`plan.id`) and each offcut bar names its entry (`usedComb.rackId`).',
+      anyOf: [ref('OffcutList'), { type: 'string', enum: ['rack'] }, { type: 'null' }],
+    },
     angleCuts: { anyOf: [ref('AngleCuts'), { type: 'null' }] },
     ...Object.fromEntries(SCALAR_KEYS.map((k) => [k, scalars[k] as Schema])),
   };

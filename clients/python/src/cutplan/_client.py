@@ -14,6 +14,7 @@ from email.message import Message
 from email.utils import parsedate_to_datetime
 from types import TracebackType
 from typing import Any, Dict, List, Literal, Mapping, Optional, Tuple, Type, Union, cast
+from urllib.parse import quote, urlencode
 
 from ._errors import CutplanError
 from .schema import Health, LabelsRequest, OptimiseRequest, OptimiseResponse, PdfRequest, SawListRequest
@@ -146,6 +147,13 @@ class _Call:
     accept: str
     file: Optional[str]
     """The file the route answers with (``pdf``, ``zpl``, ``csv``); None for JSON."""
+    content_type: str = "application/json"
+    retry: bool = True
+    """False for a call not safe to repeat after a 503 (an add to the rack may have landed)."""
+
+
+def _id(value: str) -> str:
+    return quote(value, safe="")
 
 
 @dataclass(frozen=True)
@@ -184,6 +192,36 @@ class _Core:
         accept = "application/json" if file is None else _FILE_TYPES[file]
         return _Call(method, path, data, accept, file)
 
+    def list_offcuts(
+        self,
+        material: Optional[str],
+        untagged: bool,
+        page_size: Optional[int],
+        page_token: Optional[str],
+    ) -> _Call:
+        query: List[Tuple[str, str]] = []
+        if material is not None:
+            query.append(("material", material))
+        if untagged:
+            query.append(("untagged", "true"))
+        if page_size is not None:
+            query.append(("pageSize", str(page_size)))
+        if page_token is not None:
+            query.append(("pageToken", page_token))
+        return self.call("GET", "/v1/offcuts" + (f"?{urlencode(query)}" if query else ""))
+
+    def add_offcuts(self, request: Mapping[str, Any]) -> _Call:
+        call = self.call("POST", "/v1/offcuts", request)
+        return _Call(call.method, call.path, call.data, call.accept, None, retry=False)
+
+    def import_offcuts_csv(self, csv: str, unit: Optional[str]) -> _Call:
+        path = "/v1/offcuts" + (f"?{urlencode({'unit': unit})}" if unit is not None else "")
+        return _Call("POST", path, csv.encode(), "application/json", None, "text/csv", retry=False)
+
+    def change_offcut(self, offcut_id: str, change: Mapping[str, Any]) -> _Call:
+        call = self.call("PATCH", f"/v1/offcuts/{_id(offcut_id)}", change)
+        return _Call(call.method, call.path, call.data, call.accept, None, retry=False)
+
     def deadline(self, timeout: Optional[float]) -> _Deadline:
         seconds = self.timeout if timeout is None else timeout
         return _Deadline(time.monotonic() + seconds, seconds)
@@ -198,7 +236,7 @@ class _Core:
             raise self.timed_out(deadline)
         headers = {**self.headers, "Accept": call.accept}
         if call.data is not None:
-            headers["Content-Type"] = "application/json"
+            headers["Content-Type"] = call.content_type
         request = urllib.request.Request(
             self.base_url + call.path, data=call.data, headers=headers, method=call.method
         )
@@ -232,6 +270,8 @@ class _Core:
     def decode(self, call: _Call, answer: _Answer) -> Union[Any, CutplanError]:
         """The result of a 200, or the error the answer stands for (not raised: the caller may retry)."""
         request_id = answer.headers.get("X-Request-Id")
+        if answer.status == 204:
+            return None
         content_type = (answer.headers.get("Content-Type") or "").lower()
         body = answer.body
         if answer.status == 200 and call.file is not None:
@@ -274,9 +314,13 @@ class _Core:
             retry_after_seconds=_retry_after(answer.headers, {}),
         )
 
-    def retry_wait(self, failure: CutplanError, attempt: int, deadline: _Deadline) -> Optional[float]:
+    def retry_wait(
+        self, call: _Call, failure: CutplanError, attempt: int, deadline: _Deadline
+    ) -> Optional[float]:
         """Seconds to wait before retrying, or None to raise now: only 429 and 503 that say when, soon."""
         wait = failure.retry_after_seconds
+        if not call.retry and failure.status == 503:
+            return None
         if failure.status not in _RETRIED or wait is None or attempt >= self.max_retries:
             return None
         if wait > self.max_retry_wait or time.monotonic() + wait >= deadline.at:
@@ -379,6 +423,60 @@ class Client:
         """``GET /v1/health``: the service's version and solver (never counted against limits)."""
         return cast(Health, self._run(self._core.call("GET", "/v1/health"), timeout))
 
+    def list_offcuts(
+        self,
+        *,
+        material: Optional[str] = None,
+        untagged: bool = False,
+        page_size: Optional[int] = None,
+        page_token: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Dict[str, Any]:
+        """A page of the workspace's offcut rack (``GET /v1/offcuts``; needs ``api_key``): ``{"unit",
+        "offcuts", "nextPageToken"}``; pass ``nextPageToken`` back as ``page_token`` for the next page."""
+        call = self._core.list_offcuts(material, untagged, page_size, page_token)
+        return cast(Dict[str, Any], self._run(call, timeout))
+
+    def add_offcuts(self, request: Mapping[str, Any], *, timeout: Optional[float] = None) -> Dict[str, Any]:
+        """Puts offcuts on the rack (``POST /v1/offcuts``): ``{"offcuts": ..., "unit"?}`` in every form a
+        request's offcuts takes, plus ``label`` and ``location``. Not retried after a 503."""
+        return cast(Dict[str, Any], self._run(self._core.add_offcuts(request), timeout))
+
+    def import_offcuts_csv(
+        self, csv: str, *, unit: Optional[str] = None, timeout: Optional[float] = None
+    ) -> Dict[str, Any]:
+        """Imports a CSV file (columns length, quantity, material, label, location) onto the rack."""
+        return cast(Dict[str, Any], self._run(self._core.import_offcuts_csv(csv, unit), timeout))
+
+    def change_offcut(
+        self, offcut_id: str, change: Mapping[str, Any], *, timeout: Optional[float] = None
+    ) -> Optional[Dict[str, Any]]:
+        """Changes a rack entry (``PATCH /v1/offcuts/{id}``); None when quantity 0 removed it."""
+        return cast(Optional[Dict[str, Any]], self._run(self._core.change_offcut(offcut_id, change), timeout))
+
+    def delete_offcut(self, offcut_id: str, *, timeout: Optional[float] = None) -> None:
+        """Removes a rack entry (``DELETE /v1/offcuts/{id}``)."""
+        self._run(self._core.call("DELETE", f"/v1/offcuts/{_id(offcut_id)}"), timeout)
+
+    def get_plan(self, plan_id: str, *, timeout: Optional[float] = None) -> OptimiseResponse:
+        """A plan stored by a solve with ``offcuts: "rack"`` (``GET /v1/plans/{id}``), as it was answered."""
+        return cast(OptimiseResponse, self._run(self._core.call("GET", f"/v1/plans/{_id(plan_id)}"), timeout))
+
+    def plan_pdf(self, plan_id: str, *, timeout: Optional[float] = None) -> PlanPdf:
+        """A stored plan's PDF (``GET /v1/plans/{id}/pdf``): the same bytes as when it was made."""
+        call = self._core.call("GET", f"/v1/plans/{_id(plan_id)}/pdf", file="pdf")
+        return cast(PlanPdf, self._run(call, timeout))
+
+    def book_plan(self, plan_id: str, *, timeout: Optional[float] = None) -> Dict[str, Any]:
+        """Books a stored plan once it is cut (``POST /v1/plans/{id}/cut``): all or nothing, and a repeat
+        answers the same record. ``CutplanError`` ``offcutsTaken`` (409) names the gone entries in
+        ``body["taken"]``."""
+        return cast(Dict[str, Any], self._run(self._core.call("POST", f"/v1/plans/{_id(plan_id)}/cut"), timeout))
+
+    def delete_plan(self, plan_id: str, *, timeout: Optional[float] = None) -> None:
+        """Forgets a stored plan (``DELETE /v1/plans/{id}``)."""
+        self._run(self._core.call("DELETE", f"/v1/plans/{_id(plan_id)}"), timeout)
+
     def close(self) -> None:
         """Nothing stays open between calls (one connection per call); kept for the context manager."""
 
@@ -400,7 +498,7 @@ class Client:
             result = self._core.decode(call, self._core.exchange(call, deadline))
             if not isinstance(result, CutplanError):
                 return result
-            wait = self._core.retry_wait(result, attempt, deadline)
+            wait = self._core.retry_wait(call, result, attempt, deadline)
             if wait is None:
                 raise result
             time.sleep(wait)
@@ -471,6 +569,60 @@ class AsyncClient:
         """``GET /v1/health``: the service's version and solver (never counted against limits)."""
         return cast(Health, await self._run(self._core.call("GET", "/v1/health"), timeout))
 
+    async def list_offcuts(
+        self,
+        *,
+        material: Optional[str] = None,
+        untagged: bool = False,
+        page_size: Optional[int] = None,
+        page_token: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> Dict[str, Any]:
+        """A page of the workspace's offcut rack (``GET /v1/offcuts``; needs ``api_key``): ``{"unit",
+        "offcuts", "nextPageToken"}``; pass ``nextPageToken`` back as ``page_token`` for the next page."""
+        call = self._core.list_offcuts(material, untagged, page_size, page_token)
+        return cast(Dict[str, Any], await self._run(call, timeout))
+
+    async def add_offcuts(self, request: Mapping[str, Any], *, timeout: Optional[float] = None) -> Dict[str, Any]:
+        """Puts offcuts on the rack (``POST /v1/offcuts``): ``{"offcuts": ..., "unit"?}`` in every form a
+        request's offcuts takes, plus ``label`` and ``location``. Not retried after a 503."""
+        return cast(Dict[str, Any], await self._run(self._core.add_offcuts(request), timeout))
+
+    async def import_offcuts_csv(
+        self, csv: str, *, unit: Optional[str] = None, timeout: Optional[float] = None
+    ) -> Dict[str, Any]:
+        """Imports a CSV file (columns length, quantity, material, label, location) onto the rack."""
+        return cast(Dict[str, Any], await self._run(self._core.import_offcuts_csv(csv, unit), timeout))
+
+    async def change_offcut(
+        self, offcut_id: str, change: Mapping[str, Any], *, timeout: Optional[float] = None
+    ) -> Optional[Dict[str, Any]]:
+        """Changes a rack entry (``PATCH /v1/offcuts/{id}``); None when quantity 0 removed it."""
+        return cast(Optional[Dict[str, Any]], await self._run(self._core.change_offcut(offcut_id, change), timeout))
+
+    async def delete_offcut(self, offcut_id: str, *, timeout: Optional[float] = None) -> None:
+        """Removes a rack entry (``DELETE /v1/offcuts/{id}``)."""
+        await self._run(self._core.call("DELETE", f"/v1/offcuts/{_id(offcut_id)}"), timeout)
+
+    async def get_plan(self, plan_id: str, *, timeout: Optional[float] = None) -> OptimiseResponse:
+        """A plan stored by a solve with ``offcuts: "rack"`` (``GET /v1/plans/{id}``), as it was answered."""
+        return cast(OptimiseResponse, await self._run(self._core.call("GET", f"/v1/plans/{_id(plan_id)}"), timeout))
+
+    async def plan_pdf(self, plan_id: str, *, timeout: Optional[float] = None) -> PlanPdf:
+        """A stored plan's PDF (``GET /v1/plans/{id}/pdf``): the same bytes as when it was made."""
+        call = self._core.call("GET", f"/v1/plans/{_id(plan_id)}/pdf", file="pdf")
+        return cast(PlanPdf, await self._run(call, timeout))
+
+    async def book_plan(self, plan_id: str, *, timeout: Optional[float] = None) -> Dict[str, Any]:
+        """Books a stored plan once it is cut (``POST /v1/plans/{id}/cut``): all or nothing, and a repeat
+        answers the same record. ``CutplanError`` ``offcutsTaken`` (409) names the gone entries in
+        ``body["taken"]``."""
+        return cast(Dict[str, Any], await self._run(self._core.call("POST", f"/v1/plans/{_id(plan_id)}/cut"), timeout))
+
+    async def delete_plan(self, plan_id: str, *, timeout: Optional[float] = None) -> None:
+        """Forgets a stored plan (``DELETE /v1/plans/{id}``)."""
+        await self._run(self._core.call("DELETE", f"/v1/plans/{_id(plan_id)}"), timeout)
+
     async def aclose(self) -> None:
         """Nothing stays open between calls; kept for ``async with``."""
 
@@ -493,7 +645,7 @@ class AsyncClient:
             result = self._core.decode(call, answer)
             if not isinstance(result, CutplanError):
                 return result
-            wait = self._core.retry_wait(result, attempt, deadline)
+            wait = self._core.retry_wait(call, result, attempt, deadline)
             if wait is None:
                 raise result
             await asyncio.sleep(wait)

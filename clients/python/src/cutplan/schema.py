@@ -141,7 +141,8 @@ class OptimiseRequest(_OptimiseRequestRequired, total=False):
     stock: Union[float, StockList, None]
     """Shorthand for the supply: a number is `stockLength` (that length, as many bars as needed); a string or a list is `stocks`."""
     stocks: Union[StockList, None]
-    offcuts: Union[OffcutList, None]
+    offcuts: Union[OffcutList, Literal["rack"], None]
+    """The owned offcuts, or `"rack"` (with a key and minRemnant): the workspace rack's entries of the job's materials at this moment; the plan is then stored (`plan.id`) and each offcut bar names its entry (`usedComb.rackId`)."""
     angleCuts: Union[AngleCuts, None]
     stockLength: Union[float, None]
     """One stock length, unlimited quantity. Send one of stockLength, stocks and stock."""
@@ -170,7 +171,8 @@ class PdfRequest(_PdfRequestRequired, total=False):
     stock: Union[float, StockList, None]
     """Shorthand for the supply: a number is `stockLength` (that length, as many bars as needed); a string or a list is `stocks`."""
     stocks: Union[StockList, None]
-    offcuts: Union[OffcutList, None]
+    offcuts: Union[OffcutList, Literal["rack"], None]
+    """The owned offcuts, or `"rack"` (with a key and minRemnant): the workspace rack's entries of the job's materials at this moment; the plan is then stored (`plan.id`) and each offcut bar names its entry (`usedComb.rackId`)."""
     angleCuts: Union[AngleCuts, None]
     stockLength: Union[float, None]
     """One stock length, unlimited quantity. Send one of stockLength, stocks and stock."""
@@ -205,7 +207,8 @@ class LabelsRequest(_LabelsRequestRequired, total=False):
     stock: Union[float, StockList, None]
     """Shorthand for the supply: a number is `stockLength` (that length, as many bars as needed); a string or a list is `stocks`."""
     stocks: Union[StockList, None]
-    offcuts: Union[OffcutList, None]
+    offcuts: Union[OffcutList, Literal["rack"], None]
+    """The owned offcuts, or `"rack"` (with a key and minRemnant): the workspace rack's entries of the job's materials at this moment; the plan is then stored (`plan.id`) and each offcut bar names its entry (`usedComb.rackId`)."""
     angleCuts: Union[AngleCuts, None]
     stockLength: Union[float, None]
     """One stock length, unlimited quantity. Send one of stockLength, stocks and stock."""
@@ -240,7 +243,8 @@ class SawListRequest(_SawListRequestRequired, total=False):
     stock: Union[float, StockList, None]
     """Shorthand for the supply: a number is `stockLength` (that length, as many bars as needed); a string or a list is `stocks`."""
     stocks: Union[StockList, None]
-    offcuts: Union[OffcutList, None]
+    offcuts: Union[OffcutList, Literal["rack"], None]
+    """The owned offcuts, or `"rack"` (with a key and minRemnant): the workspace rack's entries of the job's materials at this moment; the plan is then stored (`plan.id`) and each offcut bar names its entry (`usedComb.rackId`)."""
     angleCuts: Union[AngleCuts, None]
     stockLength: Union[float, None]
     """One stock length, unlimited quantity. Send one of stockLength, stocks and stock."""
@@ -275,8 +279,7 @@ class OptimiseResponse(TypedDict):
     meta: Meta
 
 
-class Plan(TypedDict):
-    """The cutting plan."""
+class _PlanRequired(TypedDict):
     combinations: List[Combination]
     """One entry per distinct layout."""
     purchases: List[Purchase]
@@ -297,6 +300,12 @@ class Plan(TypedDict):
     """Always true on success: the plan was re-checked against the request."""
     solveTimeMs: float
     """Solve time in milliseconds."""
+
+
+class Plan(_PlanRequired, total=False):
+    """The cutting plan."""
+    id: str
+    """`"offcuts": "rack"` only: the id the plan is stored under (`GET /v1/plans/{id}`, `POST /v1/plans/{id}/cut`)."""
 
 
 class Combination(TypedDict):
@@ -328,6 +337,8 @@ class UsedComb(_UsedCombRequired, total=False):
     """Material group of the item; absent for untagged items."""
     bundleBars: int
     """Method `bundle`: how many of these bars came off a full bundle."""
+    rackId: str
+    """`"offcuts": "rack"` only: the id of the rack entry this offcut bar comes from (`GET /v1/offcuts`)."""
 
 
 class _PlacedPartRequired(TypedDict):
@@ -499,7 +510,7 @@ class Health(TypedDict):
 
 
 class _ErrorRequired(TypedDict):
-    error: Literal["validation", "badKey", "forbiddenOrigin", "notFound", "methodNotAllowed", "partsLimit", "payloadTooLarge", "queryTooLong", "noPlanFound", "rateLimited", "headersTooLarge", "internal", "busy"]
+    error: Literal["validation", "badKey", "keyRequired", "forbiddenOrigin", "notFound", "methodNotAllowed", "offcutsTaken", "partsLimit", "rackFull", "payloadTooLarge", "queryTooLong", "noPlanFound", "rateLimited", "headersTooLarge", "internal", "busy"]
     """A short code; see the status."""
     detail: str
     """What went wrong, naming the offending part, stock, offcut, material or header."""
