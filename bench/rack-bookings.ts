@@ -43,6 +43,7 @@ const server = await startServer({
   'optimise-csv': none,
   mcp: none,
   health: none,
+  usage: none,
   docs: none,
   fallback: none,
   rack: makeRackHandler({ log: quiet, telemetry, admitter, state }),

@@ -14,6 +14,10 @@ const commands: Readonly<
     load: () => import('./mcp.ts'),
   },
   keys: { summary: 'create, list, disable and rotate API keys', load: () => import('./keys.ts') },
+  usage: {
+    summary: "report each workspace's counted calls and refunds in a month",
+    load: () => import('./usage.ts'),
+  },
   rack: {
     summary: "list, add, import and export the workspace's offcut rack (a running API)",
     load: () => import('./rack.ts'),

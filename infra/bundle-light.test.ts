@@ -36,11 +36,12 @@ describe.each(LIGHT)('%s bundle', (name) => {
   // 16 KiB before the request line and metrics (functions/shared/telemetry.ts) came in: about 8 KiB
   // more with its source map; about 2.5 KiB more for the stack-trace mapping that replaced
   // --enable-source-maps (functions/shared/source-maps.ts). Powertools itself (about 34 KiB minified)
-  // stays out of these bundles. About 1.2 KiB more for the rack and plan routes (path templates and their
-  // matching) in the route table every function reads: 32,986 bytes for health when they came in.
-  it('is index.mjs and its map, under 33 KiB together', () => {
+  // stays out of these bundles. About 1 KiB more for the rack and plan routes (path templates) in the
+  // route table every function reads, and 1 KiB more for idempotency and usage (two error codes, the
+  // /v1/usage route, the longer CORS header lists): health is 33,642 bytes with both.
+  it('is index.mjs and its map, under 34 KiB together', () => {
     expect(reports[name].files.map((f) => f.file)).toEqual(['index.mjs', 'index.mjs.map']);
-    expect(reports[name].totalBytes).toBeLessThan(33 * 1024);
+    expect(reports[name].totalBytes).toBeLessThan(34 * 1024);
   });
 
   it('reaches nothing from Powertools', () => {
@@ -64,8 +65,32 @@ describe('light bundles in a fresh Node process, with no table configured', () =
     ]);
     const [preflight, unknown] = run.answers;
     expect(preflight?.result.statusCode).toBe(204);
-    expect(preflight?.result.headers?.['Access-Control-Allow-Headers']).toBe('Content-Type, X-API-Key');
+    expect(preflight?.result.headers?.['Access-Control-Allow-Headers']).toBe(
+      'Content-Type, X-API-Key, Idempotency-Key',
+    );
     expect(unknown?.result.statusCode).toBe(404);
     expect(unknown?.result.headers?.['Access-Control-Allow-Origin']).toBe('*');
+  });
+});
+
+describe('usage bundle: the limits table, nothing of the solver', () => {
+  const usageDir = join(tmpdir(), `cutplan-usage-bundle-test-${process.pid}`);
+  let usage: BundleReport;
+  beforeAll(async () => {
+    [usage] = (await bundleFunctions({ names: ['usage'], outDir: usageDir })) as [BundleReport];
+  });
+  afterAll(() => rm(usageDir, { recursive: true, force: true }));
+
+  it.each(['highs', 'core/solver', 'core/plan', 'pdf-lib', '@aws-lambda-powertools', 'dynalite'])(
+    'reaches nothing from %s',
+    (fragment) => {
+      expect(usage.inputs).toContain('functions/usage.ts');
+      expect(usage.inputs.filter((input) => input.includes(fragment))).toEqual([]);
+    },
+  );
+
+  it('reaches the admitter and the DynamoDB client', () => {
+    expect(usage.inputs).toContain('functions/shared/limits/admitter.ts');
+    expect(usage.inputs.some((input) => input.includes('@aws-sdk/client-dynamodb'))).toBe(true);
   });
 });

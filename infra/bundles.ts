@@ -13,6 +13,7 @@ export const FUNCTION_NAMES = [
   'rack',
   'plans',
   'health',
+  'usage',
   'docs',
   'fallback',
   'synthetic-check',
@@ -41,6 +42,7 @@ export const BUNDLES: Readonly<Record<FunctionName, BundleSpec>> = {
   // A stored plan's PDF and labels are rendered again: the PDF function's fonts, no solver.
   plans: { entry: 'functions/plans.ts', wasm: false, fonts: true },
   health: { entry: 'functions/health.ts', wasm: false, fonts: false },
+  usage: { entry: 'functions/usage.ts', wasm: false, fonts: false },
   docs: { entry: 'functions/docs.ts', wasm: false, fonts: false, playground: true },
   fallback: { entry: 'functions/fallback.ts', wasm: false, fonts: false },
   'synthetic-check': { entry: 'functions/synthetic-check.ts', wasm: false, fonts: false },

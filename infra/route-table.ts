@@ -233,6 +233,15 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   },
   {
     method: 'GET',
+    path: '/v1/usage',
+    target: 'usage',
+    transfer: 'buffered',
+    budgetSeconds: 0,
+    headroomMs: 0,
+    throttle: { rate: 10, burst: 20 },
+  },
+  {
+    method: 'GET',
     path: '/v1/health',
     target: 'health',
     transfer: 'buffered',
@@ -290,6 +299,7 @@ export const FUNCTION_TABLE: Readonly<Record<FunctionName, FunctionRow>> = {
   // Renders stored plans' PDFs and labels: the renderer's memory, not the solver's CPU.
   plans: { memoryMb: 1024, reservedConcurrency: 10 },
   health: { memoryMb: LIGHT_MEMORY_MB, reservedConcurrency: 5 },
+  usage: { memoryMb: LIGHT_MEMORY_MB, reservedConcurrency: 5 },
   docs: { memoryMb: LIGHT_MEMORY_MB, reservedConcurrency: 5 },
   fallback: { memoryMb: LIGHT_MEMORY_MB, reservedConcurrency: 10 },
   'synthetic-check': { memoryMb: LIGHT_MEMORY_MB, reservedConcurrency: null },

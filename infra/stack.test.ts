@@ -119,6 +119,7 @@ describe('API routes', () => {
     'optimise-csv',
     'mcp',
     'health',
+    'usage',
     'fallback',
   ] as const)('lets the API invoke %s', (name) => {
     const [[apiId] = []] = ofType(resources, 'AWS::ApiGateway::RestApi');
@@ -220,7 +221,7 @@ describe('functions', () => {
     },
   );
 
-  it.each(['optimise', 'optimise-pdf', 'optimise-labels', 'optimise-csv', 'mcp'] as const)(
+  it.each(['optimise', 'optimise-pdf', 'optimise-labels', 'optimise-csv', 'mcp', 'usage'] as const)(
     '%s reads the table the stack created',
     (name) => {
       const config = readLimitsConfig(resolveRefs(envOf(name)));
@@ -302,7 +303,7 @@ describe('the route table: transfer, timeouts, throttles, concurrency (infra/rou
     expect(buffered.length).toBeGreaterThan(0);
     for (const r of buffered)
       expect(r.timeoutMs ?? 29_000, `${r.method} ${r.path}`).toBeLessThanOrEqual(29_000);
-    for (const name of ['health', 'docs', 'fallback'] as const) {
+    for (const name of ['health', 'usage', 'docs', 'fallback'] as const) {
       expect(timeoutOf(name)).toBeLessThan(BUFFERED_INTEGRATION_LIMIT_SECONDS);
     }
   });
@@ -365,11 +366,12 @@ describe('IAM', () => {
       asList(s.Action).some((a) => String(a).startsWith('dynamodb:')),
     );
 
+  // The solving routes (MCP aside) keep idempotent outcomes: they also delete (an in-flight lease).
   it.each([
-    ['optimise', 'dynamodb:PutItem'],
-    ['optimise-pdf', 'dynamodb:PutItem'],
-    ['optimise-labels', 'dynamodb:PutItem'],
-    ['optimise-csv', 'dynamodb:PutItem'],
+    ['optimise', ['dynamodb:PutItem', 'dynamodb:DeleteItem']],
+    ['optimise-pdf', ['dynamodb:PutItem', 'dynamodb:DeleteItem']],
+    ['optimise-labels', ['dynamodb:PutItem', 'dynamodb:DeleteItem']],
+    ['optimise-csv', ['dynamodb:PutItem', 'dynamodb:DeleteItem']],
     ['mcp', 'dynamodb:PutItem'],
     ['rack', ['dynamodb:PutItem', 'dynamodb:DeleteItem']],
     ['plans', ['dynamodb:PutItem', 'dynamodb:DeleteItem']],
@@ -396,12 +398,20 @@ describe('IAM', () => {
     },
   );
 
+  it('usage may only read the table', () => {
+    expect(dynamoStatements('usage')).toEqual([
+      { Effect: 'Allow', Action: 'dynamodb:GetItem', Resource: [{ 'Fn::GetAtt': [tableId, 'Arn'] }] },
+    ]);
+  });
+
   const matchesAny = (patterns: readonly string[], pk: string) =>
     patterns.some((pattern) => new RegExp(`^${pattern.replace('*', '.*')}$`).test(pk));
   const matches = (pk: string) => matchesAny(WRITABLE_PARTITIONS, pk);
 
-  it('the rack and stored plans live in workspace partitions, which hold no key record', () => {
+  it('the rack, stored plans and idempotent outcomes live in workspace partitions, which hold no key record', () => {
     expect(matchesAny(STATE_PARTITIONS, workspacePk('acme'))).toBe(true);
+    // A public caller's idempotent outcomes: its IP's own workspace partition.
+    expect(matchesAny(STATE_PARTITIONS, workspacePk('ip:203.0.113.7'))).toBe(true);
     expect(matches(workspacePk('acme'))).toBe(true);
     expect(matchesAny(STATE_PARTITIONS, apiKeyKey('k1').pk)).toBe(false);
     expect(matchesAny(STATE_PARTITIONS, counterKey({ kind: 'key', keyId: 'k1' }, 'w').pk)).toBe(false);
@@ -515,15 +525,26 @@ describe('alarms', () => {
     expect(prop(a, 'Threshold')).toBeLessThan(1);
   });
 
-  it('alarm on throttles of every function that serves a route', () => {
-    const a = alarm('Throttles');
-    const metrics = prop<Record<string, Json>[]>(a, 'Metrics');
-    const throttled = metrics.flatMap((m) => [...referencedIds(m.MetricStat)]);
+  it('alarm on throttles of every function that serves a route, at most 10 metrics an alarm', () => {
+    const throttleAlarms = alarms.filter((x) =>
+      (prop<Record<string, Json>[] | undefined>(x, 'Metrics') ?? []).some(
+        (m) => (m.MetricStat as { Metric?: { MetricName?: string } })?.Metric?.MetricName === 'Throttles',
+      ),
+    );
+    expect(throttleAlarms.length).toBeGreaterThan(1); // more functions than one alarm may watch
+    const throttled: string[] = [];
+    for (const a of throttleAlarms) {
+      const metrics = prop<Record<string, Json>[]>(a, 'Metrics');
+      const watched = metrics.flatMap((m) => [...referencedIds(m.MetricStat)]);
+      expect(watched.length).toBeLessThanOrEqual(10);
+      throttled.push(...watched);
+      expect(metrics.find((m) => m.ReturnData !== false)?.Expression).toBe('SUM(METRICS())');
+      expect(prop(a, 'ComparisonOperator')).toBe('GreaterThanOrEqualToThreshold');
+      expect(prop(a, 'Threshold')).toBe(1);
+    }
     const { 'synthetic-check': _, ...served } = functionIds;
+    expect(throttled).toHaveLength(Object.keys(served).length);
     expect(new Set(throttled)).toEqual(new Set(Object.values(served)));
-    expect(metrics.find((m) => m.ReturnData !== false)?.Expression).toBe('SUM(METRICS())');
-    expect(prop(a, 'ComparisonOperator')).toBe('GreaterThanOrEqualToThreshold');
-    expect(prop(a, 'Threshold')).toBe(1);
   });
 
   it('alarm on the API p99 latency', () => {
@@ -574,7 +595,7 @@ describe('alarms', () => {
 
   it('every alarm notifies the alarm topic when it fires and when it clears', () => {
     const [[topicId] = []] = ofType(resources, 'AWS::SNS::Topic');
-    expect(alarms).toHaveLength(5);
+    expect(alarms).toHaveLength(6); // synthetic, 5XX, latency, busy, and two throttle alarms (10 metrics each at most)
     for (const a of alarms) {
       expect(prop<Json[]>(a, 'AlarmActions').map(refId)).toEqual([topicId]);
       expect(prop<Json[]>(a, 'OKActions').map(refId)).toEqual([topicId]);

@@ -124,13 +124,19 @@ export class CutplanStack extends Stack {
       CUTPLAN_FONT_DIR: LAMBDA_TASK_ROOT,
     });
     const health = routeFunction('Health', 'health', 'GET /v1/health');
+    const usage = routeFunction('Usage', 'usage', 'GET /v1/usage (reads the limits table only)', tableEnv);
+    this.table.grant(usage, 'dynamodb:GetItem');
     const docs = routeFunction('Docs', 'docs', 'GET / (the playground page) and GET /v1/openapi.json');
     const fallback = routeFunction(
       'Fallback',
       'fallback',
       'every other route and method: 404, 405, CORS preflights',
     );
-    for (const fn of [optimise, pdf, labels, csv, mcp]) grantLimits(this.table, fn, ['dynamodb:PutItem']);
+    // The solving routes keep idempotent outcomes (a put, and the in-flight lease's delete) in the
+    // workspace partitions (ws#<workspace>, ws#ip:<address>); MCP keeps none.
+    for (const fn of [optimise, pdf, labels, csv])
+      grantLimits(this.table, fn, ['dynamodb:PutItem', 'dynamodb:DeleteItem']);
+    grantLimits(this.table, mcp, ['dynamodb:PutItem']);
     for (const fn of [rack, plans]) grantLimits(this.table, fn, ['dynamodb:PutItem', 'dynamodb:DeleteItem']);
 
     const routed = {
@@ -142,6 +148,7 @@ export class CutplanStack extends Stack {
       rack,
       plans,
       health,
+      usage,
       docs,
     };
     this.api = new CutplanApi(this, 'Http', {
@@ -185,8 +192,8 @@ export class CutplanStack extends Stack {
     };
     this.alarms = new CutplanAlarms(this, 'Alarms', {
       api: this.api.api,
-      // CloudWatch allows 10 metrics per alarm: the scheduled check is left out (its own alarm sees a
-      // throttled run as a missing data point).
+      // The scheduled check is left out (its own alarm sees a throttled run as a missing data point);
+      // the others go in throttle alarms of at most 10 metrics each (CloudWatch's limit).
       functions: Object.values(routed).concat(fallback),
       ...(props.alarmEmail === undefined ? {} : { email: props.alarmEmail }),
     });
@@ -197,7 +204,7 @@ export class CutplanStack extends Stack {
         this.alarms.synthetic,
         this.alarms.serverErrors,
         this.alarms.busy,
-        this.alarms.throttles,
+        ...this.alarms.throttleAlarms,
         this.alarms.latency,
       ],
     });

@@ -15,6 +15,8 @@ export interface ScriptedAnswer {
   readonly delayMs?: number;
   /** Milliseconds between the body's bytes: a stream that keeps its connection alive. */
   readonly dripMs?: number;
+  /** Closes the connection instead of answering (after `delayMs`): an answer lost on the way. */
+  readonly drop?: boolean;
 }
 
 export interface Recorded {
@@ -32,6 +34,9 @@ export interface ScriptedServer {
   play(answers: readonly ScriptedAnswer[]): void;
   close(): Promise<void>;
 }
+
+/** A connection closed without an answer. */
+export const dropped: ScriptedAnswer = { status: 0, body: '', drop: true };
 
 export const jsonAnswer = (
   status: number,
@@ -64,6 +69,10 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
       }
       const send = () => {
         if (res.destroyed) return;
+        if (answer.drop === true) {
+          req.socket.destroy();
+          return;
+        }
         res.writeHead(answer.status, answer.headers);
         if (answer.dripMs === undefined) {
           res.end(answer.body);

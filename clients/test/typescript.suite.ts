@@ -15,7 +15,8 @@ import {
 } from '@cutplan/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfPages } from '../../test/support/pdf.ts';
-import { jsonAnswer, type ScriptedServer, startScriptedServer } from './scripted-server.ts';
+import { startDroppingProxy } from './dropping-proxy.ts';
+import { dropped, jsonAnswer, type ScriptedServer, startScriptedServer } from './scripted-server.ts';
 import {
   apiKeyOf,
   clientRequestOf,
@@ -315,9 +316,51 @@ export function typescriptClientSuite(service: () => Service): void {
     });
 
     it('an unreachable service is a network error with status 0', async () => {
-      const nowhere = new CutplanClient({ baseUrl: 'http://127.0.0.1:9' });
+      const nowhere = new CutplanClient({ baseUrl: 'http://127.0.0.1:9', maxRetries: 0 });
       const error = await failureOf(nowhere.health());
       expect([error.error, error.status]).toEqual(['network', 0]);
+    });
+
+    it('usage() is what GET /v1/usage answers, and asking counts nothing', async () => {
+      const first = await client.usage();
+      expect(first.tier).toBe('public');
+      expect(first.windows.map((w) => w.window)).toEqual(['month', 'hour']);
+      const again = await client.usage();
+      expect(again.windows.map((w) => w.used)).toEqual(first.windows.map((w) => w.used));
+      const keyed = await new CutplanClient({ baseUrl: service().url, apiKey: service().starterKey }).usage();
+      expect(keyed).toMatchObject({ tier: 'starter', month: { refunded: expect.any(Number) } });
+    });
+
+    it('a solve whose answer was lost on the way is retried under its key and counted once', async () => {
+      const proxy = await startDroppingProxy(service().url, 1);
+      try {
+        const hourUsed = async () => (await client.usage()).windows.at(-1)?.used ?? -1;
+        const before = await hourUsed();
+        const viaProxy = new CutplanClient({ baseUrl: proxy.url });
+        const answer = await viaProxy.optimise(SMALL);
+        expect(answer.plan.verified).toBe(true);
+        expect(proxy.seen.map((s) => s.dropped)).toEqual([true, false]);
+        const [first, second] = proxy.seen;
+        expect(first?.key).toMatch(/^[0-9a-f-]{36}$/);
+        expect(second?.key).toBe(first?.key);
+        // The server solved and counted the first; the retry was its stored answer.
+        expect((await hourUsed()) - before).toBe(1);
+        const direct = await fetch(`${service().url}/v1/optimise`, {
+          method: 'POST',
+          // The client's own Accept: another one would be another request (422 idempotencyKeyReused).
+          headers: {
+            'Content-Type': 'application/json',
+            Accept: 'application/json',
+            'Idempotency-Key': first?.key ?? '',
+          },
+          body: JSON.stringify(SMALL),
+        });
+        expect(direct.headers.get('idempotent-replayed')).toBe('true');
+        // The stored answer, times and all: what the lost first answer was.
+        expect(JSON.parse(await direct.text())).toEqual(answer);
+      } finally {
+        await proxy.close();
+      }
     });
   });
 
@@ -341,6 +384,61 @@ export function typescriptClientSuite(service: () => Service): void {
       expect(request?.headers['x-api-key']).toBe('k1');
       expect(request?.headers['content-type']).toBe('application/json');
       expect(JSON.parse(request?.body ?? '')).toEqual(SMALL);
+    });
+
+    it('sends an Idempotency-Key on every POST, the same on its retries, a new one per call; none on a GET', async () => {
+      scripted.play([
+        jsonAnswer(503, { error: 'busy', detail: 'busy', retryAfterSeconds: 0.05 }),
+        jsonAnswer(200, plan),
+      ]);
+      await scriptedClient.optimise(SMALL);
+      const [a, b] = scripted.requests.map((r) => r.headers['idempotency-key']);
+      expect(a).toMatch(/^[0-9a-f-]{36}$/);
+      expect(b).toBe(a);
+      scripted.play([jsonAnswer(200, plan)]);
+      await scriptedClient.optimise(SMALL);
+      expect(scripted.requests[0]?.headers['idempotency-key']).not.toBe(a);
+      await scriptedClient.optimise(SMALL, { idempotencyKey: 'my-order-42' });
+      expect(scripted.requests[1]?.headers['idempotency-key']).toBe('my-order-42');
+      scripted.play([jsonAnswer(200, { status: 'ok' })]);
+      await scriptedClient.health();
+      expect(scripted.requests[0]?.headers['idempotency-key']).toBeUndefined();
+    });
+
+    it('retries a connection dropped without an answer under the same key, and waits out a 409 in progress', async () => {
+      scripted.play([
+        dropped,
+        jsonAnswer(
+          409,
+          { error: 'idempotencyInProgress', detail: 'still running', retryAfterSeconds: 0.05 },
+          { 'Retry-After': '1' },
+        ),
+        jsonAnswer(409, { error: 'idempotencyInProgress', detail: 'still running', retryAfterSeconds: 0.05 }),
+        jsonAnswer(409, { error: 'idempotencyInProgress', detail: 'still running', retryAfterSeconds: 0.05 }),
+        jsonAnswer(200, plan),
+      ]);
+      expect(await scriptedClient.optimise(SMALL)).toEqual(plan);
+      const keys = new Set(scripted.requests.map((r) => r.headers['idempotency-key']));
+      expect(scripted.requests).toHaveLength(5);
+      expect(keys.size).toBe(1);
+    });
+
+    it('a connection that keeps dropping surfaces as `network` with the key to retry it later', async () => {
+      scripted.play([dropped]);
+      const error = await failureOf(scriptedClient.optimise(SMALL));
+      expect(error).toMatchObject({ error: 'network', status: 0 });
+      expect(scripted.requests).toHaveLength(3); // the first and maxRetries (2) more
+      expect(error.idempotencyKey).toBe(scripted.requests[0]?.headers['idempotency-key']);
+    });
+
+    it('a timed-out call reports its key, and a call with that key sends it again', async () => {
+      scripted.play([{ ...jsonAnswer(200, plan), delayMs: 2_000 }]);
+      const error = await failureOf(scriptedClient.optimise(SMALL, { timeout: 0.2 }));
+      expect(error.error).toBe('timeout');
+      expect(error.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+      scripted.play([jsonAnswer(200, plan)]);
+      await scriptedClient.optimise(SMALL, { idempotencyKey: error.idempotencyKey ?? '' });
+      expect(scripted.requests[0]?.headers['idempotency-key']).toBe(error.idempotencyKey);
     });
 
     it('retries a 503 and a 429 after their Retry-After, then answers', async () => {

@@ -5,6 +5,7 @@ import type { Clock } from '../../core/budget.ts';
 import type { Admitter } from '../shared/admission.ts';
 import type { CorePort } from '../shared/core-port.ts';
 import type { ServeDeps } from '../shared/http/index.ts';
+import type { BodyStore } from '../shared/stored/body-store.ts';
 import type { WorkspaceState } from '../shared/stored/workspace-state.ts';
 
 /** What a solving handler is built from. Created once per container and injected. */
@@ -18,6 +19,8 @@ export interface SolveDeps<Lp> extends ServeDeps {
   readonly poweredBy: string;
   /** ms kept back below the Lambda timeout to format, verify, render and return the answer. */
   readonly headroomMs?: number;
+  /** Where idempotent calls keep their outcomes (idempotent.ts); absent: `Idempotency-Key` is not read. */
+  readonly bodies?: BodyStore;
   /** The workspaces' racks and stored plans, for `"offcuts": "rack"`; absent: such a call is a 500. */
   readonly state?: WorkspaceState;
 }

@@ -14,7 +14,7 @@ describe('makeFallbackHandler', () => {
     expect(JSON.parse(res.body)).toEqual({
       error: 'notFound',
       detail:
-        'no route GET /v1/optimize; routes: GET|POST /v1/optimise, POST /v1/optimise/pdf, POST /v1/mcp, POST /v1/optimise/labels, POST /v1/optimise/csv, GET|POST /v1/offcuts, PATCH|DELETE /v1/offcuts/{id}, GET|DELETE /v1/plans/{id}, POST /v1/plans/{id}/cut, GET /v1/plans/{id}/pdf, GET /v1/plans/{id}/labels, GET /v1/plans/{id}/csv, GET /v1/health, GET /v1/openapi.json, GET /',
+        'no route GET /v1/optimize; routes: GET|POST /v1/optimise, POST /v1/optimise/pdf, POST /v1/mcp, POST /v1/optimise/labels, POST /v1/optimise/csv, GET /v1/usage, GET|POST /v1/offcuts, PATCH|DELETE /v1/offcuts/{id}, GET|DELETE /v1/plans/{id}, POST /v1/plans/{id}/cut, GET /v1/plans/{id}/pdf, GET /v1/plans/{id}/labels, GET /v1/plans/{id}/csv, GET /v1/health, GET /v1/openapi.json, GET /',
     });
   });
 
@@ -38,7 +38,7 @@ describe('makeFallbackHandler', () => {
       'Access-Control-Allow-Origin': 'https://shop.example.com',
       Vary: 'Origin',
       'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-      'Access-Control-Allow-Headers': 'Content-Type, X-API-Key',
+      'Access-Control-Allow-Headers': 'Content-Type, X-API-Key, Idempotency-Key',
       'Access-Control-Max-Age': '86400',
       'X-Request-Id': event.requestContext.requestId,
     });

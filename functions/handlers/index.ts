@@ -34,3 +34,4 @@ export {
   type SyntheticDeps,
   type SyntheticReport,
 } from './synthetic-check.ts';
+export { makeUsageHandler, type UsageDeps } from './usage-handler.ts';

@@ -18,6 +18,7 @@ import {
 import type { RequestNotes } from '../shared/telemetry.ts';
 import { admitted } from './admitted.ts';
 import type { SolveDeps } from './deps.ts';
+import { idempotent, type Kept, replayReply } from './idempotent.ts';
 import { parseSolveCall, type RackUse, storeGuarded, storeRackPlan, withRackOffcuts } from './rack-solve.ts';
 import { solvePlan } from './solve-plan.ts';
 
@@ -33,8 +34,11 @@ export interface FileRender<F> {
   readonly renderMsPerPiece?: number;
   /** The route's cap on the solve, below the tier's (infra/route-table.ts); none when absent. */
   readonly capSeconds?: number;
-  /** The file for the verified plan (the admission for what it carries, e.g. the key's branding). */
-  readonly render: (job: ShopJob, admission: Admission) => Promise<F> | F;
+  /**
+   * The file for the verified plan (the admission for what it carries, e.g. the key's branding). Must be
+   * deterministic: an idempotent replay renders the stored plan again and must give the same bytes.
+   */
+  readonly render: (job: ShopJob, admission: Pick<Admission, 'branding'>) => Promise<F> | F;
   /** Whether the render's time goes to the request's log line (`pdfMs`). */
   readonly timed?: boolean;
 }
@@ -67,25 +71,42 @@ export async function solvedFile<Lp>(
   const call = parsed.value;
   const refused = route.refuse?.(call.request) ?? null;
   if (refused !== null) return fail(refused);
-  return admitted(deps, req, notes, deps.core.jobSize(call.request), (admission) =>
-    storeGuarded(async () => {
-      const resolved = await withRackOffcuts(deps.core, deps.state, call, admission);
-      if (!resolved.ok) return resolved;
-      const { request, rack } = resolved.value;
-      const made = await solveThenRender(deps, req, notes, request, admission, route, rack);
-      if (!made.ok) return made;
-      // Nothing has been sent yet: a file too large to stream whole in time is a refusal, not a cut download.
-      const tooLarge = fileTooLarge(made.value.file);
-      if (tooLarge !== null) return err(tooLarge);
-      // The file has no `meta`: its budget (and a capped timeLimit) travel as headers; a stored plan its id.
-      const id = made.value.job.response.plan.id;
-      return ok(
-        withHeaders(made.value.file, {
-          ...timeLimitHeaders(made.value.job.response.meta),
-          ...(id === undefined ? {} : { 'X-Plan-Id': id }),
-        }),
-      );
-    }),
+  // The file has no `meta`: its budget (and a capped timeLimit) travel as headers; a stored plan its id.
+  const fileHeaders = (job: ShopJob) => {
+    const id = job.response.plan.id;
+    return { ...timeLimitHeaders(job.response.meta), ...(id === undefined ? {} : { 'X-Plan-Id': id }) };
+  };
+  const replay = async (kept: Kept) =>
+    kept.kind === 'file'
+      ? withHeaders(await route.render(kept.job, { branding: kept.branding }), fileHeaders(kept.job))
+      : replayReply(kept);
+  return idempotent(deps, req, replay, (keep) =>
+    admitted(
+      deps,
+      req,
+      notes,
+      deps.core.jobSize(call.request),
+      async (admission) => {
+        // An idempotent call keeps the plan, not the file: a replay renders it again, byte for byte.
+        let kept: Kept | undefined;
+        const answered = await storeGuarded(async () => {
+          const resolved = await withRackOffcuts(deps.core, deps.state, call, admission);
+          if (!resolved.ok) return resolved;
+          const { request, rack } = resolved.value;
+          const made = await solveThenRender(deps, req, notes, request, admission, route, rack);
+          if (!made.ok) return made;
+          const { job, file } = made.value;
+          // Nothing has been sent yet: a file too large to stream whole in time is a refusal, not a cut
+          // download (and, being no outcome, is not kept for a replay).
+          const tooLarge = fileTooLarge(file);
+          if (tooLarge !== null) return err(tooLarge);
+          kept = { kind: 'file', job, branding: admission.branding };
+          return ok(withHeaders(file, fileHeaders(job)));
+        });
+        return kept === undefined ? answered : { ...answered, kept };
+      },
+      keep,
+    ),
   );
 }
 

@@ -27,6 +27,7 @@ const FUNCTIONS = [
   'rack',
   'plans',
   'health',
+  'usage',
   'fallback',
   'synthetic-check',
 ] as const;
@@ -37,6 +38,7 @@ const LIMITED: readonly string[] = [
   'optimise-labels',
   'optimise-csv',
   'mcp',
+  'usage',
   'rack',
   'plans',
 ];

@@ -21,7 +21,12 @@ import { parseArgs } from 'node:util';
 import { sawListCsv } from '../../core/saw-list/index.ts';
 import openapi from '../../docs/openapi.json' with { type: 'json' };
 import { buildPlaygroundPage } from '../../web/build.ts';
-import { makeDocsHandler, makeFallbackHandler, makeHealthHandler } from '../handlers/index.ts';
+import {
+  makeDocsHandler,
+  makeFallbackHandler,
+  makeHealthHandler,
+  makeUsageHandler,
+} from '../handlers/index.ts';
 import { makePlansHandler } from '../handlers/plans-handler.ts';
 import { makeRackHandler } from '../handlers/rack-handler.ts';
 import { systemClock } from '../shared/clock.ts';
@@ -121,7 +126,7 @@ await pool.ready.catch((error: unknown) =>
       limits.close().finally(() => exitWith(String(error instanceof Error ? error.message : error))),
     ),
 );
-// The rack and plan routes do not solve: they run on this thread, over the table's own client.
+// The rack, plan and usage routes do not solve: they run on this thread, over the table's own client.
 const stateDeps = {
   log,
   admitter: limitsAdmitter({
@@ -148,6 +153,8 @@ const server = createLocalServer({
     'optimise-labels': pool.handler('optimise-labels'),
     'optimise-csv': pool.handler('optimise-csv'),
     health: makeHealthHandler({ log, version: VERSION, solver: SOLVER_NAME }),
+    // On this thread too: a usage call reads the table and never waits behind a solve.
+    usage: makeUsageHandler({ log, admitter: stateDeps.admitter }),
     fallback: makeFallbackHandler({ log }),
     docs: makeDocsHandler({ log, openapi: JSON.stringify(openapi), playground: once(buildPlaygroundPage) }),
   },

@@ -23,6 +23,7 @@ import { errorFields, jsonLogger } from '../shared/log.ts';
 import { lazyLabelsRenderer } from '../shared/real-labels.ts';
 import { lazyPdfRenderer } from '../shared/real-pdf.ts';
 import { limitsAdmitter, solveServices } from '../shared/services.ts';
+import { createDynamoBodyStore } from '../shared/stored/dynamo-body-store.ts';
 import { createWorkspaceState } from '../shared/stored/index.ts';
 import type { Tier, TierName } from '../shared/tiers.ts';
 
@@ -65,8 +66,9 @@ async function start(): Promise<Readonly<Record<WorkerTarget, ApiHandler>>> {
     tiers: data.tiers,
     publicLimitHint: data.publicLimitHint,
   });
+  const bodies = createDynamoBodyStore({ client, tableName: data.limits.tableName });
   const state = createWorkspaceState({ client, tableName: data.limits.tableName });
-  const services = await solveServices({ log, admitter, state });
+  const services = await solveServices({ log, admitter, bodies, state });
   const renderers = {
     renderPdf: lazyPdfRenderer(),
     renderLabels: lazyLabelsRenderer(),

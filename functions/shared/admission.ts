@@ -40,8 +40,46 @@ export interface Admission {
   readonly keyId: string | null;
   /** The binding rate window after this call (the HTTP shell sends it as `X-RateLimit-*`). */
   readonly rateLimit: RateLimitStatus | null;
+  /** Every window of the tier after this call (the HTTP shell sends them as `RateLimit-Policy`/`RateLimit`). */
+  readonly windows?: readonly WindowUsage[];
   /** Frees the solve slot; `failed` also refunds the counted request. Never throws. */
   release(outcome: 'succeeded' | 'failed'): Promise<void>;
+}
+
+/** Where a caller stands in one window of its tier. */
+export interface WindowUsage {
+  /** `hour`, `minute` or `month` (the window's name in messages). */
+  readonly window: string;
+  /** The window's length in seconds (a month's own length). */
+  readonly seconds: number;
+  readonly limit: number;
+  readonly used: number;
+  readonly remaining: number;
+  /** When the window resets (ms since the epoch). */
+  readonly resetAtMs: number;
+}
+
+/** What `GET /v1/usage` answers: the caller's tier, its windows now, and its month. */
+export interface Usage {
+  readonly tier: string;
+  readonly windows: readonly WindowUsage[];
+  /**
+   * The calendar month (UTC): calls counted and answered, and calls admitted then refunded. A key's
+   * month is kept whether or not its tier caps it; the public tier's `used` is its monthly counter and
+   * `refunded` is not kept per IP (null).
+   */
+  readonly month: { readonly used: number; readonly refunded: number | null };
+}
+
+/** Whom stored state (an idempotent call's outcome) belongs to, known before anything is counted. */
+export interface CallerScope {
+  readonly tier: Tier;
+  /** `ws:<workspace>` for a key, `ip:<address or /64>` for the public tier. */
+  readonly scope: string;
+  /** The key's workspace, or null for the public tier. */
+  readonly workspace: string | null;
+  /** The key's branding line, or null. */
+  readonly branding: string | null;
 }
 
 /** The 401 detail of a rack or plan call without a key: a key is needed, and how to make one locally. */
@@ -66,6 +104,10 @@ export interface Admitter {
    * are answered without a solve (MCP's initialize and tools/list). Absent: nothing to check.
    */
   check?(caller: Caller): Promise<Result<true, CutplanError>>;
+  /** The caller's scope (401 or 503 as `admit` would), counting nothing. Absent: no stored state. */
+  identify?(caller: Caller): Promise<Result<CallerScope, CutplanError>>;
+  /** The caller's usage now (401 or 503 as `admit` would), counting nothing. */
+  usage?(caller: Caller): Promise<Result<Usage, CutplanError>>;
   /**
    * Admits a call to the workspace's stored state: a key is required (401 `keyRequired` without one),
    * and the call is counted against the tier's rack calls per minute (429), never against its solves.

@@ -12,6 +12,8 @@ export type ShellErrorCode =
   | 'keyRequired'
   | 'offcutsTaken'
   | 'rackFull'
+  | 'idempotencyInProgress'
+  | 'idempotencyKeyReused'
   | 'forbiddenOrigin'
   | 'rateLimited'
   | 'busy'
@@ -33,6 +35,10 @@ const SHELL_STATUS: Readonly<Record<ShellErrorCode, number>> = {
   offcutsTaken: 409,
   /** The workspace's offcut rack would hold more entries than the tier allows. */
   rackFull: 413,
+  /** A call with this `Idempotency-Key` is still running; retry after `Retry-After` for its outcome. */
+  idempotencyInProgress: 409,
+  /** This `Idempotency-Key` was used within 24 h for a different request (route, body or format). */
+  idempotencyKeyReused: 422,
   /** `POST /v1/mcp`: the Origin header is not a web origin (the MCP transport's DNS-rebinding guard). */
   forbiddenOrigin: 403,
   /** The body is larger than 1 MiB, or a file route's file over its limit (functions/shared/file-limits.ts). */
@@ -120,6 +126,28 @@ export class RackFullError extends CutplanError {
   override bodyExtras(): Readonly<Record<string, unknown>> {
     return { cap: this.cap };
   }
+}
+
+/** 409: a call with the same `Idempotency-Key` is still running (its outcome is not stored yet). */
+export class IdempotencyInProgressError extends CutplanError {
+  override readonly code = 'idempotencyInProgress' as const;
+  override readonly status = SHELL_STATUS.idempotencyInProgress;
+  override readonly name = 'IdempotencyInProgressError';
+  readonly retryAfterSeconds: number;
+  constructor(detail: string, retryAfterSeconds: number) {
+    super(detail);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+  override bodyExtras(): Readonly<Record<string, unknown>> {
+    return { retryAfterSeconds: this.retryAfterSeconds };
+  }
+}
+
+/** 422: an `Idempotency-Key` used within its 24 hours for a different request. */
+export class IdempotencyKeyReusedError extends CutplanError {
+  override readonly code = 'idempotencyKeyReused' as const;
+  override readonly status = SHELL_STATUS.idempotencyKeyReused;
+  override readonly name = 'IdempotencyKeyReusedError';
 }
 
 /** 403: an MCP request's Origin header is not an http(s) origin. */

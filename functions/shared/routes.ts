@@ -12,6 +12,7 @@ export type RouteTarget =
   | 'optimise-csv'
   | 'mcp'
   | 'health'
+  | 'usage'
   | 'docs'
   | 'rack'
   | 'plans';
@@ -30,6 +31,7 @@ export const ROUTES: readonly Route[] = [
   { path: '/v1/mcp', methods: { POST: 'mcp' }, keyed: true },
   { path: '/v1/optimise/labels', methods: { POST: 'optimise-labels' }, keyed: true },
   { path: '/v1/optimise/csv', methods: { POST: 'optimise-csv' }, keyed: true },
+  { path: '/v1/usage', methods: { GET: 'usage' }, keyed: true },
   { path: '/v1/offcuts', methods: { GET: 'rack', POST: 'rack' }, keyed: true },
   { path: '/v1/offcuts/{id}', methods: { PATCH: 'rack', DELETE: 'rack' }, keyed: true },
   { path: '/v1/plans/{id}', methods: { GET: 'plans', DELETE: 'plans' }, keyed: true },

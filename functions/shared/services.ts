@@ -14,6 +14,8 @@ import { errorFields, type Logger } from './log.ts';
 import { powertoolsTelemetry } from './powertools.ts';
 import { primeSolver, primingWanted } from './prime.ts';
 import { createLpEngine, type RealLp, realCore } from './real-core.ts';
+import type { BodyStore } from './stored/body-store.ts';
+import { createDynamoBodyStore } from './stored/dynamo-body-store.ts';
 import { createWorkspaceState, type WorkspaceState } from './stored/index.ts';
 import type { Telemetry } from './telemetry.ts';
 import type { Tier, TierName } from './tiers.ts';
@@ -58,6 +60,8 @@ export interface ServiceOverrides {
    * and compiles it when the LP engine is created.
    */
   readonly highsWasm?: Promise<HighsWasmModule> | undefined;
+  /** Where idempotent calls keep their outcomes; by default the stored bodies of the limits table. */
+  readonly bodies?: BodyStore;
   /** The workspaces' racks and plans; by default over the configured table (with the admitter's client). */
   readonly state?: WorkspaceState;
 }
@@ -113,6 +117,11 @@ export async function solveServices(overrides: ServiceOverrides = {}): Promise<S
     lp,
     clock: systemClock,
     admitter: overrides.admitter ?? limits?.admitter ?? fail(),
+    ...(overrides.bodies !== undefined
+      ? { bodies: overrides.bodies }
+      : limits === undefined
+        ? {}
+        : { bodies: limits.bodies }),
     ...(state === undefined ? {} : { state }),
     poweredBy: POWERED_BY,
     log,
@@ -140,11 +149,17 @@ export const WARM_UP_WAIT_MS = 500;
 function configuredLimits(
   env: Env,
   log: Logger,
-): { admitter: Admitter; state: WorkspaceState; warm(): { settled(): Promise<void> } } {
+): {
+  admitter: Admitter;
+  bodies: BodyStore;
+  state: WorkspaceState;
+  warm(): { settled(): Promise<void> };
+} {
   const config = readLimitsConfig(env);
   const client = createDynamoClient(config);
   return {
     admitter: limitsAdmitter({ client, tableName: config.tableName, clock: systemClock, log }),
+    bodies: createDynamoBodyStore({ client, tableName: config.tableName }),
     state: createWorkspaceState({ client, tableName: config.tableName }),
     warm: () => {
       const read = client

@@ -43,6 +43,9 @@ export const SERVER_ERROR_RATE_THRESHOLD = 0.05;
  */
 export const P99_LATENCY_THRESHOLD_MS = (TIERS.public.budgetSeconds + 10) * 1000;
 
+/** CloudWatch's most metrics in one alarm's math expression. */
+const MAX_ALARM_METRICS = 10;
+
 export interface CutplanAlarmsProps {
   readonly api: apigw.RestApi;
   /** Functions whose throttles are counted. */
@@ -55,7 +58,13 @@ export class CutplanAlarms extends Construct {
   readonly topic: sns.Topic;
   readonly synthetic: cloudwatch.Alarm;
   readonly serverErrors: cloudwatch.Alarm;
+  /** The first throttle alarm (of `throttleAlarms`). */
   readonly throttles: cloudwatch.Alarm;
+  /**
+   * One throttle alarm per 10 functions: CloudWatch allows 10 metrics in an alarm's math expression, and
+   * the service has more functions than that.
+   */
+  readonly throttleAlarms: readonly cloudwatch.Alarm[];
   readonly latency: cloudwatch.Alarm;
   readonly busy: cloudwatch.Alarm;
 
@@ -98,23 +107,32 @@ export class CutplanAlarms extends Construct {
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
 
-    const throttleMetrics = Object.fromEntries(
-      props.functions.map((fn, i) => [`t${i}`, fn.metricThrottles({ period: PERIOD })]),
+    const groups: lambda.IFunction[][] = [];
+    for (let i = 0; i < props.functions.length; i += MAX_ALARM_METRICS) {
+      groups.push(props.functions.slice(i, i + MAX_ALARM_METRICS));
+    }
+    this.throttleAlarms = groups.map(
+      (group, g) =>
+        new cloudwatch.Alarm(this, g === 0 ? 'Throttles' : `Throttles${g + 1}`, {
+          alarmName: `${prefix}-lambda-throttles${g === 0 ? '' : `-${g + 1}`}`,
+          alarmDescription: 'A cutplan function was throttled (account or reserved concurrency exhausted).',
+          metric: new cloudwatch.MathExpression({
+            expression: 'SUM(METRICS())',
+            usingMetrics: Object.fromEntries(
+              group.map((fn, i) => [`t${i}`, fn.metricThrottles({ period: PERIOD })]),
+            ),
+            period: PERIOD,
+            label: `throttles, cutplan functions (group ${g + 1} of ${groups.length})`,
+          }),
+          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          threshold: 1,
+          evaluationPeriods: 1,
+          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        }),
     );
-    this.throttles = new cloudwatch.Alarm(this, 'Throttles', {
-      alarmName: `${prefix}-lambda-throttles`,
-      alarmDescription: 'A cutplan function was throttled (account or reserved concurrency exhausted).',
-      metric: new cloudwatch.MathExpression({
-        expression: 'SUM(METRICS())',
-        usingMetrics: throttleMetrics,
-        period: PERIOD,
-        label: 'throttles, all cutplan functions',
-      }),
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      threshold: 1,
-      evaluationPeriods: 1,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-    });
+    const [first] = this.throttleAlarms;
+    if (first === undefined) throw new Error('CutplanAlarms needs at least one function');
+    this.throttles = first;
 
     this.latency = new cloudwatch.Alarm(this, 'Latency', {
       alarmName: `${prefix}-api-p99-latency`,
@@ -142,7 +160,13 @@ export class CutplanAlarms extends Construct {
     });
 
     const action = new actions.SnsAction(this.topic);
-    for (const alarm of [this.synthetic, this.serverErrors, this.throttles, this.latency, this.busy]) {
+    for (const alarm of [
+      this.synthetic,
+      this.serverErrors,
+      ...this.throttleAlarms,
+      this.latency,
+      this.busy,
+    ]) {
       alarm.addAlarmAction(action);
       alarm.addOkAction(action);
     }

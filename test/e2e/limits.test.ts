@@ -6,6 +6,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKeys } from '../../bin/keys.ts';
+import { runUsage } from '../../bin/usage.ts';
 import { sawListCsv } from '../../core/saw-list/csv.ts';
 import {
   makeFallbackHandler,
@@ -14,6 +15,7 @@ import {
   makeOptimiseHandler,
   makeOptimiseLabelsHandler,
   makeOptimisePdfHandler,
+  makeUsageHandler,
 } from '../../functions/handlers/index.ts';
 import { makeMcpHandler } from '../../functions/handlers/mcp-handler.ts';
 import { type EmbeddedDynamo, startEmbeddedDynamo } from '../../functions/local/embedded-dynamo.ts';
@@ -78,6 +80,7 @@ beforeAll(async () => {
       renderSawList: (job, style) => sawListCsv(job.request, job.response, style),
     }),
     health: makeHealthHandler({ log, version: VERSION, solver: SOLVER_NAME }),
+    usage: makeUsageHandler({ log, admitter: limits.admitter }),
     fallback: makeFallbackHandler({ log }),
     docs: testDocsHandler(log),
   });
@@ -215,6 +218,65 @@ describe('API keys over HTTP', () => {
   });
 });
 
+describe('usage over HTTP', () => {
+  it('answers GET /v1/usage uncounted, and what it says agrees with the headers and the operator report', async () => {
+    const key = await keys(['create', '--workspace', 'usage-ws', '--tier', 'starter']);
+    const usage = async () => {
+      const res = await get('/v1/usage', { 'X-API-Key': key });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-ratelimit-remaining')).toBeNull(); // never counted
+      return bodyOf(res);
+    };
+    expect(await usage()).toEqual({
+      tier: 'starter',
+      windows: [{ window: 'minute', limit: 20, used: 0, remaining: 20, resetAt: expect.any(String) }],
+      month: { used: 0, refunded: 0 },
+    });
+    for (let call = 1; call <= 3; call++) {
+      const res = await post({ parts: '500x4', stock: 1000 }, { 'X-API-Key': key });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('ratelimit-policy')).toBe('"minute";q=20;w=60');
+      expect(res.headers.get('ratelimit')).toMatch(new RegExp(`^"minute";r=${20 - call};t=\\d+$`));
+      expect(res.headers.get('x-ratelimit-remaining')).toBe(String(20 - call));
+    }
+    const after = await usage();
+    expect(after).toMatchObject({ windows: [{ used: 3, remaining: 17 }], month: { used: 3, refunded: 0 } });
+    // The operator's report for the month: the same figures.
+    let stdout = '';
+    const code = await runUsage(['report', '--month', '2025-03', '--format', 'json'], {
+      env: limits.keysEnv,
+      cwd: process.cwd(),
+      stdout: (t) => {
+        stdout += t;
+      },
+      stderr: () => {},
+    });
+    expect(code).toBe(0);
+    const rows = JSON.parse(stdout) as { workspace: string; used: number; refunded: number }[];
+    expect(rows.find((r) => r.workspace === 'usage-ws')).toMatchObject(after.month as object);
+  });
+
+  it('tells a keyless caller its public windows by IP, and lets a page read the IETF headers', async () => {
+    nextHour();
+    const res = await get('/v1/usage', { Origin: 'https://example.org' });
+    expect(res.status).toBe(200);
+    const body = await bodyOf(res);
+    expect(body.tier).toBe('public');
+    expect((body.windows as { window: string }[]).map((w) => w.window)).toEqual(['month', 'hour']);
+    expect(body.month).toMatchObject({ refunded: null });
+    const counted = await get(SMALL, { Origin: 'https://example.org' });
+    const exposed = counted.headers.get('access-control-expose-headers') ?? '';
+    for (const name of ['RateLimit-Policy', 'RateLimit', 'Idempotent-Replayed'])
+      expect(exposed).toContain(name);
+    expect(counted.headers.get('ratelimit-policy')).toMatch(/^"month";q=250;w=\d+, "hour";q=30;w=3600$/);
+  });
+
+  it('answers a bad key on /v1/usage with 401', async () => {
+    const res = await get('/v1/usage', { 'X-API-Key': 'let-me-in' });
+    expect(res.status).toBe(401);
+  });
+});
+
 describe('CORS over HTTP', () => {
   it('lets any page read a keyless call: the plan and a validation error alike', async () => {
     nextHour();
@@ -256,7 +318,7 @@ describe('CORS over HTTP', () => {
     expect(Object.fromEntries(res.headers)).toMatchObject({
       'access-control-allow-origin': SHOP,
       'access-control-allow-methods': 'GET, POST, OPTIONS',
-      'access-control-allow-headers': 'Content-Type, X-API-Key',
+      'access-control-allow-headers': 'Content-Type, X-API-Key, Idempotency-Key',
     });
   });
 });

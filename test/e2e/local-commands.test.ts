@@ -173,6 +173,7 @@ describe('npm run invoke', () => {
 
   it.each([
     ['health', 'events/health/get.json', 200],
+    ['usage', 'events/usage/get-public.json', 200],
     ['fallback', 'events/fallback/unknown-route.json', 404],
     ['fallback', 'events/fallback/preflight.json', 204],
   ])('prints the result of %s for %s', async (fn, event, status) => {
@@ -187,7 +188,7 @@ describe('npm run invoke', () => {
     await expect(invoke('nope', 'events/health/get.json')).rejects.toMatchObject({
       code: 2,
       stderr: expect.stringContaining(
-        'functions: optimise, optimise-pdf, optimise-labels, optimise-csv, mcp, rack, plans, health, fallback, synthetic-check',
+        'functions: optimise, optimise-pdf, optimise-labels, optimise-csv, mcp, rack, plans, health, usage, fallback, synthetic-check',
       ),
     });
   });

@@ -197,7 +197,7 @@ describe('local server', () => {
       'access-control-allow-origin': 'https://shop.example.com',
       vary: 'Origin',
       'access-control-allow-methods': methods,
-      'access-control-allow-headers': 'Content-Type, X-API-Key',
+      'access-control-allow-headers': 'Content-Type, X-API-Key, Idempotency-Key',
       'access-control-max-age': '86400',
     });
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);

@@ -20,6 +20,7 @@ import {
   makeOptimiseHandler,
   makeOptimiseLabelsHandler,
   makeOptimisePdfHandler,
+  makeUsageHandler,
 } from '../../functions/handlers/index.ts';
 import { makeMcpHandler } from '../../functions/handlers/mcp-handler.ts';
 import { makePlansHandler } from '../../functions/handlers/plans-handler.ts';
@@ -102,6 +103,7 @@ beforeAll(async () => {
       renderSawList,
     }),
     health: makeHealthHandler({ log, version: VERSION, solver: SOLVER_NAME }),
+    usage: makeUsageHandler({ log, admitter: limits.admitter }),
     fallback: makeFallbackHandler({ log }),
     docs: testDocsHandler(log),
   });

@@ -18,6 +18,7 @@ import {
   makeOptimiseLabelsHandler,
   makeOptimisePdfHandler,
   makeSyntheticCheck,
+  makeUsageHandler,
 } from '../../functions/handlers/index.ts';
 import { makeMcpHandler } from '../../functions/handlers/mcp-handler.ts';
 import { installAwsLambdaShim, invokeEntry } from '../../functions/local/awslambda-shim.ts';
@@ -67,6 +68,7 @@ describe.runIf(REAL_CORE)('HTTP surface over the real core', () => {
         renderSawList: (job, style) => sawListCsv(job.request, job.response, style),
       }),
       health: makeHealthHandler({ log, version: VERSION, solver: SOLVER_NAME }),
+      usage: makeUsageHandler({ log, admitter }),
       fallback: makeFallbackHandler({ log }),
       docs: testDocsHandler(log),
     });

@@ -18,6 +18,7 @@ import {
   makeOptimisePdfHandler,
 } from '../../functions/handlers/index.ts';
 import { makeMcpHandler } from '../../functions/handlers/mcp-handler.ts';
+import { makeUsageHandler } from '../../functions/handlers/usage-handler.ts';
 import type { Admission, Admitter, Caller, JobSize } from '../../functions/shared/admission.ts';
 import type { PdfJob, RenderLabels, RenderPdf, ShopJob } from '../../functions/shared/core-port.ts';
 import type { RateLimitStatus } from '../../functions/shared/errors.ts';
@@ -125,6 +126,7 @@ export interface TestHandlers {
   readonly 'optimise-labels': ApiHandler;
   readonly 'optimise-csv': ApiHandler;
   readonly health: ApiHandler;
+  readonly usage: ApiHandler;
   readonly fallback: ApiHandler;
   readonly docs: ApiHandler;
   readonly core: FakeCore;
@@ -171,6 +173,7 @@ export function testHandlers(
       renderSawList: (job, style) => sawListCsv(job.request, job.response, style),
     }),
     health: makeHealthHandler({ log: deps.log, telemetry, version: TEST_VERSION, solver: TEST_SOLVER }),
+    usage: makeUsageHandler({ log: deps.log, telemetry, admitter }),
     fallback: makeFallbackHandler({ log: deps.log, telemetry }),
     docs: testDocsHandler(deps.log),
     core,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import atexit
 import base64
 import json
+import socket
 import os
 import re
 import subprocess
@@ -184,6 +185,11 @@ class Answer:
     delay: float = 0.0
     drip: float = 0.0
     """Seconds between bytes: a stream that keeps its connection alive."""
+    drop: bool = False
+    """Close the connection instead of answering: an answer lost on the way."""
+
+
+DROPPED = Answer(0, b"", drop=True)
 
 
 def json_answer(status: int, body: Any, headers: Optional[Mapping[str, str]] = None) -> Answer:
@@ -221,6 +227,10 @@ class ScriptedServer:
                 answer = scripted.script[min(len(scripted.requests), len(scripted.script)) - 1]
                 if answer.delay:
                     time.sleep(answer.delay)
+                if answer.drop:
+                    self.close_connection = True
+                    self.connection.shutdown(socket.SHUT_RDWR)
+                    return
                 data = answer.body.encode() if isinstance(answer.body, str) else answer.body
                 try:
                     self.send_response(answer.status)

@@ -11,7 +11,7 @@ import unittest
 import urllib.parse
 from typing import Any, Callable
 
-from .support import Answer, ScriptedServer, json_answer
+from .support import DROPPED, Answer, ScriptedServer, json_answer
 
 import cutplan  # isort: skip
 
@@ -51,6 +51,44 @@ class AgainstScriptedAnswers(unittest.TestCase):
         self.assertEqual(request.headers["x-api-key"], "k1")
         self.assertEqual(request.headers["content-type"], "application/json")
         self.assertEqual(json.loads(request.body), SMALL)
+
+    def test_sends_an_idempotency_key_on_every_post_the_same_on_retries_none_on_get(self) -> None:
+        self.scripted.play(
+            json_answer(503, {"error": "busy", "detail": "busy", "retryAfterSeconds": 0.05}),
+            json_answer(200, PLAN),
+        )
+        self.client.optimise(SMALL)
+        first, second = (r.headers.get("idempotency-key") for r in self.scripted.requests)
+        self.assertRegex(first or "", r"^[0-9a-f-]{36}$")
+        self.assertEqual(second, first)
+        self.scripted.play(json_answer(200, PLAN))
+        self.client.optimise(SMALL)
+        self.assertNotEqual(self.scripted.requests[0].headers.get("idempotency-key"), first)
+        self.client.optimise(SMALL, idempotency_key="my-order-42")
+        self.assertEqual(self.scripted.requests[1].headers.get("idempotency-key"), "my-order-42")
+        self.scripted.play(json_answer(200, {"status": "ok"}))
+        self.client.health()
+        self.assertIsNone(self.scripted.requests[0].headers.get("idempotency-key"))
+
+    def test_retries_a_dropped_connection_under_its_key_and_waits_out_a_409_in_progress(self) -> None:
+        in_progress = json_answer(409, {"error": "idempotencyInProgress", "detail": "running", "retryAfterSeconds": 0.05})
+        self.scripted.play(DROPPED, in_progress, in_progress, in_progress, json_answer(200, PLAN))
+        self.assertEqual(self.client.optimise(SMALL), PLAN)
+        self.assertEqual(len(self.scripted.requests), 5)
+        self.assertEqual(len({r.headers.get("idempotency-key") for r in self.scripted.requests}), 1)
+
+    def test_a_connection_that_keeps_dropping_is_a_network_error_with_its_key(self) -> None:
+        self.scripted.play(DROPPED)
+        error = failure_of(lambda: self.client.optimise(SMALL))
+        self.assertEqual((error.error, error.status), ("network", 0))
+        self.assertEqual(len(self.scripted.requests), 3)
+        self.assertEqual(error.idempotency_key, self.scripted.requests[0].headers.get("idempotency-key"))
+
+    def test_a_timed_out_call_reports_its_key_to_retry_with(self) -> None:
+        self.scripted.play(Answer(200, json.dumps(PLAN), {"Content-Type": "application/json"}, delay=1.0))
+        error = failure_of(lambda: self.client.optimise(SMALL, timeout=0.2))
+        self.assertEqual(error.error, "timeout")
+        self.assertRegex(error.idempotency_key or "", r"^[0-9a-f-]{36}$")
 
     def test_retries_a_503_and_a_429_after_their_retry_after(self) -> None:
         self.scripted.play(

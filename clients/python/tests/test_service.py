@@ -7,6 +7,7 @@ import json
 import time
 import unittest
 import urllib.request
+import uuid
 from typing import Any, Awaitable, Callable, Dict, List, cast
 
 from .support import send_raw, service, solving_samples, without_times
@@ -50,6 +51,21 @@ class AgainstTheService(unittest.TestCase):
     def setUp(self) -> None:
         self.url = service().url
         self.client = cutplan.Client(base_url=self.url)
+
+    def test_usage_is_what_get_v1_usage_answers_and_counts_nothing(self) -> None:
+        first = self.client.usage()
+        self.assertEqual(first["tier"], "public")
+        self.assertEqual([w["window"] for w in first["windows"]], ["month", "hour"])
+        again = self.client.usage()
+        self.assertEqual([w["used"] for w in again["windows"]], [w["used"] for w in first["windows"]])
+
+    def test_a_repeat_with_the_key_of_a_call_is_answered_uncounted(self) -> None:
+        before = self.client.usage()["windows"][-1]["used"]
+        key = f"python-service-{uuid.uuid4()}"
+        plan = self.client.optimise(SMALL, idempotency_key=key)
+        again = self.client.optimise(SMALL, idempotency_key=key)
+        self.assertEqual(again, plan)
+        self.assertEqual(self.client.usage()["windows"][-1]["used"] - before, 1)
 
     def test_health_is_what_get_v1_health_answers(self) -> None:
         status, body = send_raw(self.url, _get("/v1/health"))

@@ -45,6 +45,8 @@ export type OptimiseResponse = Schemas['OptimiseResponse'];
 export type Plan = Schemas['Plan'];
 export type Stats = Schemas['Stats'];
 export type Health = Schemas['Health'];
+/** `GET /v1/usage`: the caller's tier, every window of it, and its month. */
+export type Usage = Schemas['Usage'];
 /** The API's error body, `{ error, detail, … }`. */
 export type ErrorBody = Schemas['Error'];
 
@@ -128,6 +130,12 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
   /** Seconds for this call, instead of the client's `timeout`. */
   readonly timeout?: number;
+  /**
+   * A POST's `Idempotency-Key` (default: a new random one per call, kept across its retries). Pass the
+   * key of a call that failed with `timeout` or `network` (`error.idempotencyKey`) to retry it without
+   * being charged twice: within 24 hours the server answers with the first call's outcome.
+   */
+  readonly idempotencyKey?: string;
 }
 
 /** Fields of a {@link CutplanError} besides `error`, `detail` and `status`. */
@@ -136,6 +144,7 @@ export interface CutplanErrorInit {
   readonly retryAfterSeconds?: number | undefined;
   readonly body?: unknown;
   readonly cause?: unknown;
+  readonly idempotencyKey?: string | undefined;
 }
 
 /**
@@ -157,6 +166,8 @@ export class CutplanError extends Error {
   readonly retryAfterSeconds: number | undefined;
   /** The decoded error body as sent (fields a later version of the API adds are kept). */
   readonly body: unknown;
+  /** The `Idempotency-Key` the call was sent with (POSTs): retry with it to be charged at most once. */
+  idempotencyKey: string | undefined;
 
   constructor(error: string, detail: string, status: number, init: CutplanErrorInit = {}) {
     super(status === 0 ? `${error}: ${detail}` : `${status} ${error}: ${detail}`, { cause: init.cause });
@@ -166,6 +177,7 @@ export class CutplanError extends Error {
     this.requestId = init.requestId;
     this.retryAfterSeconds = init.retryAfterSeconds;
     this.body = init.body;
+    this.idempotencyKey = init.idempotencyKey;
   }
 }
 
@@ -236,6 +248,14 @@ export class CutplanClient {
   async optimisePdf(request: PdfRequest, options: CallOptions = {}): Promise<PlanPdf> {
     const call: Call = { method: 'POST', path: '/v1/optimise/pdf', body: request, file: 'pdf' };
     return (await this.#run(call, options)) as PlanPdf;
+  }
+
+  /**
+   * `GET /v1/usage`: the caller's tier, every window of it (limit, used, remaining, reset) and the month
+   * (never counted against limits).
+   */
+  async usage(options: CallOptions = {}): Promise<Usage> {
+    return (await this.#run({ method: 'GET', path: '/v1/usage' }, options)) as Usage;
   }
 
   /**
@@ -358,18 +378,28 @@ export class CutplanClient {
     const deadline = Date.now() + seconds * 1000;
     const timer = AbortSignal.timeout(seconds * 1000);
     const signal = options.signal === undefined ? timer : AbortSignal.any([options.signal, timer]);
-    const failed = (error: unknown): never => {
+    // Every POST carries a key, the same on every retry of this call: a retried solve is charged once.
+    const idempotencyKey =
+      call.method === 'POST' ? (options.idempotencyKey ?? globalThis.crypto.randomUUID()) : undefined;
+    const noAnswer = (error: unknown): CutplanError => {
       if (options.signal?.aborted === true) throw options.signal.reason;
-      if (timer.aborted) throw new CutplanError('timeout', timeoutDetail(settings.baseUrl, seconds), 0);
-      if (error instanceof CutplanError) throw error;
+      if (timer.aborted)
+        return new CutplanError('timeout', timeoutDetail(settings.baseUrl, seconds), 0, {
+          idempotencyKey,
+        });
+      if (error instanceof CutplanError) return error;
       const message = error instanceof Error ? error.message : String(error);
-      throw new CutplanError('network', `${settings.baseUrl}: ${message}`, 0, { cause: error });
+      return new CutplanError('network', `${settings.baseUrl}: ${message}`, 0, {
+        cause: error,
+        idempotencyKey,
+      });
     };
     const headers: Record<string, string> = {
       ...settings.headers,
       Accept: call.file === undefined ? 'application/json' : FILE_TYPES[call.file],
     };
     if (call.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey;
     if (call.raw !== undefined) headers['Content-Type'] = call.raw.type;
     const body =
       call.raw !== undefined ? call.raw.text : call.body === undefined ? null : JSON.stringify(call.body);
@@ -384,18 +414,21 @@ export class CutplanClient {
         });
         outcome = decode(call, response, new Uint8Array(await response.arrayBuffer()));
       } catch (error) {
-        return failed(error);
+        outcome = noAnswer(error);
       }
       if (!(outcome instanceof CutplanError)) return outcome;
+      outcome.idempotencyKey = idempotencyKey;
+      // A call whose route keeps no idempotent outcome and may have landed (a rack add or change) is not
+      // sent again after a 503 or a lost connection.
       const wait =
-        call.retry === false && outcome.status === 503
+        call.retry === false && (outcome.status === 503 || outcome.error === 'network')
           ? undefined
           : retryWait(outcome, attempt, settings, deadline);
       if (wait === undefined) throw outcome;
       try {
         await sleep(wait, signal);
       } catch (error) {
-        return failed(error);
+        throw noAnswer(error);
       }
     }
   }
@@ -437,16 +470,30 @@ function queryString(query: OptimiseQuery): string {
   return params.toString();
 }
 
-/** Seconds to wait before retrying, or undefined to fail now: only a 429 or 503 that says when, soon. */
+/**
+ * Seconds to wait before retrying, or undefined to fail now: a 429 or 503 that says when, soon; a
+ * connection that broke without an answer (a GET, or a POST under its idempotency key: the server answers
+ * a repeat with the first call's outcome) after 0.5, 1, 2 … s; and a 409 `idempotencyInProgress` (the
+ * first attempt still solving) after its `Retry-After`, for as long as the call's timeout allows.
+ */
 function retryWait(
   error: CutplanError,
   attempt: number,
   settings: Settings,
   deadline: number,
 ): number | undefined {
+  const fits = (wait: number) => wait <= settings.maxRetryWait && Date.now() + wait * 1000 < deadline;
+  if (error.error === 'idempotencyInProgress') {
+    const wait = error.retryAfterSeconds ?? 1;
+    return fits(wait) ? Math.max(wait, 0) : undefined;
+  }
+  if (attempt >= settings.maxRetries) return undefined;
+  if (error.error === 'network') {
+    const wait = 0.5 * 2 ** attempt;
+    return fits(wait) ? wait : undefined;
+  }
   const wait = error.retryAfterSeconds;
-  if (!RETRIED.has(error.status) || wait === undefined || attempt >= settings.maxRetries) return undefined;
-  if (wait > settings.maxRetryWait || Date.now() + wait * 1000 >= deadline) return undefined;
+  if (!RETRIED.has(error.status) || wait === undefined || !fits(wait)) return undefined;
   return Math.max(wait, 0);
 }
 

@@ -37,7 +37,7 @@ describe('preflightHeaders', () => {
     expect(preflightHeaders('https://a.example', ['GET', 'POST'])).toEqual({
       'Access-Control-Allow-Origin': 'https://a.example',
       'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-      'Access-Control-Allow-Headers': 'Content-Type, X-API-Key',
+      'Access-Control-Allow-Headers': 'Content-Type, X-API-Key, Idempotency-Key',
       'Access-Control-Max-Age': '86400',
       Vary: 'Origin',
     });

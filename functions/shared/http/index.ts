@@ -7,7 +7,7 @@ export {
   PREFLIGHT_MAX_AGE_SECONDS,
   preflightHeaders,
 } from './cors.ts';
-export { errorHeaders, rateLimitHeaders, timeLimitHeaders } from './headers.ts';
+export { errorHeaders, rateLimitFields, rateLimitHeaders, timeLimitHeaders } from './headers.ts';
 export { preflightReply } from './preflight.ts';
 export { beatingClock, NO_PROGRESS, type Progress } from './progress.ts';
 export { checkQuerySize, MAX_QUERY_BYTES, queryBytes } from './query-size.ts';

@@ -19,8 +19,10 @@ import {
   type Admission,
   type Admitter,
   type Caller,
+  type CallerScope,
   type JobSize,
   KEY_REQUIRED,
+  type Usage,
   type WorkspaceCall,
 } from '../admission.ts';
 import { BusyError, KeyRequiredError } from '../errors.ts';
@@ -29,8 +31,9 @@ import { TIERS, type Tier, type TierName } from '../tiers.ts';
 import { checkKey, displayKey, parsePresentedKey } from './api-keys.ts';
 import { ipSubject } from './client-ip.ts';
 import { cachedKeyLookup, DEFAULT_KEY_CACHE_MS } from './key-cache.ts';
-import { bindingStatus, countersFor, rackCounter, rateLimited } from './rate-limits.ts';
+import { bindingStatus, countersFor, rackCounter, rateLimited, windowUsages } from './rate-limits.ts';
 import { type LimitsStore, type Pool, StoreUnavailableError, type Subject } from './store.ts';
+import { monthWindow } from './windows.ts';
 
 /** Retries of a refund or release that failed (after 1, 2, 4 and 8 s). */
 const CLEAN_UP_RETRIES = 4;
@@ -157,6 +160,51 @@ export function createAdmitter(options: AdmitterOptions): Admitter {
       );
       return identified.ok ? ok(true) : identified;
     },
+    async identify(caller: Caller): Promise<Result<CallerScope, CutplanError>> {
+      const started = performance.now();
+      const identified = await identify(caller, (p) =>
+        raceDeadline(p, deadlineMs - (performance.now() - started)),
+      );
+      if (!identified.ok) return identified;
+      const who = identified.value;
+      return ok({
+        tier: who.tier,
+        scope: who.workspace === null ? `ip:${subjectId(who.subject)}` : `ws:${who.workspace}`,
+        workspace: who.workspace,
+        branding: who.branding,
+      });
+    },
+    async usage(caller: Caller): Promise<Result<Usage, CutplanError>> {
+      const started = performance.now();
+      const within = <T>(p: Promise<T>) => raceDeadline(p, deadlineMs - (performance.now() - started));
+      const identified = await identify(caller, within);
+      if (!identified.ok) return identified;
+      const who = identified.value;
+      const now = clock.now();
+      const counters = countersFor(who.tier, who.subject, now);
+      const monthId = monthWindow(now).id;
+      try {
+        // One read of the counters' item and, for a key, one of its month: in parallel.
+        const read = await within(
+          Promise.all([
+            store.used(counters),
+            who.keyId === null ? Promise.resolve(null) : store.monthOf(who.keyId, monthId),
+          ]),
+        );
+        if (read.timedOut) return err(unavailable(deadlinePassed('usage', deadlineMs)));
+        const [used, month] = read.value;
+        const windows = windowUsages(counters.map((counter, i) => ({ counter, used: used[i] ?? 0 })));
+        const monthly = windows.find((w) => w.window === 'month');
+        return ok({
+          tier: who.tier.name,
+          windows,
+          month: month ?? { used: monthly?.used ?? 0, refunded: null },
+        });
+      } catch (error) {
+        if (error instanceof StoreUnavailableError) return err(unavailable(error));
+        throw error;
+      }
+    },
     async workspace(caller: Caller): Promise<Result<WorkspaceCall, CutplanError>> {
       if (caller.apiKey === undefined) return err(new KeyRequiredError(KEY_REQUIRED));
       const started = performance.now();
@@ -201,6 +249,10 @@ export function createAdmitter(options: AdmitterOptions): Admitter {
       const leaseUntil = now + tier.budgetSeconds * 1000 + leaseGraceMs;
       const refund = (uncertain: boolean) => () => store.refund(counters, token, { uncertain });
       const release = () => store.releaseSlot(who.pool, token);
+      const monthId = monthWindow(now).id;
+      // A key's month counts the call as it ends, in the write that frees its slot (dynamo-slots.ts).
+      const releaseEnded = (outcome: 'used' | 'refunded') => () =>
+        store.releaseSlot(who.pool, token, { month: { id: monthId, outcome } });
       const releaseUncertain = () => store.releaseSlot(who.pool, token, { uncertain: true });
 
       const counting = store.count(counters, token);
@@ -242,17 +294,22 @@ export function createAdmitter(options: AdmitterOptions): Admitter {
         return err(new BusyError(busyDetail(tier, who.pool), busyRetryAfter, bindingStatus(after)));
       }
       let released = false;
+      const states = counters.map((counter, i) => ({ counter, used: outcome.used[i] ?? 1 }));
       return ok({
         tier,
         workspace: who.workspace,
         branding: who.branding,
         keyId: who.keyId,
-        rateLimit: bindingStatus(counters.map((counter, i) => ({ counter, used: outcome.used[i] ?? 1 }))),
+        rateLimit: bindingStatus(states),
+        windows: windowUsages(states),
         release: async (result) => {
           if (released) return;
           released = true;
           const done = await raceDeadline(
-            settle([release, ...(result === 'failed' ? [refund(false)] : [])]),
+            settle([
+              releaseEnded(result === 'failed' ? 'refunded' : 'used'),
+              ...(result === 'failed' ? [refund(false)] : []),
+            ]),
             deadlineMs,
           );
           if (done.timedOut) logError('limits clean-up failed', deadlinePassed('release', deadlineMs));
@@ -260,6 +317,10 @@ export function createAdmitter(options: AdmitterOptions): Admitter {
       });
     },
   };
+}
+
+function subjectId(subject: Subject): string {
+  return subject.kind === 'ip' ? subject.ip : subject.keyId;
 }
 
 /** `promise`, or `timedOut` once `ms` have passed (the promise keeps running; its outcome is dropped). */

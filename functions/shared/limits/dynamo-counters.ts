@@ -143,6 +143,13 @@ export async function refund(
   );
 }
 
+/** Calls counted in each counter's window (one read of their item; 0 where there is none yet). */
+export async function used(ctx: DynamoContext, counters: readonly Counter[]): Promise<number[]> {
+  const { key } = itemKey(counters);
+  const item = await read(ctx, key);
+  return counters.map((_, i) => numberOf(item, usedAttribute(counters, i)) ?? 0);
+}
+
 async function read(ctx: DynamoContext, key: { pk: string; sk: string }): Promise<Item | undefined> {
   const out = await unconditional('count (read)', () =>
     ctx.client.send(

@@ -8,10 +8,15 @@
  * the ended leases and adds its own in one write, conditional on those leases being unchanged.
  * Releasing removes the caller's own lease and no other. Only UpdateItem (and a GetItem where dynalite
  * does not return the refused item).
+ *
+ * A key's slots item also keeps the key's monthly figures, `used#month@2025-03` and
+ * `refunded#month@2025-03`: a release adds 1 to one of them in the write that removes the lease, so the
+ * month costs admission no request and no step, and a retried release (its lease gone) never adds twice.
+ * That item therefore has no TTL (one small item per key); the shared public pool's item keeps its TTL.
  */
 import { GetItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { conditional, type DynamoContext, type Item, n, s, unconditional } from './dynamo-common.ts';
-import type { Pool } from './store.ts';
+import type { MonthTally, Pool, ReleaseOptions } from './store.ts';
 import { cleanupAt, poolSlotsKey, TTL_ATTRIBUTE } from './table.ts';
 
 const LEASE_PREFIX = 'lease#';
@@ -31,6 +36,7 @@ export async function claimSlot(
   const Key = { pk: s(key.pk), sk: s(key.sk) };
   let reap: readonly (readonly [string, number])[] = [];
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const keeps = pool.kind === 'key';
     const names: Record<string, string> = {
       '#me': `${LEASE_PREFIX}${token}`,
       '#held': 'held',
@@ -38,9 +44,9 @@ export async function claimSlot(
     };
     const values: Item = {
       ':until': n(leaseUntilMs),
-      ':expiresAt': n(cleanupAt(leaseUntilMs)),
       ':delta': n(1 - reap.length),
       ':room': n(size + reap.length),
+      ...(keeps ? {} : { ':expiresAt': n(cleanupAt(leaseUntilMs)) }),
     };
     reap.forEach(([attribute, until], i) => {
       names[`#r${i}`] = attribute;
@@ -51,10 +57,15 @@ export async function claimSlot(
         new UpdateItemCommand({
           TableName: ctx.tableName,
           Key,
+          // A key's item keeps its months, so it has no TTL (an older item's is removed).
           UpdateExpression: [
-            'SET #me = :until, #expiresAt = :expiresAt ADD #held :delta',
-            ...(reap.length === 0 ? [] : [`REMOVE ${reap.map((_, i) => `#r${i}`).join(', ')}`]),
-          ].join(' '),
+            keeps
+              ? 'SET #me = :until ADD #held :delta'
+              : 'SET #me = :until, #expiresAt = :expiresAt ADD #held :delta',
+            `REMOVE ${[...(keeps ? ['#expiresAt'] : []), ...reap.map((_, i) => `#r${i}`)].join(', ')}`,
+          ]
+            .filter((part) => part !== 'REMOVE ')
+            .join(' '),
           ConditionExpression: [
             'attribute_not_exists(#me)',
             '(attribute_not_exists(#held) OR #held < :room)',
@@ -84,7 +95,7 @@ export async function releaseSlot(
   ctx: DynamoContext,
   pool: Pool,
   token: string,
-  options: { uncertain?: boolean } = {},
+  options: ReleaseOptions = {},
 ): Promise<void> {
   const key = poolSlotsKey(pool);
   const Key = { pk: s(key.pk), sk: s(key.sk) };
@@ -121,18 +132,49 @@ export async function releaseSlot(
     return;
   }
   // A failed condition: the lease is gone already (released, or reaped after it ended). Nothing to do.
+  const month = pool.kind === 'key' ? options.month : undefined;
   await conditional('release slot', () =>
     ctx.client.send(
       new UpdateItemCommand({
         TableName: ctx.tableName,
         Key,
-        UpdateExpression: 'REMOVE #me ADD #held :minusOne',
+        UpdateExpression: `REMOVE #me ADD #held :minusOne${month === undefined ? '' : ', #month :one'}`,
         ConditionExpression: 'attribute_exists(#me)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: { ':minusOne': n(-1) },
+        ExpressionAttributeNames:
+          month === undefined ? names : { ...names, '#month': monthAttribute(month.outcome, month.id) },
+        ExpressionAttributeValues: { ':minusOne': n(-1), ...(month === undefined ? {} : { ':one': n(1) }) },
       }),
     ),
   );
+}
+
+/** The attribute of a key's monthly figure: `used#month@2025-03`, `refunded#month@2025-03`. */
+export function monthAttribute(outcome: keyof MonthTally, monthId: string): string {
+  return `${outcome}#${monthId}`;
+}
+
+/** A key's figures for one month, read from its slots item. */
+export async function monthOf(ctx: DynamoContext, keyId: string, monthId: string): Promise<MonthTally> {
+  const key = poolSlotsKey({ kind: 'key', keyId });
+  const out = await unconditional('month read', () =>
+    ctx.client.send(
+      new GetItemCommand({
+        TableName: ctx.tableName,
+        Key: { pk: s(key.pk), sk: s(key.sk) },
+        ConsistentRead: true,
+        ProjectionExpression: '#u, #r',
+        ExpressionAttributeNames: {
+          '#u': monthAttribute('used', monthId),
+          '#r': monthAttribute('refunded', monthId),
+        },
+      }),
+    ),
+  );
+  const item = out.Item;
+  return {
+    used: Number(item?.[monthAttribute('used', monthId)]?.N ?? 0),
+    refunded: Number(item?.[monthAttribute('refunded', monthId)]?.N ?? 0),
+  };
 }
 
 async function read(ctx: DynamoContext, Key: Item): Promise<Item | undefined> {

@@ -3,9 +3,9 @@
  * `config.ts`) or the embedded dynalite's, and a table name; it never reads the environment.
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { count, refund } from './dynamo-counters.ts';
+import { count, refund, used } from './dynamo-counters.ts';
 import { getKey, listKeys, putKey, updateKey } from './dynamo-keys.ts';
-import { claimSlot, releaseSlot } from './dynamo-slots.ts';
+import { claimSlot, monthOf, releaseSlot } from './dynamo-slots.ts';
 import type { LimitsStore } from './store.ts';
 
 export interface DynamoStoreOptions {
@@ -21,6 +21,8 @@ export function createDynamoStore({ client, tableName }: DynamoStoreOptions): Li
     claimSlot: (pool, size, token, nowMs, leaseUntilMs) =>
       claimSlot(ctx, pool, size, token, nowMs, leaseUntilMs),
     releaseSlot: (pool, token, options) => releaseSlot(ctx, pool, token, options),
+    used: (counters) => used(ctx, counters),
+    monthOf: (keyId, monthId) => monthOf(ctx, keyId, monthId),
     getKey: (keyId) => getKey(ctx, keyId),
     putKey: (record) => putKey(ctx, record),
     updateKey: (keyId, change) => updateKey(ctx, keyId, change),

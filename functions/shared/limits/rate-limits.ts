@@ -2,6 +2,7 @@
  * Pure pieces of rate limiting: which counters a call is counted against, where the caller stands
  * (`X-RateLimit-*` data) and the 429 a refused call gets.
  */
+import type { WindowUsage } from '../admission.ts';
 import { RateLimitedError, type RateLimitStatus } from '../errors.ts';
 import type { Tier } from '../tiers.ts';
 import { displayKey } from './api-keys.ts';
@@ -68,6 +69,18 @@ export function bindingStatus(states: readonly CounterState[]): RateLimitStatus 
     remaining: remaining(binding),
     resetAtMs: binding.counter.window.endMs,
   };
+}
+
+/** Every counter's state as the caller sees it (`GET /v1/usage`, `RateLimit-Policy`/`RateLimit`). */
+export function windowUsages(states: readonly CounterState[]): WindowUsage[] {
+  return states.map(({ counter, used }) => ({
+    window: counter.window.label,
+    seconds: Math.round((counter.window.endMs - counter.window.startMs) / 1000),
+    limit: counter.limit,
+    used,
+    remaining: remaining({ counter, used }),
+    resetAtMs: counter.window.endMs,
+  }));
 }
 
 function remaining(state: CounterState): number {

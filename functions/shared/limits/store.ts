@@ -40,6 +40,23 @@ export type CountOutcome =
 /** A pool of concurrent solve slots: the shared public pool, or one key's own. */
 export type Pool = { readonly kind: 'public' } | { readonly kind: 'key'; readonly keyId: string };
 
+/** A key's month: calls counted and answered (`used`), calls admitted then refunded (`refunded`). */
+export interface MonthTally {
+  readonly used: number;
+  readonly refunded: number;
+}
+
+/** How a slot is given back. */
+export interface ReleaseOptions {
+  /** The claim's outcome is unknown (it may still land): see {@link LimitsStore.releaseSlot}. */
+  readonly uncertain?: boolean;
+  /**
+   * A key's call ends: its month (`month@2025-03`) counts it as `used` or `refunded`, in the same
+   * conditional write that removes the lease, so a retried release never counts it twice.
+   */
+  readonly month?: { readonly id: string; readonly outcome: keyof MonthTally };
+}
+
 /** An API key as stored: never the key itself, only the SHA-256 of it. */
 export interface KeyRecord {
   /** Public identifier, part of the key (`cp_live_<keyId>_<secret>`); safe to print and log. */
@@ -91,7 +108,11 @@ export interface LimitsStore {
    * Frees the slot `token` holds, if any. `uncertain`: the claim's outcome is unknown (it may still
    * land): the token's lease is left ended instead, so a late claim is refused and the slot is reaped.
    */
-  releaseSlot(pool: Pool, token: string, options?: { uncertain?: boolean }): Promise<void>;
+  releaseSlot(pool: Pool, token: string, options?: ReleaseOptions): Promise<void>;
+  /** Calls counted so far in each counter's window (0 for a counter with no item yet); one read. */
+  used(counters: readonly Counter[]): Promise<number[]>;
+  /** A key's monthly figures (`month@2025-03`): calls answered and calls refunded; zeros when none. */
+  monthOf(keyId: string, monthId: string): Promise<MonthTally>;
   getKey(keyId: string): Promise<KeyRecord | null>;
   /** Stores a new key record; false when the key id is taken. */
   putKey(record: KeyRecord): Promise<boolean>;

@@ -14,8 +14,10 @@ import {
   DOC_ERRORS,
   errorResponses,
   FILE_HEADERS,
+  GET_SOLVE_ERRORS,
   HEADERS,
   headers,
+  IDEMPOTENCY_PARAMETER,
   json,
   KEYED,
   MCP_ERRORS,
@@ -26,6 +28,7 @@ import {
 } from './responses.ts';
 import { schemaComponents } from './schemas.ts';
 import { statePaths } from './state-paths.ts';
+import { USAGE_SCHEMA } from './usage-schema.ts';
 
 /** Examples for the document, taken from `events/` (see `examples.ts`). */
 export interface OpenApiExamples {
@@ -82,7 +85,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
   const plan = {
     description:
       'A verified plan. A solve still running 20 s after admission commits this 200 early and sends spaces (JSON whitespace) every 15 s before the body; a failure decided after that arrives in place of the plan as a late failure: the error object with `status`, the HTTP status it would have had (`{"error": "noPlanFound", "detail": "…", "status": 422}`). Read a 200 whose object has `error` and a numeric `status` as that error.',
-    headers: headers(RATE_HEADERS),
+    headers: headers([...RATE_HEADERS, 'Idempotent-Replayed']),
     content: json(ref('schemas', 'OptimiseResponse'), {
       examples: { query: { summary: 'The plan of the GET example', value: examples.response } },
     }),
@@ -101,7 +104,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
           'The query is mapped to a body and read exactly as the POST. Labels, materials and angles on parts need the POST. An unknown or repeated parameter is a 400; an empty value counts as absent.',
         security: KEYED,
         parameters: queryParameters(examples.query),
-        responses: { '200': plan, ...errorResponses(SOLVE_ERRORS, examples.refusals) },
+        responses: { '200': plan, ...errorResponses(GET_SOLVE_ERRORS, examples.refusals) },
       },
       post: {
         operationId: 'optimise',
@@ -109,6 +112,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
         description:
           'Returns a verified cutting plan with its optimality certificate. Shorthand is expanded first; a shorthand request and its long form return identical plans.',
         security: KEYED,
+        parameters: [IDEMPOTENCY_PARAMETER],
         requestBody: {
           required: true,
           content: json(ref('schemas', 'OptimiseRequest'), { examples: requestExamples('json') }),
@@ -123,6 +127,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
         description:
           "Page 1: purchase order, costs and the optimality certificate; then saw-operator sheets with running cut positions, labels and a tick box per bar. A key's branding is printed.",
         security: KEYED,
+        parameters: [IDEMPOTENCY_PARAMETER],
         requestBody: {
           required: true,
           content: json(ref('schemas', 'PdfRequest'), { examples: requestExamples('pdf') }),
@@ -131,7 +136,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
           '200': {
             description:
               'The PDF, `Content-Disposition: inline` with a file name from jobName. Its solve is capped at 240 s whatever the tier, so the file is sent whole (nothing may precede `%PDF-`).',
-            headers: headers(FILE_HEADERS),
+            headers: headers([...FILE_HEADERS, 'Idempotent-Replayed']),
             content: {
               'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } },
             },
@@ -209,6 +214,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
             description: '`pdf` (default) or `zpl`.',
             schema: { type: 'string', enum: ['pdf', 'zpl'] },
           },
+          IDEMPOTENCY_PARAMETER,
         ],
         requestBody: {
           required: true,
@@ -218,7 +224,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
           '200': {
             description:
               'The labels: a PDF (`inline`) or ZPL text (`attachment`), named after jobName (`labels-<jobName>.pdf|zpl`).',
-            headers: headers(FILE_HEADERS),
+            headers: headers([...FILE_HEADERS, 'Idempotent-Replayed']),
             content: {
               'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } },
               'application/zpl': { schema: { type: 'string' } },
@@ -243,6 +249,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
             description: '`comma` (default) or `semicolon`.',
             schema: { type: 'string', enum: ['comma', 'semicolon'] },
           },
+          IDEMPOTENCY_PARAMETER,
         ],
         requestBody: {
           required: true,
@@ -252,10 +259,23 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
           '200': {
             description:
               'The saw list, `Content-Disposition: attachment; filename="saw-list-<jobName>.csv"` (`saw-list.csv` without a jobName).',
-            headers: headers(FILE_HEADERS),
+            headers: headers([...FILE_HEADERS, 'Idempotent-Replayed']),
             content: { 'text/csv': { schema: { type: 'string' } } },
           },
           ...errorResponses(SOLVE_ERRORS, examples.refusals),
+        },
+      },
+    },
+    '/v1/usage': {
+      get: {
+        operationId: 'usage',
+        summary: 'Where the caller stands: every window of its tier and its month',
+        description:
+          "Never counted. With a key: the key's tier, its windows and its calendar month (UTC): `used`, calls counted and answered, and `refunded`, calls admitted then refunded (failed or without a plan). Without a key: the public tier's windows for the caller's IP address; `month.used` is the IP's monthly counter and `refunded` is null (not kept per IP).",
+        security: KEYED,
+        responses: {
+          '200': { description: 'The usage.', headers: headers([]), content: json(ref('schemas', 'Usage')) },
+          ...errorResponses(['validation', 'badKey', 'headersTooLarge', 'internal', 'busy'], []),
         },
       },
     },
@@ -317,7 +337,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
       summary: 'Cutting-plan optimisation: proven-optimal 1D cutting plans as JSON and print-ready PDFs.',
       description: [
         'Every plan is verified against the request before it is returned; `plan.optimal` is true only when no better plan exists.',
-        'Requests are stateless: a call that does not name the offcut rack stores nothing. Keyed calls may keep a rack of offcuts per workspace (`/v1/offcuts`) and solve against it with `"offcuts": "rack"`; such a plan is stored for its workspace (`/v1/plans/{id}`) for booking and printing. Calls without a key run on the free public tier (30 per hour and 250 per month per IP address); an `X-API-Key` lifts the limits.',
+        'Requests are stateless: a call that does not name the offcut rack, and sends no `Idempotency-Key`, stores nothing. Keyed calls may keep a rack of offcuts per workspace (`/v1/offcuts`) and solve against it with `"offcuts": "rack"`; such a plan is stored for its workspace (`/v1/plans/{id}`) for booking and printing. The outcome of a solving POST sent with an `Idempotency-Key` is kept 24 hours for its caller, to answer its retries (docs/api.md). Calls without a key run on the free public tier (30 per hour and 250 per month per IP address); an `X-API-Key` lifts the limits.',
         `Size caps and solve budgets by tier: ${tiers}.`,
         'Responses are open: fields are added, never removed, so clients must ignore fields they do not know.',
         `Browser code may read these headers: ${EXPOSED_HEADERS}.`,
@@ -329,7 +349,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
     security: KEYED,
     paths,
     components: {
-      schemas: schemaComponents(),
+      schemas: { ...schemaComponents(), Usage: USAGE_SCHEMA },
       headers: HEADERS,
       securitySchemes: {
         ApiKey: {

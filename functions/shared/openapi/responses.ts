@@ -34,7 +34,25 @@ export const HEADERS: Readonly<Record<string, { description: string; schema: Sch
     description: 'When the binding window resets, in epoch seconds (UTC).',
     schema: { type: 'integer' },
   },
-  'Retry-After': { description: 'Seconds to wait before retrying (429, 503).', schema: { type: 'integer' } },
+  'RateLimit-Policy': {
+    description:
+      'Every window of the tier, as draft-ietf-httpapi-ratelimit-headers names them: `"<window>";q=<calls>;w=<seconds>` per window (`"month";q=250;w=2678400, "hour";q=30;w=3600` for the public tier, `"minute";q=60;w=60` for pro).',
+    schema: { type: 'string' },
+  },
+  RateLimit: {
+    description:
+      'Where the caller stands in each window after this call: `"<window>";r=<calls left>;t=<seconds to reset>`, in the order of `RateLimit-Policy`.',
+    schema: { type: 'string' },
+  },
+  'Retry-After': {
+    description: 'Seconds to wait before retrying (409, 429, 503).',
+    schema: { type: 'integer' },
+  },
+  'Idempotent-Replayed': {
+    description:
+      '`true` on the stored answer of an earlier call with the same `Idempotency-Key` (not counted again); absent otherwise.',
+    schema: { type: 'string', enum: ['true'] },
+  },
   'X-Time-Limit': {
     description:
       "The solve budget applied, in seconds (a file's `meta.timeLimit`): the request's `timeLimit`, or the automatic 5 s, capped by the tier, the route and the time the function had left.",
@@ -50,7 +68,13 @@ export const HEADERS: Readonly<Record<string, { description: string; schema: Sch
     schema: { type: 'number', exclusiveMinimum: 0 },
   },
 };
-export const RATE_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+export const RATE_HEADERS = [
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'RateLimit-Policy',
+  'RateLimit',
+];
 /** A file route's 200: the admission's rate headers and, as the file has no `meta`, its time limit. */
 export const FILE_HEADERS = [...RATE_HEADERS, 'X-Time-Limit', 'X-Requested-Time-Limit', 'X-Plan-Id'];
 export const headers = (names: readonly string[]) =>
@@ -65,6 +89,10 @@ const WHEN: Readonly<Record<ErrorCode, string>> = {
     'The offcut rack and stored plans belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`).',
   offcutsTaken:
     '`POST /v1/plans/{id}/cut`: offcuts the plan uses are gone from the rack (another booking took them, or they were edited away); `taken` lists their ids. The rack is unchanged: optimise again.',
+  idempotencyInProgress:
+    'A call with the same `Idempotency-Key` (and the same request) is still running; retry after `Retry-After` seconds to get its outcome. Nothing was counted.',
+  idempotencyKeyReused:
+    'This `Idempotency-Key` was used within the last 24 hours for a different request (another route, body, query or Accept/Content-Type). Use a new key for a new request. Nothing was counted.',
   rackFull:
     "The offcut rack would hold more entries than the tier's cap; `cap` says how many. Delete or book entries first.",
   forbiddenOrigin:
@@ -106,7 +134,13 @@ export function errorResponses(
     out[String(status)] = {
       description: list.map((c) => `\`${c}\`: ${WHEN[c]}`).join(' '),
       headers: headers(
-        status === 429 || status === 503 ? [...RATE_HEADERS, 'Retry-After'] : admitted ? RATE_HEADERS : [],
+        status === 429 || status === 503
+          ? [...RATE_HEADERS, 'Retry-After']
+          : status === 409 && list.includes('idempotencyInProgress')
+            ? ['Retry-After']
+            : admitted
+              ? RATE_HEADERS
+              : [],
       ),
       content: json(ref('schemas', 'Error'), extra),
     };
@@ -116,15 +150,32 @@ export function errorResponses(
 
 /** Codes only the rack and plan routes answer. */
 const STORED_ONLY: readonly ErrorCode[] = ['offcutsTaken', 'rackFull'];
+/** Codes only a POST with an `Idempotency-Key` answers. */
+const IDEMPOTENT_ONLY: readonly ErrorCode[] = ['idempotencyInProgress', 'idempotencyKeyReused'];
 export const SOLVE_ERRORS: readonly ErrorCode[] = ERROR_CODES.filter(
   (c) => c !== 'notFound' && c !== 'forbiddenOrigin' && !STORED_ONLY.includes(c),
 );
+export const GET_SOLVE_ERRORS = SOLVE_ERRORS.filter((c) => !IDEMPOTENT_ONLY.includes(c));
+/** `Idempotency-Key` on the solving POSTs (docs/api.md, "Idempotent retries"). */
+export const IDEMPOTENCY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Up to 255 printable ASCII characters, unique per logical call (a UUID). The outcome (a 200, or a 422 `noPlanFound`) is stored for 24 hours for this caller (key workspace, or IP address) with a fingerprint of the request; a repeat gets it again (a file rendered again from the stored plan, byte for byte) with `Idempotent-Replayed: true`, uncounted, even when the limit is spent. The same key with another request is 422 `idempotencyKeyReused`; while the first call runs, 409 `idempotencyInProgress` with `Retry-After`. Refusals (400, 401, 413, 429, 503, 500) store nothing. Without the header nothing is stored.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+};
 /**
  * The MCP endpoint's HTTP errors: a solve's admission refusals (for tools/call), the body's and the Origin
  * guard's. A 422 (and a 400 of the arguments) is a tool error in a 200, not an HTTP status there.
  */
 export const MCP_ERRORS: readonly ErrorCode[] = ERROR_CODES.filter(
-  (c) => c !== 'notFound' && c !== 'queryTooLong' && c !== 'noPlanFound' && !STORED_ONLY.includes(c),
+  (c) =>
+    c !== 'notFound' &&
+    c !== 'queryTooLong' &&
+    c !== 'noPlanFound' &&
+    !STORED_ONLY.includes(c) &&
+    !IDEMPOTENT_ONLY.includes(c),
 );
 /**
  * What a route that reads no body and no key (health, this document, the playground) can still answer:

@@ -41,8 +41,10 @@ export type MarkOutcome =
 
 export interface BodyStore {
   /**
-   * Stores a new body; false when the id is taken. A reader sees the whole body or nothing: its chunks are
-   * written first, the head item that names them last.
+   * Stores a new body; false when the id is taken by a body that has not expired at `createdAtMs` (an
+   * expired one is replaced: an idempotent call's lease, once its holder crashed, is taken over this way).
+   * A reader sees the whole body or nothing: its chunks are written first, the head item that names them
+   * last.
    */
   put(entry: NewBody): Promise<boolean>;
   /** The body, or null when it is absent, expired or belongs to another workspace's key. */

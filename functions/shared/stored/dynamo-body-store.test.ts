@@ -64,6 +64,18 @@ describe('stored bodies in DynamoDB', () => {
     expect(Array.from((await store.get(key, NOW))?.body ?? [])).toEqual([1, 2, 3]);
   });
 
+  it('lets a new body take the id of an expired one, never of a live one', async () => {
+    const { store } = await fresh();
+    const key = keyIn('acme');
+    await store.put({ ...entry(key, new Uint8Array([1])), expiresAtMs: NOW + 1000 });
+    const again = (at: number) =>
+      store.put({ ...entry(key, new Uint8Array([2])), createdAtMs: at, expiresAtMs: at + DAY });
+    expect(await again(NOW + 999)).toBe(false);
+    expect(await again(NOW + 1000)).toBe(true);
+    expect(Array.from((await store.get(key, NOW + 1001))?.body ?? [])).toEqual([2]);
+    expect(await again(NOW + 1001)).toBe(false);
+  });
+
   it('sets a mark once: later writers read the first value', async () => {
     const { store } = await fresh();
     const key = keyIn('acme');

@@ -122,7 +122,10 @@ export function createDynamoBodyStore({ client, tableName }: DynamoBodyStoreOpti
           new PutItemCommand({
             TableName: tableName,
             Item: head,
-            ConditionExpression: 'attribute_not_exists(pk)',
+            // An expired head is gone for every reader already: a new body may take its id (its old
+            // chunks, under another nonce, are left to TTL).
+            ConditionExpression: 'attribute_not_exists(pk) OR expiresAtMs <= :now',
+            ExpressionAttributeValues: { ':now': n(entry.createdAtMs) },
           }),
         ),
       );

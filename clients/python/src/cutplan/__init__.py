@@ -36,6 +36,7 @@ from .schema import (
     SawListRequest,
     Stats,
     Stock,
+    Usage,
 )
 
 __all__ = [
@@ -60,5 +61,6 @@ __all__ = [
     "Separator",
     "Stats",
     "Stock",
+    "Usage",
     "__version__",
 ]

@@ -9,6 +9,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+import uuid
 from dataclasses import dataclass
 from email.message import Message
 from email.utils import parsedate_to_datetime
@@ -17,7 +18,7 @@ from typing import Any, Dict, List, Literal, Mapping, Optional, Tuple, Type, Uni
 from urllib.parse import quote, urlencode
 
 from ._errors import CutplanError
-from .schema import Health, LabelsRequest, OptimiseRequest, OptimiseResponse, PdfRequest, SawListRequest
+from .schema import Health, LabelsRequest, OptimiseRequest, OptimiseResponse, PdfRequest, SawListRequest, Usage
 
 __version__ = "0.1.0"
 
@@ -150,6 +151,8 @@ class _Call:
     content_type: str = "application/json"
     retry: bool = True
     """False for a call not safe to repeat after a 503 (an add to the rack may have landed)."""
+    idempotency_key: Optional[str] = None
+    """A POST's ``Idempotency-Key``, the same on every retry of the call."""
 
 
 def _id(value: str) -> str:
@@ -185,12 +188,22 @@ class _Core:
             self.headers["X-API-Key"] = api_key
         self.opener = urllib.request.build_opener()
 
-    def call(self, method: str, path: str, payload: Any = None, *, file: Optional[str] = None) -> _Call:
+    def call(
+        self,
+        method: str,
+        path: str,
+        payload: Any = None,
+        *,
+        file: Optional[str] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> _Call:
         data = None
         if payload is not None:
             data = json.dumps(payload, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
         accept = "application/json" if file is None else _FILE_TYPES[file]
-        return _Call(method, path, data, accept, file)
+        # Every POST carries a key, kept across its retries: a retried solve is charged once.
+        key = (idempotency_key or str(uuid.uuid4())) if method == "POST" else None
+        return _Call(method, path, data, accept, file, idempotency_key=key)
 
     def list_offcuts(
         self,
@@ -237,6 +250,8 @@ class _Core:
         headers = {**self.headers, "Accept": call.accept}
         if call.data is not None:
             headers["Content-Type"] = call.content_type
+        if call.idempotency_key is not None:
+            headers["Idempotency-Key"] = call.idempotency_key
         request = urllib.request.Request(
             self.base_url + call.path, data=call.data, headers=headers, method=call.method
         )
@@ -317,15 +332,43 @@ class _Core:
     def retry_wait(
         self, call: _Call, failure: CutplanError, attempt: int, deadline: _Deadline
     ) -> Optional[float]:
-        """Seconds to wait before retrying, or None to raise now: only 429 and 503 that say when, soon."""
+        """Seconds to wait before retrying, or None to raise now.
+
+        A 429 or 503 that says when, soon; a connection that broke without an answer (a GET, or a POST
+        under its idempotency key: the server answers a repeat with the first call's outcome) after 0.5,
+        1, 2 … s; a 409 ``idempotencyInProgress`` (the first attempt still solving) after its
+        ``Retry-After``, for as long as the call's timeout allows. A call not safe to repeat (``retry``
+        false: a rack add or change, whose route keeps no idempotent outcome) is not sent again after a
+        503 or a lost connection.
+        """
+
+        def fits(wait: float) -> bool:
+            return wait <= self.max_retry_wait and time.monotonic() + wait < deadline.at
+
+        if not call.retry and (failure.status == 503 or failure.error == "network"):
+            return None
+        if failure.error == "idempotencyInProgress":
+            wait = failure.retry_after_seconds if failure.retry_after_seconds is not None else 1.0
+            return max(wait, 0.0) if fits(wait) else None
+        if attempt >= self.max_retries:
+            return None
+        if failure.error == "network":
+            wait = 0.5 * 2**attempt
+            return wait if fits(wait) else None
         wait = failure.retry_after_seconds
-        if not call.retry and failure.status == 503:
-            return None
-        if failure.status not in _RETRIED or wait is None or attempt >= self.max_retries:
-            return None
-        if wait > self.max_retry_wait or time.monotonic() + wait >= deadline.at:
+        if failure.status not in _RETRIED or wait is None or not fits(wait):
             return None
         return max(wait, 0.0)
+
+    def attempt(self, call: _Call, deadline: _Deadline) -> Union[Any, CutplanError]:
+        """One exchange, decoded: the result, or the error it stands for (a lost answer included)."""
+        try:
+            result = self.decode(call, self.exchange(call, deadline))
+        except CutplanError as failure:
+            result = failure
+        if isinstance(result, CutplanError):
+            result.idempotency_key = call.idempotency_key
+        return result
 
 
 def _retry_after(headers: Message, body: Mapping[str, Any]) -> Optional[float]:
@@ -379,9 +422,16 @@ class Client:
     def base_url(self) -> str:
         return self._core.base_url
 
-    def optimise(self, request: OptimiseRequest, *, timeout: Optional[float] = None) -> OptimiseResponse:
+    def optimise(
+        self,
+        request: OptimiseRequest,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> OptimiseResponse:
         """Solves a cut list (``POST /v1/optimise``): the verified plan with its certificate."""
-        return cast(OptimiseResponse, self._run(self._core.call("POST", "/v1/optimise", request), timeout))
+        call = self._core.call("POST", "/v1/optimise", request, idempotency_key=idempotency_key)
+        return cast(OptimiseResponse, self._run(call, timeout))
 
     def optimise_query(self, query: Mapping[str, Any], *, timeout: Optional[float] = None) -> OptimiseResponse:
         """The same solve from a query (``GET /v1/optimise``): text as it is, numbers and booleans written
@@ -389,22 +439,46 @@ class Client:
         call = self._core.call("GET", "/v1/optimise?" + _query_string(query))
         return cast(OptimiseResponse, self._run(call, timeout))
 
-    def optimise_pdf(self, request: PdfRequest, *, timeout: Optional[float] = None) -> PlanPdf:
+    def optimise_pdf(
+        self,
+        request: PdfRequest,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> PlanPdf:
         """The print-ready plan (``POST /v1/optimise/pdf``) as PDF bytes, with the solve budget applied
         (``time_limit``; a file's solve is capped at 240 s) and the one requested when it was capped."""
-        call = self._core.call("POST", "/v1/optimise/pdf", request, file="pdf")
+        call = self._core.call(
+            "POST", "/v1/optimise/pdf", request, file="pdf", idempotency_key=idempotency_key
+        )
         return cast(PlanPdf, self._run(call, timeout))
 
-    def labels_pdf(self, request: LabelsRequest, *, timeout: Optional[float] = None) -> PlanFile:
+    def labels_pdf(
+        self,
+        request: LabelsRequest,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> PlanFile:
         """A label per cut piece as a PDF (``POST /v1/optimise/labels``; ``labelFormat`` picks the stock),
         with the solve budget, as a PDF's."""
-        call = self._core.call("POST", "/v1/optimise/labels", request, file="pdf")
+        call = self._core.call(
+            "POST", "/v1/optimise/labels", request, file="pdf", idempotency_key=idempotency_key
+        )
         return cast(PlanFile, self._run(call, timeout))
 
-    def labels_zpl(self, request: LabelsRequest, *, timeout: Optional[float] = None) -> PlanFile:
+    def labels_zpl(
+        self,
+        request: LabelsRequest,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> PlanFile:
         """The labels as ZPL for Zebra printers, 100 × 50 mm (``POST /v1/optimise/labels?format=zpl``):
         UTF-8 bytes."""
-        call = self._core.call("POST", "/v1/optimise/labels?format=zpl", request, file="zpl")
+        call = self._core.call(
+            "POST", "/v1/optimise/labels?format=zpl", request, file="zpl", idempotency_key=idempotency_key
+        )
         return cast(PlanFile, self._run(call, timeout))
 
     def saw_list(
@@ -413,11 +487,18 @@ class Client:
         *,
         separator: Optional[Separator] = None,
         timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
     ) -> PlanFile:
         """The saw list (``POST /v1/optimise/csv``): one CSV row per cut, UTF-8 bytes (with a byte-order
         mark for ``separator="semicolon"``, as Excel expects in most of Europe)."""
-        call = self._core.call("POST", _saw_list_path(separator), request, file="csv")
+        call = self._core.call(
+            "POST", _saw_list_path(separator), request, file="csv", idempotency_key=idempotency_key
+        )
         return cast(PlanFile, self._run(call, timeout))
+
+    def usage(self, *, timeout: Optional[float] = None) -> Usage:
+        """``GET /v1/usage``: the caller's tier, every window of it and its month (never counted)."""
+        return cast(Usage, self._run(self._core.call("GET", "/v1/usage"), timeout))
 
     def health(self, *, timeout: Optional[float] = None) -> Health:
         """``GET /v1/health``: the service's version and solver (never counted against limits)."""
@@ -495,7 +576,7 @@ class Client:
         deadline = self._core.deadline(timeout)
         attempt = 0
         while True:
-            result = self._core.decode(call, self._core.exchange(call, deadline))
+            result = self._core.attempt(call, deadline)
             if not isinstance(result, CutplanError):
                 return result
             wait = self._core.retry_wait(call, result, attempt, deadline)
@@ -528,9 +609,15 @@ class AsyncClient:
     def base_url(self) -> str:
         return self._core.base_url
 
-    async def optimise(self, request: OptimiseRequest, *, timeout: Optional[float] = None) -> OptimiseResponse:
+    async def optimise(
+        self,
+        request: OptimiseRequest,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> OptimiseResponse:
         """Solves a cut list (``POST /v1/optimise``): the verified plan with its certificate."""
-        call = self._core.call("POST", "/v1/optimise", request)
+        call = self._core.call("POST", "/v1/optimise", request, idempotency_key=idempotency_key)
         return cast(OptimiseResponse, await self._run(call, timeout))
 
     async def optimise_query(self, query: Mapping[str, Any], *, timeout: Optional[float] = None) -> OptimiseResponse:
@@ -538,20 +625,44 @@ class AsyncClient:
         call = self._core.call("GET", "/v1/optimise?" + _query_string(query))
         return cast(OptimiseResponse, await self._run(call, timeout))
 
-    async def optimise_pdf(self, request: PdfRequest, *, timeout: Optional[float] = None) -> PlanPdf:
+    async def optimise_pdf(
+        self,
+        request: PdfRequest,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> PlanPdf:
         """The print-ready plan (``POST /v1/optimise/pdf``) as PDF bytes, with the solve budget applied
         (``time_limit``) and the one requested when it was capped."""
-        call = self._core.call("POST", "/v1/optimise/pdf", request, file="pdf")
+        call = self._core.call(
+            "POST", "/v1/optimise/pdf", request, file="pdf", idempotency_key=idempotency_key
+        )
         return cast(PlanPdf, await self._run(call, timeout))
 
-    async def labels_pdf(self, request: LabelsRequest, *, timeout: Optional[float] = None) -> PlanFile:
+    async def labels_pdf(
+        self,
+        request: LabelsRequest,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> PlanFile:
         """A label per cut piece as a PDF, as :meth:`Client.labels_pdf`."""
-        call = self._core.call("POST", "/v1/optimise/labels", request, file="pdf")
+        call = self._core.call(
+            "POST", "/v1/optimise/labels", request, file="pdf", idempotency_key=idempotency_key
+        )
         return cast(PlanFile, await self._run(call, timeout))
 
-    async def labels_zpl(self, request: LabelsRequest, *, timeout: Optional[float] = None) -> PlanFile:
+    async def labels_zpl(
+        self,
+        request: LabelsRequest,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> PlanFile:
         """The labels as ZPL, as :meth:`Client.labels_zpl`."""
-        call = self._core.call("POST", "/v1/optimise/labels?format=zpl", request, file="zpl")
+        call = self._core.call(
+            "POST", "/v1/optimise/labels?format=zpl", request, file="zpl", idempotency_key=idempotency_key
+        )
         return cast(PlanFile, await self._run(call, timeout))
 
     async def saw_list(
@@ -560,10 +671,17 @@ class AsyncClient:
         *,
         separator: Optional[Separator] = None,
         timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
     ) -> PlanFile:
         """The saw list as CSV bytes, as :meth:`Client.saw_list`."""
-        call = self._core.call("POST", _saw_list_path(separator), request, file="csv")
+        call = self._core.call(
+            "POST", _saw_list_path(separator), request, file="csv", idempotency_key=idempotency_key
+        )
         return cast(PlanFile, await self._run(call, timeout))
+
+    async def usage(self, *, timeout: Optional[float] = None) -> Usage:
+        """``GET /v1/usage``: the caller's tier, every window of it and its month (never counted)."""
+        return cast(Usage, await self._run(self._core.call("GET", "/v1/usage"), timeout))
 
     async def health(self, *, timeout: Optional[float] = None) -> Health:
         """``GET /v1/health``: the service's version and solver (never counted against limits)."""
@@ -641,8 +759,7 @@ class AsyncClient:
         deadline = self._core.deadline(timeout)
         attempt = 0
         while True:
-            answer = await asyncio.to_thread(self._core.exchange, call, deadline)
-            result = self._core.decode(call, answer)
+            result = await asyncio.to_thread(self._core.attempt, call, deadline)
             if not isinstance(result, CutplanError):
                 return result
             wait = self._core.retry_wait(call, result, attempt, deadline)

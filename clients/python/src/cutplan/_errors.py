@@ -20,6 +20,9 @@ class CutplanError(Exception):
     retry_after_seconds: Optional[float]
     body: Any
     """The decoded error body as the API sent it (fields a later version adds are kept here)."""
+    idempotency_key: Optional[str]
+    """The ``Idempotency-Key`` the call was sent with (POSTs): pass it as ``idempotency_key=`` to retry
+    a call that timed out or lost its connection without being charged twice (within 24 hours)."""
 
     def __init__(
         self,
@@ -38,6 +41,7 @@ class CutplanError(Exception):
         self.request_id = request_id
         self.retry_after_seconds = retry_after_seconds
         self.body = body
+        self.idempotency_key = None
 
     def __repr__(self) -> str:
         return (

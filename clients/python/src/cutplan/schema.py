@@ -37,6 +37,9 @@ __all__ = [
     "Stock",
     "StockList",
     "StockTuple",
+    "Usage",
+    "UsageMonth",
+    "UsageWindows",
     "UsedComb",
     "Waste",
 ]
@@ -510,7 +513,7 @@ class Health(TypedDict):
 
 
 class _ErrorRequired(TypedDict):
-    error: Literal["validation", "badKey", "keyRequired", "forbiddenOrigin", "notFound", "methodNotAllowed", "offcutsTaken", "partsLimit", "rackFull", "payloadTooLarge", "queryTooLong", "noPlanFound", "rateLimited", "headersTooLarge", "internal", "busy"]
+    error: Literal["validation", "badKey", "keyRequired", "forbiddenOrigin", "notFound", "methodNotAllowed", "offcutsTaken", "idempotencyInProgress", "partsLimit", "rackFull", "payloadTooLarge", "queryTooLong", "noPlanFound", "idempotencyKeyReused", "rateLimited", "headersTooLarge", "internal", "busy"]
     """A short code; see the status."""
     detail: str
     """What went wrong, naming the offending part, stock, offcut, material or header."""
@@ -522,3 +525,28 @@ class Error(_ErrorRequired, total=False):
     """429 and 503: seconds to wait before retrying (429: until the limit resets; 503: until a solve slot is likely free). Same as the `Retry-After` header."""
     resetAt: str
     """429 only: when the limit resets (ISO 8601, UTC)."""
+
+
+class UsageWindows(TypedDict):
+    window: str
+    """The window: `month` (calendar month, UTC), `hour`, `minute`, or `<n> seconds` for another length."""
+    limit: int
+    used: int
+    remaining: int
+    resetAt: str
+
+
+class UsageMonth(TypedDict):
+    """The calendar month (UTC) so far."""
+    used: int
+    """Calls counted and answered."""
+    refunded: Union[int, None]
+    """Calls admitted, then refunded; null for the public tier (not kept per IP)."""
+
+
+class Usage(TypedDict):
+    tier: Literal["public", "starter", "pro", "scale"]
+    windows: List[UsageWindows]
+    """Every counting window of the tier, the longest first."""
+    month: UsageMonth
+    """The calendar month (UTC) so far."""
