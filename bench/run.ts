@@ -6,11 +6,14 @@
  *
  *   npm run bench -- [--sets a,b] [--full] [--practical N] [--workers N] [--limit-scale X] [--bundle-jobs N]
  *     [--cutgen-per-class N] [--skip angles,pdf,files,cold,load,engines,setups,cutgen,bundle] [--out FILE]
+ *   npm run bench -- --hard [--sample N|all] [--limit S] [--ablate technique[,technique]] [--workers N]
+ *     [--out FILE]   (AI and ANI per class only: bench/hard-run.ts)
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createLpEngine } from '../core/optimise.ts';
+import { falseBound as isFalseBound, falseProof as isFalseProof } from './claims.ts';
 import { compareEngines } from './engines.ts';
 import { instanceTasks, type Outcome, practicalTasks, runTasks, SETS, type Task } from './solver-bench.ts';
 
@@ -19,18 +22,42 @@ const args = parseArgs({
     sets: { type: 'string' },
     full: { type: 'boolean', default: false },
     practical: { type: 'string', default: '200' },
-    workers: { type: 'string', default: '2' },
+    workers: { type: 'string' },
     'limit-scale': { type: 'string', default: '1' },
     'bundle-jobs': { type: 'string', default: '50' },
     'cutgen-per-class': { type: 'string', default: '100' },
     skip: { type: 'string', default: '' },
-    out: { type: 'string', default: join(import.meta.dirname, 'results', 'latest.md') },
+    out: { type: 'string' },
+    hard: { type: 'boolean', default: false },
+    sample: { type: 'string', default: '10' },
+    limit: { type: 'string', default: '60' },
+    ablate: { type: 'string', default: '' },
   },
 });
 const skip = new Set(args.values.skip.split(',').filter(Boolean));
 const sets = args.values.sets ? args.values.sets.split(',') : SETS.map((s) => s.set);
 const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
 
+if (args.values.hard) {
+  // The AI and ANI run alone (bench/hard-run.ts): one worker per core unless --workers says otherwise.
+  const { runHard } = await import('./hard-run.ts');
+  const { cpus } = await import('node:os');
+  const sampleArg = args.values.sample;
+  if (sampleArg !== 'all' && !(Number.isInteger(Number(sampleArg)) && Number(sampleArg) > 0))
+    throw new Error(`--sample takes a positive whole number or 'all', not ${sampleArg}`);
+  const falseClaims = await runHard({
+    perClass: sampleArg === 'all' ? null : Number(sampleArg),
+    limitMs: Math.round(Number(args.values.limit) * 1000),
+    workers: args.values.workers ? Number(args.values.workers) : cpus().length,
+    ablate: args.values.ablate,
+    out: args.values.out ?? join(import.meta.dirname, 'results', 'hard.md'),
+    command,
+  });
+  if (falseClaims > 0) process.stderr.write(`bench: ${falseClaims} false proofs or bounds\n`);
+  process.exit(falseClaims > 0 ? 1 : 0);
+}
+
+const workers = args.values.workers ?? '2';
 const instances = instanceTasks(sets, args.values.full, Number(args.values['limit-scale']));
 const practical =
   sets.includes('practical') || !args.values.sets ? practicalTasks(Number(args.values.practical)) : [];
@@ -38,16 +65,10 @@ const tasks: Task[] = [...instances, ...practical];
 // Only proven optima can expose a false proof or a false bound.
 const provenOpt = new Map(tasks.filter((t) => t.proven).map((t) => [`${t.set}/${t.name}`, t.opt]));
 const provenOptimum = (o: Outcome): number | null => provenOpt.get(`${o.set}/${o.name}`) ?? null;
-const falseProof = (o: Outcome): boolean => {
-  const opt = provenOptimum(o);
-  return opt !== null && o.optimal && o.value !== opt;
-};
-const falseBound = (o: Outcome): boolean => {
-  const opt = provenOptimum(o);
-  return opt !== null && o.bound !== null && o.bound > opt + 1e-9;
-};
+const falseProof = (o: Outcome): boolean => isFalseProof(o, provenOptimum(o));
+const falseBound = (o: Outcome): boolean => isFalseBound(o, provenOptimum(o));
 
-process.stderr.write(`bench: ${tasks.length} solver tasks on ${args.values.workers} workers\n`);
+process.stderr.write(`bench: ${tasks.length} solver tasks on ${workers} workers\n`);
 const started = performance.now();
 const report = (o: Outcome, done: number): void => {
   const wrong = falseProof(o) || falseBound(o);
@@ -62,7 +83,7 @@ const report = (o: Outcome, done: number): void => {
 // the other core idle. Two at a time, each job ran about 1.4x slower (practical set alone, median 21 vs
 // 15 ms, p95 224 vs 163 ms on this 2-core machine; measured, the cause not isolated).
 const outcomes = [
-  ...(await runTasks(instances, Number(args.values.workers), report)),
+  ...(await runTasks(instances, Number(workers), report)),
   ...(practical.length > 0
     ? await runTasks(practical, 1, (o, done) => report(o, instances.length + done))
     : []),
@@ -239,8 +260,9 @@ if (!skip.has('cold')) {
 const wallS = (performance.now() - started) / 1000;
 lines[headerAt] =
   `Command: \`${command}\` (${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${wallS.toFixed(0)} s wall, of which the solver section ${solverS.toFixed(0)} s).`;
-await mkdir(dirname(args.values.out), { recursive: true });
-await writeFile(args.values.out, `${lines.join('\n')}\n`);
+const out = args.values.out ?? join(import.meta.dirname, 'results', 'latest.md');
+await mkdir(dirname(out), { recursive: true });
+await writeFile(out, `${lines.join('\n')}\n`);
 process.stdout.write(`${lines.join('\n')}\n`);
 if (falseCount > 0) {
   process.stderr.write(`bench: ${falseCount} false proofs or bounds\n`);

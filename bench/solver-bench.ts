@@ -6,6 +6,7 @@
 import { fork } from 'node:child_process';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
+import type { Technique } from '../core/model/index.ts';
 import { type createLpEngine, optimise } from '../core/optimise.ts';
 import { parseOptimiseBody } from '../core/request/index.ts';
 import { practicalJob } from '../test/fixtures/practical.ts';
@@ -19,6 +20,10 @@ export interface Task {
   readonly opt: number | null;
   readonly proven: boolean;
   readonly limitMs: number;
+  /** Techniques of the search switched off (ablations, `--hard --ablate`); none when absent. */
+  readonly off?: readonly Technique[];
+  /** The ablation variant's label in the report (`--hard`). */
+  readonly variant?: string;
 }
 
 export interface Outcome {
@@ -32,6 +37,7 @@ export interface Outcome {
   readonly ffd: number | null;
   readonly rssMb: number;
   readonly error: string | null;
+  readonly variant?: string;
 }
 
 /** Instance sets and the share of each that the default (sampled) run takes. */
@@ -111,7 +117,13 @@ export function firstFitDecreasing(body: Record<string, unknown>): number | null
 /** Runs one task in this process. */
 export async function runTask(task: Task, lp: Awaited<ReturnType<typeof createLpEngine>>): Promise<Outcome> {
   const clock = { now: () => Date.now(), monotonic: () => performance.now() };
-  const base = { set: task.set, name: task.name, opt: task.opt, ffd: firstFitDecreasing(task.body) };
+  const base = {
+    set: task.set,
+    name: task.name,
+    opt: task.opt,
+    ffd: firstFitDecreasing(task.body),
+    ...(task.variant !== undefined ? { variant: task.variant } : {}),
+  };
   const parsed = parseOptimiseBody(task.body, 'json');
   if (!parsed.ok)
     return {
@@ -130,6 +142,7 @@ export async function runTask(task: Task, lp: Awaited<ReturnType<typeof createLp
     budgetMs: task.limitMs,
     tier: 'bench',
     poweredBy: 'bench',
+    ...(task.off && task.off.length > 0 ? { off: new Set(task.off) } : {}),
   });
   const ms = performance.now() - t0;
   if (!res.ok)

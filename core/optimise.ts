@@ -5,7 +5,7 @@ import { budgetOf, type Clock } from './budget.ts';
 import { budgetMeta } from './budget-meta.ts';
 import { type CutplanError, err, InternalError, ok, type Result } from './errors.ts';
 import { createHighsEngine, type HighsEngineOptions, type LpEngine } from './lp/index.ts';
-import { planRequest } from './plan/index.ts';
+import { type PlanOptions, planRequest } from './plan/index.ts';
 
 export type { HighsWasmModule } from './lp/index.ts';
 
@@ -30,6 +30,11 @@ export interface OptimiseContext {
   /** Tier name echoed in `meta.tier`. */
   readonly tier: string;
   readonly poweredBy: string;
+  /**
+   * Techniques of the search switched off, for the benchmark's ablations (`npm run bench -- --hard
+   * --ablate …`); the API and the CLI never set it. Per solve, so concurrent solves never share it.
+   */
+  readonly off?: PlanOptions['off'];
 }
 
 /**
@@ -42,7 +47,11 @@ export async function optimise(
   ctx: OptimiseContext,
 ): Promise<Result<OptimiseResponse, CutplanError>> {
   const start = ctx.clock.monotonic();
-  const options = { lp: ctx.lp, budget: budgetOf(ctx.clock, ctx.budgetMs) };
+  const options = {
+    lp: ctx.lp,
+    budget: budgetOf(ctx.clock, ctx.budgetMs),
+    ...(ctx.off ? { off: ctx.off } : {}),
+  };
   const timing = () => ({
     tier: ctx.tier,
     poweredBy: ctx.poweredBy,

@@ -14,6 +14,7 @@ export {
 } from './plan.ts';
 export { Proof } from './proof.ts';
 export { rng } from './random.ts';
+export { type Ablation, isTechnique, NO_ABLATION, TECHNIQUES, type Technique } from './techniques.ts';
 export { newTrace, type SearchTrace } from './trace.ts';
 export { LARGE_JOB_ITEM_TYPES, PRACTICAL_ITEM_TYPES } from './tuning.ts';
 export { runToEnd } from './walk.ts';

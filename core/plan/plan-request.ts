@@ -8,6 +8,7 @@
 import type { Budget } from '../budget.ts';
 import { type CutplanError, ok, type Result } from '../errors.ts';
 import type { LpEngine } from '../lp/index.ts';
+import type { Ablation } from '../model/index.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../types.ts';
 import { angleGeometry } from './angle.ts';
 import { type FormatContext, type FormattedGroup, formatResponse } from './format.ts';
@@ -18,6 +19,8 @@ export interface PlanOptions {
   readonly lp: LpEngine;
   /** The whole request's budget (its `totalMs` is the request's budget in ms). */
   readonly budget: Budget;
+  /** Techniques of the square search switched off (benchmark ablations only; angle jobs ignore it). */
+  readonly off?: Ablation;
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { Budget } from '../budget.ts';
 import { err, ok } from '../errors.ts';
 import type { LpEngine } from '../lp/index.ts';
-import { buildJobs, type GroupPlan, type Job } from '../model/index.ts';
+import { type Ablation, buildJobs, type GroupPlan, type Job } from '../model/index.ts';
 import { stageWorkFor } from '../setups/index.ts';
 import { squareLayouts } from '../square/layouts/index.ts';
 import { solveGroup } from '../square/search/index.ts';
@@ -31,7 +31,7 @@ export interface SolvedGroup {
 /** The square geometry over the request's material groups. */
 export function squareGeometry(
   request: OptimiseRequest,
-  options: { readonly lp: LpEngine; readonly budget: Budget },
+  options: { readonly lp: LpEngine; readonly budget: Budget; readonly off?: Ablation },
 ): Geometry<SolvedGroup> {
   const jobs = buildJobs(request);
   const jobOf = (k: number): Job => {
@@ -43,7 +43,7 @@ export function squareGeometry(
     groups: jobs.length,
     search: (k, search) => {
       const job = jobOf(k);
-      const r = solveGroup(job, options.lp, search);
+      const r = solveGroup(job, options.lp, search, undefined, options.off);
       if (r.plan === null)
         return err(noPlan(job.material, r.status === 'infeasible', options.budget.totalMs));
       return ok({

@@ -6,7 +6,16 @@ import { barsBound, combinatorialBound, maxOffcutUsage } from '../../bounds/inde
 import type { Budget } from '../../budget.ts';
 import type { LpEngine } from '../../lp/index.ts';
 import type { Residual } from '../../master/index.ts';
-import { type GroupPlan, Incumbent, type Job, newTrace, Proof, type SearchTrace } from '../../model/index.ts';
+import {
+  type Ablation,
+  type GroupPlan,
+  Incumbent,
+  type Job,
+  NO_ABLATION,
+  newTrace,
+  Proof,
+  type SearchTrace,
+} from '../../model/index.ts';
 import { isFullBarJob, packerFirstOps, packerOpsLeft, perfectPacker, runPacker } from './exact/index.ts';
 import { offerGreedyPlans } from './heuristics/index.ts';
 import { ColumnGeneration, provesInfeasible, solveRoot } from './master/index.ts';
@@ -56,9 +65,15 @@ export interface SearchGoal {
  * column generation; a first dive; then either the one-bar search (discrepancy dives, branch and price,
  * bar saver, perfect packing side by side) or the mixed one (mixes, a short tree, discrepancy dives, the
  * full tree). Each phase runs only while the plan is not proven and the budget lasts. Anytime: the
- * incumbent only improves.
+ * incumbent only improves. `off`: techniques switched off, for the benchmark's ablations (never by the API).
  */
-export function solveGroup(job: Job, engine: LpEngine, budget: Budget, goal?: SearchGoal): GroupResult {
+export function solveGroup(
+  job: Job,
+  engine: LpEngine,
+  budget: Budget,
+  goal?: SearchGoal,
+  off: Ablation = NO_ABLATION,
+): GroupResult {
   const demand = Int32Array.from(job.items, (it) => it.demand);
   const supply = Float64Array.from(job.sources, (s) => s.supply);
   const trace = newTrace();
@@ -85,11 +100,14 @@ export function solveGroup(job: Job, engine: LpEngine, budget: Budget, goal?: Se
   // One-bar jobs whose bound leaves no room at all: an exact search for a perfect packing, first on its
   // own, then beside the dives and the tree. Still searching after its first share, and shaped for it,
   // the job is a full-bar job: column generation and the tree then serve the proof (docs/solver.md).
-  const packer = isOptimal() ? null : perfectPacker(job, demand, proof.bound, inc);
+  const packer =
+    isOptimal() || off.has('perfect-packing') ? null : perfectPacker(job, demand, proof.bound, inc);
   const packerFirst = packerFirstOps(demand);
   const searching = packer !== null && runPacker(packer, packerFirst, budget);
   const fullBars =
-    searching && !isOptimal() && isFullBarJob(job, demand, proof.bound) ? { floor: proof.bound } : undefined;
+    searching && !off.has('full-bars') && !isOptimal() && isFullBarJob(job, demand, proof.bound)
+      ? { floor: proof.bound }
+      : undefined;
   if (isOptimal() || budget.expired()) return result();
 
   const root: Residual = { demand, lo: new Float64Array(job.sources.length), hi: supply, usage: usageTarget };

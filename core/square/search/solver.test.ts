@@ -46,6 +46,23 @@ describe('perfect packings', () => {
     const capacity = job.sources[0]?.capacity ?? 0;
     for (const l of res.plan?.layouts ?? []) expect(patternWeight(job, l.counts)).toBe(capacity);
   });
+
+  it('leaves the perfect-packing search out when the ablation switches it off, for that solve only', async () => {
+    const inst = known.find((k) => k.file.endsWith('201_2500_DI_4.txt'));
+    if (!inst) throw new Error('fixture missing');
+    const job = onlyJob(inst.body);
+    const off = await workBudget(100);
+    const without = solveGroup(job, off.engine, off.budget, undefined, new Set(['perfect-packing'] as const));
+    // Column generation ran (the search did not answer first), and no claim is false.
+    expect(without.trace.rootLp).not.toBeNull();
+    expect(without.bound).toBeLessThanOrEqual(inst.opt);
+    if (without.status === 'optimal') expect(without.plan.cost).toBe(inst.opt);
+    // The next solve, without switches, is the production one: the search answers before any LP.
+    const on = await workBudget(60_000);
+    const res = solveGroup(job, on.engine, on.budget);
+    expect(res.trace.rootLp).toBeNull();
+    expect(res.status).toBe('optimal');
+  });
 });
 
 /** Master solves for the whole-bar cut lists: seeds 4 and 16 are proven in 182 and 164. */

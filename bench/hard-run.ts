@@ -1,0 +1,105 @@
+/**
+ * `npm run bench -- --hard`: every AI and ANI instance of ../shared/instances (or `--sample N` a class),
+ * at `--limit S` seconds a job, one worker process per core, each technique of `--ablate a,b` also
+ * switched off on its own in the same run. Writes the per-class report (default bench/results/hard.md)
+ * with the command that made it; any false proof or bound above a known optimum fails the run.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
+import { dirname } from 'node:path';
+import { TECHNIQUES } from '../core/model/index.ts';
+import { falseBound, falseProof } from './claims.ts';
+import { classRows, classTable, HARD_SETS, sampleClasses, variantsOf } from './hard.ts';
+import { INSTANCES_DIR, loadSet } from './instances.ts';
+import { type Outcome, runTasks, type Task } from './solver-bench.ts';
+
+export interface HardOptions {
+  /** Instances a class; null: every instance. */
+  readonly perClass: number | null;
+  readonly limitMs: number;
+  readonly workers: number;
+  /** Comma-separated techniques to measure off (each on its own) beside everything on. */
+  readonly ablate: string;
+  readonly out: string;
+  readonly command: string;
+}
+
+/** Runs the hard instances and writes the report; resolves to the number of false claims. */
+export async function runHard(o: HardOptions): Promise<number> {
+  const variants = variantsOf(o.ablate, TECHNIQUES);
+  const instances = HARD_SETS.flatMap((set) =>
+    loadSet(set, INSTANCES_DIR).map((inst) => ({ set, name: inst.file, inst })),
+  );
+  const chosen = [...sampleClasses(instances, o.perClass).values()].flat();
+  // Variants take turns instance by instance, so a load change on the shared machine hits them alike.
+  const tasks: Task[] = chosen.flatMap(({ set, name, inst }) =>
+    variants.map(
+      (v): Task => ({
+        set,
+        name,
+        body: inst.body,
+        objective: inst.objective,
+        opt: inst.opt,
+        proven: inst.proven,
+        limitMs: o.limitMs,
+        off: v.off,
+        variant: v.label,
+      }),
+    ),
+  );
+  const provenOpt = new Map(
+    tasks.filter((t) => t.proven && t.opt !== null).map((t) => [`${t.set}/${t.name}`, t.opt ?? 0]),
+  );
+  const wrong = (r: Outcome): boolean => {
+    const opt = provenOpt.get(`${r.set}/${r.name}`) ?? null;
+    return falseProof(r, opt) || falseBound(r, opt);
+  };
+  const workers = Math.max(1, Math.min(o.workers, cpus().length));
+  process.stderr.write(
+    `bench --hard: ${chosen.length} instances × ${variants.length} variants on ${workers} workers, ${o.limitMs / 1000} s a job\n`,
+  );
+  const load0 = loadavg()[0] ?? 0;
+  const started = performance.now();
+  const outcomes = await runTasks(tasks, workers, (r, done) => {
+    const flag = r.error ? 'ERROR' : wrong(r) ? 'FALSE' : r.optimal ? 'opt' : 'open';
+    process.stderr.write(
+      `[${done}/${tasks.length}] ${r.variant} ${r.name} ${flag} ${r.value}/${r.bound}/${r.opt ?? '-'} ${r.ms.toFixed(0)} ms\n`,
+    );
+  });
+  const wallS = (performance.now() - started) / 1000;
+  const rows = classRows(
+    outcomes,
+    variants.map((v) => v.label),
+    provenOpt,
+  );
+  const falseClaims = rows.reduce((a, r) => a + r.falseClaims, 0);
+  const lines = [
+    '# Benchmark report: AI and ANI',
+    '',
+    `Command: \`${o.command}\` (${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${workers} workers on ${cpus().length} cores, ${wallS.toFixed(0)} s wall, load average ${load0.toFixed(1)} at the start).`,
+    '',
+    `${o.perClass === null ? 'Every instance' : `${o.perClass} instances a class (evenly spread by file index)`}, ${o.limitMs / 1000} s a job, each solved on one core through parse → solve → verify. Times include instances stopped by the limit. A proof of another value or a bound above a known optimum counts as a false claim and fails the run.`,
+    '',
+    ...classTable(rows),
+    '',
+  ];
+  const failed = outcomes.filter((r) => wrong(r) || r.error !== null || !r.optimal);
+  if (failed.length > 0) {
+    lines.push('<details><summary>Instances not proven, in error or with a false claim</summary>', '');
+    lines.push(
+      '| variant | instance | plan | bound | known optimum | ms | note |',
+      '|---|---|---:|---:|---:|---:|---|',
+    );
+    for (const r of failed.sort(
+      (a, b) => (a.variant ?? '').localeCompare(b.variant ?? '') || a.name.localeCompare(b.name),
+    ))
+      lines.push(
+        `| ${r.variant} | ${r.name} | ${r.value ?? '—'} | ${r.bound ?? '—'} | ${r.opt ?? '—'} | ${r.ms.toFixed(0)} | ${wrong(r) ? 'FALSE CLAIM' : (r.error ?? '')} |`,
+      );
+    lines.push('', '</details>', '');
+  }
+  await mkdir(dirname(o.out), { recursive: true });
+  await writeFile(o.out, `${lines.join('\n')}\n`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+  return falseClaims;
+}

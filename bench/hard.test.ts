@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { TECHNIQUES } from '../core/model/index.ts';
+import { falseBound, falseProof } from './claims.ts';
+import {
+  classRows,
+  classTable,
+  compareClasses,
+  type HardOutcome,
+  hardClass,
+  sampleClasses,
+  variantsOf,
+} from './hard.ts';
+
+describe('hardClass', () => {
+  it.each([
+    ['ai', 'ai/1002_80000_DI_36.txt', 'AI 1002'],
+    ['ani', 'ani/201_2500_NR_0.txt', 'ANI 201'],
+    ['ani', '600_20000_NR_12.txt', 'ANI 600'],
+    ['gi', 'gi/csAB500_10.txt', 'GI ?'],
+  ])('%s %s is %s', (set, file, cls) => {
+    expect(hardClass(set, file)).toBe(cls);
+  });
+
+  it('orders AI before ANI and sizes numerically', () => {
+    const shuffled = ['ANI 1002', 'AI 600', 'ANI 201', 'AI 1002', 'AI 201'];
+    expect([...shuffled].sort(compareClasses)).toEqual([
+      'AI 201',
+      'AI 600',
+      'AI 1002',
+      'ANI 201',
+      'ANI 1002',
+    ]);
+  });
+});
+
+const files = (set: string, size: number, n: number): { set: string; name: string }[] =>
+  Array.from({ length: n }, (_, k) => ({ set, name: `${set}/${size}_100_X_${k}.txt` }));
+
+describe('sampleClasses', () => {
+  const list = [...files('ani', 402, 48), ...files('ai', 201, 50), ...files('ai', 1002, 3)].reverse();
+
+  it('takes n a class, spread evenly over the file indices, whatever the input order', () => {
+    const picked = sampleClasses(list, 4);
+    expect([...picked.keys()]).toEqual(['AI 201', 'AI 1002', 'ANI 402']);
+    expect(picked.get('AI 201')?.map((t) => t.name)).toEqual([
+      'ai/201_100_X_0.txt',
+      'ai/201_100_X_12.txt',
+      'ai/201_100_X_25.txt',
+      'ai/201_100_X_37.txt',
+    ]);
+    expect(picked.get('ANI 402')?.map((t) => t.name.replace(/.*_/, ''))).toEqual([
+      '0.txt',
+      '12.txt',
+      '24.txt',
+      '36.txt',
+    ]);
+    // A class smaller than the sample is taken whole.
+    expect(picked.get('AI 1002')).toHaveLength(3);
+    expect(sampleClasses([...list].reverse(), 4)).toEqual(picked);
+  });
+
+  it('takes every instance without a sample size, in natural order (2 before 10)', () => {
+    const all = sampleClasses(list, null);
+    expect(all.get('ANI 402')).toHaveLength(48);
+    expect(
+      all
+        .get('AI 201')
+        ?.slice(0, 3)
+        .map((t) => t.name),
+    ).toEqual(['ai/201_100_X_0.txt', 'ai/201_100_X_1.txt', 'ai/201_100_X_2.txt']);
+  });
+
+  it('never picks an instance twice', () => {
+    for (const n of [1, 7, 10, 33, 49]) {
+      for (const [, picked] of sampleClasses(list, n)) expect(new Set(picked).size).toBe(picked.length);
+    }
+  });
+});
+
+describe('variantsOf', () => {
+  it('measures everything on, then each technique off on its own', () => {
+    expect(variantsOf('', TECHNIQUES)).toEqual([{ label: 'all on', off: [] }]);
+    expect(variantsOf('full-bars, perfect-packing,full-bars', TECHNIQUES)).toEqual([
+      { label: 'all on', off: [] },
+      { label: 'full-bars off', off: ['full-bars'] },
+      { label: 'perfect-packing off', off: ['perfect-packing'] },
+    ]);
+  });
+
+  it('refuses a name it does not know, listing the known ones', () => {
+    expect(() => variantsOf('dual-magic', TECHNIQUES)).toThrow(/dual-magic.*perfect-packing/);
+  });
+});
+
+describe('claims against a known optimum', () => {
+  it.each([
+    { value: 66, bound: 66, optimal: true, opt: 66, proof: false, bound_: false },
+    { value: 67, bound: 67, optimal: true, opt: 66, proof: true, bound_: true },
+    { value: 66, bound: 67, optimal: false, opt: 66, proof: false, bound_: true },
+    { value: 67, bound: 65, optimal: true, opt: 66, proof: true, bound_: false },
+    { value: 67, bound: 67, optimal: true, opt: null, proof: false, bound_: false },
+    { value: null, bound: null, optimal: false, opt: 66, proof: false, bound_: false },
+  ])('$value/$bound optimal=$optimal against $opt', ({ opt, proof, bound_, ...claim }) => {
+    expect(falseProof(claim, opt)).toBe(proof);
+    expect(falseBound(claim, opt)).toBe(bound_);
+  });
+});
+
+describe('classRows and classTable', () => {
+  const o = (
+    name: string,
+    ms: number,
+    value: number,
+    bound: number,
+    optimal: boolean,
+    variant?: string,
+  ): HardOutcome => ({
+    set: name.startsWith('ani') ? 'ani' : 'ai',
+    name,
+    ms,
+    value,
+    bound,
+    optimal,
+    opt: 66,
+    error: null,
+    ...(variant ? { variant } : {}),
+  });
+  const outcomes = [
+    o('ani/201_2500_NR_1.txt', 20_000, 66, 65, false),
+    o('ani/201_2500_NR_0.txt', 1_000, 66, 66, true),
+    o('ani/201_2500_NR_2.txt', 3_000, 66, 66, true),
+    o('ai/201_2500_DI_0.txt', 100, 66, 66, true),
+    o('ai/201_2500_DI_0.txt', 20_000, 67, 67, true, 'full-bars off'),
+  ];
+  const opt = new Map(outcomes.map((x) => [`${x.set}/${x.name}`, 66]));
+
+  it('counts per variant and class, with the median and maximum over every instance', () => {
+    const rows = classRows(outcomes, ['all on', 'full-bars off'], opt);
+    expect(
+      rows.map((r) => [
+        r.variant,
+        r.cls,
+        r.instances,
+        r.proven,
+        r.reached,
+        r.falseClaims,
+        r.medianMs,
+        r.maxMs,
+      ]),
+    ).toEqual([
+      ['all on', 'AI 201', 1, 1, 1, 0, 100, 100],
+      ['all on', 'ANI 201', 3, 2, 3, 0, 3_000, 20_000],
+      ['full-bars off', 'AI 201', 1, 1, 0, 1, 20_000, 20_000],
+    ]);
+    const table = classTable(rows);
+    expect(table).toHaveLength(2 + rows.length);
+    expect(table[3]).toBe('| all on | ANI 201 | 3 | 2 | 3 | 0 | 0 | 3.00 | 20.0 |');
+  });
+});

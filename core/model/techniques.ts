@@ -1,0 +1,26 @@
+/**
+ * Techniques of the square search that a caller may switch off, so a benchmark can measure each one off
+ * and on in one run (docs/bench.md, "AI and ANI"). The API never switches any off; the set is passed per
+ * solve (no global state), so two solves in one process never see each other's switches.
+ */
+
+/** The techniques that can be switched off (docs/solver.md names each). */
+export const TECHNIQUES = [
+  /** The perfect-packing search of full one-bar jobs (and with it the full-bar regime). */
+  'perfect-packing',
+  /** The full-bar regime: primal re-solves, no dives beside the tree, the floor stop. */
+  'full-bars',
+] as const;
+
+export type Technique = (typeof TECHNIQUES)[number];
+
+/** Techniques switched off for one solve; empty for every production solve. */
+export type Ablation = ReadonlySet<Technique>;
+
+/** No technique switched off. */
+export const NO_ABLATION: Ablation = new Set<Technique>();
+
+/** Whether `name` names a technique that can be switched off. */
+export function isTechnique(name: string): name is Technique {
+  return (TECHNIQUES as readonly string[]).includes(name);
+}
