@@ -9,7 +9,7 @@ import { cpus, loadavg } from 'node:os';
 import { dirname } from 'node:path';
 import { TECHNIQUES } from '../core/model/index.ts';
 import { falseBound, falseProof } from './claims.ts';
-import { classRows, classTable, HARD_SETS, sampleClasses, variantsOf } from './hard.ts';
+import { chooseClasses, classRows, classTable, HARD_SETS, sampleClasses, variantsOf } from './hard.ts';
 import { INSTANCES_DIR, loadSet } from './instances.ts';
 import { type Outcome, runTasks, type Task } from './solver-bench.ts';
 
@@ -18,6 +18,8 @@ export interface HardOptions {
   readonly perClass: number | null;
   readonly limitMs: number;
   readonly workers: number;
+  /** Comma-separated classes (`ANI 201`) or sets (`ani`) to run; empty: every class. */
+  readonly classes: string;
   /** Comma-separated techniques to measure off (each on its own) beside everything on. */
   readonly ablate: string;
   readonly out: string;
@@ -30,7 +32,7 @@ export async function runHard(o: HardOptions): Promise<number> {
   const instances = HARD_SETS.flatMap((set) =>
     loadSet(set, INSTANCES_DIR).map((inst) => ({ set, name: inst.file, inst })),
   );
-  const chosen = [...sampleClasses(instances, o.perClass).values()].flat();
+  const chosen = [...chooseClasses(sampleClasses(instances, o.perClass), o.classes).values()].flat();
   // Variants take turns instance by instance, so a load change on the shared machine hits them alike.
   const tasks: Task[] = chosen.flatMap(({ set, name, inst }) =>
     variants.map(

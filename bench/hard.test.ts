@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TECHNIQUES } from '../core/model/index.ts';
 import { falseBound, falseProof } from './claims.ts';
 import {
+  chooseClasses,
   classRows,
   classTable,
   compareClasses,
@@ -35,6 +36,28 @@ describe('hardClass', () => {
 
 const files = (set: string, size: number, n: number): { set: string; name: string }[] =>
   Array.from({ length: n }, (_, k) => ({ set, name: `${set}/${size}_100_X_${k}.txt` }));
+
+describe('chooseClasses', () => {
+  const sampled = new Map([
+    ['AI 201', [1]],
+    ['AI 402', [2]],
+    ['ANI 201', [3]],
+    ['ANI 402', [4]],
+  ]);
+  it.each([
+    ['', ['AI 201', 'AI 402', 'ANI 201', 'ANI 402']],
+    ['ani 201', ['ANI 201']],
+    ['ANI 402, AI 201', ['AI 201', 'ANI 402']],
+    ['ani', ['ANI 201', 'ANI 402']],
+    ['AI', ['AI 201', 'AI 402']],
+  ])('%j keeps %j', (classes, kept) => {
+    expect([...chooseClasses(sampled, classes).keys()]).toEqual(kept);
+  });
+  it('refuses a name that matches no class, naming the known ones', () => {
+    expect(() => chooseClasses(sampled, 'ANI 600')).toThrow(/unknown class 'ANI 600'.*AI 201, AI 402/);
+    expect(() => chooseClasses(sampled, 'AN')).toThrow(/unknown class 'AN'/);
+  });
+});
 
 describe('sampleClasses', () => {
   const list = [...files('ani', 402, 48), ...files('ai', 201, 50), ...files('ai', 1002, 3)].reverse();

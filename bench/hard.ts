@@ -70,6 +70,25 @@ export function sampleClasses<T extends { readonly set: string; readonly name: s
   return out;
 }
 
+/**
+ * The classes a run keeps: `classes` is a comma-separated list of class names (`ANI 201,AI 402`, any
+ * case) or set names (`ani`: every class of the set); empty keeps every class. A name that matches no
+ * class of `sampled` is refused with the list of known ones.
+ */
+export function chooseClasses<T>(sampled: ReadonlyMap<string, T[]>, classes: string): Map<string, T[]> {
+  const wanted = classes
+    .split(',')
+    .map((c) => c.trim().toUpperCase().replace(/\s+/g, ' '))
+    .filter(Boolean);
+  if (wanted.length === 0) return new Map(sampled);
+  const known = [...sampled.keys()];
+  for (const w of wanted) {
+    if (!known.some((k) => k === w || k.startsWith(`${w} `)))
+      throw new Error(`unknown class '${w}': known are ${known.join(', ')}`);
+  }
+  return new Map([...sampled].filter(([k]) => wanted.some((w) => k === w || k.startsWith(`${w} `))));
+}
+
 /** One ablation variant of the run: its label and the techniques it switches off. */
 export interface Variant {
   readonly label: string;

@@ -7,7 +7,7 @@
  *   npm run bench -- [--sets a,b] [--full] [--practical N] [--workers N] [--limit-scale X] [--bundle-jobs N]
  *     [--cutgen-per-class N] [--skip angles,pdf,files,cold,load,engines,setups,cutgen,bundle] [--out FILE]
  *   npm run bench -- --hard [--sample N|all] [--limit S] [--ablate technique[,technique]] [--workers N]
- *     [--out FILE]   (AI and ANI per class only: bench/hard-run.ts)
+ *     [--classes 'ANI 201,ai'] [--out FILE]   (AI and ANI per class only: bench/hard-run.ts)
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -32,6 +32,7 @@ const args = parseArgs({
     sample: { type: 'string', default: '10' },
     limit: { type: 'string', default: '60' },
     ablate: { type: 'string', default: '' },
+    classes: { type: 'string', default: '' },
   },
 });
 const skip = new Set(args.values.skip.split(',').filter(Boolean));
@@ -50,6 +51,7 @@ if (args.values.hard) {
     limitMs: Math.round(Number(args.values.limit) * 1000),
     workers: args.values.workers ? Number(args.values.workers) : cpus().length,
     ablate: args.values.ablate,
+    classes: args.values.classes,
     out: args.values.out ?? join(import.meta.dirname, 'results', 'hard.md'),
     command,
   });
