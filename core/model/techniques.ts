@@ -10,6 +10,8 @@ export const TECHNIQUES = [
   'perfect-packing',
   /** The full-bar regime: primal re-solves, no dives beside the tree, the floor stop. */
   'full-bars',
+  /** The perfect-packing search's share beside the tree in proportion to the pieces (off: 5 M a round). */
+  'packer-share',
 ] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];

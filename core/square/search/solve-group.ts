@@ -25,6 +25,7 @@ import {
   laterDiveRule,
   mixedSearch,
   oneBarSearch,
+  packerOpsPerRound,
   type TreeSearch,
 } from './tree/index.ts';
 
@@ -142,7 +143,13 @@ export function solveGroup(
       ...(fullBars ? { fullBars } : {}),
     };
     if (job.sources.length === 1) {
-      const packerLeft = packer ? { packer, ops: packerOpsLeft(packerFirst) } : null;
+      const packerLeft = packer
+        ? {
+            packer,
+            ops: packerOpsLeft(packerFirst),
+            perRound: packerOpsPerRound(demand, !off.has('packer-share')),
+          }
+        : null;
       proof.raise(oneBarSearch(search, proof.bound, budget, isOptimal, packerLeft));
     } else {
       mixedSearch(search, proof, first.out.x, budget);

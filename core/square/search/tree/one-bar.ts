@@ -8,6 +8,7 @@ import { BarSaver } from '../heuristics/index.ts';
 import { branchAndPriceSteps, type TreeSearch } from './branch-and-price.ts';
 import {
   PACKER_OPS_PER_ROUND,
+  PACKER_OPS_PER_ROUND_PER_PIECE,
   SAVER_OPS_PER_ROUND,
   SAVER_SLICE,
   TREE_ROUNDS_PER_DIVE_ROUND,
@@ -17,7 +18,7 @@ import {
  * One-bar jobs: limited-discrepancy dives (one, then two deviations) and the complete branch and price run
  * side by side, a node at a time, the tree getting `TREE_ROUNDS_PER_DIVE_ROUND` pricing rounds for each
  * of the dives', the bar saver `SAVER_OPS_PER_ROUND` operations and the perfect-packing search (when the
- * job has one) `PACKER_OPS_PER_ROUND` for each round of either, up to `packer.ops`. The dives find the
+ * job has one) `packer.perRound` for each round of either, up to `packer.ops`. The dives find the
  * perfect packings of easy-but-tight jobs, the tree proves the ⌈LP⌉ + 1 optima, the saver finds
  * near-perfect packings the dives miss. Full-bar jobs run no dives. Sharing by work, not time, keeps the
  * search the same on any machine. Returns the tree's bound.
@@ -27,7 +28,7 @@ export function oneBarSearch(
   rootBound: number,
   budget: Budget,
   isOptimal: () => boolean,
-  packer: { readonly packer: Packer; readonly ops: number } | null,
+  packer: { readonly packer: Packer; readonly ops: number; readonly perRound: number } | null,
 ): number {
   const { diver, root, trace } = search;
   const tree = branchAndPriceSteps(search, rootBound, budget);
@@ -51,7 +52,7 @@ export function oneBarSearch(
     if (
       packer &&
       packing &&
-      packerOps < Math.min(packer.ops, PACKER_OPS_PER_ROUND * (diveRounds + treeRounds + 1))
+      packerOps < Math.min(packer.ops, packer.perRound * (diveRounds + treeRounds + 1))
     ) {
       packing = packer.packer.work(PACKER_SLICE);
       packerOps += PACKER_SLICE;
@@ -69,4 +70,15 @@ export function oneBarSearch(
   }
   // Stopped (plan proven or time up): the tree reports the bound of what it left open.
   return runToEnd(tree);
+}
+
+/**
+ * The perfect-packing search's operations per pricing round beside the tree: in proportion to the job's
+ * pieces (about a round's time), or the former fixed count when `proportional` is off (the technique
+ * `packer-share` switched off, for the benchmark's ablation).
+ */
+export function packerOpsPerRound(demand: Int32Array, proportional: boolean): number {
+  if (!proportional) return PACKER_OPS_PER_ROUND;
+  const pieces = demand.reduce((a, d) => a + d, 0);
+  return PACKER_OPS_PER_ROUND_PER_PIECE * Math.max(1, pieces);
 }

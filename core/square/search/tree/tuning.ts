@@ -22,7 +22,15 @@ export const ENDGAME_SLACK = 0.02;
  * rounds an ⌈LP⌉ + 1 proof needs), handed over in slices. */
 export const SAVER_OPS_PER_ROUND = 20_000;
 export const SAVER_SLICE = 20_000;
-/** One-bar jobs with no room to spare: perfect-packing operations per pricing round beside the tree. */
+/**
+ * One-bar jobs with no room to spare: perfect-packing operations per pricing round beside the tree, per
+ * piece of the job (a round's pricing and master grow with the pieces: about 2,000 operations a piece
+ * take as long as a round on the AI and ANI jobs), so the search and the tree get about equal time.
+ * Trades packings found beside the tree against the proofs the tree makes when there is none.
+ */
+export const PACKER_OPS_PER_ROUND_PER_PIECE = 2_000;
+/** The share before it (technique `packer-share` switched off): a fixed count per round, 5–13 times a
+ * round's time on ANI 201–402. */
 export const PACKER_OPS_PER_ROUND = 5_000_000;
 /** One-bar jobs: pricing rounds of branch and price per round of the limited-discrepancy dives. */
 export const TREE_ROUNDS_PER_DIVE_ROUND = 1;
