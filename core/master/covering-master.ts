@@ -18,6 +18,7 @@ export type { CgOutcome, CgStop, MasterOptions } from './outcome.ts';
 export type { Residual } from './port.ts';
 export { usageScaleOf } from './port.ts';
 
+/** Relative reduced cost below which a pattern enters, by default (HiGHS works to about 1e-7). */
 const REL_TOL = 1e-6;
 
 /**
@@ -240,11 +241,13 @@ export class CoveringMaster<C extends PatternColumn> {
         return this.outcome('optimal', sol, Math.max(bestBound, stop.floor), iterations);
       }
       const duals = this.itemDuals(sol.duals);
+      const tol = stop.tolerance ?? REL_TOL;
       let priced = this.price(
         this.center ? smooth(this.center, this.smoothing, this.m, duals) : duals,
         sol.duals,
+        tol,
       );
-      if (this.center && priced.columns.length === 0) priced = this.price(duals, sol.duals);
+      if (this.center && priced.columns.length === 0) priced = this.price(duals, sol.duals, tol);
       // Defence in depth: a valid bound never exceeds the restricted master's value (≥ the LP optimum);
       // capping there keeps a numerical slip in the pricing from ever becoming an absurd bound.
       priced.bound = Math.min(priced.bound, sol.objective + 1e-9 * Math.max(1, Math.abs(sol.objective)));
@@ -319,7 +322,7 @@ export class CoveringMaster<C extends PatternColumn> {
    * Prices at `pi` through the port: the columns whose reduced cost under the master's own duals is
    * negative, and the Lagrangian bound that `pi` proves.
    */
-  private price(pi: Float64Array, masterDuals: Float64Array): Pricing<C> {
+  private price(pi: Float64Array, masterDuals: Float64Array, tol: number): Pricing<C> {
     const arcs = activeArcs(this.residual, this.arcRows, masterDuals);
     const nu = this.usageRow >= 0 ? Math.max(0, masterDuals[this.usageRow] ?? 0) : 0;
     const usagePay = (k: number): number => {
@@ -339,7 +342,7 @@ export class CoveringMaster<C extends PatternColumn> {
     // A pattern enters when it is not empty, prices out and is new.
     const pricesOut = (column: C): boolean =>
       this.port.coefficients(column).length > 0 &&
-      reduced(column) < -REL_TOL * Math.max(1, this.sources[column.source]?.cost ?? 0) &&
+      reduced(column) < -tol * Math.max(1, this.sources[column.source]?.cost ?? 0) &&
       !this.has(column);
     const answer = this.port.price({ pi, residual: this.residual, nu, usagePay, arcs: arcs.list, pricesOut });
     if (answer.cutValues) this.recordCut(pi, nu, answer.cutValues);

@@ -29,6 +29,12 @@ export interface CgStop {
   readonly floor?: number;
   /** Stop after this many master solves (a caller that wants a quick LP, not its optimum). */
   readonly rounds?: number;
+  /**
+   * The relative reduced cost (times the source's cost) below which a pattern enters; default
+   * `REL_TOL` (1e-6). Tighter, pricing goes on where the LP sits a hair above an integer and the
+   * bound a hair below it (see `TIGHT_TOLERANCE`).
+   */
+  readonly tolerance?: number;
 }
 
 /** How a covering master is set up beyond its pattern kind. */

@@ -9,6 +9,13 @@
  */
 export const SMOOTHING_LARGE = 0.8;
 export const SMOOTHING_SMALL = 0.5;
+/**
+ * The relative reduced cost of the tight pricing rounds a branch node gets when its LP rounds up to the
+ * incumbent but its bound does not (the LP a hair above an integer): about HiGHS's own accuracy, with
+ * duplicate columns refused so the rounds cannot cycle. `TIGHT_ROUNDS` caps them.
+ */
+export const TIGHT_TOLERANCE = 1e-9;
+export const TIGHT_ROUNDS = 50;
 /** How close (in cost units) the LP value must come to the bound's integer for `settle`: earlier stops
  * against a master that is not quite optimal for the dives' rounding. */
 export const SETTLE_TOLERANCE = 0.005;

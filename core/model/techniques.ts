@@ -12,6 +12,8 @@ export const TECHNIQUES = [
   'full-bars',
   /** The perfect-packing search's share beside the tree in proportion to the pieces (off: 5 M a round). */
   'packer-share',
+  /** Tight pricing rounds for a branch node whose LP rounds up to the incumbent but whose bound does not. */
+  'tight-bound',
 ] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];

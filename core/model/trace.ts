@@ -6,6 +6,8 @@ export interface SearchTrace {
   columns: number;
   diveNodes: number;
   branchNodes: number;
+  /** Branch nodes that got the tight pricing rounds (LP a hair above an integer, bound below it). */
+  tightNodes: number;
   endgames: number;
   /** Plans the incumbent refused as flawed (always empty unless there is a bug). */
   rejected: string[];
@@ -21,6 +23,7 @@ export function newTrace(): SearchTrace {
     columns: 0,
     diveNodes: 0,
     branchNodes: 0,
+    tightNodes: 0,
     endgames: 0,
     rejected: [],
     phase: 'none',

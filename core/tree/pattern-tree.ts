@@ -6,7 +6,15 @@
 
 import { type CountCut, costSources, liftBound } from '../bounds/index.ts';
 import type { Budget } from '../budget.ts';
-import type { CoveringMaster, PatternColumn, Residual } from '../master/index.ts';
+import {
+  type CgOutcome,
+  type CgStop,
+  type CoveringMaster,
+  type PatternColumn,
+  type Residual,
+  TIGHT_ROUNDS,
+  TIGHT_TOLERANCE,
+} from '../master/index.ts';
 import type { Job } from '../model/index.ts';
 import { ceilBound } from '../numbers.ts';
 
@@ -43,8 +51,13 @@ export interface PatternTree<C extends PatternColumn> {
   readonly root: Residual;
   /** Cuts on the bar counts valid for every plan of the root's demand (none for a kind that records none). */
   readonly rootCuts: readonly CountCut[];
-  readonly trace: { branchNodes: number; cgIterations: number };
+  readonly trace: { branchNodes: number; cgIterations: number; tightNodes?: number };
   readonly fullBars?: { readonly floor: number };
+  /**
+   * Tight bounds at the proof's edge: a node whose LP rounds up to the incumbent while its bound does
+   * not gets up to `TIGHT_ROUNDS` more pricing rounds at `TIGHT_TOLERANCE` (technique `tight-bound`).
+   */
+  readonly tight?: boolean;
   /** A node costing this much or more cannot improve the incumbent (∞ with none to prune by). */
   pruneAt(): number;
   /** Flow on every arc of the LP solution `x`, by arc key (the map's order breaks ties between splits). */
@@ -94,11 +107,18 @@ export function* treeSteps<C extends PatternColumn>(
     const here: Residual = { ...root, lo: node.lo, hi: node.hi, arcs: node.arcs };
     cg.setResidual(here);
     const floor = tree.fullBars?.floor;
-    const out = cg.solve(
-      budget,
-      floor === undefined ? { cutoff: tree.pruneAt() } : { cutoff: tree.pruneAt(), floor },
-    );
+    const stop: CgStop = floor === undefined ? { cutoff: tree.pruneAt() } : { cutoff: tree.pruneAt(), floor };
+    let out = cg.solve(budget, stop);
     trace.cgIterations += out.iterations;
+    if (tree.tight && atTheEdge(out, tree.pruneAt())) {
+      out = tighten(
+        out,
+        cg.solve(budget, { ...stop, tolerance: TIGHT_TOLERANCE, rounds: TIGHT_ROUNDS }),
+        budget,
+      );
+      trace.cgIterations += out.iterations;
+      trace.tightNodes = (trace.tightNodes ?? 0) + 1;
+    }
     // A pause after each node's master solve (what follows reads only `out` and the column list).
     yield;
     if (out.status === 'stopped' && budget.expired()) {
@@ -167,6 +187,34 @@ export function* treeSteps<C extends PatternColumn>(
   // proves nothing beyond the bound it started from.
   if (!Number.isFinite(best)) return left.length === 0 ? rootBound : Math.max(rootBound, Math.min(...left));
   return left.length === 0 ? best : Math.min(best, ...left);
+}
+
+/**
+ * A node's LP solved (to the default tolerance) whose value rounds up to `pruneAt` while its bound does
+ * not: the LP sits a hair above an integer and the bound, which trails the LP by up to the tolerance
+ * times the bars, a hair below it. Tighter pricing may lift the bound across and prune the node.
+ */
+export function atTheEdge(out: CgOutcome, pruneAt: number): boolean {
+  return (
+    out.status === 'optimal' &&
+    out.artificial <= 1e-6 &&
+    Number.isFinite(pruneAt) &&
+    ceilBound(out.bound) < pruneAt &&
+    ceilBound(out.lpValue) >= pruneAt
+  );
+}
+
+/**
+ * The node's outcome after the tight rounds `more`: the better of both bounds (each valid for the node),
+ * the later solution. Stopped by the round cap or the cutoff, the solution still counts as the node's:
+ * its value is at most the first one's, whose bound stays valid (a flow it makes integral costs no
+ * more than every plan of the node, rounded up). Stopped by the budget, it is left to the caller.
+ */
+export function tighten(first: CgOutcome, more: CgOutcome, budget: Budget): CgOutcome {
+  if (more.status === 'infeasible' || more.status === 'failed')
+    return { ...first, iterations: more.iterations };
+  const status = more.status === 'stopped' && budget.expired() ? 'stopped' : 'optimal';
+  return { ...more, status, bound: Math.max(first.bound, more.bound) };
 }
 
 /** The entry whose value is furthest from an integer (weighted), or null when all are integral. */

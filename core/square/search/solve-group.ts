@@ -141,6 +141,7 @@ export function solveGroup(
       trace,
       inc,
       ...(fullBars ? { fullBars } : {}),
+      tight: !off.has('tight-bound'),
     };
     if (job.sources.length === 1) {
       const packerLeft = packer

@@ -42,6 +42,8 @@ export interface TreeSearch {
    * node's LP at which its column generation stops; and no dives from the top nodes.
    */
   readonly fullBars?: { readonly floor: number };
+  /** Tight pricing rounds at the proof's edge (technique `tight-bound`; off only for the benchmark). */
+  readonly tight?: boolean;
 }
 
 /**
@@ -67,6 +69,7 @@ function squareTree(search: TreeSearch): PatternTree<Column> {
     rootCuts: search.rootCuts,
     trace: search.trace,
     ...(search.fullBars ? { fullBars: search.fullBars } : {}),
+    tight: search.tight ?? false,
     pruneAt: () => inc.pruneAt(),
     explored: (x, here) => diver.complete(x, here, []),
     arcFlows: (x) => {
