@@ -42,19 +42,23 @@ describe('atTheEdge', () => {
 
 describe('tighten', () => {
   const first = outcome({ lpValue: 65.0000047, bound: 64.99997, iterations: 20 });
-  it('keeps the better of both bounds and the later solution', () => {
+  it('keeps the first solution and the better of both bounds', () => {
     const more = outcome({
       lpValue: 65.0000046,
-      bound: 64.99995,
+      bound: 64.99998,
       x: new Float64Array([1, 0, 0]),
       iterations: 7,
     });
     const t = tighten(first, more, open);
-    expect(t.bound).toBe(64.99997);
-    expect(t.x).toBe(more.x);
-    expect(t.lpValue).toBe(65.0000046);
+    expect(t.bound).toBe(64.99998);
+    expect(t.x).toBe(first.x);
+    expect(t.lpValue).toBe(first.lpValue);
     expect(t.iterations).toBe(7);
     expect(t.status).toBe('optimal');
+  });
+  it('never lowers the bound the node had', () => {
+    const more = outcome({ bound: 64.9, iterations: 4 });
+    expect(tighten(first, more, open).bound).toBe(first.bound);
   });
   it('reads rounds stopped by their cap or the cutoff as the node solved, the bound lifted', () => {
     const more = outcome({ status: 'stopped', lpValue: 65.0000047, bound: 65.0000031 });
@@ -69,7 +73,7 @@ describe('tighten', () => {
   it.each(['failed', 'infeasible'] as const)(
     'keeps the first outcome when the tight rounds end %s',
     (status) => {
-      const more = outcome({ status, lpValue: Number.NaN, bound: 0, iterations: 3 });
+      const more = outcome({ status, lpValue: Number.NaN, bound: 70, iterations: 3 });
       const t = tighten(first, more, open);
       expect(t.status).toBe('optimal');
       expect(t.bound).toBe(first.bound);
