@@ -6,8 +6,11 @@ export interface SearchTrace {
   columns: number;
   diveNodes: number;
   branchNodes: number;
-  /** Branch nodes that got the tight pricing rounds (LP a hair above an integer, bound below it). */
-  tightNodes: number;
+  /**
+   * Branch nodes that got the tight pricing rounds (LP a hair above an integer, bound below it); absent
+   * until one does, so a search without any reads as before.
+   */
+  tightNodes?: number;
   endgames: number;
   /** Plans the incumbent refused as flawed (always empty unless there is a bug). */
   rejected: string[];
@@ -23,7 +26,6 @@ export function newTrace(): SearchTrace {
     columns: 0,
     diveNodes: 0,
     branchNodes: 0,
-    tightNodes: 0,
     endgames: 0,
     rejected: [],
     phase: 'none',
