@@ -216,6 +216,29 @@ describe('webhook deliveries', () => {
     counting.client.destroy();
   });
 
+  it('makes a first delivery in 8 requests (9 when it makes the key secret), as docs/operations.md says', async () => {
+    const { deps, tableName, secrets } = await setup();
+    const counting = countingClient(dynamo().endpoint);
+    const counted = { ...deps, client: counting.client, tableName };
+    const countedSecrets = createDynamoWebhookSecrets({ client: counting.client, tableName, now: deps.now });
+    await notifyJobEnded({ ...counted, secrets: countedSecrets }, event('jb_r1'));
+    expect(counting.tally.requests).toBe(9);
+    await secrets.getOrCreate('0123456789abcdef');
+    counting.tally.reset();
+    await notifyJobEnded({ ...counted, secrets: countedSecrets }, event('jb_r2'));
+    expect(counting.tally.commands).toEqual([
+      'PutItemCommand',
+      'GetItemCommand',
+      'PutItemCommand',
+      'UpdateItemCommand',
+      'GetItemCommand',
+      'GetItemCommand',
+      'UpdateItemCommand',
+      'DeleteItemCommand',
+    ]);
+    counting.client.destroy();
+  });
+
   it('keeps the record for a week (expiresAtMs) and the due index apart per UTC day', async () => {
     const { deps, tableName, clock } = await setup({ script: [{ status: 500 }] });
     await notifyJobEnded(deps, event('jb_9'));

@@ -282,12 +282,17 @@ export interface DrainResult {
 /**
  * Makes every attempt that is due at `nowMs`: reads the due index (today and {@link DUE_LOOKBACK_DAYS}
  * days back, one `Query` each), claims each item and attempts it, `concurrency` at a time, up to `limit`
- * items. Safe to run concurrently with itself and with {@link notifyJobEnded}.
+ * items, starting none after `untilMs`. Safe to run concurrently with itself and with {@link notifyJobEnded}.
  */
 export async function drainDueWebhooks(
   deps: WebhookDeps,
   nowMs: number,
-  options: { readonly limit?: number; readonly concurrency?: number } = {},
+  options: {
+    readonly limit?: number;
+    readonly concurrency?: number;
+    /** No attempt is started at or after this instant (by `deps.now`); one started may run its 10 s. */
+    readonly untilMs?: number;
+  } = {},
 ): Promise<DrainResult> {
   const limit = options.limit ?? 200;
   const found: Due[] = [];
@@ -326,7 +331,7 @@ export async function drainDueWebhooks(
   let delivered = 0;
   let next = 0;
   const worker = async () => {
-    while (next < found.length) {
+    while (next < found.length && (options.untilMs === undefined || deps.now() < options.untilMs)) {
       const due = found[next++];
       if (due === undefined) break;
       try {
