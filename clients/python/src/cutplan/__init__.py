@@ -24,6 +24,7 @@ from ._client import (
     __version__,
 )
 from ._errors import CutplanError
+from ._webhooks import DEFAULT_WEBHOOK_TOLERANCE, WebhookVerificationError, verify_webhook
 from .schema import (
     Error,
     Health,
@@ -44,6 +45,7 @@ __all__ = [
     "DEFAULT_MAX_RETRIES",
     "DEFAULT_MAX_RETRY_WAIT",
     "DEFAULT_TIMEOUT",
+    "DEFAULT_WEBHOOK_TOLERANCE",
     "AsyncClient",
     "Client",
     "CutplanError",
@@ -62,5 +64,7 @@ __all__ = [
     "Stats",
     "Stock",
     "Usage",
+    "WebhookVerificationError",
     "__version__",
+    "verify_webhook",
 ]
