@@ -6,15 +6,10 @@
  * browsers, Deno, workers), whose HMAC verification compares in constant time.
  */
 
+import type { components } from './schema.js';
+
 /** The event a job's webhook carries: the job's end, and where to read it (`GET /v1/jobs/{id}`). */
-export interface WebhookEvent {
-  readonly type: 'job.succeeded' | 'job.failed' | 'job.cancelled';
-  readonly data: {
-    readonly id: string;
-    readonly status: 'succeeded' | 'failed' | 'cancelled';
-    readonly url: string;
-  };
-}
+export type WebhookEvent = components['schemas']['WebhookEvent'];
 
 /** A delivery that did not verify: `reason` says why (never the secret). */
 export class WebhookVerificationError extends Error {

@@ -38,6 +38,7 @@ from .schema import (
     Stats,
     Stock,
     Usage,
+    WebhookEvent,
 )
 
 __all__ = [
@@ -64,6 +65,7 @@ __all__ = [
     "Stats",
     "Stock",
     "Usage",
+    "WebhookEvent",
     "WebhookVerificationError",
     "__version__",
     "verify_webhook",

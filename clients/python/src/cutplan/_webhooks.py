@@ -16,6 +16,8 @@ import re
 import time
 from typing import Any, Mapping, Optional, Union, cast
 
+from .schema import WebhookEvent
+
 DEFAULT_WEBHOOK_TOLERANCE = 300
 """How far a delivery's timestamp may be from now, either way, in seconds."""
 
@@ -54,7 +56,7 @@ def verify_webhook(
     *,
     tolerance: float = DEFAULT_WEBHOOK_TOLERANCE,
     now: Optional[float] = None,
-) -> Any:
+) -> WebhookEvent:
     """Verifies a delivery and returns its event (the decoded JSON body).
 
     ``headers``: any mapping or ``items()`` source, names in any case (a dict, ``http.server``'s
@@ -86,7 +88,7 @@ def verify_webhook(
         given = _base64(value) if version == "v1" else None
         if given is not None and hmac.compare_digest(given, expected):
             try:
-                return json.loads(raw.decode("utf-8"))
+                return cast(WebhookEvent, json.loads(raw.decode("utf-8")))
             except ValueError as error:
                 raise WebhookVerificationError("the body is signed but is not JSON") from error
     raise WebhookVerificationError("no signature matches the secret")
