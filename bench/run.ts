@@ -9,7 +9,7 @@
  *   npm run bench -- --hard [--sample N|all] [--limit S] [--ablate technique[,technique]] [--workers N]
  *     [--out FILE]   (AI and ANI per class only: bench/hard-run.ts)
  *   npm run bench -- --warm [--jobs 200] [--rounds 3] [--baseline <git-ref> | --baseline-dir DIR]
- *     [--first-seed 1] [--out FILE]   (the practical jobs on a warm local server: bench/warm.ts)
+ *     [--first-seed 1] [--skip-profile] [--out FILE]   (the practical jobs on a warm server: bench/warm.ts)
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -40,6 +40,7 @@ const args = parseArgs({
     'first-seed': { type: 'string', default: '1' },
     baseline: { type: 'string' },
     'baseline-dir': { type: 'string' },
+    'skip-profile': { type: 'boolean', default: false },
   },
 });
 const skip = new Set(args.values.skip.split(',').filter(Boolean));
@@ -81,6 +82,7 @@ if (args.values.warm) {
     baselineDir: args.values['baseline-dir'] ?? null,
     out: args.values.out ?? join(import.meta.dirname, 'results', 'warm.md'),
     command,
+    profile: !args.values['skip-profile'],
   });
   process.stdout.write(`${lines.join('\n')}\n`);
   process.exit(0);

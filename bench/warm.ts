@@ -8,12 +8,14 @@
  * this checkout; the request log line's fields for a baseline that has no header).
  *
  *   npm run bench -- --warm [--jobs 200] [--rounds 3] [--baseline <git-ref> | --baseline-dir DIR]
- *     [--first-seed 1] [--out FILE]
+ *     [--first-seed 1] [--skip-profile] [--out FILE]
  *
  * `--baseline <ref>` makes a detached worktree of that commit in the temporary directory
  * (`cutplan-warm-base-<commit>`, reused while it lasts) and runs `npm ci` in it; `--baseline-dir` takes a
  * checkout with its node_modules installed. Without either, only this checkout is measured. A job's time
  * is the median of its rounds (after one warm-up round not counted); the quantiles are over the jobs.
+ * Then the 10 slowest are solved again in this process under the sampling profiler (bench/warm-profile.ts,
+ * unless `--skip-profile`): where inside the search their time went.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -34,6 +36,8 @@ export interface WarmOptions {
   readonly baselineDir: string | null;
   readonly out: string;
   readonly command: string;
+  /** Whether to profile the slowest jobs in process afterwards (bench/warm-profile.ts). */
+  readonly profile: boolean;
 }
 
 /** One answer as the caller saw it, with the server's own account of its time. */
@@ -68,8 +72,8 @@ export function quantile(values: readonly number[], q: number): number {
 export function parseServerTiming(header: string | null): Record<string, number> {
   const out: Record<string, number> = {};
   for (const entry of (header ?? '').split(',')) {
-    const [name, ...params] = entry.trim().split(';');
-    const dur = params.map((p) => p.trim()).find((p) => p.startsWith('dur='));
+    const [name, ...params] = entry.split(';').map((p) => p.trim());
+    const dur = params.find((p) => p.startsWith('dur='));
     if (name && dur !== undefined) out[name] = Number(dur.slice(4));
   }
   return out;
@@ -303,6 +307,19 @@ export async function runWarm(options: WarmOptions): Promise<string[]> {
     `Over all ${all.length} jobs, shares of the caller's time: ${['parse', 'admit', 'search', 'verify', 'serialise', 'release'].map(share).join(', ')}.`,
     '',
   );
+  if (options.profile) {
+    // Inside `search`: the same jobs solved again in this process under the sampling profiler.
+    process.stderr.write('warm: profiling the slowest jobs in process\n');
+    const { profileJobs, profileTables } = await import('./warm-profile.ts');
+    lines.push(
+      '## Inside the search of the slowest jobs',
+      '',
+      'The same 10 jobs solved in this process (after one warm-up solve each) under V8’s sampling profiler; shares of each job’s profiled time.',
+      '',
+      ...profileTables(await profileJobs(slowest.map(([seed]) => seed))),
+      '',
+    );
+  }
   await mkdir(dirname(options.out), { recursive: true });
   await writeFile(options.out, `${lines.join('\n')}\n`);
   return lines;

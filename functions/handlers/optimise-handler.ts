@@ -3,6 +3,7 @@
  */
 import { ok } from '../../core/errors.ts';
 import { type ApiHandler, fail, jsonReply, serve } from '../shared/http/index.ts';
+import { serverTiming } from '../shared/http/server-timing.ts';
 import { admitted } from './admitted.ts';
 import type { SolveDeps } from './deps.ts';
 import { idempotent, replayReply } from './idempotent.ts';
@@ -18,7 +19,7 @@ export const OPTIMISE_HEADROOM_MS = 1_000;
  * with an `Idempotency-Key` is answered once and replayed after (idempotent.ts).
  */
 export function makeOptimiseHandler<Lp>(deps: SolveDeps<Lp>): ApiHandler {
-  return serve(deps, ['GET', 'POST'], async (req, notes) => {
+  return serve({ ...deps, timing: serverTiming }, ['GET', 'POST'], async (req, notes) => {
     const parseStarted = performance.now();
     const parsed = parseSolveCall(deps.core, req, 'json');
     notes.parseMs = performance.now() - parseStarted;

@@ -33,6 +33,11 @@ export interface ServeDeps {
   readonly telemetry?: Telemetry;
   /** Request ids for events that carry none (API Gateway always sends one). */
   readonly newId?: () => string;
+  /**
+   * The `Server-Timing` header of an answer from its notes and the handler's whole time (the solving routes
+   * pass `serverTiming`, server-timing.ts; the light functions stay without it, and smaller).
+   */
+  readonly timing?: (notes: RequestNotes, totalMs: number) => string;
 }
 
 /** Headers on every response (a reply may override Cache-Control). */
@@ -104,7 +109,7 @@ export function serve(
         ...COMMON_HEADERS,
         ...reply.headers,
         'X-Request-Id': requestId,
-        'Server-Timing': serverTiming(notes, durationMs),
+        ...(deps.timing === undefined ? {} : { 'Server-Timing': deps.timing(notes, durationMs) }),
       },
       body: reply.body,
       isBase64Encoded: reply.isBase64Encoded,
@@ -146,29 +151,6 @@ function withEdgeProgress(
       committed: () => progress.committed?.() ?? false,
     },
   };
-}
-
-/** `Server-Timing` entries, in the order a solving request goes through them (docs/api.md). */
-const TIMED: readonly (readonly [string, keyof RequestNotes])[] = [
-  ['parse', 'parseMs'],
-  ['admit', 'admissionMs'],
-  ['search', 'searchMs'],
-  ['verify', 'verifyMs'],
-  ['serialise', 'serialiseMs'],
-  ['release', 'releaseMs'],
-];
-
-/**
- * The `Server-Timing` header (W3C Server Timing): where this function spent the request's time, in ms to
- * 0.1 ms, the phases the request went through and `total` (the handler's whole time, from reading the event
- * to the answer; a streamed answer's bytes and the platform around the function are not in it).
- */
-export function serverTiming(notes: RequestNotes, totalMs: number): string {
-  const entries = TIMED.flatMap(([name, field]) => {
-    const ms = notes[field];
-    return typeof ms === 'number' ? [`${name};dur=${ms.toFixed(1)}`] : [];
-  });
-  return [...entries, `total;dur=${totalMs.toFixed(1)}`].join(', ');
 }
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
