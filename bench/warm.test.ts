@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { serverTiming } from '../functions/shared/http/server-timing.ts';
 import type { RequestNotes } from '../functions/shared/telemetry.ts';
 import { practicalJob } from '../test/fixtures/practical.ts';
-import { parseServerTiming, quantile, shapeOf } from './warm.ts';
+import { parseServerTiming, processCpuNs, quantile, shapeOf } from './warm.ts';
 
 describe('warm bench', () => {
   it('reads the Server-Timing header back: every phase with its time', () => {
@@ -45,5 +45,18 @@ describe('warm bench', () => {
     expect(shape.method).toBe(body.method);
     expect(shape.lines).toBeGreaterThanOrEqual(1);
     expect(shape.lines).toBeLessThanOrEqual(60);
+  });
+});
+
+describe('processCpuNs', () => {
+  it('reads a live process’s CPU time, which only grows, and nothing for one that does not exist', () => {
+    const before = processCpuNs(process.pid);
+    if (before === null) return; // not Linux: nothing to read, the report leaves the CPU table out
+    let x = 0;
+    for (let i = 0; i < 2e6; i++) x += Math.sqrt(i);
+    expect(x).toBeGreaterThan(0);
+    expect(processCpuNs(process.pid)).toBeGreaterThanOrEqual(before);
+    expect(processCpuNs(2 ** 30)).toBeNull();
+    expect(processCpuNs(undefined)).toBeNull();
   });
 });

@@ -18,7 +18,7 @@
  * unless `--skip-profile`): where inside the search their time went.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -43,6 +43,8 @@ export interface WarmOptions {
 /** One answer as the caller saw it, with the server's own account of its time. */
 interface Sample {
   readonly ms: number;
+  /** CPU time the server process spent on the call (all its threads), or null where /proc cannot say. */
+  readonly cpuMs: number | null;
   readonly status: number;
   /** `Server-Timing` entries (ms by name), or the log line's figures for a server without the header. */
   readonly split: Readonly<Record<string, number>>;
@@ -154,7 +156,31 @@ async function startSide(label: string, checkout: string | undefined): Promise<S
   return { label, server, logged };
 }
 
+/**
+ * CPU time of every thread of process `pid` so far, in ns (Linux: the first field of each task's
+ * `schedstat`), or null elsewhere. Unlike wall time it hardly moves with the machine's load, which on a
+ * shared machine is most of what a wall-clock figure varies by.
+ */
+export function processCpuNs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    let ns = 0;
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        // A thread that ended between the listing and the read.
+      }
+    }
+    return ns;
+  } catch {
+    return null;
+  }
+}
+
 async function send(side: Side, body: string): Promise<Sample> {
+  const pid = side.server.child.pid;
+  const cpu0 = processCpuNs(pid);
   const sent = performance.now();
   const res = await fetch(`${side.server.url}/v1/optimise`, {
     method: 'POST',
@@ -163,6 +189,8 @@ async function send(side: Side, body: string): Promise<Sample> {
   });
   const text = await res.text();
   const ms = performance.now() - sent;
+  const cpu1 = processCpuNs(pid);
+  const cpuMs = cpu0 === null || cpu1 === null ? null : (cpu1 - cpu0) / 1e6;
   let split = parseServerTiming(res.headers.get('server-timing'));
   if (Object.keys(split).length === 0) {
     // A server without the header: its request log line (written before the answer leaves) says as much.
@@ -178,6 +206,7 @@ async function send(side: Side, body: string): Promise<Sample> {
   const json = res.status === 200 ? (JSON.parse(text) as Record<string, Record<string, unknown>>) : null;
   return {
     ms,
+    cpuMs,
     status: res.status,
     split,
     bars: (json?.plan?.stockBarsUsed as number | undefined) ?? null,
@@ -230,7 +259,8 @@ export async function runWarm(options: WarmOptions): Promise<string[]> {
         [...bySeed].map(([seed, list]) => {
           const m = median(list.map((s) => s.ms));
           const nearest = [...list].sort((a, b) => Math.abs(a.ms - m) - Math.abs(b.ms - m))[0] as Sample;
-          return [seed, { ...nearest, ms: m }] as const;
+          const cpu = list.every((s) => s.cpuMs !== null) ? median(list.map((s) => s.cpuMs ?? 0)) : null;
+          return [seed, { ...nearest, ms: m, cpuMs: cpu }] as const;
         }),
       ),
   );
@@ -270,6 +300,29 @@ export async function runWarm(options: WarmOptions): Promise<string[]> {
     lines.push(
       `| ratio this / baseline | | ${qs.map((q) => (quantile(a, q) / quantile(b, q)).toFixed(2)).join(' | ')} | |`,
     );
+  }
+  const cpuTimes = perJob.map((m) => [...m.values()].flatMap((s) => (s.cpuMs === null ? [] : [s.cpuMs])));
+  if (cpuTimes.every((c, i) => c.length === (times[i]?.length ?? 0) && c.length > 0)) {
+    lines.push(
+      '',
+      'The same calls in CPU time of the server process (all its threads: HTTP, the limits table, the solver worker), ms; it moves far less than wall time with the load of a shared machine:',
+      '',
+      '| side | median | p90 | p95 | p99 | max | sum |',
+      '|---|---:|---:|---:|---:|---:|---:|',
+      ...sides.map(
+        (side, i) =>
+          `| ${side.label} | ${qs.map((q) => f1(quantile(cpuTimes[i] ?? [], q))).join(' | ')} | ${f1((cpuTimes[i] ?? []).reduce((x, y) => x + y, 0))} |`,
+      ),
+    );
+    if (theirs) {
+      const [a, b] = [cpuTimes[0] ?? [], cpuTimes[1] ?? []];
+      const sum = (xs: number[]) => xs.reduce((x, y) => x + y, 0);
+      lines.push(
+        `| ratio this / baseline | ${qs.map((q) => (quantile(a, q) / quantile(b, q)).toFixed(2)).join(' | ')} | ${(sum(a) / sum(b)).toFixed(2)} |`,
+      );
+    }
+  }
+  if (theirs) {
     const differ = [...mine].filter(([seed, s]) => {
       const o = theirs.get(seed);
       return o !== undefined && (o.status !== s.status || o.bars !== s.bars || o.cost !== s.cost);
@@ -284,8 +337,8 @@ export async function runWarm(options: WarmOptions): Promise<string[]> {
   lines.push(
     'Split from the `Server-Timing` header (ms): parse, admit (the limits table), search (the solver with formatting), verify, serialise (JSON), release (the limits table); `net` is what the caller waited beyond the handler’s `total` (the worker-thread hop, HTTP, the local server).',
     '',
-    '| seed | lines | pieces | stocks | priced | offcuts | method | ms | parse | admit | search | verify | serialise | release | net | baseline ms |',
-    '|---:|---:|---:|---:|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| seed | lines | pieces | stocks | priced | offcuts | method | ms | parse | admit | search | verify | serialise | release | net | baseline ms | CPU ms | baseline CPU ms |',
+    '|---:|---:|---:|---:|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   );
   const slowest = [...mine].sort((x, y) => y[1].ms - x[1].ms).slice(0, 10);
   for (const [seed, s] of slowest) {
@@ -293,7 +346,7 @@ export async function runWarm(options: WarmOptions): Promise<string[]> {
     const sp = s.split;
     const net = s.ms - (sp.total ?? Number.NaN);
     lines.push(
-      `| ${seed} | ${shape.lines} | ${shape.pieces} | ${shape.stocks} | ${shape.priced ? 'yes' : 'no'} | ${shape.offcuts} | ${shape.method} | ${f1(s.ms)} | ${['parse', 'admit', 'search', 'verify', 'serialise', 'release'].map((n) => f1(sp[n] ?? Number.NaN)).join(' | ')} | ${f1(net)} | ${f1(theirs?.get(seed)?.ms ?? Number.NaN)} |`,
+      `| ${seed} | ${shape.lines} | ${shape.pieces} | ${shape.stocks} | ${shape.priced ? 'yes' : 'no'} | ${shape.offcuts} | ${shape.method} | ${f1(s.ms)} | ${['parse', 'admit', 'search', 'verify', 'serialise', 'release'].map((n) => f1(sp[n] ?? Number.NaN)).join(' | ')} | ${f1(net)} | ${f1(theirs?.get(seed)?.ms ?? Number.NaN)} | ${f1(s.cpuMs ?? Number.NaN)} | ${f1(theirs?.get(seed)?.cpuMs ?? Number.NaN)} |`,
     );
   }
   const all = [...mine.values()];
