@@ -30,6 +30,7 @@ const FUNCTIONS = [
   'usage',
   'fallback',
   'synthetic-check',
+  'webhook-retry',
 ] as const;
 /** The functions that admit calls through the limits table. */
 const LIMITED: readonly string[] = [
@@ -41,6 +42,7 @@ const LIMITED: readonly string[] = [
   'usage',
   'rack',
   'plans',
+  'webhook-retry',
 ];
 const SHOWN_BODY_CHARS = 2_000;
 

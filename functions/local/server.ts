@@ -38,10 +38,12 @@ import { lazyPdfRenderer } from '../shared/real-pdf.ts';
 import { limitsAdmitter } from '../shared/services.ts';
 import { createWorkspaceState } from '../shared/stored/index.ts';
 import { VERSION } from '../shared/version.ts';
+import { createWebhookDeps, drainDueWebhooks } from '../shared/webhooks/index.ts';
 import { openLocalLimits, publicLimitHint } from './limits-backend.ts';
 import { createLocalServer } from './local-server.ts';
 import { createSolverPool, QUEUE_PER_WORKER } from './solver-pool.ts';
 import { readTierOverrides } from './tier-overrides.ts';
+import { startWebhookDrain } from './webhook-timer.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -138,6 +140,19 @@ const stateDeps = {
   }),
   state: createWorkspaceState({ client: limits.client, tableName: limits.tableName }),
 };
+// Webhook deliveries: private addresses allowed (a receiver on 127.0.0.1), retries drained on a timer.
+const logWebhookError = (message: string, error: unknown) =>
+  log.error(message, { source: 'webhooks', error: error instanceof Error ? error.message : String(error) });
+const webhooks = createWebhookDeps({
+  client: limits.client,
+  tableName: limits.tableName,
+  allowPrivate: true,
+  now: systemClock.now,
+  logError: logWebhookError,
+});
+const webhookDrain = startWebhookDrain(() => drainDueWebhooks(webhooks, systemClock.now()), {
+  logError: logWebhookError,
+});
 const server = createLocalServer({
   handlers: {
     rack: makeRackHandler(stateDeps),
@@ -204,6 +219,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       // The embedded DynamoDB goes last: requests in flight still release their slots into it.
       pool
         .close()
+        .then(() => webhookDrain.stop())
         .then(() => limits.close())
         .then(
           () => process.exit(0),

@@ -24,6 +24,7 @@ from ._client import (
     __version__,
 )
 from ._errors import CutplanError
+from ._webhooks import DEFAULT_WEBHOOK_TOLERANCE, WebhookVerificationError, verify_webhook
 from .schema import (
     Error,
     Health,
@@ -37,6 +38,7 @@ from .schema import (
     Stats,
     Stock,
     Usage,
+    WebhookEvent,
 )
 
 __all__ = [
@@ -44,6 +46,7 @@ __all__ = [
     "DEFAULT_MAX_RETRIES",
     "DEFAULT_MAX_RETRY_WAIT",
     "DEFAULT_TIMEOUT",
+    "DEFAULT_WEBHOOK_TOLERANCE",
     "AsyncClient",
     "Client",
     "CutplanError",
@@ -62,5 +65,8 @@ __all__ = [
     "Stats",
     "Stock",
     "Usage",
+    "WebhookEvent",
+    "WebhookVerificationError",
     "__version__",
+    "verify_webhook",
 ]

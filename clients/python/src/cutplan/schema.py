@@ -42,6 +42,8 @@ __all__ = [
     "UsageWindows",
     "UsedComb",
     "Waste",
+    "WebhookEvent",
+    "WebhookEventData",
 ]
 
 
@@ -550,3 +552,17 @@ class Usage(TypedDict):
     """Every counting window of the tier, the longest first."""
     month: UsageMonth
     """The calendar month (UTC) so far."""
+
+
+class WebhookEventData(TypedDict):
+    id: str
+    """The job id."""
+    status: Literal["succeeded", "failed", "cancelled"]
+    url: str
+    """The job's absolute `GET /v1/jobs/{id}` URL."""
+
+
+class WebhookEvent(TypedDict):
+    """A job ended. Thin on purpose: read the job (its result) at `data.url` with your key. Verify the signature on the raw body before parsing it."""
+    type: Literal["job.succeeded", "job.failed", "job.cancelled"]
+    data: WebhookEventData
