@@ -25,6 +25,8 @@ export interface SolveContext<Lp> {
   readonly tier: string;
   /** The attribution echoed in `meta.poweredBy`. */
   readonly poweredBy: string;
+  /** Told the search's and the verification's time (the `Server-Timing` header's `search` and `verify`). */
+  readonly onTimings?: (timings: { readonly searchMs: number; readonly verifyMs: number }) => void;
 }
 
 export interface CorePort<Lp> {
