@@ -1,0 +1,48 @@
+/**
+ * Work counts of AI/ANI solves, for ablations on a loaded machine: each named instance is solved by
+ * `solveGroup` on a budget of master LP solves (counted; the clock never moves), everything on and then
+ * with each variant's techniques off, and the search trace's counts are printed: pricing rounds, branch
+ * nodes, nodes given tight rounds. A load can stretch the wall time but not these counts.
+ *
+ *   npx tsx bench/work-counts.ts ani 201_2500_NR_13.txt,402_10000_NR_0.txt 3000 tight-bound,packer-share
+ *   (a variant may switch several off: `tight-bound+packer-share`)
+ */
+import { budgetOf, manualClock, workLimited } from '../core/budget.ts';
+import { countingEngine } from '../core/lp/index.ts';
+import { buildJobs, isTechnique, type Technique } from '../core/model/index.ts';
+import { createLpEngine } from '../core/optimise.ts';
+import { parseOptimiseBody } from '../core/request/index.ts';
+import { solveGroup } from '../core/square/search/index.ts';
+import { INSTANCES_DIR, loadSet } from './instances.ts';
+
+const [set = 'ani', files = '', solvesArg = '3000', variantsArg = ''] = process.argv.slice(2);
+const solves = Number(solvesArg);
+if (!files || !Number.isInteger(solves) || solves <= 0)
+  throw new Error('usage: work-counts.ts <set> <file,file> <master solves> [technique[+technique],…]');
+const variants = ['', ...variantsArg.split(',').filter(Boolean)].map((v) => {
+  const off = v ? v.split('+') : [];
+  for (const t of off) if (!isTechnique(t)) throw new Error(`unknown technique '${t}'`);
+  return { label: v ? `${v} off` : 'all on', off: new Set(off as Technique[]) };
+});
+const base = await createLpEngine();
+const all = loadSet(set, INSTANCES_DIR);
+process.stdout.write('instance\tvariant\tstatus\tcost/bound/known\trounds\tnodes\ttight nodes\twall s\n');
+for (const file of files.split(',')) {
+  const inst = all.find((i) => i.file.endsWith(`/${file}`) || i.file === file);
+  if (!inst) throw new Error(`no instance ${file} in ${set}`);
+  const parsed = parseOptimiseBody(inst.body, 'json');
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  const [job] = buildJobs(parsed.value);
+  if (!job) throw new Error(`no job in ${file}`);
+  for (const v of variants) {
+    const { engine, solves: used } = countingEngine(base);
+    const budget = workLimited(budgetOf(manualClock(), 1e12), used, solves);
+    const t0 = performance.now();
+    const r = solveGroup(job, engine, budget, undefined, v.off);
+    const s = ((performance.now() - t0) / 1000).toFixed(1);
+    const t = r.trace;
+    process.stdout.write(
+      `${inst.file}\t${v.label}\t${r.status}\t${r.plan?.cost ?? '-'}/${r.bound}/${inst.opt ?? '-'}\t${t.cgIterations}\t${t.branchNodes}\t${t.tightNodes ?? 0}\t${s}\n`,
+    );
+  }
+}
