@@ -1,0 +1,58 @@
+/**
+ * Lambda entry of the job worker, invoked asynchronously by the jobs function with a job's id (and by a
+ * schedule to sweep): runs the job at most once (`functions/handlers/job-runner.ts`) with the real solver
+ * in this process, or ends and settles jobs whose worker died. Its timeout is the largest tier budget plus
+ * the lease's grace (infra/route-table.ts); its failures go to the jobs dead-letter queue.
+ */
+// First: stack traces map to the TypeScript sources (see the module).
+import './shared/source-maps.ts';
+import { startHighsCompile } from './shared/highs-compile.ts';
+
+const highsWasm = startHighsCompile(import.meta.url);
+const [
+  { runJob },
+  { inProcessSolver },
+  { jobsDeps, NO_WEBHOOKS },
+  { readWorkerEvent },
+  { sweepJobs },
+  { solveServices },
+  { createDynamoClient, readLimitsConfig },
+] = await Promise.all([
+  import('./handlers/job-runner.ts'),
+  import('./handlers/job-solve.ts'),
+  import('./shared/jobs/compose.ts'),
+  import('./shared/jobs/lambda-queue.ts'),
+  import('./shared/jobs/jobs.ts'),
+  import('./shared/services.ts'),
+  import('./shared/limits/index.ts'),
+]);
+
+const services = await solveServices({ highsWasm });
+const config = readLimitsConfig(process.env);
+const deps = jobsDeps({
+  client: createDynamoClient(config),
+  tableName: config.tableName,
+  admitter: services.admitter,
+  log: services.log,
+  webhooks: NO_WEBHOOKS,
+});
+const runner = {
+  ...deps,
+  core: services.core,
+  state: services.state,
+  solve: inProcessSolver(services),
+  workerId: `lambda-${process.env.AWS_LAMBDA_LOG_STREAM_NAME ?? 'local'}-${Math.random().toString(36).slice(2, 10)}`,
+};
+
+/** Runs one job, or sweeps; what it did, for the log and `npm run invoke`. */
+export async function handler(event: unknown): Promise<{ readonly outcome: string }> {
+  const read = readWorkerEvent(event);
+  if (read === null) {
+    services.log.error('job worker: not a worker event', { source: 'jobs' });
+    return { outcome: 'ignored' };
+  }
+  if (read.kind === 'sweep') return { outcome: `swept ${await sweepJobs(deps)}` };
+  const outcome = await runJob(runner, read);
+  services.log.info('job run', { source: 'jobs', jobId: read.id, outcome });
+  return { outcome };
+}
