@@ -1,9 +1,10 @@
 /**
- * `cutplan keys create|list|disable|rotate`: manage API keys in the configured limits table. The table
+ * `cutplan keys create|list|disable|rotate|webhook-secret`: manage API keys in the configured limits table. The table
  * is the one `TABLE_NAME` / `DYNAMODB_ENDPOINT` / `AWS_REGION` name, or else the embedded table of the
  * `npm start` running in this directory (found through `.data/dynamodb.json`). A new key is printed
  * once, alone on stdout, so `KEY=$(cutplan keys create …)` captures just the key; everything else goes
- * to stderr. `--json` prints one JSON object on stdout instead.
+ * to stderr. `--json` prints one JSON object on stdout instead. `webhook-secret` prints the key's webhook
+ * signing secret alone on stdout (`SECRET=$(cutplan keys webhook-secret <id>)`), making one if it has none.
  */
 import { parseArgs } from 'node:util';
 import type { Clock } from '../core/budget.ts';
@@ -22,6 +23,7 @@ import {
   rotateKey,
   StoreUnavailableError,
 } from '../functions/shared/limits/index.ts';
+import { createDynamoWebhookSecrets, type WebhookSecrets } from '../functions/shared/webhooks/index.ts';
 import { keyIdArgument, parseDuration, parseExpiry, splitOrigins, UsageError } from './keys-args.ts';
 
 export interface KeysIo {
@@ -37,10 +39,13 @@ const USAGE = `usage:
   cutplan keys list [--workspace <name>] [--json]
   cutplan keys disable <key id>
   cutplan keys rotate <key id> [--grace <duration>] [--tier …] [--origins …] [--branding …] [--expires …] [--json]
+  cutplan keys webhook-secret <key id> [--rotate]
 
   <when>      a duration from now (30d, 12h, 1y), a date (2026-12-31) or "never"; default 365d
   --grace     how long the old key keeps working after rotate (e.g. 24h); default 0: disabled at once
   --origins   browser origins allowed to call with the key, comma-separated ("" for none)
+  webhook-secret  prints the key's whsec_ secret that signs its jobs' webhooks (made if it has none);
+              --rotate makes a new one; the old one still signs (beside it) for 24 hours
 
 The table: TABLE_NAME (with AWS_REGION, or DYNAMODB_ENDPOINT), else the running \`npm start\`'s local table.
 `;
@@ -83,8 +88,13 @@ export async function runKeys(argv: string[], io: KeysIo): Promise<number> {
       : `table ${target.config.tableName}${target.config.endpoint === undefined ? ` in ${target.config.region ?? 'the default AWS region'}` : ` at ${target.config.endpoint}`}`;
   const client = createDynamoClient(target.config);
   const store = createDynamoStore({ client, tableName: target.config.tableName });
+  const secrets = createDynamoWebhookSecrets({
+    client,
+    tableName: target.config.tableName,
+    now: io.clock.now,
+  });
   try {
-    return await dispatch(sub, parsed, { store, clock: io.clock }, io, where);
+    return await dispatch(sub, parsed, { store, secrets, clock: io.clock }, io, where);
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr(`cutplan keys: ${error.message}\n\n${USAGE}`);
@@ -112,13 +122,14 @@ function parseFlags(args: string[]) {
       branding: { type: 'string' },
       expires: { type: 'string' },
       grace: { type: 'string' },
+      rotate: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
     },
   });
 }
 
 type Flags = ReturnType<typeof parseFlags>;
-type Deps = { store: LimitsStore; clock: Clock };
+type Deps = { store: LimitsStore; secrets: WebhookSecrets; clock: Clock };
 
 async function dispatch(sub: string, { values, positionals }: Flags, deps: Deps, io: KeysIo, where: string) {
   const now = deps.clock.now();
@@ -179,6 +190,31 @@ async function dispatch(sub: string, { values, positionals }: Flags, deps: Deps,
           ? `The old key ${displayKey(old.keyId)} is disabled.\n`
           : `The old key ${displayKey(old.keyId)} keeps working until ${iso(old.expiresAtMs)}.\n`,
       );
+      return 0;
+    }
+    case 'webhook-secret': {
+      const keyId = keyIdArgument(positionals);
+      const record = await deps.store.getKey(keyId);
+      if (record === null) return fail(io, `no key with id ${keyId}`);
+      const shown = `${displayKey(keyId)} (workspace ${record.workspace})`;
+      if (values.rotate) {
+        const { secret, previous } = await deps.secrets.rotate(keyId);
+        io.stderr(
+          previous === null
+            ? `Made the webhook secret of ${shown} in the ${where}.\n`
+            : `Rotated the webhook secret of ${shown} in the ${where}; deliveries are signed with the old one too until ${iso(previous.validUntilMs)}.\n`,
+        );
+        io.stdout(`${secret}\n`);
+        return 0;
+      }
+      const before = await deps.secrets.validSecrets(keyId, now);
+      const secret = await deps.secrets.getOrCreate(keyId);
+      io.stderr(
+        before.length === 0
+          ? `Made the webhook secret of ${shown} in the ${where}.\n`
+          : `The webhook secret of ${shown} in the ${where}.\n`,
+      );
+      io.stdout(`${secret}\n`);
       return 0;
     }
     default:

@@ -12,11 +12,13 @@ const highsWasm = startHighsCompile(import.meta.url);
 const [
   { runJob },
   { inProcessSolver },
-  { jobsDeps, NO_WEBHOOKS },
+  { jobsDeps },
   { readWorkerEvent },
   { sweepJobs },
   { solveServices },
   { createDynamoClient, readLimitsConfig },
+  { jobWebhooks },
+  { createWebhookDeps },
 ] = await Promise.all([
   import('./handlers/job-runner.ts'),
   import('./handlers/job-solve.ts'),
@@ -25,16 +27,19 @@ const [
   import('./shared/jobs/jobs.ts'),
   import('./shared/services.ts'),
   import('./shared/limits/index.ts'),
+  import('./shared/jobs/webhooks-adapter.ts'),
+  import('./shared/webhooks/index.ts'),
 ]);
 
 const services = await solveServices({ highsWasm });
 const config = readLimitsConfig(process.env);
+const client = createDynamoClient(config);
 const deps = jobsDeps({
-  client: createDynamoClient(config),
+  client,
   tableName: config.tableName,
   admitter: services.admitter,
   log: services.log,
-  webhooks: NO_WEBHOOKS,
+  webhooks: jobWebhooks(createWebhookDeps({ client, tableName: config.tableName, allowPrivate: false })),
 });
 const runner = {
   ...deps,

@@ -19,6 +19,7 @@ export const FUNCTION_NAMES = [
   'docs',
   'fallback',
   'synthetic-check',
+  'webhook-retry',
 ] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];
 
@@ -52,6 +53,7 @@ export const BUNDLES: Readonly<Record<FunctionName, BundleSpec>> = {
   docs: { entry: 'functions/docs.ts', wasm: false, fonts: false, playground: true },
   fallback: { entry: 'functions/fallback.ts', wasm: false, fonts: false },
   'synthetic-check': { entry: 'functions/synthetic-check.ts', wasm: false, fonts: false },
+  'webhook-retry': { entry: 'functions/webhook-retry.ts', wasm: false, fonts: false },
 };
 
 export const PROJECT_ROOT = join(import.meta.dirname, '..');

@@ -52,6 +52,12 @@ export const LIGHT_FUNCTION_TIMEOUT_SECONDS = 10;
 /** Per call of the synthetic check (`SYNTHETIC_TIMEOUT_MS`). */
 export const SYNTHETIC_CALL_TIMEOUT_MS = 10_000;
 
+/** How often the webhook retry drain runs (minutes), and how long one run starts attempts (seconds). */
+export const WEBHOOK_RETRY_EVERY_MINUTES = 1;
+export const WEBHOOK_DRAIN_SECONDS = 50;
+/** The drain's window, the last attempt's 10 s send and its writes, and slack for the start. */
+export const WEBHOOK_RETRY_TIMEOUT_SECONDS = WEBHOOK_DRAIN_SECONDS + 10 + ADMISSION_SLACK_SECONDS + 10;
+
 /** The synthetic check makes two calls in a row (health, then a small solve). */
 export const SYNTHETIC_FUNCTION_TIMEOUT_SECONDS =
   (2 * SYNTHETIC_CALL_TIMEOUT_MS) / 1000 + ADMISSION_SLACK_SECONDS;
@@ -358,6 +364,8 @@ export const FUNCTION_TABLE: Readonly<Record<FunctionName, FunctionRow>> = {
   docs: { memoryMb: LIGHT_MEMORY_MB, reservedConcurrency: 5 },
   fallback: { memoryMb: LIGHT_MEMORY_MB, reservedConcurrency: 10 },
   'synthetic-check': { memoryMb: LIGHT_MEMORY_MB, reservedConcurrency: null },
+  // One drain at a time is enough (each takes up to 200 due attempts, 4 at once); two may overlap safely.
+  'webhook-retry': { memoryMb: LIGHT_MEMORY_MB, reservedConcurrency: null },
 };
 
 /** The rows a function serves. */

@@ -38,6 +38,9 @@ import {
   STAGE_THROTTLE,
   SYNTHETIC_CALL_TIMEOUT_MS,
   SYNTHETIC_FUNCTION_TIMEOUT_SECONDS,
+  WEBHOOK_DRAIN_SECONDS,
+  WEBHOOK_RETRY_EVERY_MINUTES,
+  WEBHOOK_RETRY_TIMEOUT_SECONDS,
 } from './route-table.ts';
 
 /**
@@ -54,7 +57,14 @@ export const STATE_PARTITIONS = ['ws#*'] as const;
 /** Where Lambda unpacks a function's bundle; the PDF function's fonts sit beside its `index.mjs`. */
 export const LAMBDA_TASK_ROOT = '/var/task';
 
+/**
+ * Where webhook deliveries write: delivery records in workspace partitions and the due index
+ * (`whdue#<day>`). A key's signing secret is made in its `use#<keyId>` partition (functions/shared/webhooks/).
+ */
+export const WEBHOOK_PARTITIONS = ['ws#*', 'whdue#*'] as const;
+
 export const SYNTHETIC_SCHEDULE = Duration.minutes(5);
+export const WEBHOOK_RETRY_SCHEDULE = Duration.minutes(WEBHOOK_RETRY_EVERY_MINUTES);
 
 /** How often the job worker sweeps for jobs whose worker died (ending them `failed`, refunded). */
 export const JOB_SWEEP_SCHEDULE = Duration.minutes(5);
@@ -209,6 +219,9 @@ export class CutplanStack extends Stack {
     // the list and the sweep query those partitions.
     for (const fn of [jobs, worker]) {
       grantLimits(this.table, fn, ['dynamodb:PutItem', 'dynamodb:DeleteItem']);
+      // The worker sends a job's first webhook when it ends it; the jobs function when it cancels one,
+      // and it reads and forgets a job's deliveries.
+      grantWebhooks(this.table, fn);
       fn.addToRolePolicy(
         new iam.PolicyStatement({
           actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem', 'dynamodb:Query'],
@@ -265,11 +278,30 @@ export class CutplanStack extends Stack {
       targets: [new targets.LambdaFunction(synthetic, { retryAttempts: 0 })],
     });
 
+    const webhookRetry = new CutplanFunction(this, 'WebhookRetry', {
+      name: 'webhook-retry',
+      description: 'every minute: the webhook delivery attempts that are due',
+      code: code('webhook-retry'),
+      memoryMb: FUNCTION_TABLE['webhook-retry'].memoryMb,
+      reservedConcurrency: FUNCTION_TABLE['webhook-retry'].reservedConcurrency,
+      timeout: seconds(WEBHOOK_RETRY_TIMEOUT_SECONDS),
+      // A failed run is not retried: the next minute's run finds the same due items.
+      retryAttempts: 0,
+      environment: { ...tableEnv, WEBHOOK_DRAIN_MS: String(WEBHOOK_DRAIN_SECONDS * 1000) },
+    });
+    grantWebhooks(this.table, webhookRetry);
+    new events.Rule(this, 'WebhookRetrySchedule', {
+      description: 'runs the cutplan webhook retry drain',
+      schedule: events.Schedule.rate(WEBHOOK_RETRY_SCHEDULE),
+      targets: [new targets.LambdaFunction(webhookRetry, { retryAttempts: 0 })],
+    });
+
     this.functions = {
       ...routed,
       fallback,
       'synthetic-check': synthetic,
       'job-worker': worker,
+      'webhook-retry': webhookRetry,
     };
     this.alarms = new CutplanAlarms(this, 'Alarms', {
       api: this.api.api,
@@ -343,6 +375,36 @@ function grantLimits(table: dynamodb.Table, fn: lambda.IFunction, stateActions: 
       actions: [...stateActions],
       resources: [table.tableArn],
       conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...STATE_PARTITIONS] } },
+    }),
+  );
+}
+
+/**
+ * What a function that delivers webhooks may do on the limits table (the retry drain; the job worker):
+ * read any item (key records, secrets), query the due index, write delivery records and due items
+ * (`ws#…`, `whdue#…`), and make a key's signing secret (`UpdateItem` on `use#…`), never a key record.
+ */
+export function grantWebhooks(table: dynamodb.Table, fn: lambda.IFunction): void {
+  table.grant(fn, 'dynamodb:GetItem');
+  fn.addToRolePolicy(
+    new iam.PolicyStatement({
+      actions: ['dynamodb:Query'],
+      resources: [table.tableArn],
+      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['whdue#*'] } },
+    }),
+  );
+  fn.addToRolePolicy(
+    new iam.PolicyStatement({
+      actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+      resources: [table.tableArn],
+      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...WEBHOOK_PARTITIONS] } },
+    }),
+  );
+  fn.addToRolePolicy(
+    new iam.PolicyStatement({
+      actions: ['dynamodb:UpdateItem'],
+      resources: [table.tableArn],
+      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['use#*'] } },
     }),
   );
 }

@@ -32,6 +32,7 @@ const FUNCTIONS = [
   'usage',
   'fallback',
   'synthetic-check',
+  'webhook-retry',
 ] as const;
 /** The functions that admit calls through the limits table. */
 const LIMITED: readonly string[] = [
@@ -45,6 +46,7 @@ const LIMITED: readonly string[] = [
   'plans',
   'jobs',
   'job-worker',
+  'webhook-retry',
 ];
 const SHOWN_BODY_CHARS = 2_000;
 

@@ -32,7 +32,8 @@ import { makeJobsHandler } from '../handlers/jobs-handler.ts';
 import { makePlansHandler } from '../handlers/plans-handler.ts';
 import { makeRackHandler } from '../handlers/rack-handler.ts';
 import { systemClock } from '../shared/clock.ts';
-import { jobsDeps, NO_WEBHOOKS } from '../shared/jobs/compose.ts';
+import { jobsDeps } from '../shared/jobs/compose.ts';
+import { jobWebhooks } from '../shared/jobs/webhooks-adapter.ts';
 import { LOCAL_DISCOVERY_FILE } from '../shared/limits/index.ts';
 import { jsonLogger } from '../shared/log.ts';
 import { SOLVER_NAME } from '../shared/real-core.ts';
@@ -41,11 +42,13 @@ import { lazyPdfRenderer } from '../shared/real-pdf.ts';
 import { limitsAdmitter } from '../shared/services.ts';
 import { createWorkspaceState } from '../shared/stored/index.ts';
 import { VERSION } from '../shared/version.ts';
+import { createWebhookDeps, drainDueWebhooks } from '../shared/webhooks/index.ts';
 import { openLocalLimits, publicLimitHint } from './limits-backend.ts';
 import { localJobQueue, poolSolver } from './local-jobs.ts';
 import { createLocalServer } from './local-server.ts';
 import { createSolverPool, QUEUE_PER_WORKER } from './solver-pool.ts';
 import { readTierOverrides } from './tier-overrides.ts';
+import { startWebhookDrain } from './webhook-timer.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -142,6 +145,19 @@ const stateDeps = {
   }),
   state: createWorkspaceState({ client: limits.client, tableName: limits.tableName }),
 };
+// Webhook deliveries: private addresses allowed (a receiver on 127.0.0.1), retries drained on a timer.
+const logWebhookError = (message: string, error: unknown) =>
+  log.error(message, { source: 'webhooks', error: error instanceof Error ? error.message : String(error) });
+const webhooks = createWebhookDeps({
+  client: limits.client,
+  tableName: limits.tableName,
+  allowPrivate: true,
+  now: systemClock.now,
+  logError: logWebhookError,
+});
+const webhookDrain = startWebhookDrain(() => drainDueWebhooks(webhooks, systemClock.now()), {
+  logError: logWebhookError,
+});
 // Async jobs: accepted, read and cancelled on this thread; each runs here too (the same runner as the
 // worker Lambda), its solve in a worker thread of the pool.
 const jobCore = { parseOptimiseBody, parseOptimiseQuery, jobSize };
@@ -150,7 +166,7 @@ const jobs = jobsDeps({
   tableName: limits.tableName,
   admitter: stateDeps.admitter,
   log,
-  webhooks: NO_WEBHOOKS,
+  webhooks: jobWebhooks(webhooks),
 });
 const jobQueue = localJobQueue({
   runner: {
@@ -231,6 +247,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       // The embedded DynamoDB goes last: requests in flight still release their slots into it.
       pool
         .close()
+        .then(() => webhookDrain.stop())
         .then(() => limits.close())
         .then(
           () => process.exit(0),

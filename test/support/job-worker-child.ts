@@ -37,6 +37,7 @@ const deps = jobsDeps({
     check: async () => ({ ok: false, reason: 'none' }),
     notify: async () => {},
     deliveries: async () => [],
+    forget: async () => {},
   },
 });
 const outcome = await runJob(

@@ -70,6 +70,7 @@ export async function jobsWorld(dynamo: EmbeddedDynamo, options: WorldOptions = 
       notified.push(event);
     },
     deliveries: async () => [],
+    forget: async () => {},
   };
   const log = jsonLogger(() => {});
   const deps: JobsDeps = { jobs, bodies, admitter, clock, log, webhooks };

@@ -28,16 +28,3 @@ export function jobsDeps(options: {
     webhooks: options.webhooks,
   };
 }
-
-/**
- * Until the webhooks module is wired in, a job with a `webhook` is refused (400 naming it) rather than
- * accepted and never notified.
- */
-export const NO_WEBHOOKS: JobWebhooks = {
-  check: async () => ({
-    ok: false,
-    reason: 'webhooks are not available on this deployment yet; poll GET /v1/jobs/{id}',
-  }),
-  notify: async () => {},
-  deliveries: async () => [],
-};

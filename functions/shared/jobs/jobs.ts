@@ -279,6 +279,7 @@ export async function cancelOrForget(
   await Promise.all([
     deps.bodies.delete(resultKey(ref)).catch(() => false),
     deps.bodies.delete(inputKey(ref)).catch(() => false),
+    job.webhook === null ? undefined : deps.webhooks.forget(ref.workspace, ref.id).catch(() => undefined),
   ]);
   return ok({ cancelled: null });
 }

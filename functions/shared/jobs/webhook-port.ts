@@ -1,7 +1,6 @@
 /**
- * What the jobs need of the webhooks (`functions/shared/webhooks/`, the contract in
- * /work/wt/JOBS-HOOKS-CONTRACT.md): a URL checked at submission, a notice when a job ends, and the
- * deliveries shown on the job. A small port, so the job code does not depend on how deliveries are
+ * What the jobs need of the webhooks (`functions/shared/webhooks/`, wired in `webhooks-adapter.ts`): a
+ * URL checked at submission, a notice when a job ends, and the deliveries shown on the job. A small port, so the job code does not depend on how deliveries are
  * signed, sent and retried.
  */
 
@@ -37,4 +36,6 @@ export interface JobWebhooks {
   notify(event: JobEndedEvent): Promise<void>;
   /** The deliveries of a job's webhook, oldest first. */
   deliveries(workspace: string, jobId: string): Promise<readonly Delivery[]>;
+  /** Forgets a job's deliveries (a forgotten job's); a pending retry is then dropped. */
+  forget(workspace: string, jobId: string): Promise<void>;
 }
