@@ -112,17 +112,26 @@ export async function runJob(deps: RunnerDeps, ref: JobRef): Promise<RunOutcome>
               : outcome.error.message,
         },
       };
-  const ended = await deps.jobs.finish(ref.workspace, ref.id, deps.workerId, end).catch((error: unknown) => {
-    deps.log.error('job end not written (its lease will pass)', {
+  let ended: boolean;
+  /** Whether the job is known not to be this worker's any more (cancelled, or ended by a sweep). */
+  let gone = true;
+  try {
+    ended = await deps.jobs.finish(ref.workspace, ref.id, deps.workerId, end);
+  } catch (error) {
+    // The write may have landed with its answer lost: the record says whether this worker ended it.
+    deps.log.error('job end not confirmed; reading it back', {
       source: 'jobs',
       jobId: ref.id,
       ...errorFields(error),
     });
-    return false;
-  });
+    const now = await deps.jobs.get(ref.workspace, ref.id, deps.clock.now()).catch(() => undefined);
+    ended = now != null && now.worker === deps.workerId && now.status === end.status;
+    // Unknown (the read failed too): keep what was stored; its lease decides the job's end.
+    gone = now !== undefined && !(now?.status === 'running' && now.worker === deps.workerId);
+  }
   if (!ended) {
-    // Cancelled, or ended by a sweep: what this worker made is nobody's.
-    if (outcome.ok) {
+    // What this worker made is nobody's once the job is not its own.
+    if (outcome.ok && gone) {
       await deps.bodies.delete(resultKey(ref)).catch(() => false);
       await deps.state?.deletePlan(ref.workspace, outcome.value.planId).catch(() => null);
     }

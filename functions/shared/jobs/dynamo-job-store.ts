@@ -240,20 +240,24 @@ export function createDynamoJobStore({
     },
 
     async settled(workspace, id) {
-      await conditional('job settled', () =>
-        client.send(
-          new UpdateItemCommand({
-            TableName: tableName,
-            Key: keyOf(workspace, id),
-            UpdateExpression: 'SET settled = :yes',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':yes': { BOOL: true } },
-          }),
+      // Both at once: the mark only tells readers; the index entry only tells the sweep, which has
+      // nothing left to do once the job's count and webhook are settled.
+      await Promise.all([
+        conditional('job settled', () =>
+          client.send(
+            new UpdateItemCommand({
+              TableName: tableName,
+              Key: keyOf(workspace, id),
+              UpdateExpression: 'SET settled = :yes',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':yes': { BOOL: true } },
+            }),
+          ),
         ),
-      );
-      await unconditional('job index delete', () =>
-        client.send(new DeleteItemCommand({ TableName: tableName, Key: liveKey(workspace, id) })),
-      );
+        unconditional('job index delete', () =>
+          client.send(new DeleteItemCommand({ TableName: tableName, Key: liveKey(workspace, id) })),
+        ),
+      ]);
     },
 
     async delete(workspace, id) {

@@ -128,28 +128,41 @@ export async function acceptJob(
     headroomMs: 0,
   });
   const expiresAtMs = now + JOB_RETENTION_DAYS * DAY_MS;
+  const job: JobRecord = {
+    workspace: ref.workspace,
+    id,
+    status: 'queued',
+    createdAtMs: now,
+    startedAtMs: null,
+    endedAtMs: null,
+    leaseUntilMs: now + JOB_QUEUE_MS,
+    budgetMs,
+    expiresAtMs,
+    ticket: admission.ticket,
+    webhook: input.webhook,
+    url: input.urlOf(id),
+    worker: null,
+    progress: null,
+    error: null,
+    planId: null,
+    settled: false,
+  };
   try {
-    const stored = await deps.bodies.put({
-      key: inputKey(ref),
-      body: encode({ body: input.body, url: input.urlOf(id) } satisfies JobInput),
-      meta: null,
-      createdAtMs: now,
-      expiresAtMs,
-    });
-    const created =
-      stored &&
-      (await deps.jobs.create({
-        workspace: admission.workspace,
-        id,
+    // The input and the record together: no worker hears of the job before both are stored.
+    // Both settle before anything is cleaned up, so a clean-up never runs ahead of a write still going.
+    const [stored, created] = await Promise.allSettled([
+      deps.bodies.put({
+        key: inputKey(ref),
+        body: encode({ body: input.body, url: job.url } satisfies JobInput),
+        meta: null,
         createdAtMs: now,
-        leaseUntilMs: now + JOB_QUEUE_MS,
-        budgetMs,
         expiresAtMs,
-        ticket: admission.ticket,
-        webhook: input.webhook,
-        url: input.urlOf(id),
-      }));
-    if (!created) throw new Error(`job id ${id} is taken`);
+      }),
+      deps.jobs.create(job),
+    ]);
+    if (stored.status === 'rejected') throw stored.reason;
+    if (created.status === 'rejected') throw created.reason;
+    if (!stored.value || !created.value) throw new Error(`job id ${id} is taken`);
   } catch (error) {
     // Nothing of it may stay: the record may have landed though its answer was lost.
     await deps.jobs.delete(ref.workspace, id).catch(() => false);
@@ -175,29 +188,7 @@ export async function acceptJob(
     if (failed) await settleEnded(deps, ref, 'failed');
     return err(busy('no worker could be reached'));
   }
-  const job = await deps.jobs.get(ref.workspace, id, now).catch(() => null);
-  return ok({
-    job: job ?? {
-      workspace: ref.workspace,
-      id,
-      status: 'queued',
-      createdAtMs: now,
-      startedAtMs: null,
-      endedAtMs: null,
-      leaseUntilMs: now + JOB_QUEUE_MS,
-      budgetMs,
-      expiresAtMs,
-      ticket: admission.ticket,
-      webhook: input.webhook,
-      url: input.urlOf(id),
-      worker: null,
-      progress: null,
-      error: null,
-      planId: null,
-      settled: false,
-    },
-    admission,
-  });
+  return ok({ job, admission });
 }
 
 /** The error a job ends with when its worker's lease (or its wait for one) passed. */
@@ -308,7 +299,7 @@ export async function settleEnded(
         : (job as JobRecord);
     if (full === null) return;
     await deps.admitter.settleJob?.(full.ticket, status === 'succeeded' ? 'succeeded' : 'failed');
-    await deps.bodies.delete(inputKey(full)).catch(() => false);
+    const dropped = deps.bodies.delete(inputKey(full)).catch(() => false);
     if (full.webhook !== null) {
       await deps.webhooks
         .notify({
@@ -323,7 +314,7 @@ export async function settleEnded(
           deps.log.error('job webhook not sent', { source: 'jobs', jobId: full.id, ...errorFields(error) }),
         );
     }
-    await deps.jobs.settled(full.workspace, full.id);
+    await Promise.all([dropped, deps.jobs.settled(full.workspace, full.id)]);
   } catch (error) {
     deps.log.error('job not settled yet (the sweep settles it)', {
       source: 'jobs',
