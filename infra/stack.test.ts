@@ -374,7 +374,6 @@ describe('IAM', () => {
     ['optimise-pdf', ['dynamodb:PutItem', 'dynamodb:DeleteItem']],
     ['optimise-labels', ['dynamodb:PutItem', 'dynamodb:DeleteItem']],
     ['optimise-csv', ['dynamodb:PutItem', 'dynamodb:DeleteItem']],
-    ['mcp', 'dynamodb:PutItem'],
     ['rack', ['dynamodb:PutItem', 'dynamodb:DeleteItem']],
     ['plans', ['dynamodb:PutItem', 'dynamodb:DeleteItem']],
   ] as const)(
@@ -435,6 +434,30 @@ describe('IAM', () => {
     },
   );
 
+  it('mcp may read any item, update counters, slots and workspace state, put workspace state, and write jobs (start_job)', () => {
+    const table = { 'Fn::GetAtt': [tableId, 'Arn'] };
+    const statements = dynamoStatements('mcp');
+    expect(statements).toEqual(
+      expect.arrayContaining([
+        { Effect: 'Allow', Action: 'dynamodb:GetItem', Resource: [table] },
+        {
+          Effect: 'Allow',
+          Action: 'dynamodb:PutItem',
+          Resource: table,
+          Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...STATE_PARTITIONS] } },
+        },
+        {
+          Effect: 'Allow',
+          Action: ['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem', 'dynamodb:Query'],
+          Resource: table,
+          Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...JOB_PARTITIONS] } },
+        },
+      ]),
+    );
+    for (const statement of statements) expect(JSON.stringify(statement)).not.toContain('key#');
+    expect(referencedIds(envOf('mcp').JOB_WORKER_FUNCTION)).toEqual(new Set([functionIds['job-worker']]));
+  });
+
   it('usage may only read the table', () => {
     expect(dynamoStatements('usage')).toEqual([
       { Effect: 'Allow', Action: 'dynamodb:GetItem', Resource: [{ 'Fn::GetAtt': [tableId, 'Arn'] }] },
@@ -481,7 +504,7 @@ describe('IAM', () => {
           !dynamoStatements(name).includes(s) &&
           // The jobs function invokes the worker; the worker's role sends its failed events to the
           // dead-letter queue (Lambda's on-failure destination acts with the function's role).
-          !(name === 'jobs' && s.Action === 'lambda:InvokeFunction') &&
+          !((name === 'jobs' || name === 'mcp') && s.Action === 'lambda:InvokeFunction') &&
           !(name === 'job-worker' && JSON.stringify(s.Resource).includes('JobDeadLetters')),
       );
       expect(others).toEqual([

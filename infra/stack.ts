@@ -181,10 +181,14 @@ export class CutplanStack extends Stack {
       ...tableEnv,
       JOB_WORKER_FUNCTION: worker.functionName,
     });
-    // The worker's own ARN only (grantInvoke would add its versions, `:*`, which nothing here uses).
-    jobs.addToRolePolicy(
-      new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [worker.functionArn] }),
-    );
+    // The worker's own ARN only (grantInvoke would add its versions, `:*`, which nothing here uses). The
+    // MCP function's start_job hands jobs to the worker too.
+    for (const fn of [jobs, mcp]) {
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [worker.functionArn] }),
+      );
+    }
+    mcp.addEnvironment('JOB_WORKER_FUNCTION', worker.functionName);
     Validations.of(this.jobDeadLetters).acknowledge({
       id: 'AwsSolutions::AwsSolutions-SQS3',
       reason:
@@ -217,8 +221,8 @@ export class CutplanStack extends Stack {
     for (const fn of [rack, plans]) grantLimits(this.table, fn, ['dynamodb:PutItem', 'dynamodb:DeleteItem']);
     // Jobs: records, inputs, results and plans in the workspace partitions, the sweep index in jobs#live;
     // the list and the sweep query those partitions.
-    for (const fn of [jobs, worker]) {
-      grantLimits(this.table, fn, ['dynamodb:PutItem', 'dynamodb:DeleteItem']);
+    for (const fn of [jobs, worker, mcp]) {
+      if (fn !== mcp) grantLimits(this.table, fn, ['dynamodb:PutItem', 'dynamodb:DeleteItem']);
       // The worker sends a job's first webhook when it ends it; the jobs function when it cancels one,
       // and it reads and forgets a job's deliveries.
       grantWebhooks(this.table, fn);

@@ -23,7 +23,6 @@ import { JOB_KEY_REQUIRED } from '../shared/admission.ts';
 import type { CorePort } from '../shared/core-port.ts';
 import { KeyRequiredError } from '../shared/errors.ts';
 import {
-  type Answer,
   type ApiHandler,
   fail,
   jsonReply,
@@ -98,7 +97,7 @@ export function makeJobsHandler(deps: JobsHandlerDeps): ApiHandler {
         notes.tier = admission.tier.name;
         notes.keyId = admission.keyId;
         notes.workspace = admission.workspace;
-        const reply = jsonReply(202, await view(deps, job, { withResult: false }), {
+        const reply = jsonReply(202, await jobView(deps, job, { withResult: false }), {
           Location: urlOf(job.id),
           'Retry-After': String(JOB_POLL_SECONDS),
           ...rateLimitHeaders(admission.rateLimit),
@@ -123,7 +122,7 @@ export function makeJobsHandler(deps: JobsHandlerDeps): ApiHandler {
         const page = pageOptions(req.query);
         if (!page.ok) return page;
         const listed = await listJobs(deps, workspace, page.value);
-        const jobs = await Promise.all(listed.jobs.map((job) => view(deps, job, { withResult: false })));
+        const jobs = await Promise.all(listed.jobs.map((job) => jobView(deps, job, { withResult: false })));
         return ok(jsonReply(200, { jobs, nextCursor: listed.cursor }));
       }
       const id = pathParameter(route.value, req.path) ?? '';
@@ -135,7 +134,7 @@ export function makeJobsHandler(deps: JobsHandlerDeps): ApiHandler {
         return ok(
           cancelled === null
             ? noContent()
-            : jsonReply(200, await view(deps, cancelled, { withResult: false })),
+            : jsonReply(200, await jobView(deps, cancelled, { withResult: false })),
         );
       }
       const job = await currentJob(deps, ref);
@@ -144,7 +143,7 @@ export function makeJobsHandler(deps: JobsHandlerDeps): ApiHandler {
       return ok(
         jsonReply(
           200,
-          await view(deps, job, { withResult: true }),
+          await jobView(deps, job, { withResult: true }),
           active ? { 'Retry-After': String(JOB_POLL_SECONDS) } : {},
         ),
       );
@@ -154,7 +153,7 @@ export function makeJobsHandler(deps: JobsHandlerDeps): ApiHandler {
 }
 
 /** The key's workspace (401 without a key or with a bad one), counting nothing. */
-async function workspaceOf(admitter: Admitter, caller: Caller): Promise<Result<string, CutplanError>> {
+export async function workspaceOf(admitter: Admitter, caller: Caller): Promise<Result<string, CutplanError>> {
   if (admitter.identify === undefined) return err(new InternalError('jobs are not configured'));
   const who = await admitter.identify(caller);
   if (!who.ok) return who;
@@ -162,8 +161,8 @@ async function workspaceOf(admitter: Admitter, caller: Caller): Promise<Result<s
 }
 
 /** The body of a submission: the optimise body (parsed now, so its mistakes are 400s) and its `webhook`. */
-async function parseSubmission(
-  deps: JobsHandlerDeps,
+export async function parseSubmission(
+  deps: Pick<JobsHandlerDeps, 'webhooks' | 'core'>,
   caller: Caller,
   read: Result<unknown, CutplanError>,
 ): Promise<
@@ -227,7 +226,11 @@ function pageOptions(
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** A job as the API shows it. */
-async function view(deps: JobsHandlerDeps, job: JobRecord, options: { withResult: boolean }) {
+export async function jobView(
+  deps: Pick<JobsDeps, 'webhooks' | 'bodies' | 'clock'>,
+  job: JobRecord,
+  options: { withResult: boolean },
+) {
   const deliveries =
     job.webhook === null ? [] : await deps.webhooks.deliveries(job.workspace, job.id).catch(() => []);
   return {
@@ -247,5 +250,3 @@ async function view(deps: JobsHandlerDeps, job: JobRecord, options: { withResult
     url: job.url,
   };
 }
-
-export type { Answer };

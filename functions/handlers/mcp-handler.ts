@@ -13,17 +13,20 @@ import {
   type HttpRequest,
   jsonReply,
   normaliseOrigin,
+  publicUrl,
   type Reply,
   rateLimitHeaders,
   readJsonBody,
   serve,
   withHeaders,
 } from '../shared/http/index.ts';
+import { acceptJob, currentJob, type JobQueue, type JobsDeps, noJob } from '../shared/jobs/jobs.ts';
 import { errorFields } from '../shared/log.ts';
 import {
   answerMcp,
   BOOK_TOOL,
   createCutplanMcpServer,
+  JOB_TOOLS,
   type PlanService,
   RACK_TOOL,
   TOOL_ROUTES,
@@ -31,6 +34,7 @@ import {
 } from '../shared/mcp/index.ts';
 import type { RequestNotes } from '../shared/telemetry.ts';
 import { admitted } from './admitted.ts';
+import { jobView, parseSubmission, workspaceOf } from './jobs-handler.ts';
 import type { CsvDeps } from './optimise-csv-handler.ts';
 import { OPTIMISE_HEADROOM_MS } from './optimise-handler.ts';
 import type { LabelsDeps } from './optimise-labels-handler.ts';
@@ -38,6 +42,7 @@ import { PDF_HEADROOM_MS, type PdfDeps } from './optimise-pdf-handler.ts';
 import { parseSolveBody, storeGuarded, storeRackPlan, withRackOffcuts } from './rack-solve.ts';
 import { solvePlan } from './solve-plan.ts';
 import { solveThenRender } from './solved-file.ts';
+import { usageBody } from './usage-handler.ts';
 
 // Not in the handlers' index: the MCP SDK this imports would then be bundled into every function that
 // imports the index (health, fallback), whatever they use.
@@ -45,8 +50,13 @@ import { solveThenRender } from './solved-file.ts';
 /** The MCP function's headroom: its file tools render, as the PDF function does. */
 export const MCP_HEADROOM_MS = PDF_HEADROOM_MS;
 
-/** What the MCP function renders with: every file route's renderer. */
-export type McpDeps<Lp> = PdfDeps<Lp> & LabelsDeps<Lp> & CsvDeps<Lp>;
+/**
+ * What the MCP function renders with: every file route's renderer; and, for `start_job` and `get_job`,
+ * the jobs (absent: those tools say the server keeps no jobs).
+ */
+export type McpDeps<Lp> = PdfDeps<Lp> &
+  LabelsDeps<Lp> &
+  CsvDeps<Lp> & { readonly jobs?: JobsDeps & { readonly queue: JobQueue } };
 
 /** Admission refusals a caller can act on (wait, shrink the job): tool errors, not HTTP failures. */
 const ACTIONABLE = new Set([413, 429, 503]);
@@ -85,6 +95,20 @@ export function makeMcpHandler<Lp>(deps: McpDeps<Lp>): ApiHandler {
       return batchRefusal();
     }
     notes.mcpMethod = methodLabel(body.value);
+    if (isJobToolCall(body.value)) {
+      // Jobs and usage: a job is counted as it is accepted (acceptJob), reads count nothing. A bad key or
+      // origin stays an HTTP status, as everywhere; a missing key is the tool's error (it names why).
+      if (req.caller.apiKey !== undefined) {
+        const checked = (await deps.admitter.check?.(req.caller)) ?? ok(true);
+        if (!checked.ok) return fail(checked.error);
+      }
+      return answerMcp(
+        req,
+        body.value,
+        createCutplanMcpServer(jobService(deps, req, notes)),
+        onError(deps, req),
+      );
+    }
     if (isStateToolCall(body.value)) {
       // The rack tools are rack calls: a key, the tier's rack calls per minute, never a solve.
       if (deps.admitter.workspace === undefined)
@@ -339,6 +363,75 @@ function stateService<Lp>(
     internalDetail: () => `internal error; request id ${req.requestId}`,
     toolFailed: noteToolError(deps, req, notes),
   };
+}
+
+/** The job and usage tools: the solving tools are not reachable here. */
+function jobService<Lp>(deps: McpDeps<Lp>, req: HttpRequest, notes: RequestNotes): PlanService {
+  const notASolve = async () => err(new InternalError('a solve reached a job call'));
+  const jobs = deps.jobs;
+  const urlOf = (id: string) => publicUrl(req, `/v1/jobs/${encodeURIComponent(id)}`);
+  return {
+    plan: notASolve,
+    pdf: notASolve,
+    labels: notASolve,
+    sawList: notASolve,
+    ...(jobs === undefined
+      ? {}
+      : {
+          startJob: (args) =>
+            storeGuarded(async () => {
+              const parsed = await parseSubmission({ ...jobs, core: deps.core }, req.caller, ok(args));
+              if (!parsed.ok) return parsed;
+              const { body, request, webhook } = parsed.value;
+              const accepted = await acceptJob(jobs, {
+                caller: req.caller,
+                request,
+                body,
+                webhook,
+                size: deps.core.jobSize(request),
+                urlOf,
+              });
+              if (!accepted.ok) return accepted;
+              notes.tier = accepted.value.admission.tier.name;
+              notes.keyId = accepted.value.admission.keyId;
+              notes.workspace = accepted.value.admission.workspace;
+              return ok(await jobView(jobs, accepted.value.job, { withResult: false }));
+            }),
+          getJob: (args) =>
+            storeGuarded(async () => {
+              const workspace = await workspaceOf(deps.admitter, req.caller);
+              if (!workspace.ok) return workspace;
+              notes.workspace = workspace.value;
+              const job = await currentJob(jobs, { workspace: workspace.value, id: args.jobId });
+              return job === null
+                ? err(noJob(args.jobId))
+                : ok(await jobView(jobs, job, { withResult: true }));
+            }),
+        }),
+    ...(deps.admitter.usage === undefined
+      ? {}
+      : {
+          usage: async () => {
+            const usage = await deps.admitter.usage?.(req.caller);
+            if (usage === undefined) return err(new InternalError('usage is not available'));
+            return usage.ok ? ok(usageBody(usage.value)) : usage;
+          },
+        }),
+    internalDetail: () => `internal error; request id ${req.requestId}`,
+    toolFailed: noteToolError(deps, req, notes),
+  };
+}
+
+/** Whether `message` is a `tools/call` of a job or usage tool. */
+function isJobToolCall(message: unknown): boolean {
+  return (
+    isRecord(message) &&
+    message.jsonrpc === '2.0' &&
+    message.method === 'tools/call' &&
+    isRecord(message.params) &&
+    typeof message.params.name === 'string' &&
+    JOB_TOOLS.includes(message.params.name)
+  );
 }
 
 /** Whether `message` is a `tools/call` of a rack tool. */

@@ -116,9 +116,12 @@ const limits = await openLocalLimits({
   exitWith(`cannot open the limits table: ${error instanceof Error ? error.message : String(error)}`),
 );
 
+// The job queue is made once the pool is (it solves on it); jobs an MCP start_job accepted reach it here.
+let enqueueJob: ((ref: { workspace: string; id: string }) => void) | undefined;
 const pool = createSolverPool({
   size: workers,
   queuePerWorker,
+  onJob: (ref) => enqueueJob?.(ref),
   workerData: {
     limits: limits.config,
     tiers: tierTable.value.tiers,
@@ -179,6 +182,7 @@ const jobQueue = localJobQueue({
   concurrency: workers,
   log,
 });
+enqueueJob = (ref) => void jobQueue.enqueue(ref);
 const server = createLocalServer({
   handlers: {
     rack: makeRackHandler(stateDeps),

@@ -20,7 +20,9 @@ import { cancellableClock } from '../handlers/job-solve.ts';
 import { type McpDeps, makeMcpHandler } from '../handlers/mcp-handler.ts';
 import { systemClock } from '../shared/clock.ts';
 import type { ApiHandler } from '../shared/http/index.ts';
+import { jobsDeps } from '../shared/jobs/compose.ts';
 import type { JobProgress } from '../shared/jobs/job-store.ts';
+import { jobWebhooks } from '../shared/jobs/webhooks-adapter.ts';
 import { createDynamoClient, type LimitsConfig } from '../shared/limits/index.ts';
 import { errorFields, jsonLogger } from '../shared/log.ts';
 import { lazyLabelsRenderer } from '../shared/real-labels.ts';
@@ -29,6 +31,7 @@ import { limitsAdmitter, solveServices } from '../shared/services.ts';
 import { createDynamoBodyStore } from '../shared/stored/dynamo-body-store.ts';
 import { createWorkspaceState } from '../shared/stored/index.ts';
 import type { Tier, TierName } from '../shared/tiers.ts';
+import { createWebhookDeps } from '../shared/webhooks/index.ts';
 
 /** The functions a worker runs: the ones that solve. */
 export type WorkerTarget = 'optimise' | 'optimise-pdf' | 'optimise-labels' | 'optimise-csv' | 'mcp';
@@ -73,7 +76,9 @@ export type WorkerMessage =
   | { readonly kind: 'admitted'; readonly id: number; readonly headers: Readonly<Record<string, string>> }
   | { readonly kind: 'result'; readonly id: number; readonly result: APIGatewayProxyResult }
   | { readonly kind: 'solved'; readonly id: number; readonly solved: SolvedMessage }
-  | { readonly kind: 'progress'; readonly id: number; readonly progress: JobProgress };
+  | { readonly kind: 'progress'; readonly id: number; readonly progress: JobProgress }
+  /** An MCP `start_job` accepted a job: the main thread's job queue runs it. */
+  | { readonly kind: 'enqueue'; readonly workspace: string; readonly id: string };
 
 const port = parentPort;
 if (port === null) throw new Error('solve-worker.ts runs as a worker thread of functions/local/server.ts');
@@ -108,7 +113,22 @@ async function start(): Promise<{
     'optimise-pdf': makeOptimisePdfHandler({ ...services, ...renderers }),
     'optimise-labels': makeOptimiseLabelsHandler({ ...services, ...renderers }),
     'optimise-csv': makeOptimiseCsvHandler({ ...services, ...renderers }),
-    mcp: makeMcpHandler({ ...services, ...renderers }),
+    mcp: makeMcpHandler({
+      ...services,
+      ...renderers,
+      jobs: {
+        ...jobsDeps({
+          client,
+          tableName: data.limits.tableName,
+          admitter,
+          log,
+          webhooks: jobWebhooks(
+            createWebhookDeps({ client, tableName: data.limits.tableName, allowPrivate: true }),
+          ),
+        }),
+        queue: { enqueue: async (ref) => send({ kind: 'enqueue', workspace: ref.workspace, id: ref.id }) },
+      },
+    }),
   };
   return { handlers, services };
 }

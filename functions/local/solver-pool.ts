@@ -45,6 +45,8 @@ export interface SolverPoolOptions {
    * {@link QUEUE_PER_WORKER}); 0 answers 503 `busy` at once. Each waits at most its own solve budget.
    */
   readonly queuePerWorker?: number;
+  /** A worker's MCP `start_job` accepted a job: run it (the local job queue lives on this thread). */
+  readonly onJob?: (ref: { readonly workspace: string; readonly id: string }) => void;
 }
 
 export interface SolverPool {
@@ -170,6 +172,8 @@ export function createSolverPool(options: SolverPoolOptions): SolverPool {
         firstStart?.reject(new Error(`a solver worker cannot start: ${message.message}`));
       } else if (message.kind === 'admitted') {
         if (slot.job?.id === message.id) slot.job.progress?.admitted(message.headers);
+      } else if (message.kind === 'enqueue') {
+        options.onJob?.({ workspace: message.workspace, id: message.id });
       } else if (message.kind === 'progress') {
         if (slot.solving?.id === message.id) slot.solving.onProgress?.(message.progress);
       } else if (message.kind === 'solved') {

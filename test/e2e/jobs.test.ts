@@ -134,4 +134,38 @@ describe('async jobs on npm start', () => {
     expect((await call('GET', '/v1/usage')).json.month.used).toBe(before);
     expect(before).toBe(1);
   }, 120_000);
+
+  it('MCP over HTTP: start_job answers at once, get_job comes back for the plan, get_usage counts nothing', async () => {
+    const tool = async (name: string, args: unknown, id: number) => {
+      const res = await fetch(`${server.url}/v1/mcp`, {
+        method: 'POST',
+        headers: {
+          'X-API-Key': key,
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } }),
+      });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as {
+        result: { isError?: boolean; structuredContent: Record<string, unknown> };
+      };
+      return body.result;
+    };
+    const usageBefore = await tool('get_usage', {}, 1);
+    const used = (usageBefore.structuredContent.month as { used: number }).used;
+    const started = await tool('start_job', { parts: '2400x4, 1150x6', stock: 6000, timeLimit: 60 }, 2);
+    expect(started.isError).toBeUndefined();
+    const id = started.structuredContent.id as string;
+    let job: Record<string, unknown> = started.structuredContent;
+    for (let i = 0; i < 300 && (job.status === 'queued' || job.status === 'running'); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      job = (await tool('get_job', { jobId: id }, 3 + i)).structuredContent;
+    }
+    expect(job.status).toBe('succeeded');
+    expect((job.result as { plan: { verified: boolean } }).plan.verified).toBe(true);
+    // The job was counted once; the reads and the usage calls not at all.
+    const usageAfter = await tool('get_usage', {}, 999);
+    expect((usageAfter.structuredContent.month as { used: number }).used).toBe(used + 1);
+  }, 120_000);
 });

@@ -381,20 +381,31 @@ export class CutplanClient {
     const seconds = options.timeout ?? DEFAULT_JOB_WAIT;
     const deadline = Date.now() + seconds * 1000;
     const signal = options.signal ?? new AbortController().signal;
+    const stillActive = (status: string) =>
+      new CutplanError('timeout', `job ${jobId} is still ${status} after ${seconds} s`, 0, {});
+    let status = 'queued';
     for (;;) {
       const seen: { retryAfterSeconds?: number | undefined } = {};
       const left = (deadline - Date.now()) / 1000;
       const { onPoll: _, timeout: __, ...callOptions } = options;
-      const job = (await this.#run(
-        { method: 'GET', path: `/v1/jobs/${id(jobId)}`, seen },
-        { ...callOptions, timeout: Math.max(0.001, Math.min(left, this.#settings.timeout)) },
-      )) as Job;
+      let job: Job;
+      try {
+        job = (await this.#run(
+          { method: 'GET', path: `/v1/jobs/${id(jobId)}`, seen },
+          { ...callOptions, timeout: Math.max(0.001, Math.min(left, this.#settings.timeout)) },
+        )) as Job;
+      } catch (error) {
+        // A poll that ran out of the wait's time: the wait's own timeout, naming the job's last status.
+        if (error instanceof CutplanError && error.error === 'timeout' && Date.now() >= deadline - 1) {
+          throw stillActive(status);
+        }
+        throw error;
+      }
+      status = job.status;
       if (job.status !== 'queued' && job.status !== 'running') return job;
       options.onPoll?.(job);
       const wait = Math.max(0.2, seen.retryAfterSeconds ?? 1);
-      if ((deadline - Date.now()) / 1000 < wait) {
-        throw new CutplanError('timeout', `job ${jobId} is still ${job.status} after ${seconds} s`, 0, {});
-      }
+      if ((deadline - Date.now()) / 1000 < wait) throw stillActive(job.status);
       await sleep(wait, signal);
     }
   }

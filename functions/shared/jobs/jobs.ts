@@ -241,7 +241,7 @@ export async function listJobs(
 }
 
 /** The stored result of a succeeded job (the optimise response body), or null. */
-export async function jobResult(deps: JobsDeps, job: JobRecord): Promise<unknown> {
+export async function jobResult(deps: Pick<JobsDeps, 'bodies' | 'clock'>, job: JobRecord): Promise<unknown> {
   if (job.status !== 'succeeded') return null;
   const stored = await deps.bodies.get(resultKey(job), deps.clock.now());
   return stored === null ? null : decode(stored.body);

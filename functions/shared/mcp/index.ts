@@ -5,7 +5,10 @@ export { planSummary } from './summary.ts';
 export {
   BOOK_TOOL,
   createCutplanMcpServer,
+  GET_JOB_TOOL,
+  JOB_TOOLS,
   LABELS_TOOL,
+  NO_KEY_JOB_ERROR,
   OPTIMISE_TOOL,
   PDF_TOOL,
   type Planned,
@@ -14,7 +17,9 @@ export {
   type PlanService,
   RACK_TOOL,
   SAW_LIST_TOOL,
+  START_JOB_TOOL,
   TOOL_ROUTES,
   toolArguments,
   toolError,
+  USAGE_TOOL,
 } from './tools.ts';

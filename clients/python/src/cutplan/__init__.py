@@ -13,6 +13,7 @@ Requests and answers are plain dicts with the API's own keys (typed as the Typed
 
 from ._client import (
     DEFAULT_BASE_URL,
+    DEFAULT_JOB_WAIT,
     DEFAULT_MAX_RETRIES,
     DEFAULT_MAX_RETRY_WAIT,
     DEFAULT_TIMEOUT,
@@ -27,6 +28,8 @@ from ._errors import CutplanError
 from .schema import (
     Error,
     Health,
+    Job,
+    JobRequest,
     LabelsRequest,
     OptimiseRequest,
     OptimiseResponse,
@@ -41,6 +44,7 @@ from .schema import (
 
 __all__ = [
     "DEFAULT_BASE_URL",
+    "DEFAULT_JOB_WAIT",
     "DEFAULT_MAX_RETRIES",
     "DEFAULT_MAX_RETRY_WAIT",
     "DEFAULT_TIMEOUT",
@@ -49,6 +53,8 @@ __all__ = [
     "CutplanError",
     "Error",
     "Health",
+    "Job",
+    "JobRequest",
     "LabelsRequest",
     "OptimiseRequest",
     "OptimiseResponse",
