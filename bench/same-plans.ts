@@ -15,6 +15,7 @@
  *   npx tsx bench/same-plans.ts --record   # rewrite it (only when behaviour is meant to change; then biome format it)
  *   npx tsx bench/same-plans.ts --only practical,hard28
  *   npx tsx bench/same-plans.ts --only angle --record-only angle   # re-record the angle entries alone
+ *   npx tsx bench/same-plans.ts --observe  # whole requests with a progress observer: the same plans
  *
  * The work budget, not a clock, decides where a search stops, so moving code cannot move the stop.
  */
@@ -25,9 +26,10 @@ import { parseArgs } from 'node:util';
 import { budgetOf, manualClock, workLimited } from '../core/budget.ts';
 import { countingEngine, type LpEngine } from '../core/lp/index.ts';
 import { buildJobs } from '../core/model/index.ts';
-import { createLpEngine, optimise } from '../core/optimise.ts';
+import { createLpEngine, optimise, type SolveProgress } from '../core/optimise.ts';
 import { parseOptimiseBody } from '../core/request/index.ts';
 import { solveGroup } from '../core/square/search/index.ts';
+import type { OptimiseResponse } from '../core/types.ts';
 import { angleJobs } from '../test/fixtures/angle-jobs.ts';
 import { practicalJob } from '../test/fixtures/practical.ts';
 import { bundleJobs } from './bundle.ts';
@@ -41,6 +43,8 @@ const { values } = parseArgs({
     'record-only': { type: 'string' },
     only: { type: 'string' },
     file: { type: 'string', default: join(import.meta.dirname, 'same-plans.json') },
+    /** Solve the whole requests with a progress observer, which must change nothing. */
+    observe: { type: 'boolean', default: false },
   },
 });
 
@@ -160,6 +164,24 @@ function fingerprint(c: Case, base: LpEngine): Promise<Print> | Print {
   return { name: c.name, jobs, lpSolves, hash: hash.digest('hex').slice(0, 16) };
 }
 
+/** With `--observe`: the observer was told something, and its last call gives the answer's figures. */
+function observed(name: string, heard: readonly SolveProgress[], answer: OptimiseResponse): void {
+  const last = heard.at(-1);
+  const expected =
+    last?.unit === 'bars'
+      ? { best: answer.plan.stockBarsUsed, bound: answer.plan.stockBarsLowerBound }
+      : last?.unit === 'cost'
+        ? { best: answer.stats.totalCost, bound: answer.costLowerBound }
+        : null;
+  const wrong =
+    last === undefined ||
+    (expected !== null && (last.best !== expected.best || last.bound !== expected.bound));
+  if (wrong)
+    process.stderr.write(
+      `${name}: progress ended ${JSON.stringify(last)}, the answer ${JSON.stringify(expected)}\n`,
+    );
+}
+
 const scaled = (x: number | null | undefined): string => (x === null || x === undefined ? '-' : String(x));
 
 /** A whole request through `optimise` on a clock that reads the LP solves so far. */
@@ -168,13 +190,16 @@ async function fingerprintRequest(c: Case, base: LpEngine): Promise<Print> {
   if (!parsed.ok) return { name: c.name, jobs: [`refused: ${parsed.error.message}`], lpSolves: 0, hash: '' };
   const { engine, solves } = countingEngine(base);
   const clock = { now: () => solves(), monotonic: () => solves() };
+  const heard: SolveProgress[] = [];
   const r = await optimise(parsed.value, {
     lp: engine,
     clock,
     budgetMs: c.lpSolves,
     tier: 'public',
     poweredBy: 'same-plans',
+    ...(values.observe ? { onProgress: (p: SolveProgress) => heard.push(p) } : {}),
   });
+  if (values.observe && r.ok) observed(c.name, heard, r.value);
   if (!r.ok) return { name: c.name, jobs: [`refused: ${r.error.message}`], lpSolves: solves(), hash: '' };
   const { plan, stats } = r.value;
   const setups =

@@ -10,6 +10,9 @@
  * No tier caps apply on
  * your own machine; the answer is labelled with the public tier like an unkeyed call.
  *
+ * While it solves, a terminal's stderr shows one status line (time of the budget, best, bound); piped or
+ * redirected, stderr stays silent.
+ *
  * `--rack` solves on a running API instead (`CUTPLAN_URL`, key in `CUTPLAN_API_KEY`): the offcuts are the
  * workspace rack's, the plan is stored there (`plan.id`, for `POST /v1/plans/{id}/cut`), and the files
  * asked for are the stored plan's.
@@ -25,6 +28,7 @@ import { AUTOMATIC_BUDGET_SECONDS } from '../functions/shared/solve-budget.ts';
 import { TIERS } from '../functions/shared/tiers.ts';
 import { POWERED_BY } from '../functions/shared/version.ts';
 import { apiTarget, callApi, type Fetch, refusal } from './api-call.ts';
+import { progressLine } from './progress-line.ts';
 
 const USAGE = `usage: cutplan optimise [FILE|-] [options]
   FILE             a JSON request body, or a CSV cut list (name ending in .csv, or --csv);
@@ -68,6 +72,8 @@ export interface OptimiseIo {
   /** `--rack`: where `CUTPLAN_URL` and `CUTPLAN_API_KEY` are read (process.env by default). */
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly fetch?: Fetch;
+  /** stderr is a terminal: show the solve's progress there (one line, rewritten in place). */
+  readonly terminal?: boolean;
 }
 
 const processIo: OptimiseIo = {
@@ -75,6 +81,7 @@ const processIo: OptimiseIo = {
   stderr: (t) => process.stderr.write(t),
   readText: (file) => (file === '-' ? readStdin() : readFile(file, 'utf8')),
   writeBytes: (file, bytes) => writeFile(file, bytes),
+  terminal: process.stderr.isTTY === true,
 };
 
 export async function run(argv: string[], io: OptimiseIo = processIo): Promise<number> {
@@ -155,13 +162,17 @@ export async function run(argv: string[], io: OptimiseIo = processIo): Promise<n
     io.stderr(`--time-limit must be a positive number of seconds\n${USAGE}`);
     return 2;
   }
+  const lp = await createLpEngine();
+  const status = progressLine(io.stderr, io.terminal === true);
   const result = await optimise(parsed.value, {
-    lp: await createLpEngine(),
+    lp,
     clock: systemClock,
     budgetMs: Math.round(seconds * 1000),
     tier: TIERS.public.name,
     poweredBy: POWERED_BY,
+    ...(status.observe === undefined ? {} : { onProgress: status.observe }),
   });
+  status.done();
   if (!result.ok) return fail(io, result.error);
   if (pdfFile !== undefined) {
     // Loaded only when asked for: pdf-lib costs about half a second to import.

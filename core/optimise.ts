@@ -5,9 +5,10 @@ import { budgetOf, type Clock } from './budget.ts';
 import { budgetMeta } from './budget-meta.ts';
 import { type CutplanError, err, InternalError, ok, type Result } from './errors.ts';
 import { createHighsEngine, type HighsEngineOptions, type LpEngine } from './lp/index.ts';
-import { type PlanOptions, planRequest } from './plan/index.ts';
+import { type PlanOptions, type ProgressObserver, planRequest } from './plan/index.ts';
 
 export type { HighsWasmModule } from './lp/index.ts';
+export { PROGRESS_INTERVAL_MS, type ProgressObserver, type SolveProgress } from './plan/index.ts';
 
 import type { OptimiseRequest, OptimiseResponse } from './types.ts';
 import { formatFailure, verifyPlan } from './verify/index.ts';
@@ -35,6 +36,13 @@ export interface OptimiseContext {
    * --ablate …`); the API and the CLI never set it. Per solve, so concurrent solves never share it.
    */
   readonly off?: PlanOptions['off'];
+  /**
+   * Told the solve's progress while it runs: the time against the budget, the best plan's value and the
+   * proven bound (`SolveProgress`), when either improves and at least every {@link PROGRESS_INTERVAL_MS}
+   * of `clock` otherwise; the last call carries the answer's figures. Called synchronously from the
+   * search: keep it quick. The plan does not depend on it.
+   */
+  readonly onProgress?: ProgressObserver;
 }
 
 /**
@@ -51,6 +59,7 @@ export async function optimise(
     lp: ctx.lp,
     budget: budgetOf(ctx.clock, ctx.budgetMs),
     ...(ctx.off ? { off: ctx.off } : {}),
+    ...(ctx.onProgress ? { onProgress: ctx.onProgress } : {}),
   };
   const timing = () => ({
     tier: ctx.tier,

@@ -47,7 +47,10 @@ export class Incumbent {
     // usage ranks first.
     if (this.plan && !this.job.offcutsFirst && planCost(this.job, trimmed) > this.plan.cost) return;
     const plan = mergeLayouts(this.job, trimmed);
-    if (better(this.job, plan, this.plan)) this.plan = plan;
+    if (better(this.job, plan, this.plan)) {
+      this.plan = plan;
+      this.job.observer?.best(plan.cost);
+    }
   }
 
   /** A completion costing this much or more cannot improve the incumbent. */

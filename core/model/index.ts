@@ -1,6 +1,6 @@
 export { Incumbent } from './incumbent.ts';
 export { gcd } from './integers.ts';
-export { buildJobs, compareSources, type Job, type Source } from './job.ts';
+export { buildJobs, compareSources, type Job, type SearchObserver, type Source } from './job.ts';
 export {
   type GroupPlan,
   type Layout,

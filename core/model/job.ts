@@ -32,6 +32,15 @@ export interface Source {
 
 export type Objective = 'bars' | 'length' | 'price' | 'waste';
 
+/**
+ * Told when a search's incumbent or lower bound improves, in job cost units: how `core/plan/progress.ts`
+ * reports a solve's progress. It only listens; the search never depends on it.
+ */
+export interface SearchObserver {
+  best(cost: number): void;
+  bound(bound: number): void;
+}
+
 /** One material group as an independent cutting-stock job in exact integers. */
 export interface Job {
   readonly material: Material;
@@ -47,6 +56,8 @@ export interface Job {
   readonly costUnit: number;
   /** `offcuts_first`: owned offcut material must be used as much as possible before anything else. */
   readonly offcutsFirst: boolean;
+  /** Set on the job a request's search runs on when a progress observer listens (never on sub-jobs). */
+  readonly observer?: SearchObserver;
 }
 
 /** Splits a normalised request into one job per material group, in first-appearance order of the parts. */

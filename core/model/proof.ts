@@ -11,8 +11,7 @@ import { offcutUsage } from './plan.ts';
  * incumbent meets it (under `offcuts_first`, also using the most offcut material, `usageTarget`).
  */
 export class Proof {
-  /** A valid lower bound on the cost of every plan (job cost units). */
-  bound: number;
+  private lower: number;
   private readonly job: Job;
   private readonly inc: Incumbent;
   private readonly usageTarget: number;
@@ -21,7 +20,18 @@ export class Proof {
     this.job = job;
     this.inc = inc;
     this.usageTarget = usageTarget;
-    this.bound = bound;
+    this.lower = bound;
+    job.observer?.bound(bound);
+  }
+
+  /** A valid lower bound on the cost of every plan (job cost units). */
+  get bound(): number {
+    return this.lower;
+  }
+
+  set bound(b: number) {
+    this.lower = b;
+    this.job.observer?.bound(b);
   }
 
   /** Raises the bound to `b` when higher. */

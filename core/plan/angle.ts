@@ -39,15 +39,19 @@ export function angleGeometry(
   const { lp } = options;
   return ok({
     groups: jobs.length,
-    search: (k, search, share) => {
+    costing: jobs.map((j) => j.base),
+    search: (k, search, share, observer) => {
       const job = jobs[k];
       if (!job) throw new Error(`no group ${k}`);
-      const r = solveAngleGroup(job, lp, search, (b) => squarePlan(job, square[k], lp, b));
+      const watched = observer === undefined ? job : { ...job, base: { ...job.base, observer } };
+      const r = solveAngleGroup(watched, lp, search, (b) => squarePlan(job, square[k], lp, b));
       // 400 only with a proof that no plan exists; without one, a longer time limit might find a plan.
       if (r === null)
         return err(noPlan(job.material, provesAngleInfeasible(job, lp, share), options.budget.totalMs));
-      return ok(r);
+      // The stage after the search works on the job unwatched (its own searches are not the request's).
+      return ok({ ...r, job });
     },
+    figures: (r) => ({ cost: planCostOf(r.job, r.bars), bound: r.bound }),
     refine: (_, r, share) => {
       if (request.method !== 'fewest_setups') return r;
       const staged = fewestAngleSetups(r.job, r.bars, lp, share);

@@ -3,3 +3,4 @@ export { INFEASIBLE_PROOF, noPlanFound } from './failures.ts';
 export type { FormatContext } from './format.ts';
 export type { Geometry } from './geometry.ts';
 export { type PlanOptions, planRequest, SEARCH_SHARE_WITH_SETUPS } from './plan-request.ts';
+export { PROGRESS_INTERVAL_MS, type ProgressObserver, type SolveProgress } from './progress.ts';

@@ -13,6 +13,7 @@ import type { OptimiseRequest, OptimiseResponse } from '../types.ts';
 import { angleGeometry } from './angle.ts';
 import { type FormatContext, type FormattedGroup, formatResponse } from './format.ts';
 import type { Geometry } from './geometry.ts';
+import { type ProgressObserver, progressTracker } from './progress.ts';
 import { squareGeometry } from './square.ts';
 
 export interface PlanOptions {
@@ -21,6 +22,8 @@ export interface PlanOptions {
   readonly budget: Budget;
   /** Techniques of the square search switched off (benchmark ablations only; angle jobs ignore it). */
   readonly off?: Ablation;
+  /** Told the solve's progress as it goes (`progress.ts`); the plan is the same without it. */
+  readonly onProgress?: ProgressObserver;
 }
 
 /**
@@ -35,29 +38,39 @@ export function planRequest(
   options: PlanOptions,
   context: () => FormatContext,
 ): Result<OptimiseResponse, CutplanError> {
-  const { budget } = options;
+  const { budget, onProgress } = options;
   // Angle mode: bars hold sequences, not multisets (docs/angle-cuts.md).
   if (request.angleCuts !== null) {
     const geometry = angleGeometry(request, options);
-    return geometry.ok ? planGroups(request, geometry.value, budget, context) : geometry;
+    return geometry.ok ? planGroups(request, geometry.value, budget, context, onProgress) : geometry;
   }
-  return planGroups(request, squareGeometry(request, options), budget, context);
+  return planGroups(request, squareGeometry(request, options), budget, context, onProgress);
 }
 
 function planGroups<R>(
   request: OptimiseRequest,
   geometry: Geometry<R>,
-  budget: Budget,
+  requestBudget: Budget,
   context: () => FormatContext,
+  onProgress: ProgressObserver | undefined,
 ): Result<OptimiseResponse, CutplanError> {
+  const progress =
+    onProgress === undefined ? null : progressTracker(request, requestBudget, geometry.costing, onProgress);
+  const budget = progress?.budget ?? requestBudget;
   const setups = request.method === 'fewest_setups' || request.method === 'bundle';
   const groups: FormattedGroup[] = [];
   for (let k = 0; k < geometry.groups; k++) {
     const share = budget.sub(budget.remainingMs() / (geometry.groups - k));
     const search = setups ? share.sub(share.remainingMs() * SEARCH_SHARE_WITH_SETUPS) : share;
-    const found = geometry.search(k, search, share);
+    const found = geometry.search(k, search, share, progress?.group(k));
     if (!found.ok) return found;
-    groups.push(geometry.format(request, geometry.refine(k, found.value, share)));
+    const refined = geometry.refine(k, found.value, share);
+    if (progress !== null) {
+      const { cost, bound } = geometry.figures(refined);
+      progress.done(k, cost, bound);
+    }
+    groups.push(geometry.format(request, refined));
   }
+  progress?.finish();
   return ok(formatResponse(request, groups, context()));
 }

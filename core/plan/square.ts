@@ -41,9 +41,11 @@ export function squareGeometry(
   };
   return {
     groups: jobs.length,
-    search: (k, search) => {
+    costing: jobs,
+    search: (k, search, _share, observer) => {
       const job = jobOf(k);
-      const r = solveGroup(job, options.lp, search, undefined, options.off);
+      const watched = observer === undefined ? job : { ...job, observer };
+      const r = solveGroup(watched, options.lp, search, undefined, options.off);
       if (r.plan === null)
         return err(noPlan(job.material, r.status === 'infeasible', options.budget.totalMs));
       return ok({
@@ -70,6 +72,7 @@ export function squareGeometry(
       const optimal = found.optimal || (!job.offcutsFirst && refined.plan.cost <= found.bound);
       return { ...found, plan: refined.plan, optimal, setupsBound: refined.setupsBound };
     },
+    figures: (g) => ({ cost: g.plan.cost, bound: g.bound }),
     format: (req, g): FormattedGroup => ({ ...g, layouts: squareLayouts(req, g.job, g.plan) }),
   };
 }

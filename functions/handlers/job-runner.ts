@@ -99,11 +99,17 @@ export async function runJob(deps: RunnerDeps, ref: JobRef): Promise<RunOutcome>
     clearInterval(timer);
   }
   const now = deps.clock.now();
+  // The solve's last figures stay on the job (a succeeded job's best and bound are its plan's).
+  const progress = {
+    ...latest,
+    elapsedMs: Math.min(Math.round(deps.clock.monotonic() - solveStart), job.budgetMs),
+  };
   const end = outcome.ok
-    ? { status: 'succeeded' as const, endedAtMs: now, planId: outcome.value.planId }
+    ? { status: 'succeeded' as const, endedAtMs: now, planId: outcome.value.planId, progress }
     : {
         status: 'failed' as const,
         endedAtMs: now,
+        progress,
         error: {
           error: outcome.error.code,
           detail:

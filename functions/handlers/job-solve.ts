@@ -36,5 +36,6 @@ export function inProcessSolver<Lp>(deps: {
       budgetMs: options.budgetMs,
       tier: options.tier,
       poweredBy: deps.poweredBy,
+      onProgress: options.onProgress,
     });
 }

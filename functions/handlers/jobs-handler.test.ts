@@ -100,6 +100,13 @@ describe('a job run', () => {
     expect(got.json.result.plan.verified).toBe(true);
     expect(got.json.result.plan.id).toBe(got.json.planId);
     expect(got.json.result.plan.stockBarsUsed).toBeGreaterThan(0);
+    // The solver's own last figures stay on the job: its best and bound are the plan's.
+    expect(got.json.progress).toMatchObject({
+      best: got.json.result.plan.stockBarsUsed,
+      bound: got.json.result.plan.stockBarsLowerBound,
+      unit: 'bars',
+      budgetMs: got.json.budgetSeconds * 1000,
+    });
     const plan = await w.state.getPlan('acme', got.json.planId);
     expect(plan.ok && (plan.value.plan.response as { plan: { id: string } }).plan.id).toBe(got.json.planId);
     // Its webhook was notified once, with the job's absolute URL.
@@ -174,6 +181,36 @@ describe('a job run', () => {
     expect(sawCancel).toBe(true);
     const got = await w.call('GET', `/v1/jobs/${posted.json.id}`, key);
     expect(got.json.status).toBe('cancelled');
+  });
+});
+
+describe('a running job', () => {
+  it('shows the progress its solver reports, written every few seconds, with Retry-After', async () => {
+    const w = await jobsWorld(dynamo());
+    const key = await w.keyOf();
+    const posted = await w.call('POST', '/v1/jobs', key, { ...SMALL_JOB, timeLimit: 60 });
+    const ref = w.queued[0];
+    if (ref === undefined) throw new Error('queued');
+    let seen: Record<string, unknown> | null = null;
+    const runner = await w.runner(
+      async (_request, options) => {
+        options.onProgress({ elapsedMs: 10, budgetMs: options.budgetMs, best: 9, bound: 7, unit: 'bars' });
+        // Stands in for a solve in a worker thread: this thread stays free while it runs.
+        for (let i = 0; i < 200 && seen === null; i++) {
+          await new Promise((r) => setTimeout(r, 10));
+          const got = await w.call('GET', `/v1/jobs/${posted.json.id}`, key);
+          if (got.json.progress?.best === 9) seen = { ...got.json, retryAfter: got.headers['Retry-After'] };
+        }
+        return { ok: false, error: new NoPlanFoundError('stopped') };
+      },
+      { progressEveryMs: 20 },
+    );
+    await w.runJob(runner, ref);
+    expect(seen).toMatchObject({
+      status: 'running',
+      retryAfter: '2',
+      progress: { best: 9, bound: 7, unit: 'bars', budgetMs: 60_000 },
+    });
   });
 });
 

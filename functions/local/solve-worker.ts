@@ -142,6 +142,8 @@ async function solveJob(services: Services, job: WorkerSolve): Promise<SolvedMes
       budgetMs: job.budgetMs,
       tier: job.tier,
       poweredBy: services.poweredBy,
+      // The main thread writes it to the job (its loop is free while this one solves).
+      onProgress: (progress) => send({ kind: 'progress', id: job.id, progress }),
     });
     return solved.ok ? solved : { ok: false, code: solved.error.code, message: solved.error.message };
   } catch (error) {

@@ -100,8 +100,10 @@ describe('async jobs on npm start', () => {
     expect(location).toBe(`${server.url}/v1/jobs/${posted.json.id}`);
     const job = await pollUntilEnded(location);
     expect(job.status).toBe('succeeded');
-    const result = job.result as { plan: { id: string; verified: boolean } };
+    const result = job.result as { plan: { id: string; verified: boolean; stockBarsUsed: number } };
     expect(result.plan.verified).toBe(true);
+    // The progress the solver reported from its worker thread, its last figures kept.
+    expect(job.progress).toMatchObject({ best: result.plan.stockBarsUsed, unit: 'bars', budgetMs: 60_000 });
     // The plan renders through the stored-plan routes.
     const csv = await fetch(`${server.url}/v1/plans/${result.plan.id}/csv`, {
       headers: { 'X-API-Key': key },

@@ -10,6 +10,7 @@ import { drawBars, formatNumber } from './bars.ts';
 import { certificate } from './certificate.ts';
 import { fieldsOfDetail } from './fields.ts';
 import { buildRequest, type FormValues, LINK_FIELDS, valuesOfQuery } from './request.ts';
+import { solvingText, spentShare } from './solving.ts';
 
 const KEY_STORAGE = 'cutplan.apiKey';
 const FIELDS = [
@@ -136,6 +137,17 @@ async function solve(): Promise<void> {
   }
   solveButton.disabled = true;
   result.setAttribute('aria-busy', 'true');
+  // The time against the budget while the answer is awaited (the page sends no timeLimit: the automatic one).
+  const solving = $('solving');
+  const started = performance.now();
+  const tick = () => {
+    const spent = performance.now() - started;
+    $('solving-text').textContent = solvingText(spent);
+    $<HTMLProgressElement>('solving-bar').value = spentShare(spent);
+  };
+  tick();
+  solving.hidden = false;
+  const ticker = setInterval(tick, 100);
   try {
     // With "use my rack" the offcuts are the workspace's (the server reads them and stores the plan).
     const body = useRack.checked && !rackPanel.hidden ? { ...built.body, offcuts: 'rack' } : built.body;
@@ -179,6 +191,8 @@ async function solve(): Promise<void> {
   } catch (error) {
     showErrors(new Map([['general', [`the service could not be reached (${String(error)})`]]]));
   } finally {
+    clearInterval(ticker);
+    solving.hidden = true;
     solveButton.disabled = false;
     result.setAttribute('aria-busy', 'false');
   }

@@ -12,6 +12,13 @@
 import type { components, operations } from './schema.js';
 
 export type { components, operations, paths } from './schema.js';
+export {
+  type VerifyWebhookOptions,
+  verifyWebhook,
+  type WebhookEvent,
+  type WebhookHeaderSource,
+  WebhookVerificationError,
+} from './webhooks.js';
 
 type Schemas = components['schemas'];
 /** The body of `POST /v1/optimise`: the long form, shorthand, or both mixed. */

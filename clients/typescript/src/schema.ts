@@ -378,7 +378,30 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    jobEnded: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A job ended (sent to the job’s webhook URL)
+         * @description Standard Webhooks: `webhook-signature` is `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64 part of the key’s `whsec_` secret (`cutplan keys webhook-secret`). During a secret rotation it holds two signatures, space-separated. Refuse a timestamp more than 5 minutes from your clock.
+         *
+         *     Answer 2xx within 10 s. Anything else (no answer, a redirect, 4xx, 5xx) is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h; the same `webhook-id` on every attempt.
+         */
+        post: operations["jobEnded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -878,6 +901,22 @@ export interface components {
             }[];
             /** @description Its absolute URL (the `Location` of the submission). */
             url?: string;
+        };
+        /** @description A job ended. Thin on purpose: read the job (its result) at `data.url` with your key. Verify the signature on the raw body before parsing it. */
+        WebhookEvent: {
+            /** @enum {string} */
+            type: "job.succeeded" | "job.failed" | "job.cancelled";
+            data: {
+                /** @description The job id. */
+                id: string;
+                /** @enum {string} */
+                status: "succeeded" | "failed" | "cancelled";
+                /**
+                 * Format: uri
+                 * @description The job's absolute `GET /v1/jobs/{id}` URL.
+                 */
+                url: string;
+            };
         };
     };
     responses: never;
@@ -4054,6 +4093,51 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    jobEnded: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The message id, the same on every attempt (`msg_<jobId>`).
+                 * @example msg_jb_Qm9vZ2llV29vZ2llQm9vZw
+                 */
+                "webhook-id": string;
+                /**
+                 * @description The attempt time, whole seconds since the epoch.
+                 * @example 1765011600
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description One `v1,<base64>` per valid secret, space-separated.
+                 * @example v1,K0Jc7ujTb1FdPSnRZlJNcZJHlvUVFsFcMq+XH2oxbXk= v1,Ceo5qEr07ixe2NLpvHk3FH9bwy/WavXrAFQ/9tdO6mc=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx ends the retries). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (for example a bad signature); the delivery is retried. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -185,6 +185,7 @@ export function solveAngleGroup(
       best = bars;
       bestCost = cost;
       bestUse = use;
+      job.base.observer?.best(cost);
     }
   };
   offer(greedySequences(job, demand, Float64Array.from(supply)));
@@ -198,6 +199,7 @@ export function solveAngleGroup(
     const root = master.solve(budget, above === undefined ? {} : { cutoff: Math.floor(above) + 1 });
     const rootBound = root.status === 'failed' || root.status === 'infeasible' ? 0 : root.bound;
     let bound = Math.max(ceilBound(Math.max(0, rootBound)), areaBound(job), exactSmallBound(job));
+    job.base.observer?.bound(bound);
     if (target && bound > target.above) return null;
     const proven = (): boolean =>
       best !== null && ((bestCost <= bound && usesEnough(best)) || target?.enough(best) === true);
@@ -226,6 +228,7 @@ export function solveAngleGroup(
       const pruneAt = (): number => (best !== null && usesEnough(best) ? bestCost : Number.POSITIVE_INFINITY);
       const tree = { job, master, root: residualOf(demand, supply, usageTarget), pruneAt, offer };
       bound = Math.max(bound, sequenceBranchAndPrice(tree, bound, budget));
+      job.base.observer?.bound(bound);
     }
     if (best === null) return null;
     bound = liftToAchievable(job, bound, bestCost);

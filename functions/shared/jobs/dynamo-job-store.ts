@@ -104,6 +104,10 @@ export function createDynamoJobStore({
       sets.push('planId = :plan');
       values[':plan'] = s(end.planId);
     }
+    if (end.progress) {
+      sets.push('progress = :p');
+      values[':p'] = s(JSON.stringify(end.progress));
+    }
     return { sets, values };
   };
 

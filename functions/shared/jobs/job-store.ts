@@ -74,6 +74,8 @@ export interface JobEnd {
   readonly endedAtMs: number;
   readonly error?: JobError | null;
   readonly planId?: string | null;
+  /** The solve's last progress (its final figures), kept on the ended job. */
+  readonly progress?: JobProgress | null;
 }
 
 /** What a take found: the job leased to this worker, or the record as it is (null: none). */

@@ -30,6 +30,7 @@ import {
 import { schemaComponents } from './schemas.ts';
 import { statePaths } from './state-paths.ts';
 import { USAGE_SCHEMA } from './usage-schema.ts';
+import { WEBHOOK_EVENT_SCHEMA, webhookOperations } from './webhook-schema.ts';
 
 /** Examples for the document, taken from `events/` (see `examples.ts`). */
 export interface OpenApiExamples {
@@ -350,8 +351,14 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
     servers: [{ url: '..', description: 'The service that served this document' }],
     security: KEYED,
     paths,
+    webhooks: webhookOperations(),
     components: {
-      schemas: { ...schemaComponents(), Usage: USAGE_SCHEMA, Job: JOB_SCHEMA },
+      schemas: {
+        ...schemaComponents(),
+        Usage: USAGE_SCHEMA,
+        Job: JOB_SCHEMA,
+        WebhookEvent: WEBHOOK_EVENT_SCHEMA,
+      },
       headers: HEADERS,
       securitySchemes: {
         ApiKey: {

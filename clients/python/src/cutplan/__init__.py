@@ -25,6 +25,7 @@ from ._client import (
     __version__,
 )
 from ._errors import CutplanError
+from ._webhooks import DEFAULT_WEBHOOK_TOLERANCE, WebhookVerificationError, verify_webhook
 from .schema import (
     Error,
     Health,
@@ -40,6 +41,7 @@ from .schema import (
     Stats,
     Stock,
     Usage,
+    WebhookEvent,
 )
 
 __all__ = [
@@ -48,6 +50,7 @@ __all__ = [
     "DEFAULT_MAX_RETRIES",
     "DEFAULT_MAX_RETRY_WAIT",
     "DEFAULT_TIMEOUT",
+    "DEFAULT_WEBHOOK_TOLERANCE",
     "AsyncClient",
     "Client",
     "CutplanError",
@@ -68,5 +71,8 @@ __all__ = [
     "Stats",
     "Stock",
     "Usage",
+    "WebhookEvent",
+    "WebhookVerificationError",
     "__version__",
+    "verify_webhook",
 ]

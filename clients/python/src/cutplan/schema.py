@@ -47,6 +47,8 @@ __all__ = [
     "UsageWindows",
     "UsedComb",
     "Waste",
+    "WebhookEvent",
+    "WebhookEventData",
 ]
 
 
@@ -654,3 +656,17 @@ class Job(_JobRequired, total=False):
     """Where its end is sent."""
     url: str
     """Its absolute URL (the `Location` of the submission)."""
+
+
+class WebhookEventData(TypedDict):
+    id: str
+    """The job id."""
+    status: Literal["succeeded", "failed", "cancelled"]
+    url: str
+    """The job's absolute `GET /v1/jobs/{id}` URL."""
+
+
+class WebhookEvent(TypedDict):
+    """A job ended. Thin on purpose: read the job (its result) at `data.url` with your key. Verify the signature on the raw body before parsing it."""
+    type: Literal["job.succeeded", "job.failed", "job.cancelled"]
+    data: WebhookEventData
