@@ -1,7 +1,7 @@
 /**
  * Lambda entry of the job worker, invoked asynchronously by the jobs function with a job's id (and by a
  * schedule to sweep): runs the job at most once (`functions/handlers/job-runner.ts`) with the real solver
- * in this process, or ends and settles jobs whose worker died. Its timeout is the largest tier budget plus
+ * in a thread of this container, or ends and settles jobs whose worker died. Its timeout is the largest tier budget plus
  * the lease's grace (infra/route-table.ts); its failures go to the jobs dead-letter queue.
  */
 // First: stack traces map to the TypeScript sources (see the module).
@@ -11,7 +11,7 @@ import { startHighsCompile } from './shared/highs-compile.ts';
 const highsWasm = startHighsCompile(import.meta.url);
 const [
   { runJob },
-  { inProcessSolver },
+  { threadSolver },
   { jobsDeps },
   { readWorkerEvent },
   { sweepJobs },
@@ -41,11 +41,16 @@ const deps = jobsDeps({
   log: services.log,
   webhooks: jobWebhooks(createWebhookDeps({ client, tableName: config.tableName, allowPrivate: false })),
 });
+// The solve runs in a thread of its own (solve-thread.mjs beside this bundle; the TypeScript source when
+// run unbundled), so this thread writes the job's progress while it solves and hears of a cancel.
+const threadUrl = import.meta.url.endsWith('.mjs')
+  ? new URL('./solve-thread.mjs', import.meta.url)
+  : new URL('./handlers/solve-thread.ts', import.meta.url);
 const runner = {
   ...deps,
   core: services.core,
   state: services.state,
-  solve: inProcessSolver(services),
+  solve: threadSolver(threadUrl),
   workerId: `lambda-${process.env.AWS_LAMBDA_LOG_STREAM_NAME ?? 'local'}-${Math.random().toString(36).slice(2, 10)}`,
 };
 

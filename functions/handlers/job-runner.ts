@@ -98,6 +98,10 @@ export async function runJob(deps: RunnerDeps, ref: JobRef): Promise<RunOutcome>
   } finally {
     clearInterval(timer);
   }
+  // A failure on our side is answered generically: its cause is for the operator's log.
+  if (!outcome.ok && outcome.error.status >= 500) {
+    deps.log.error('job failed', { source: 'jobs', jobId: ref.id, ...errorFields(outcome.error) });
+  }
   const now = deps.clock.now();
   // The solve's last figures stay on the job (a succeeded job's best and bound are its plan's).
   const progress = {

@@ -6,19 +6,11 @@
  * `concurrency` at a time, the rest wait in order (queued, their 15 minutes running); a timer sweeps for
  * jobs whose run died with a server that stopped hard.
  */
-import {
-  type CutplanError,
-  InternalError,
-  NoPlanFoundError,
-  PartsLimitError,
-  ValidationError,
-} from '../../core/errors.ts';
 import { type RunnerDeps, runJob } from '../handlers/job-runner.ts';
-import { BusyError } from '../shared/errors.ts';
+import { solveErrorOf } from '../handlers/job-solve.ts';
 import type { JobQueue, JobRef, JobSolver, JobsDeps } from '../shared/jobs/jobs.ts';
 import { sweepJobs } from '../shared/jobs/jobs.ts';
 import { errorFields, type Logger } from '../shared/log.ts';
-import type { SolvedMessage } from './solve-worker.ts';
 import type { SolverPool } from './solver-pool.ts';
 
 /** The job solver over the pool's worker threads. */
@@ -35,27 +27,11 @@ export function poolSolver(pool: Pick<SolverPool, 'solveJob'>): JobSolver {
         { request, budgetMs: options.budgetMs, tier: options.tier, cancel },
         options.onProgress,
       );
-      return solved.ok ? solved : { ok: false, error: errorOf(solved) };
+      return solved.ok ? solved : { ok: false, error: solveErrorOf(solved) };
     } finally {
       clearInterval(watch);
     }
   };
-}
-
-/** The error a thread sent back, as its class (so its code and status are the same). */
-function errorOf(solved: Extract<SolvedMessage, { ok: false }>): CutplanError {
-  switch (solved.code) {
-    case 'validation':
-      return ValidationError.of('', solved.message);
-    case 'noPlanFound':
-      return new NoPlanFoundError(solved.message);
-    case 'partsLimit':
-      return new PartsLimitError(solved.message);
-    case 'busy':
-      return new BusyError(solved.message, 2);
-    default:
-      return new InternalError(solved.message);
-  }
 }
 
 export interface LocalJobs extends JobQueue {
