@@ -14,10 +14,31 @@ import {
   PartsLimitError,
   ValidationError,
 } from '../../core/errors.ts';
+import type { OptimiseRequest, OptimiseResponse } from '../../core/types.ts';
 import type { CorePort } from '../shared/core-port.ts';
 import { BusyError } from '../shared/errors.ts';
+import type { JobProgress } from '../shared/jobs/job-store.ts';
 import type { JobSolver } from '../shared/jobs/jobs.ts';
-import type { ThreadMessage, ThreadSolve } from './solve-thread.ts';
+
+/** A job's solve, as the solve thread (solve-thread.ts) takes it. */
+export interface ThreadSolve {
+  readonly id: number;
+  readonly request: OptimiseRequest;
+  readonly budgetMs: number;
+  readonly tier: string;
+  /** Set to 1 by the main thread when the job is cancelled. */
+  readonly cancel: Int32Array;
+}
+
+export type ThreadMessage =
+  | { readonly kind: 'progress'; readonly id: number; readonly progress: JobProgress }
+  | {
+      readonly kind: 'solved';
+      readonly id: number;
+      readonly solved:
+        | { readonly ok: true; readonly value: OptimiseResponse }
+        | { readonly ok: false; readonly code: string; readonly message: string };
+    };
 
 /** How far a cancelled clock jumps: past any budget. */
 const RUN_OUT_MS = 1e12;

@@ -2,36 +2,15 @@
  * The job worker's solve thread (the worker Lambda's, `threadSolver` in job-solve.ts): solves one job's
  * request at a time off the worker's main thread, so that thread stays free to write the job's progress
  * every few seconds and to hear of a cancel while the solver holds this one. Protocol: a
- * {@link ThreadSolve} in; `progress` messages and one `solved` out. The cancel flag is shared memory the
+ * `ThreadSolve` (job-solve.ts) in; `progress` messages and one `solved` out. The cancel flag is shared memory the
  * solve's clock reads (no message could reach a thread busy solving).
  */
 import { parentPort } from 'node:worker_threads';
-import type { OptimiseRequest, OptimiseResponse } from '../../core/types.ts';
 import { systemClock } from '../shared/clock.ts';
 import { startHighsCompile } from '../shared/highs-compile.ts';
-import type { JobProgress } from '../shared/jobs/job-store.ts';
 import { createLpEngine, realCore } from '../shared/real-core.ts';
 import { POWERED_BY } from '../shared/version.ts';
-import { cancellableClock } from './job-solve.ts';
-
-export interface ThreadSolve {
-  readonly id: number;
-  readonly request: OptimiseRequest;
-  readonly budgetMs: number;
-  readonly tier: string;
-  /** Set to 1 by the main thread when the job is cancelled. */
-  readonly cancel: Int32Array;
-}
-
-export type ThreadMessage =
-  | { readonly kind: 'progress'; readonly id: number; readonly progress: JobProgress }
-  | {
-      readonly kind: 'solved';
-      readonly id: number;
-      readonly solved:
-        | { readonly ok: true; readonly value: OptimiseResponse }
-        | { readonly ok: false; readonly code: string; readonly message: string };
-    };
+import { cancellableClock, type ThreadMessage, type ThreadSolve } from './job-solve.ts';
 
 const port = parentPort;
 if (port === null) throw new Error('solve-thread.ts runs as a worker thread of the job worker');
