@@ -17,7 +17,7 @@ import {
   createCutplanMcpServer,
   NO_KEY_TOOL_ERROR,
   type PlanService,
-} from '../functions/shared/mcp/tools.ts';
+} from '../functions/shared/mcp/index.ts';
 import { AUTOMATIC_BUDGET_SECONDS } from '../functions/shared/solve-budget.ts';
 import { TIERS } from '../functions/shared/tiers.ts';
 import { POWERED_BY, VERSION } from '../functions/shared/version.ts';

@@ -72,6 +72,7 @@ describe('the dependency checker', () => {
     expect(unitOf('functions/local/server.ts')).toBe('functions/local');
     expect(unitOf('bench/run.ts')).toBe('bench');
     expect(unitOf('vitest.config.ts')).toBeNull();
+    expect(unitOf('vitest.unit.config.ts')).toBeNull();
   });
 
   it('reads static, re-exported, type-only and dynamic imports', () => {

@@ -77,3 +77,39 @@ describe('presentation fields per route', () => {
     for (const other of rest) expect(other).toEqual(first);
   });
 });
+
+describe("a route's query option sent in the body", () => {
+  it.each<[string, Endpoint, string]>([
+    [
+      'separator',
+      'csv',
+      '"separator" is a query parameter of POST /v1/optimise/csv (?separator=semicolon), not a body field: send it as POST /v1/optimise/csv?separator=semicolon',
+    ],
+    [
+      'format',
+      'labels',
+      '"format" is a query parameter of POST /v1/optimise/labels (?format=zpl), not a body field: send it as POST /v1/optimise/labels?format=zpl',
+    ],
+    [
+      'separator',
+      'pdf',
+      '"separator" is a query parameter of POST /v1/optimise/csv (?separator=semicolon), not a body field; POST /v1/optimise/pdf does not take it',
+    ],
+    [
+      'format',
+      'json',
+      '"format" is a query parameter of POST /v1/optimise/labels (?format=zpl), not a body field; POST /v1/optimise does not take it',
+    ],
+  ])('%s in the body of %s is refused, pointing to the query parameter', (field, endpoint, expected) => {
+    expect(detail({ ...BASE, [field]: 'semicolon' }, endpoint)).toBe(expected);
+  });
+
+  it('GET /v1/optimise refuses separator, naming the route that takes it', () => {
+    const result = parseOptimiseQuery({ parts: '2400x5', stock: '6000', separator: 'semicolon' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.message).toBe(
+      '"separator" is a query parameter of POST /v1/optimise/csv (?separator=semicolon); GET /v1/optimise does not take it',
+    );
+  });
+});

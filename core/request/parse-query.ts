@@ -7,7 +7,7 @@ import type { PartsLimitError, Result, ValidationError } from '../errors.ts';
 import type { OptimiseRequest } from '../types.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { parseMappedQuery } from './parse-body.ts';
-import { ALREADY_REPORTED, presentationRefusal } from './read-body.ts';
+import { ALREADY_REPORTED, presentationRefusal, queryOptionRefusal } from './read-body.ts';
 import { PRESENTATION_KEYS } from './schemas.ts';
 import { show } from './show.ts';
 import { IssueStream } from './sink.ts';
@@ -91,7 +91,8 @@ export function parseOptimiseQuery(
     if (kind === undefined) {
       const message = PRESENTATION_KEYS.includes(name)
         ? presentationRefusal(name, 'query')
-        : `unknown query parameter "${name}"${didYouMean(name, NAMES)}`;
+        : (queryOptionRefusal(name, 'query') ??
+          `unknown query parameter "${name}"${didYouMean(name, NAMES)}`);
       issues.add({ path: '', message });
       continue;
     }

@@ -44,6 +44,26 @@ export function presentationRefusal(field: string, endpoint: Endpoint): string {
   return `"${field}" belongs to the file routes (POST /v1/optimise/pdf, /v1/optimise/labels and /v1/optimise/csv); ${ROUTE_NAMES[endpoint]} does not take it`;
 }
 
+/**
+ * Options that are query parameters of one route, not body fields: sent in a body they are refused with a
+ * pointer to the query parameter (a body field of that name would otherwise read as a typo).
+ */
+const QUERY_OPTIONS: Readonly<Record<string, { readonly endpoint: Endpoint; readonly example: string }>> = {
+  separator: { endpoint: 'csv', example: 'separator=semicolon' },
+  format: { endpoint: 'labels', example: 'format=zpl' },
+};
+
+/** The refusal of a route's query option sent as a body field, pointing to the query parameter. */
+export function queryOptionRefusal(field: string, endpoint: Endpoint): string | null {
+  const option = Object.hasOwn(QUERY_OPTIONS, field) ? QUERY_OPTIONS[field] : undefined;
+  if (option === undefined) return null;
+  const body = endpoint === 'query' ? '' : ', not a body field';
+  const where = `"${field}" is a query parameter of ${ROUTE_NAMES[option.endpoint]} (?${option.example})${body}`;
+  return option.endpoint === endpoint
+    ? `${where}: send it as ${ROUTE_NAMES[endpoint]}?${option.example}`
+    : `${where}; ${ROUTE_NAMES[endpoint]} does not take it`;
+}
+
 /** The three ways to send purchasable stock; at most one per request. */
 const SUPPLY_FIELDS = ['stock', 'stocks', 'stockLength'] as const;
 
@@ -85,7 +105,9 @@ export function readBody(
   const files = takesPresentation(endpoint);
   const known = files ? [...JSON_KEYS, ...PRESENTATION_KEYS] : JSON_KEYS;
   unknownFields(body, known, '', head, (key) =>
-    !files && PRESENTATION_KEYS.includes(key) ? presentationRefusal(key, endpoint) : null,
+    !files && PRESENTATION_KEYS.includes(key)
+      ? presentationRefusal(key, endpoint)
+      : queryOptionRefusal(key, endpoint),
   );
 
   // `stock` is shorthand for `stockLength` (a number) or `stocks` (a string or a list).

@@ -239,6 +239,36 @@ describe('makeMcpHandler', () => {
     expect(admitter.calls).toEqual([]);
   });
 
+  it.each([
+    [
+      'optimise_cut_list',
+      { jobName: 'Shelf' },
+      '"jobName" belongs to the file tools (cutting_plan_pdf, piece_labels and saw_list); optimise_cut_list does not take it',
+    ],
+    [
+      'optimise_cut_list',
+      { paper: 'A4' },
+      '"paper" belongs to the file tools (cutting_plan_pdf, piece_labels and saw_list); optimise_cut_list does not take it',
+    ],
+    [
+      'cutting_plan_pdf',
+      { separator: 'semicolon' },
+      '"separator" is an argument of saw_list; cutting_plan_pdf does not take it',
+    ],
+    ['saw_list', { format: 'zpl' }, '"format" is an argument of piece_labels; saw_list does not take it'],
+  ])('refuses %s an argument of other tools %o, naming the tools, unadmitted', async (tool, extra, text) => {
+    const admitter = recordingAdmitter();
+    const h = testHandlers({ admitter });
+    const res = await h.mcp(call(tool, { parts: '500x4', stock: 1000, ...extra }));
+    expect(toolResult(res)).toMatchObject({
+      isError: true,
+      content: [{ text }],
+      structuredContent: { error: 'validation', status: 400, detail: text },
+    });
+    expect(toolResult(res).content[0]?.text).not.toContain('/v1/');
+    expect(admitter.calls).toEqual([]);
+  });
+
   it('refunds a call whose tool failed after admission, and names only the request id', async () => {
     const admitter = recordingAdmitter();
     const h = testHandlers({ admitter, core: fakeCore({ unverified: true }) });

@@ -13,20 +13,18 @@ import {
   type HttpRequest,
   jsonReply,
   normaliseOrigin,
-  publicUrl,
   type Reply,
   rateLimitHeaders,
   readJsonBody,
   serve,
   withHeaders,
 } from '../shared/http/index.ts';
-import { acceptJob, currentJob, type JobQueue, type JobsDeps, noJob } from '../shared/jobs/jobs.ts';
+import type { JobQueue, JobsDeps } from '../shared/jobs/jobs.ts';
 import { errorFields } from '../shared/log.ts';
 import {
   answerMcp,
   BOOK_TOOL,
   createCutplanMcpServer,
-  JOB_TOOLS,
   type PlanService,
   RACK_TOOL,
   TOOL_ROUTES,
@@ -34,7 +32,7 @@ import {
 } from '../shared/mcp/index.ts';
 import type { RequestNotes } from '../shared/telemetry.ts';
 import { admitted } from './admitted.ts';
-import { jobView, parseSubmission, workspaceOf } from './jobs-handler.ts';
+import { isJobToolCall, jobService } from './mcp-jobs.ts';
 import type { CsvDeps } from './optimise-csv-handler.ts';
 import { OPTIMISE_HEADROOM_MS } from './optimise-handler.ts';
 import type { LabelsDeps } from './optimise-labels-handler.ts';
@@ -42,7 +40,6 @@ import { PDF_HEADROOM_MS, type PdfDeps } from './optimise-pdf-handler.ts';
 import { parseSolveBody, storeGuarded, storeRackPlan, withRackOffcuts } from './rack-solve.ts';
 import { solvePlan } from './solve-plan.ts';
 import { solveThenRender } from './solved-file.ts';
-import { usageBody } from './usage-handler.ts';
 
 // Not in the handlers' index: the MCP SDK this imports would then be bundled into every function that
 // imports the index (health, fallback), whatever they use.
@@ -105,7 +102,7 @@ export function makeMcpHandler<Lp>(deps: McpDeps<Lp>): ApiHandler {
       return answerMcp(
         req,
         body.value,
-        createCutplanMcpServer(jobService(deps, req, notes)),
+        createCutplanMcpServer(jobService(deps, req, notes, noteToolError(deps, req, notes))),
         onError(deps, req),
       );
     }
@@ -363,75 +360,6 @@ function stateService<Lp>(
     internalDetail: () => `internal error; request id ${req.requestId}`,
     toolFailed: noteToolError(deps, req, notes),
   };
-}
-
-/** The job and usage tools: the solving tools are not reachable here. */
-function jobService<Lp>(deps: McpDeps<Lp>, req: HttpRequest, notes: RequestNotes): PlanService {
-  const notASolve = async () => err(new InternalError('a solve reached a job call'));
-  const jobs = deps.jobs;
-  const urlOf = (id: string) => publicUrl(req, `/v1/jobs/${encodeURIComponent(id)}`);
-  return {
-    plan: notASolve,
-    pdf: notASolve,
-    labels: notASolve,
-    sawList: notASolve,
-    ...(jobs === undefined
-      ? {}
-      : {
-          startJob: (args) =>
-            storeGuarded(async () => {
-              const parsed = await parseSubmission({ ...jobs, core: deps.core }, req.caller, ok(args));
-              if (!parsed.ok) return parsed;
-              const { body, request, webhook } = parsed.value;
-              const accepted = await acceptJob(jobs, {
-                caller: req.caller,
-                request,
-                body,
-                webhook,
-                size: deps.core.jobSize(request),
-                urlOf,
-              });
-              if (!accepted.ok) return accepted;
-              notes.tier = accepted.value.admission.tier.name;
-              notes.keyId = accepted.value.admission.keyId;
-              notes.workspace = accepted.value.admission.workspace;
-              return ok(await jobView(jobs, accepted.value.job, { withResult: false }));
-            }),
-          getJob: (args) =>
-            storeGuarded(async () => {
-              const workspace = await workspaceOf(deps.admitter, req.caller);
-              if (!workspace.ok) return workspace;
-              notes.workspace = workspace.value;
-              const job = await currentJob(jobs, { workspace: workspace.value, id: args.jobId });
-              return job === null
-                ? err(noJob(args.jobId))
-                : ok(await jobView(jobs, job, { withResult: true }));
-            }),
-        }),
-    ...(deps.admitter.usage === undefined
-      ? {}
-      : {
-          usage: async () => {
-            const usage = await deps.admitter.usage?.(req.caller);
-            if (usage === undefined) return err(new InternalError('usage is not available'));
-            return usage.ok ? ok(usageBody(usage.value)) : usage;
-          },
-        }),
-    internalDetail: () => `internal error; request id ${req.requestId}`,
-    toolFailed: noteToolError(deps, req, notes),
-  };
-}
-
-/** Whether `message` is a `tools/call` of a job or usage tool. */
-function isJobToolCall(message: unknown): boolean {
-  return (
-    isRecord(message) &&
-    message.jsonrpc === '2.0' &&
-    message.method === 'tools/call' &&
-    isRecord(message.params) &&
-    typeof message.params.name === 'string' &&
-    JOB_TOOLS.includes(message.params.name)
-  );
 }
 
 /** Whether `message` is a `tools/call` of a rack tool. */

@@ -80,6 +80,18 @@ describe('makeOptimiseCsvHandler', () => {
     expect(admitter.calls).toHaveLength(0);
   });
 
+  it('refuses separator in the body with 400, pointing to the ?separator= query parameter', async () => {
+    const res = await testHandlers()['optimise-csv'](
+      postJson('/v1/optimise/csv', { parts: '500x4', stock: 1000, separator: 'semicolon' }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(json(res)).toMatchObject({
+      error: 'validation',
+      detail:
+        '"separator" is a query parameter of POST /v1/optimise/csv (?separator=semicolon), not a body field: send it as POST /v1/optimise/csv?separator=semicolon',
+    });
+  });
+
   it('answers the job-file sample (every presentation field) with a saw list named after the job', async () => {
     const res = await testHandlers()['optimise-csv'](sampleEvent('optimise-csv/post-job-file.json'));
     expect(res.statusCode, res.body).toBe(200);

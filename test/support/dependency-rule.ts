@@ -98,13 +98,13 @@ export function isFolderUnit(unit: string): boolean {
   return SPLIT.some((folder) => unit.startsWith(`${folder}/`)) && !/\.[cm]?[jt]s$/.test(unit);
 }
 
-/** Test code: test files anywhere, everything under a `test/` folder, and the test runner's configuration. */
+/** Test code: test files anywhere, everything under a `test/` folder, and the test runner's configurations. */
 export function isTestCode(path: string): boolean {
   return (
     path.endsWith('.test.ts') ||
     path.startsWith('test/') ||
     path.includes('/test/') ||
-    path === 'vitest.config.ts'
+    /^vitest(\.[a-z]+)?\.config\.ts$/.test(path)
   );
 }
 

@@ -1,25 +1,23 @@
 export { answerMcp } from './http.ts';
-export { PORTABLE_INPUTS, type PortableSchema } from './portable.ts';
-export { advertised, selfContained, type ToolSchemas, toolSchemas } from './schemas.ts';
-export { planSummary } from './summary.ts';
 export {
-  BOOK_TOOL,
-  createCutplanMcpServer,
   GET_JOB_TOOL,
   JOB_TOOLS,
-  LABELS_TOOL,
   NO_KEY_JOB_ERROR,
+  START_JOB_TOOL,
+  USAGE_TOOL,
+} from './job-tools.ts';
+export { PORTABLE_INPUTS, type PortableSchema } from './portable.ts';
+export { BOOK_TOOL, NO_KEY_TOOL_ERROR, RACK_TOOL } from './rack-tools.ts';
+export { advertised, selfContained, type ToolSchemas, toolSchemas } from './schemas.ts';
+export type { Planned, PlannedFile, PlannedPdf, PlanService } from './service.ts';
+export { planSummary } from './summary.ts';
+export { toolError } from './tool-results.ts';
+export {
+  LABELS_TOOL,
   OPTIMISE_TOOL,
   PDF_TOOL,
-  type Planned,
-  type PlannedFile,
-  type PlannedPdf,
-  type PlanService,
-  RACK_TOOL,
   SAW_LIST_TOOL,
-  START_JOB_TOOL,
   TOOL_ROUTES,
   toolArguments,
-  toolError,
-  USAGE_TOOL,
-} from './tools.ts';
+} from './tool-routes.ts';
+export { createCutplanMcpServer } from './tools.ts';

@@ -16,7 +16,9 @@ import {
 import { apiEvent } from '../../../test/support/api-event.ts';
 import { testHandlers } from '../../../test/support/handlers.ts';
 import { portableSchemaProblems, schemaBytes } from '../../../test/support/portable-schema.ts';
-import { BOOK_TOOL, JOB_TOOLS, RACK_TOOL, START_JOB_TOOL, TOOL_ROUTES, toolArguments } from './tools.ts';
+import { JOB_TOOLS, START_JOB_TOOL } from './job-tools.ts';
+import { BOOK_TOOL, RACK_TOOL } from './rack-tools.ts';
+import { TOOL_ROUTES, toolArguments } from './tool-routes.ts';
 
 interface ListedTool {
   readonly name: string;

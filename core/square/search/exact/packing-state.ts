@@ -8,110 +8,112 @@ import { type PerfectPackingInput, R_WEIGHT, TRUE, UNSET } from './packing-types
 /**
  * The perfect-packing search's model and state (see {@link PerfectPacking} for the model): the candidate
  * bars ("rows") and options of each long piece, the assignment and its trail, the live and forced short
- * copies, the carry budgets and the learnt clauses. The rules that propagate it are in `packing-rules.ts`,
- * the conflict-driven search that drives them in `packing-search.ts`.
+ * copies, the carry budgets and the learnt clauses, with the moves that keep them in step (assign, undo,
+ * backtrack). Plain fields and typed arrays, read directly by the parts that work on it: the model
+ * (`packing-model.ts`), the rules (`propagation.ts`, `leftover-rules.ts`, `carry-rules.ts`), learning
+ * (`learning.ts`) and the search loop (`packing-search.ts`).
  */
 export class PackingState {
   ops = 0;
   /** Set when a conflict holds at level 0: no assignment is left. */
-  protected unsat = false;
-  protected lastYield = 0;
-  protected readonly cap: number;
-  protected readonly weights: readonly number[];
-  protected readonly demands: readonly number[];
-  protected readonly bins: number;
-  protected readonly random: () => number;
+  unsat = false;
+  lastYield = 0;
+  readonly cap: number;
+  readonly weights: readonly number[];
+  readonly demands: readonly number[];
+  readonly bins: number;
+  readonly random: () => number;
 
   // Long pieces, one entry per piece.
-  protected bigType: Int32Array = new Int32Array(0);
-  protected bigRes: Int32Array = new Int32Array(0);
+  bigType: Int32Array = new Int32Array(0);
+  bigRes: Int32Array = new Int32Array(0);
   /** 2-adic valuation of each long piece's weight (the power of two dividing it). */
-  protected bigLevel: Int32Array = new Int32Array(0);
+  bigLevel: Int32Array = new Int32Array(0);
   // Short piece kinds, lightest first.
-  protected sType: Int32Array = new Int32Array(0);
-  protected sW: Int32Array = new Int32Array(0);
-  protected sCount: Int32Array = new Int32Array(0);
+  sType: Int32Array = new Int32Array(0);
+  sW: Int32Array = new Int32Array(0);
+  sCount: Int32Array = new Int32Array(0);
   // Rows: long piece and up to two kinds of short piece (with multiplicity).
-  protected rowBig: number[] = [];
-  protected rowA: number[] = [];
-  protected rowAm: number[] = [];
-  protected rowB: number[] = [];
-  protected rowBm: number[] = [];
-  protected nRows = 0;
-  protected nBig = 0;
-  protected nVars = 0;
-  protected opts: Int32Array[] = [];
-  protected rowsOf: Int32Array[] = [];
-  protected multOf: Int32Array[] = [];
+  rowBig: number[] = [];
+  rowA: number[] = [];
+  rowAm: number[] = [];
+  rowB: number[] = [];
+  rowBm: number[] = [];
+  nRows = 0;
+  nBig = 0;
+  nVars = 0;
+  opts: Int32Array[] = [];
+  rowsOf: Int32Array[] = [];
+  multOf: Int32Array[] = [];
 
   // Assignment.
-  protected val: Uint8Array = new Uint8Array(0);
-  protected level: Int32Array = new Int32Array(0);
-  protected reasonKind: Uint8Array = new Uint8Array(0);
-  protected reasonRef: Int32Array = new Int32Array(0);
-  protected trailPos: Int32Array = new Int32Array(0);
-  protected trail: number[] = [];
-  protected trailLim: number[] = [];
-  protected qhead = 0;
-  protected load: Int32Array = new Int32Array(0);
+  val: Uint8Array = new Uint8Array(0);
+  level: Int32Array = new Int32Array(0);
+  reasonKind: Uint8Array = new Uint8Array(0);
+  reasonRef: Int32Array = new Int32Array(0);
+  trailPos: Int32Array = new Int32Array(0);
+  trail: number[] = [];
+  trailLim: number[] = [];
+  qhead = 0;
+  load: Int32Array = new Int32Array(0);
   /** Copies of each short kind that rows not yet decided could still take. */
-  protected live: Int32Array = new Int32Array(0);
+  live: Int32Array = new Int32Array(0);
   /** Copies of each short kind no row can take any more: they end up in the leftover. */
-  protected forced: Int32Array = new Int32Array(0);
-  protected forcedW = 0;
-  protected forcedN = 0;
+  forced: Int32Array = new Int32Array(0);
+  forcedW = 0;
+  forcedN = 0;
   /** Most short copies the leftover can have. */
-  protected countBudget = Number.POSITIVE_INFINITY;
+  countBudget = Number.POSITIVE_INFINITY;
   /** Reasons of the R_WEIGHT assignments on the trail, in trail order. */
-  protected weightReasons: Int32Array[] = [];
+  weightReasons: Int32Array[] = [];
   /** Most weight the leftover can have. */
-  protected budget = Number.POSITIVE_INFINITY;
-  protected nFalse: Int32Array = new Int32Array(0);
-  protected trueOpt: Int32Array = new Int32Array(0);
-  protected nExpensive = 0;
+  budget = Number.POSITIVE_INFINITY;
+  nFalse: Int32Array = new Int32Array(0);
+  trueOpt: Int32Array = new Int32Array(0);
+  nExpensive = 0;
   /** The expensive options that are true, in trail order. */
-  protected expTrue: number[] = [];
+  expTrue: number[] = [];
 
   // Carry budgets, one per modulus m = 2^(j+1): every bar's Σ (w mod m) is (C mod m) plus m times a
   // carry ≥ 0, and the carries of all bars add up to a constant. Options are kept as their carry above
   // their long piece's least one ("excess"); the excesses of the chosen options and the leftover's
   // least excess must fit in what is left.
-  protected nMod = 0;
-  protected mods: Int32Array = new Int32Array(0);
+  nMod = 0;
+  mods: Int32Array = new Int32Array(0);
   /** Excess of option o at modulus j, at o * nMod + j. */
-  protected excess: Int32Array = new Int32Array(0);
+  excess: Int32Array = new Int32Array(0);
   /** Weight mod m of short kind s at modulus j, at s * nMod + j. */
-  protected sRes: Int32Array = new Int32Array(0);
+  sRes: Int32Array = new Int32Array(0);
   /** Room of an expensive bar's short pieces below its least carry, at b * nMod + j. */
-  protected expRoom: Int32Array = new Int32Array(0);
-  protected maxExpRoom: Int32Array = new Int32Array(0);
-  protected carrySlack: Int32Array = new Int32Array(0);
-  protected carryUsed: Int32Array = new Int32Array(0);
-  protected carryExpRoom: Int32Array = new Int32Array(0);
-  protected forcedRes: Float64Array = new Float64Array(0);
+  expRoom: Int32Array = new Int32Array(0);
+  maxExpRoom: Int32Array = new Int32Array(0);
+  carrySlack: Int32Array = new Int32Array(0);
+  carryUsed: Int32Array = new Int32Array(0);
+  carryExpRoom: Int32Array = new Int32Array(0);
+  forcedRes: Float64Array = new Float64Array(0);
   /** Options with a positive excess at modulus j, largest excess first. */
-  protected carryOrder: Int32Array[] = [];
+  carryOrder: Int32Array[] = [];
   /** Remaining room at modulus j when its options were last checked (none above it is unset). */
-  protected carryChecked: Float64Array = new Float64Array(0);
+  carryChecked: Float64Array = new Float64Array(0);
   /** Reasons of the R_CARRY assignments, with the trail length each was made at. */
-  protected carryReasons: Int32Array[] = [];
-  protected carryReasonAt: number[] = [];
-  protected leftoverBars = 0;
+  carryReasons: Int32Array[] = [];
+  carryReasonAt: number[] = [];
+  leftoverBars = 0;
 
   // Learning.
-  protected activity: Float64Array = new Float64Array(0);
-  protected varInc = 1;
-  protected clauses: (Int32Array | null)[] = [];
-  protected clauseAct: number[] = [];
-  protected clauseInc = 1;
-  protected watches: number[][] = [];
-  protected learntLits = 0;
-  protected seen: Uint8Array = new Uint8Array(0);
+  activity: Float64Array = new Float64Array(0);
+  varInc = 1;
+  clauses: (Int32Array | null)[] = [];
+  clauseAct: number[] = [];
+  clauseInc = 1;
+  watches: number[][] = [];
+  learntLits = 0;
+  seen: Uint8Array = new Uint8Array(0);
   /** A leftover packing ran into its step limit: its nogood may have cut off a packing. */
   cutOff = false;
-  protected readonly maxExpensive: number;
-  protected readonly byLevel: boolean;
-  protected readonly carry: boolean;
+  readonly maxExpensive: number;
+  readonly byLevel: boolean;
+  readonly carry: boolean;
   /** Steps of one exact packing of a leftover. */
   readonly leftoverLimit: number;
 
@@ -134,15 +136,15 @@ export class PackingState {
     this.random = rng(seed);
   }
 
-  protected isRow(v: number): boolean {
+  isRow(v: number): boolean {
     return v < this.nRows;
   }
 
-  protected bigOf(v: number): number {
+  bigOf(v: number): number {
     return v < this.nRows ? (this.rowBig[v] ?? 0) : v - this.nRows;
   }
 
-  protected assign(v: number, value: number, kind: number, ref: number): void {
+  assign(v: number, value: number, kind: number, ref: number): void {
     this.val[v] = value;
     this.level[v] = this.trailLim.length;
     this.reasonKind[v] = kind;
@@ -170,7 +172,7 @@ export class PackingState {
     }
   }
 
-  protected unassign(v: number): void {
+  unassign(v: number): void {
     if (this.reasonKind[v] === R_WEIGHT) this.weightReasons.pop();
     const b = this.bigOf(v);
     if (this.val[v] === TRUE) {
@@ -195,7 +197,7 @@ export class PackingState {
   }
 
   /** Changes the live copies of short kind `s` (after its load changed, if it did) and its forced copies. */
-  protected moveLive(s: number, d: number): void {
+  moveLive(s: number, d: number): void {
     if (s < 0) return;
     const live = (this.live[s] ?? 0) + d;
     this.live[s] = live;
@@ -212,7 +214,7 @@ export class PackingState {
   }
 
   /** Adds (d = 1) or removes (d = -1) a true option's excess and, for an expensive one, its room. */
-  protected moveCarry(v: number, b: number, d: number): void {
+  moveCarry(v: number, b: number, d: number): void {
     const nm = this.nMod;
     for (let j = 0; j < nm; j++) {
       this.carryUsed[j] = (this.carryUsed[j] ?? 0) + d * (this.excess[v * nm + j] ?? 0);
@@ -221,15 +223,31 @@ export class PackingState {
     }
   }
 
-  protected litFalse(lit: number): boolean {
+  litFalse(lit: number): boolean {
     const v = lit >> 1;
     const x = this.val[v] ?? UNSET;
     return x !== UNSET && (x === TRUE) === ((lit & 1) === 1);
   }
 
-  protected litTrue(lit: number): boolean {
+  litTrue(lit: number): boolean {
     const v = lit >> 1;
     const x = this.val[v] ?? UNSET;
     return x !== UNSET && (x === TRUE) === ((lit & 1) === 0);
+  }
+
+  /** Undoes the assignments above level `lvl`, and the carry reasons made there. */
+  backtrack(lvl: number): void {
+    if (this.trailLim.length <= lvl) return;
+    const to = this.trailLim[lvl] ?? 0;
+    for (let i = this.trail.length - 1; i >= to; i--) this.unassign(this.trail[i] ?? 0);
+    this.ops += this.trail.length - to;
+    this.trail.length = to;
+    this.trailLim.length = lvl;
+    this.qhead = Math.min(this.qhead, to);
+    while (this.carryReasonAt.length > 0 && (this.carryReasonAt[this.carryReasonAt.length - 1] ?? 0) >= to) {
+      this.carryReasonAt.pop();
+      this.carryReasons.pop();
+    }
+    this.carryChecked.fill(Number.POSITIVE_INFINITY);
   }
 }

@@ -2,7 +2,8 @@
  * A portfolio of perfect-packing searches with different bounds, choice orders and shares, for jobs whose
  * bound may be met with no waste.
  */
-import { SearchState } from './packing-search.ts';
+import { searchPacking } from './packing-search.ts';
+import { PackingState } from './packing-state.ts';
 import type { PerfectPackingInput, PerfectPackingStep } from './packing-types.ts';
 import {
   LEFTOVER_NODES,
@@ -104,10 +105,10 @@ export class PerfectPacking {
       const key = `${e} ${plan.byLevel} ${plan.carry}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      const restart = (limit: number): SearchState =>
-        new SearchState(input, seed + e, e, plan.byLevel, plan.carry, limit);
+      const restart = (limit: number): PackingState =>
+        new PackingState(input, seed + e, e, plan.byLevel, plan.carry, limit);
       const state = restart(LEFTOVER_NODES);
-      this.members.push({ state, search: state.run(), share: plan.share, restart, over: false });
+      this.members.push({ state, search: searchPacking(state), share: plan.share, restart, over: false });
     }
     this.quantumLeft = QUANTUM * (this.members[0]?.share ?? 1);
   }
@@ -159,7 +160,7 @@ export class PerfectPacking {
         }
         if (m.state.cutOff && m.state.leftoverLimit < LEFTOVER_NODES_MAX) {
           m.state = m.restart(m.state.leftoverLimit * LEFTOVER_NODES_GROWTH);
-          m.search = m.state.run();
+          m.search = searchPacking(m.state);
         } else m.over = true;
       }
       if (m.over || this.quantumLeft <= 0) {
@@ -178,10 +179,10 @@ export class PerfectPacking {
 
 /** One search of the portfolio: a bound on the expensive long pieces, and its share of the rounds. */
 interface Member {
-  state: SearchState;
+  state: PackingState;
   search: Generator<void, PerfectPackingStep, void>;
   readonly share: number;
   /** How to start it again with a higher leftover limit. */
-  readonly restart: (leftoverLimit: number) => SearchState;
+  readonly restart: (leftoverLimit: number) => PackingState;
   over: boolean;
 }
