@@ -21,6 +21,8 @@ const HEAVY = [
   'core/square/setups/stage.property.test.ts',
   'core/square/setups/heuristics/dive.test.ts',
   'core/angle/search/pricing.test.ts',
+  // Whole requests solved with and without a progress observer (the angle job's alone is a second or two).
+  'core/plan/progress.test.ts',
 ];
 
 // The lists replace the base's (a merge would add them to its own).
