@@ -8,6 +8,8 @@
  *     [--cutgen-per-class N] [--skip angles,pdf,files,cold,load,engines,setups,cutgen,bundle] [--out FILE]
  *   npm run bench -- --hard [--sample N|all] [--limit S] [--ablate technique[,technique]] [--workers N]
  *     [--out FILE]   (AI and ANI per class only: bench/hard-run.ts)
+ *   npm run bench -- --warm [--jobs 200] [--rounds 3] [--baseline <git-ref> | --baseline-dir DIR]
+ *     [--first-seed 1] [--skip-profile] [--out FILE]   (the practical jobs on a warm server: bench/warm.ts)
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -32,6 +34,13 @@ const args = parseArgs({
     sample: { type: 'string', default: '10' },
     limit: { type: 'string', default: '60' },
     ablate: { type: 'string', default: '' },
+    warm: { type: 'boolean', default: false },
+    jobs: { type: 'string', default: '200' },
+    rounds: { type: 'string', default: '3' },
+    'first-seed': { type: 'string', default: '1' },
+    baseline: { type: 'string' },
+    'baseline-dir': { type: 'string' },
+    'skip-profile': { type: 'boolean', default: false },
   },
 });
 const skip = new Set(args.values.skip.split(',').filter(Boolean));
@@ -55,6 +64,28 @@ if (args.values.hard) {
   });
   if (falseClaims > 0) process.stderr.write(`bench: ${falseClaims} false proofs or bounds\n`);
   process.exit(falseClaims > 0 ? 1 : 0);
+}
+
+if (args.values.warm) {
+  // The warm path alone (bench/warm.ts): this checkout's local server against a baseline's, one job at a time.
+  const { runWarm } = await import('./warm.ts');
+  const whole = (name: 'jobs' | 'rounds' | 'first-seed'): number => {
+    const n = Number(args.values[name]);
+    if (!Number.isSafeInteger(n) || n < 1) throw new Error(`--${name} takes a positive whole number`);
+    return n;
+  };
+  const lines = await runWarm({
+    jobs: whole('jobs'),
+    rounds: whole('rounds'),
+    firstSeed: whole('first-seed'),
+    baseline: args.values.baseline ?? null,
+    baselineDir: args.values['baseline-dir'] ?? null,
+    out: args.values.out ?? join(import.meta.dirname, 'results', 'warm.md'),
+    command,
+    profile: !args.values['skip-profile'],
+  });
+  process.stdout.write(`${lines.join('\n')}\n`);
+  process.exit(0);
 }
 
 const workers = args.values.workers ?? '2';

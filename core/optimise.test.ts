@@ -207,3 +207,28 @@ describe('names the caller chooses are never keys of plain objects (issue 32)', 
     expect(res.ok ? res.value.plan.stockBarsUsed : res.error.message).toBe(2);
   });
 });
+
+describe('optimise: timings', () => {
+  it('tells the search and the verification apart, on the context clock, once the plan is verified', async () => {
+    // Each reading of this clock is one tick: verification reads it once more after the search ends.
+    let ticks = 0;
+    const clock: Clock = { now: () => 1_800_000_000_000, monotonic: () => ticks++ };
+    const parsed = parseOptimiseBody({ parts: '500x4,300x2', stock: 1000, kerf: 3 }, 'json');
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const seen: { searchMs: number; verifyMs: number }[] = [];
+    const res = await optimise(parsed.value, {
+      lp: await lp,
+      clock,
+      budgetMs: 2000,
+      tier: 'public',
+      poweredBy: 'cutplan test',
+      onTimings: (t) => seen.push(t),
+    });
+    expect(res.ok && res.value.plan.verified).toBe(true);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.verifyMs).toBe(1);
+    // The search read the clock in between: its time is what passed from the first reading to the last.
+    expect(seen[0]?.searchMs).toBeGreaterThan(0);
+    expect((seen[0]?.searchMs ?? 0) + (seen[0]?.verifyMs ?? 0)).toBe(ticks - 1);
+  });
+});

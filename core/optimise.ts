@@ -43,6 +43,17 @@ export interface OptimiseContext {
    * search: keep it quick. The plan does not depend on it.
    */
   readonly onProgress?: ProgressObserver;
+  /**
+   * Told where the time went once the plan is verified: the search with formatting (`searchMs`) and the
+   * independent verification (`verifyMs`), on `clock`. The shell's `Server-Timing` header reports them.
+   */
+  readonly onTimings?: (timings: SolveTimings) => void;
+}
+
+/** Where one solve's time went, in ms on the context's clock. */
+export interface SolveTimings {
+  readonly searchMs: number;
+  readonly verifyMs: number;
 }
 
 /**
@@ -70,7 +81,9 @@ export async function optimise(
   const planned = planRequest(request, options, timing);
   if (!planned.ok) return planned;
   const response = planned.value;
+  const searched = ctx.clock.monotonic();
   const check = verifyPlan(request, response);
+  ctx.onTimings?.({ searchMs: searched - start, verifyMs: ctx.clock.monotonic() - searched });
   if (!check.ok) return err(new InternalError(`plan failed verification: ${formatFailure(check.error)}`));
   return ok({ ...response, plan: { ...response.plan, verified: true } });
 }

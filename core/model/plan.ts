@@ -64,11 +64,21 @@ export function trimExcess(job: Job, bars: readonly Layout[]): Layout[] {
   for (const b of bars)
     for (let i = 0; i < m; i++) produced[i] = (produced[i] ?? 0) + (b.counts[i] ?? 0) * b.count;
   const excess = new Float64Array(m);
-  for (let i = 0; i < m; i++) excess[i] = Math.max(0, (produced[i] ?? 0) - (job.items[i]?.demand ?? 0));
+  let excessLeft = 0;
+  for (let i = 0; i < m; i++) {
+    excess[i] = Math.max(0, (produced[i] ?? 0) - (job.items[i]?.demand ?? 0));
+    excessLeft += excess[i] ?? 0;
+  }
   const out: Layout[] = [];
   for (let k = bars.length - 1; k >= 0; k--) {
     const b = bars[k];
     if (!b || b.count <= 0) continue;
+    if (excessLeft === 0) {
+      // Nothing left to remove (the usual case once the last bars are trimmed): the bar as it is.
+      if (b.counts.some((c) => c !== 0))
+        out.push({ source: b.source, counts: b.counts.slice(), count: b.count });
+      continue;
+    }
     let left = b.count;
     // Remove excess one physical bar at a time so a shared layout is only split where needed.
     while (left > 0) {
@@ -79,6 +89,7 @@ export function trimExcess(job: Job, bars: readonly Layout[]): Layout[] {
         if (take > 0) {
           counts[i] = (counts[i] ?? 0) - take;
           excess[i] = (excess[i] ?? 0) - take;
+          excessLeft -= take;
           touched = true;
         }
       }

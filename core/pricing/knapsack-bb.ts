@@ -39,6 +39,9 @@ export function branchAndBound(
     w[k] = weights[i] ?? 0;
     u[k] = Math.min(copies[i] ?? 0, Math.floor(capacity / (w[k] ?? 1)));
   }
+  // Densities, as the order compares them (the bound below reads them for the items around the break).
+  const dens = new Float64Array(n);
+  for (let k = 0; k < n; k++) dens[k] = (v[k] ?? 0) / (w[k] ?? 1);
   // The smallest weight among items k.. lets a node stop early when nothing else fits.
   const minW = new Float64Array(n + 1);
   minW[n] = Number.POSITIVE_INFINITY;
@@ -53,15 +56,17 @@ export function branchAndBound(
     let last = -1;
     for (let k = k0; k < n; k++) {
       const wk = w[k] ?? 1;
-      const full = Math.min(u[k] ?? 0, Math.floor(r / wk));
-      bound += full * (v[k] ?? 0);
+      const uk = u[k] ?? 0;
+      const fit = Math.floor(r / wk);
+      const full = uk < fit ? uk : fit;
+      const vk = v[k] ?? 0;
+      bound += full * vk;
       r -= full * wk;
-      if (full < (u[k] ?? 0)) {
-        const dantzig = bound + (r / wk) * (v[k] ?? 0);
-        const next = k + 1 < n ? r * ((v[k + 1] ?? 0) / (w[k + 1] ?? 1)) : 0;
+      if (full < uk) {
+        const dantzig = bound + (r / wk) * vk;
+        const next = k + 1 < n ? r * (dens[k + 1] ?? 0) : 0;
         // No item taken before it: one more copy cannot be made room for.
-        const more =
-          last >= 0 ? (v[k] ?? 0) - (wk - r) * ((v[last] ?? 0) / (w[last] ?? 1)) : Number.NEGATIVE_INFINITY;
+        const more = last >= 0 ? vk - (wk - r) * (dens[last] ?? 0) : Number.NEGATIVE_INFINITY;
         return Math.min(dantzig, bound + Math.max(next, more));
       }
       if (full > 0) last = k;
@@ -95,7 +100,17 @@ export function branchAndBound(
   let openBound = 0;
   let stopped = false;
 
-  const dfs = (k: number, room: number, val: number): void => {
+  // Depth first without recursion (the search's hottest loop; a call per node cost about as much as the
+  // node): level k holds the room and value it was entered with and the copies of item k it now tries, from
+  // the most that fit down to none. Once stopped, every node still reached records its bound, so the open
+  // part of the tree is covered.
+  const roomAt = new Float64Array(n);
+  const valAt = new Float64Array(n);
+  const takeAt = new Int32Array(n);
+  let k = 0;
+  let room = capacity;
+  let val = 0;
+  for (;;) {
     if (val > bestVal + tol) {
       bestVal = val;
       if (improved) {
@@ -105,24 +120,42 @@ export function branchAndBound(
       best = cur.slice();
       improved = true;
     }
-    if (k >= n || room < (minW[k] ?? 0)) return;
-    const ub = val + fractionalBound(k, room);
-    if (ub <= bestVal + tol) return;
-    if (stopped || ++nodes > nodeLimit) {
-      stopped = true;
-      openBound = Math.max(openBound, ub);
-      return;
+    let expand = false;
+    if (k < n && room >= (minW[k] ?? 0)) {
+      const ub = val + fractionalBound(k, room);
+      if (ub > bestVal + tol) {
+        if (stopped || ++nodes > nodeLimit) {
+          stopped = true;
+          openBound = Math.max(openBound, ub);
+        } else expand = true;
+      }
     }
-    const wk = w[k] ?? 1;
-    const maxTake = Math.min(u[k] ?? 0, Math.floor(room / wk));
-    for (let t = maxTake; t >= 0; t--) {
-      cur[k] = t;
-      // Once stopped, each call below only records its subtree's bound, so every open node is covered.
-      dfs(k + 1, room - t * wk, val + t * (v[k] ?? 0));
+    if (expand) {
+      const wk = w[k] ?? 1;
+      const take = Math.min(u[k] ?? 0, Math.floor(room / wk));
+      roomAt[k] = room;
+      valAt[k] = val;
+      takeAt[k] = take;
+      cur[k] = take;
+      room -= take * wk;
+      val += take * (v[k] ?? 0);
+      k++;
+      continue;
     }
-    cur[k] = 0;
-  };
-  dfs(0, capacity, 0);
+    // Back to the deepest level with fewer copies left to try.
+    let p = k - 1;
+    while (p >= 0 && (takeAt[p] ?? 0) === 0) {
+      cur[p] = 0;
+      p--;
+    }
+    if (p < 0) break;
+    const take = (takeAt[p] ?? 0) - 1;
+    takeAt[p] = take;
+    cur[p] = take;
+    room = (roomAt[p] ?? 0) - take * (w[p] ?? 1);
+    val = (valAt[p] ?? 0) + take * (v[p] ?? 0);
+    k = p + 1;
+  }
 
   const counts = new Int32Array(m);
   if (!improved && startCounts) counts.set(startCounts);

@@ -76,11 +76,11 @@ export function solveKnapsacks(
   // whose value prunes from the first node: with few item types it usually finishes and spares the coarse
   // DP; with many it rarely does and costs nodes (docs/solver.md, Tuning), so it is asked for.
   if (options.resume) {
-    const resumed = capacities.map((capacity, k) => {
+    const resumed = allExact(capacities, (capacity, k) => {
       const q = quick[k];
       return q?.exact ? q : branchAndBound(values, weights, copies, capacity, SEEDED_NODES, q?.counts);
     });
-    if (resumed.every((r) => r.exact)) return resumed;
+    if (resumed) return resumed;
   }
   if (cells <= DIRECT_DP_CELLS) return exactDp(values, weights, copies, g, capacities, extras);
   // Else a coarse DP for a better start.
@@ -88,10 +88,10 @@ export function solveKnapsacks(
   if (coarse.every((r) => r.exact)) return coarse;
   // Certify with a branch and bound that starts from the coarse packing: its value prunes most of the
   // tree, and the relaxed bound says how far off it can be. The full DP only when that does not finish.
-  const seeded = capacities.map((capacity, k) =>
+  const seeded = allExact(capacities, (capacity, k) =>
     branchAndBound(values, weights, copies, capacity, SEEDED_NODES, coarse[k]?.counts),
   );
-  if (seeded.every((r) => r.exact)) return seeded;
+  if (seeded) return seeded;
   if (cells <= BITMAP_CELLS) return exactDp(values, weights, copies, g, capacities, extras);
   const results = capacities.map((capacity) =>
     branchAndBound(values, weights, copies, capacity, EXACT_NODES),
@@ -102,6 +102,24 @@ export function solveKnapsacks(
     const v = best[k] ?? r.upperBound;
     return { ...r, upperBound: Math.max(v, r.value), exact: r.value >= v * (1 - 1e-12) };
   });
+}
+
+/**
+ * `solve` for every capacity while each answer is exact; null at the first that is not. Where one is not,
+ * the caller drops them all for the next step, so the capacities after it are never solved for nothing
+ * (a resumed or seeded branch and bound that stops costs its whole node limit).
+ */
+function allExact(
+  capacities: readonly number[],
+  solve: (capacity: number, k: number) => KnapsackResult,
+): KnapsackResult[] | null {
+  const out: KnapsackResult[] = [];
+  for (const [k, capacity] of capacities.entries()) {
+    const r = solve(capacity, k);
+    if (!r.exact) return null;
+    out.push(r);
+  }
+  return out;
 }
 
 function emptyResult(m: number): KnapsackResult {

@@ -73,8 +73,10 @@ export async function admitted(
     return withHeaders(result.value, headers);
   } finally {
     // The port promises release never throws; if one does, the caller's answer still stands.
+    const releaseStarted = performance.now();
     await admission.release(outcome).catch((error: unknown) => {
       deps.log.error('admission release failed', { requestId: req.requestId, ...errorFields(error) });
     });
+    notes.releaseMs = performance.now() - releaseStarted;
   }
 }

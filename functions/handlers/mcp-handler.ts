@@ -19,6 +19,7 @@ import {
   serve,
   withHeaders,
 } from '../shared/http/index.ts';
+import { serverTiming } from '../shared/http/server-timing.ts';
 import type { JobQueue, JobsDeps } from '../shared/jobs/jobs.ts';
 import { errorFields } from '../shared/log.ts';
 import {
@@ -82,7 +83,7 @@ export function batchRefusal(): Reply {
  * every other message (initialize, tools/list, ping, notifications) is answered without counting.
  */
 export function makeMcpHandler<Lp>(deps: McpDeps<Lp>): ApiHandler {
-  return serve(deps, ['POST'], async (req, notes) => {
+  return serve({ ...deps, timing: serverTiming }, ['POST'], async (req, notes) => {
     const origin = checkOrigin(req.caller.origin);
     if (!origin.ok) return fail(origin.error);
     const body = readJsonBody(req);

@@ -4,6 +4,7 @@
 import { SAW_LIST_STYLES } from '../../core/vocabulary.ts';
 import type { RenderSawList } from '../shared/core-port.ts';
 import { type ApiHandler, downloadReply, fail, serve } from '../shared/http/index.ts';
+import { serverTiming } from '../shared/http/server-timing.ts';
 import type { SolveDeps } from './deps.ts';
 import { PDF_BUDGET_CAP_SECONDS } from './optimise-pdf-handler.ts';
 import { queryChoice } from './query-choice.ts';
@@ -24,7 +25,7 @@ export interface CsvDeps<Lp> extends SolveDeps<Lp> {
 
 /** `POST /v1/optimise/csv[?separator=semicolon]` → the plan's saw list, one row per cut (docs/api.md, Saw list). */
 export function makeOptimiseCsvHandler<Lp>(deps: CsvDeps<Lp>): ApiHandler {
-  return serve(deps, ['POST'], async (req, notes) => {
+  return serve({ ...deps, timing: serverTiming }, ['POST'], async (req, notes) => {
     const style = queryChoice(req, 'separator', SAW_LIST_STYLES, 'comma');
     if (!style.ok) return fail(style.error);
     return solvedFile(deps, req, notes, {

@@ -32,6 +32,18 @@ describe('makeOptimiseHandler', () => {
     expect(body.meta).toMatchObject({ tier: 'public', poweredBy: 'cutplan test' });
   });
 
+  it('says in Server-Timing where the call spent its time, and health does not', async () => {
+    const h = testHandlers();
+    const res = await h.optimise(sampleEvent('optimise/post-long-form.json'));
+    const names = String(res.headers?.['Server-Timing'])
+      .split(', ')
+      .map((entry) => entry.split(';')[0]);
+    // The fake core reports no search or verify times; the real one does (core/optimise.test.ts).
+    expect(names).toEqual(['parse', 'admit', 'serialise', 'release', 'total']);
+    const health = await h.health(apiEvent({ method: 'GET', path: '/v1/health' }));
+    expect(health.headers?.['Server-Timing']).toBeUndefined();
+  });
+
   it.each([
     ['optimise/post-malformed-json.json', 'body: the request body is not valid JSON'],
     ['optimise/post-wrong-content-type.json', 'send the header "Content-Type: application/json"'],

@@ -3,6 +3,7 @@
  */
 import { ok } from '../../core/errors.ts';
 import { type ApiHandler, fail, jsonReply, serve } from '../shared/http/index.ts';
+import { serverTiming } from '../shared/http/server-timing.ts';
 import { admitted } from './admitted.ts';
 import type { SolveDeps } from './deps.ts';
 import { idempotent, replayReply } from './idempotent.ts';
@@ -18,8 +19,10 @@ export const OPTIMISE_HEADROOM_MS = 1_000;
  * with an `Idempotency-Key` is answered once and replayed after (idempotent.ts).
  */
 export function makeOptimiseHandler<Lp>(deps: SolveDeps<Lp>): ApiHandler {
-  return serve(deps, ['GET', 'POST'], async (req, notes) => {
+  return serve({ ...deps, timing: serverTiming }, ['GET', 'POST'], async (req, notes) => {
+    const parseStarted = performance.now();
     const parsed = parseSolveCall(deps.core, req, 'json');
+    notes.parseMs = performance.now() - parseStarted;
     if (!parsed.ok) return fail(parsed.error);
     const call = parsed.value;
     return idempotent(deps, req, replayReply, (keep) =>
@@ -35,7 +38,12 @@ export function makeOptimiseHandler<Lp>(deps: SolveDeps<Lp>): ApiHandler {
             const { request, rack } = resolved.value;
             const solved = await solvePlan(deps, req, request, admission, OPTIMISE_HEADROOM_MS, notes);
             if (!solved.ok) return solved;
-            if (rack === null) return ok(jsonReply(200, solved.value));
+            if (rack === null) {
+              const serialiseStarted = performance.now();
+              const reply = jsonReply(200, solved.value);
+              notes.serialiseMs = performance.now() - serialiseStarted;
+              return ok(reply);
+            }
             const stored = await storeRackPlan(deps.state, rack, {
               request,
               response: solved.value,

@@ -4,6 +4,7 @@
 import { LABEL_OUTPUTS } from '../../core/vocabulary.ts';
 import type { RenderLabels } from '../shared/core-port.ts';
 import { type ApiHandler, downloadReply, fail, pdfReply, serve } from '../shared/http/index.ts';
+import { serverTiming } from '../shared/http/server-timing.ts';
 import type { SolveDeps } from './deps.ts';
 import { PDF_BUDGET_CAP_SECONDS, PDF_HEADROOM_MS } from './optimise-pdf-handler.ts';
 import { queryChoice } from './query-choice.ts';
@@ -32,7 +33,7 @@ export interface LabelsDeps<Lp> extends SolveDeps<Lp> {
  * Admitted and counted like the PDF.
  */
 export function makeOptimiseLabelsHandler<Lp>(deps: LabelsDeps<Lp>): ApiHandler {
-  return serve(deps, ['POST'], async (req, notes) => {
+  return serve({ ...deps, timing: serverTiming }, ['POST'], async (req, notes) => {
     const output = queryChoice(req, 'format', LABEL_OUTPUTS, 'pdf');
     if (!output.ok) return fail(output.error);
     return solvedFile(deps, req, notes, {

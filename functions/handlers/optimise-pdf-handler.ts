@@ -3,6 +3,7 @@
  */
 import type { RenderPdf } from '../shared/core-port.ts';
 import { type ApiHandler, pdfReply, serve } from '../shared/http/index.ts';
+import { serverTiming } from '../shared/http/server-timing.ts';
 import type { SolveDeps } from './deps.ts';
 import { solvedFile } from './solved-file.ts';
 
@@ -28,7 +29,7 @@ export interface PdfDeps<Lp> extends SolveDeps<Lp> {
 
 /** `POST /v1/optimise/pdf` → the plan as a print-ready PDF (base64 for API Gateway). */
 export function makeOptimisePdfHandler<Lp>(deps: PdfDeps<Lp>): ApiHandler {
-  return serve(deps, ['POST'], (req, notes) =>
+  return serve({ ...deps, timing: serverTiming }, ['POST'], (req, notes) =>
     solvedFile(deps, req, notes, {
       endpoint: 'pdf',
       headroomMs: PDF_HEADROOM_MS,

@@ -38,6 +38,10 @@ export async function solvePlan<Lp>(
     budgetMs,
     tier: admission.tier.name,
     poweredBy: deps.poweredBy,
+    onTimings: (t) => {
+      notes.searchMs = t.searchMs;
+      notes.verifyMs = t.verifyMs;
+    },
   });
   if (solved.ok) notes.solve = solveFacts(deps.core.jobSize(request), solved.value);
   if (solved.ok && solved.value.plan.verified !== true) {

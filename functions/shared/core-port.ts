@@ -28,6 +28,8 @@ export interface SolveContext<Lp> {
   readonly poweredBy: string;
   /** Told the solve's progress as it improves (an async job's `progress`); synchronous, keep it quick. */
   readonly onProgress?: ProgressObserver;
+  /** Told the search's and the verification's time (the `Server-Timing` header's `search` and `verify`). */
+  readonly onTimings?: (timings: { readonly searchMs: number; readonly verifyMs: number }) => void;
 }
 
 export interface CorePort<Lp> {

@@ -32,6 +32,15 @@ export interface RequestNotes {
   keyId?: string | null;
   workspace?: string | null;
   admissionMs?: number;
+  /** Reading and parsing the request (body or query) into the normalised request. */
+  parseMs?: number;
+  /** The core's search and formatting, and its independent verification of the plan. */
+  searchMs?: number;
+  verifyMs?: number;
+  /** Writing the response body (JSON.stringify of the plan). */
+  serialiseMs?: number;
+  /** Releasing the admission's slot (a limits-table write) after the work. */
+  releaseMs?: number;
   solve?: SolveFacts;
   pdfMs?: number;
   /** `POST /v1/mcp`: the JSON-RPC method, folded to the protocol's own names (others are `other`). */

@@ -29,14 +29,21 @@ export interface ServerProcess {
 export interface ServerProcessOptions {
   readonly env?: Readonly<Record<string, string>>;
   readonly args?: readonly string[];
+  /** Another checkout whose server to start (its own node_modules installed); this one by default. */
+  readonly checkout?: string;
 }
 
-/** Starts `functions/local/server.ts` on a free loopback port and waits for its banner. */
+/**
+ * Starts `functions/local/server.ts` (of this checkout, or of `options.checkout`) on a free loopback port
+ * and waits for its banner.
+ */
 export async function startServerProcess(options: ServerProcessOptions = {}): Promise<ServerProcess> {
   const cwd = await mkdtemp(join(tmpdir(), 'cutplan-server-'));
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', ...options.env };
   if (options.env?.DYNAMODB_ENDPOINT === undefined) delete env.DYNAMODB_ENDPOINT;
-  const child = spawn(process.execPath, [SERVER, ...(options.args ?? [])], {
+  const server =
+    options.checkout === undefined ? SERVER : join(options.checkout, 'functions', 'local', 'server.ts');
+  const child = spawn(process.execPath, [server, ...(options.args ?? [])], {
     cwd,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

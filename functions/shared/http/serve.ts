@@ -33,6 +33,11 @@ export interface ServeDeps {
   readonly telemetry?: Telemetry;
   /** Request ids for events that carry none (API Gateway always sends one). */
   readonly newId?: () => string;
+  /**
+   * The `Server-Timing` header of an answer from its notes and the handler's whole time (the solving routes
+   * pass `serverTiming`, server-timing.ts; the light functions stay without it, and smaller).
+   */
+  readonly timing?: (notes: RequestNotes, totalMs: number) => string;
 }
 
 /** Headers on every response (a reply may override Cache-Control). */
@@ -80,6 +85,7 @@ export function serve(
     // body: the line says so (status 200, lateStatus the failure's own). No timer can commit in between:
     // from here to the edge's reading of the answer runs without yielding to the event loop.
     const late = reply.status !== 200 && context?.progress?.committed?.() === true;
+    const durationMs = performance.now() - started;
     try {
       telemetry.request({
         ...notes,
@@ -87,7 +93,7 @@ export function serve(
         route,
         status: late ? 200 : reply.status,
         ...(late ? { lateStatus: reply.status } : {}),
-        durationMs: performance.now() - started,
+        durationMs,
         bodyBytes,
         ...(errorCode === undefined ? {} : { errorCode }),
       });
@@ -98,7 +104,13 @@ export function serve(
     return {
       statusCode: reply.status,
       // A reply may set its own Cache-Control (the public documents); no-store is the default.
-      headers: { ...cors, ...COMMON_HEADERS, ...reply.headers, 'X-Request-Id': requestId },
+      headers: {
+        ...cors,
+        ...COMMON_HEADERS,
+        ...reply.headers,
+        'X-Request-Id': requestId,
+        ...(deps.timing === undefined ? {} : { 'Server-Timing': deps.timing(notes, durationMs) }),
+      },
       body: reply.body,
       isBase64Encoded: reply.isBase64Encoded,
     };

@@ -1,0 +1,63 @@
+/**
+ * Trimming a covering multiset of bars into a plan: exactly the demand, never a piece a bar did not carry.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseOptimiseBody } from '../request/index.ts';
+import { buildJobs, type Job } from './index.ts';
+import { type Layout, trimExcess } from './plan.ts';
+
+function jobOf(demands: readonly number[]): Job {
+  const parsed = parseOptimiseBody(
+    { parts: demands.map((quantity, i) => ({ length: 100 + 10 * i, quantity })), stock: 10_000 },
+    'json',
+  );
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  const [job] = buildJobs(parsed.value);
+  if (!job) throw new Error('no job');
+  return job;
+}
+
+const produced = (layouts: readonly Layout[], m: number): number[] =>
+  Array.from({ length: m }, (_, i) => layouts.reduce((a, l) => a + (l.counts[i] ?? 0) * l.count, 0));
+
+describe('trimExcess', () => {
+  it('leaves exactly the demand, from bars that carried those pieces, and no empty bar', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 5 }),
+        fc.array(
+          fc.record({
+            counts: fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 5, maxLength: 5 }),
+            count: fc.integer({ min: 0, max: 3 }),
+          }),
+          { maxLength: 8 },
+        ),
+        (demands, raw) => {
+          const job = jobOf(demands);
+          const m = job.items.length;
+          const bars: Layout[] = raw.map((b) => ({
+            source: 0,
+            counts: Int32Array.from(b.counts.slice(0, m)),
+            count: b.count,
+          }));
+          // Bars enough to cover the demand: one more layout with the whole shortfall.
+          const short = job.items.map((it, i) => Math.max(0, it.demand - (produced(bars, m)[i] ?? 0)));
+          bars.push({ source: 0, counts: Int32Array.from(short), count: 1 });
+          const trimmed = trimExcess(job, bars);
+          expect(produced(trimmed, m)).toEqual(job.items.map((it) => it.demand));
+          for (const l of trimmed) {
+            expect(l.count).toBeGreaterThan(0);
+            expect([...l.counts].some((c) => c > 0)).toBe(true);
+            // Every trimmed bar is one of the input layouts with pieces taken off, never added.
+            expect(
+              bars.some((b) => b.count > 0 && [...l.counts].every((c, i) => c <= (b.counts[i] ?? 0))),
+            ).toBe(true);
+          }
+          // The input is never changed.
+          expect(bars.at(-1)?.counts).toEqual(Int32Array.from(short));
+        },
+      ),
+    );
+  });
+});
