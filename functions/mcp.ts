@@ -16,6 +16,12 @@ const [
   { sawListCsv },
   { solveServices },
   { STREAMED },
+  { jobsDeps },
+  { lambdaJobQueue },
+  { jobWebhooks },
+  { createWebhookDeps },
+  { createDynamoClient, readLimitsConfig },
+  { LambdaClient },
 ] = await Promise.all([
   import('./handlers/mcp-handler.ts'),
   import('./shared/http/lambda-stream.ts'),
@@ -24,11 +30,39 @@ const [
   import('../core/saw-list/index.ts'),
   import('./shared/services.ts'),
   import('./shared/streaming.ts'),
+  import('./shared/jobs/compose.ts'),
+  import('./shared/jobs/lambda-queue.ts'),
+  import('./shared/jobs/webhooks-adapter.ts'),
+  import('./shared/webhooks/index.ts'),
+  import('./shared/limits/index.ts'),
+  import('@aws-sdk/client-lambda'),
 ]);
+
+const services = await solveServices({ highsWasm });
+// start_job hands jobs to the worker function, as the jobs function does.
+const config = readLimitsConfig(process.env);
+const client = createDynamoClient(config);
+const worker = process.env.JOB_WORKER_FUNCTION;
+const jobs =
+  worker === undefined || worker === ''
+    ? undefined
+    : {
+        ...jobsDeps({
+          client,
+          tableName: config.tableName,
+          admitter: services.admitter,
+          log: services.log,
+          webhooks: jobWebhooks(
+            createWebhookDeps({ client, tableName: config.tableName, allowPrivate: false }),
+          ),
+        }),
+        queue: lambdaJobQueue(new LambdaClient({}), worker),
+      };
 
 export const handler = streamingLambda(
   makeMcpHandler({
-    ...(await solveServices({ highsWasm })),
+    ...services,
+    ...(jobs === undefined ? {} : { jobs }),
     renderPdf: lazyPdfRenderer(),
     renderLabels: lazyLabelsRenderer(),
     renderSawList: (job, style) => sawListCsv(job.request, job.response, style),

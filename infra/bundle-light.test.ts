@@ -38,10 +38,12 @@ describe.each(LIGHT)('%s bundle', (name) => {
   // --enable-source-maps (functions/shared/source-maps.ts). Powertools itself (about 34 KiB minified)
   // stays out of these bundles. About 1 KiB more for the rack and plan routes (path templates) in the
   // route table every function reads, and 1 KiB more for idempotency and usage (two error codes, the
-  // /v1/usage route, the longer CORS header lists): health is 33,642 bytes with both.
-  it('is index.mjs and its map, under 34 KiB together', () => {
+  // /v1/usage route, the longer CORS header lists): health is 33,642 bytes with both. About 1.8 KiB
+  // more for the job routes and the stage prefix every request reads (`basePath`, for a job's
+  // `Location`): health is 35,420 bytes with them.
+  it('is index.mjs and its map, under 35 KiB together', () => {
     expect(reports[name].files.map((f) => f.file)).toEqual(['index.mjs', 'index.mjs.map']);
-    expect(reports[name].totalBytes).toBeLessThan(34 * 1024);
+    expect(reports[name].totalBytes).toBeLessThan(35 * 1024);
   });
 
   it('reaches nothing from Powertools', () => {

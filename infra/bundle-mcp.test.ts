@@ -45,10 +45,13 @@ describe('mcp bundle', () => {
     expect(tools.map((t) => t.name).sort()).toEqual([
       'book_plan',
       'cutting_plan_pdf',
+      'get_job',
+      'get_usage',
       'list_offcuts',
       'optimise_cut_list',
       'piece_labels',
       'saw_list',
+      'start_job',
     ]);
     expect(list?.result.headers?.['X-RateLimit-Remaining']).toBeUndefined();
     expect(call?.result.statusCode).toBe(200);

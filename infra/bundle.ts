@@ -160,7 +160,7 @@ async function bundleOne(
   await rm(dir, { recursive: true, force: true });
   const result = await build({
     absWorkingDir: PROJECT_ROOT,
-    entryPoints: { index: spec.entry },
+    entryPoints: { index: spec.entry, ...spec.threads },
     outdir: dir,
     outExtension: { '.js': '.mjs' },
     bundle: true,

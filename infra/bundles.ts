@@ -12,6 +12,8 @@ export const FUNCTION_NAMES = [
   'optimise-csv',
   'rack',
   'plans',
+  'jobs',
+  'job-worker',
   'health',
   'usage',
   'docs',
@@ -30,6 +32,8 @@ export interface BundleSpec {
   readonly fonts: boolean;
   /** Ships the built playground page (`web/build.ts`) beside the bundle as `playground.json`. */
   readonly playground?: boolean;
+  /** More entries built beside `index.mjs` (`<name>.mjs`): worker threads the function starts. */
+  readonly threads?: Readonly<Record<string, string>>;
 }
 
 export const BUNDLES: Readonly<Record<FunctionName, BundleSpec>> = {
@@ -42,6 +46,15 @@ export const BUNDLES: Readonly<Record<FunctionName, BundleSpec>> = {
   rack: { entry: 'functions/rack.ts', wasm: false, fonts: false },
   // A stored plan's PDF and labels are rendered again: the PDF function's fonts, no solver.
   plans: { entry: 'functions/plans.ts', wasm: false, fonts: true },
+  // Parses and stores jobs, never solves: no wasm.
+  jobs: { entry: 'functions/jobs.ts', wasm: false, fonts: false },
+  // Solves jobs: the optimise function's files.
+  'job-worker': {
+    entry: 'functions/job-worker.ts',
+    wasm: true,
+    fonts: false,
+    threads: { 'solve-thread': 'functions/handlers/solve-thread.ts' },
+  },
   health: { entry: 'functions/health.ts', wasm: false, fonts: false },
   usage: { entry: 'functions/usage.ts', wasm: false, fonts: false },
   docs: { entry: 'functions/docs.ts', wasm: false, fonts: false, playground: true },

@@ -17,6 +17,7 @@ import {
   PDF_HEADROOM_MS,
 } from '../functions/handlers/index.ts';
 import { MCP_HEADROOM_MS } from '../functions/handlers/mcp-handler.ts';
+import { JOB_QUEUE_MS, JOB_RUN_GRACE_MS } from '../functions/shared/jobs/jobs.ts';
 import type { RouteTarget } from '../functions/shared/routes.ts';
 import { TIER_NAMES, TIERS } from '../functions/shared/tiers.ts';
 import type { FunctionName } from './bundles.ts';
@@ -237,6 +238,43 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     headroomMs: 0,
     throttle: { rate: 5, burst: 10 },
   },
+  // Async jobs: accepted, read and cancelled at once (the worker function solves them, off the API).
+  {
+    method: 'POST',
+    path: '/v1/jobs',
+    target: 'jobs',
+    transfer: 'buffered',
+    budgetSeconds: 0,
+    headroomMs: 0,
+    throttle: { rate: 10, burst: 20 },
+  },
+  {
+    method: 'GET',
+    path: '/v1/jobs',
+    target: 'jobs',
+    transfer: 'buffered',
+    budgetSeconds: 0,
+    headroomMs: 0,
+    throttle: { rate: 10, burst: 20 },
+  },
+  {
+    method: 'GET',
+    path: '/v1/jobs/{id}',
+    target: 'jobs',
+    transfer: 'buffered',
+    budgetSeconds: 0,
+    headroomMs: 0,
+    throttle: { rate: 20, burst: 40 },
+  },
+  {
+    method: 'DELETE',
+    path: '/v1/jobs/{id}',
+    target: 'jobs',
+    transfer: 'buffered',
+    budgetSeconds: 0,
+    headroomMs: 0,
+    throttle: { rate: 10, burst: 20 },
+  },
   {
     method: 'GET',
     path: '/v1/usage',
@@ -295,6 +333,19 @@ export const LIGHT_MEMORY_MB = 256;
  */
 export const OPTIMISE_RESERVED_CONCURRENCY = TIERS.public.concurrency + 11 * TIERS.scale.concurrency;
 
+/** Jobs solving at once across all keys; more wait in Lambda's event queue (up to the job's 15 minutes). */
+export const JOB_WORKER_RESERVED_CONCURRENCY = 20;
+
+/**
+ * The worker's Lambda timeout: the largest tier budget plus time to read the input and store the plan. It
+ * ends before the job's lease (its budget plus `JOB_RUN_GRACE_MS`), so a worker Lambda stopped at its
+ * timeout leaves a lease that passes and the job is ended `failed`, never left running.
+ */
+export const JOB_WORKER_TIMEOUT_SECONDS = MAX_BUDGET_SECONDS + JOB_RUN_GRACE_MS / 1000 / 2;
+
+/** How long Lambda's event queue keeps a job's event before giving it to the dead-letter queue. */
+export const JOB_EVENT_MAX_AGE_SECONDS = JOB_QUEUE_MS / 1000;
+
 export const FUNCTION_TABLE: Readonly<Record<FunctionName, FunctionRow>> = {
   optimise: { memoryMb: ONE_VCPU_MEMORY_MB, reservedConcurrency: OPTIMISE_RESERVED_CONCURRENCY },
   'optimise-pdf': { memoryMb: ONE_VCPU_MEMORY_MB, reservedConcurrency: 20 },
@@ -304,6 +355,10 @@ export const FUNCTION_TABLE: Readonly<Record<FunctionName, FunctionRow>> = {
   rack: { memoryMb: 512, reservedConcurrency: 10 },
   // Renders stored plans' PDFs and labels: the renderer's memory, not the solver's CPU.
   plans: { memoryMb: 1024, reservedConcurrency: 10 },
+  // Parses a job (up to the 1 MiB body) and stores it in chunks; polls are many and small.
+  jobs: { memoryMb: 512, reservedConcurrency: 10 },
+  // One solve per container, as optimise: a full vCPU.
+  'job-worker': { memoryMb: ONE_VCPU_MEMORY_MB, reservedConcurrency: JOB_WORKER_RESERVED_CONCURRENCY },
   health: { memoryMb: LIGHT_MEMORY_MB, reservedConcurrency: 5 },
   usage: { memoryMb: LIGHT_MEMORY_MB, reservedConcurrency: 5 },
   docs: { memoryMb: LIGHT_MEMORY_MB, reservedConcurrency: 5 },
@@ -323,8 +378,9 @@ export function routeSeconds(row: RouteRow): number {
   return row.budgetSeconds + Math.ceil(row.headroomMs / 1000) + ADMISSION_SLACK_SECONDS;
 }
 
-/** A function's Lambda timeout: the longest call of any route it serves. */
+/** A function's Lambda timeout: the longest call of any route it serves (the job worker's own). */
 export function functionTimeoutSeconds(target: FunctionName): number {
+  if (target === 'job-worker') return JOB_WORKER_TIMEOUT_SECONDS;
   const rows = rowsOf(target);
   if (rows.length === 0) return LIGHT_FUNCTION_TIMEOUT_SECONDS;
   return Math.max(...rows.map(routeSeconds));

@@ -6,6 +6,7 @@ import {
   PDF_BUDGET_CAP_SECONDS,
   PDF_HEADROOM_MS,
 } from '../functions/handlers/index.ts';
+import { JOB_QUEUE_MS, JOB_RUN_GRACE_MS } from '../functions/shared/jobs/jobs.ts';
 import { readLimitsConfig } from '../functions/shared/limits/config.ts';
 import { apiKeyKey, counterKey, poolSlotsKey } from '../functions/shared/limits/table.ts';
 import { fontDirectory } from '../functions/shared/real-pdf.ts';
@@ -34,13 +35,14 @@ import {
   ADMISSION_SLACK_SECONDS,
   BUFFERED_INTEGRATION_LIMIT_SECONDS,
   FUNCTION_TABLE,
+  JOB_WORKER_TIMEOUT_SECONDS,
   ROUTE_TABLE,
   type RouteRow,
   STAGE_THROTTLE,
   STREAM_IDLE_LIMIT_SECONDS,
   STREAM_LIMIT_SECONDS,
 } from './route-table.ts';
-import { STATE_PARTITIONS, WRITABLE_PARTITIONS } from './stack.ts';
+import { JOB_PARTITIONS, STATE_PARTITIONS, WRITABLE_PARTITIONS } from './stack.ts';
 
 const { resources, functionIds, tableId, template } = synthesise();
 const fn = (name: FunctionName): CfnResource => {
@@ -372,7 +374,6 @@ describe('IAM', () => {
     ['optimise-pdf', ['dynamodb:PutItem', 'dynamodb:DeleteItem']],
     ['optimise-labels', ['dynamodb:PutItem', 'dynamodb:DeleteItem']],
     ['optimise-csv', ['dynamodb:PutItem', 'dynamodb:DeleteItem']],
-    ['mcp', 'dynamodb:PutItem'],
     ['rack', ['dynamodb:PutItem', 'dynamodb:DeleteItem']],
     ['plans', ['dynamodb:PutItem', 'dynamodb:DeleteItem']],
   ] as const)(
@@ -397,6 +398,65 @@ describe('IAM', () => {
       ]);
     },
   );
+
+  it.each(['jobs', 'job-worker'] as const)(
+    '%s may also put, delete, update and query jobs and their sweep index (ws#*, jobs#*), never a key record',
+    (name) => {
+      const table = { 'Fn::GetAtt': [tableId, 'Arn'] };
+      // Beside the webhooks' grants (grantWebhooks, tested with the webhook-retry function).
+      expect(dynamoStatements(name)).toEqual(
+        expect.arrayContaining([
+          { Effect: 'Allow', Action: 'dynamodb:GetItem', Resource: [table] },
+          {
+            Effect: 'Allow',
+            Action: 'dynamodb:UpdateItem',
+            Resource: table,
+            Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...WRITABLE_PARTITIONS] } },
+          },
+          {
+            Effect: 'Allow',
+            Action: ['dynamodb:PutItem', 'dynamodb:DeleteItem'],
+            Resource: table,
+            Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...STATE_PARTITIONS] } },
+          },
+          {
+            Effect: 'Allow',
+            Action: ['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem', 'dynamodb:Query'],
+            Resource: table,
+            Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...JOB_PARTITIONS] } },
+          },
+        ]),
+      );
+      // No write reaches a key record.
+      for (const statement of dynamoStatements(name)) {
+        expect(JSON.stringify(statement)).not.toContain('key#');
+      }
+    },
+  );
+
+  it('mcp may read any item, update counters, slots and workspace state, put workspace state, and write jobs (start_job)', () => {
+    const table = { 'Fn::GetAtt': [tableId, 'Arn'] };
+    const statements = dynamoStatements('mcp');
+    expect(statements).toEqual(
+      expect.arrayContaining([
+        { Effect: 'Allow', Action: 'dynamodb:GetItem', Resource: [table] },
+        {
+          Effect: 'Allow',
+          Action: 'dynamodb:PutItem',
+          Resource: table,
+          Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...STATE_PARTITIONS] } },
+        },
+        {
+          Effect: 'Allow',
+          Action: ['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem', 'dynamodb:Query'],
+          Resource: table,
+          Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...JOB_PARTITIONS] } },
+        },
+      ]),
+    );
+    for (const statement of statements) expect(JSON.stringify(statement)).not.toContain('key#');
+    expect(referencedIds(envOf('mcp').JOB_WORKER_FUNCTION)).toEqual(new Set([functionIds['job-worker']]));
+  });
 
   it('usage may only read the table', () => {
     expect(dynamoStatements('usage')).toEqual([
@@ -439,7 +499,14 @@ describe('IAM', () => {
     '%s may otherwise only write to its own log group, and has no managed policy',
     (name) => {
       const { statements, managedPolicies } = roleGrants(resources, roleOf(name));
-      const others = statements.filter((s) => !dynamoStatements(name).includes(s));
+      const others = statements.filter(
+        (s) =>
+          !dynamoStatements(name).includes(s) &&
+          // The jobs function invokes the worker; the worker's role sends its failed events to the
+          // dead-letter queue (Lambda's on-failure destination acts with the function's role).
+          !((name === 'jobs' || name === 'mcp') && s.Action === 'lambda:InvokeFunction') &&
+          !(name === 'job-worker' && JSON.stringify(s.Resource).includes('JobDeadLetters')),
+      );
       expect(others).toEqual([
         {
           Effect: 'Allow',
@@ -450,6 +517,64 @@ describe('IAM', () => {
       expect(managedPolicies).toBeUndefined();
     },
   );
+});
+
+describe('async jobs', () => {
+  const [[queueId, queue] = []] = ofType(resources, 'AWS::SQS::Queue');
+  const invokeConfigs = ofType(resources, 'AWS::Lambda::EventInvokeConfig').filter(
+    ([, c]) => refId(prop(c, 'FunctionName')) === functionIds['job-worker'],
+  );
+
+  it('has a worker function whose timeout ends before a job lease passes', () => {
+    expect(prop(fn('job-worker'), 'Timeout')).toBe(JOB_WORKER_TIMEOUT_SECONDS);
+    expect(JOB_WORKER_TIMEOUT_SECONDS).toBeGreaterThanOrEqual(maxBudgetSeconds);
+    expect(JOB_WORKER_TIMEOUT_SECONDS * 1000).toBeLessThan(maxBudgetSeconds * 1000 + JOB_RUN_GRACE_MS);
+    expect(envOf('job-worker').TABLE_NAME).toBeDefined();
+  });
+
+  it('is invoked asynchronously: no retry, events kept 15 minutes, failures to the dead-letter queue', () => {
+    expect(invokeConfigs).toHaveLength(1);
+    const [[, config] = []] = invokeConfigs;
+    expect(config && prop(config, 'MaximumRetryAttempts')).toBe(0);
+    expect(config && prop(config, 'MaximumEventAgeInSeconds')).toBe(JOB_QUEUE_MS / 1000);
+    const onFailure =
+      config && prop<{ OnFailure: { Destination: Json } }>(config, 'DestinationConfig').OnFailure;
+    expect(JSON.stringify(onFailure?.Destination)).toContain(queueId);
+  });
+
+  it('lets the jobs function invoke the worker, whose name it is given, and nothing else invoke it but the sweep', () => {
+    expect(referencedIds(envOf('jobs').JOB_WORKER_FUNCTION)).toEqual(new Set([functionIds['job-worker']]));
+    const jobsRole = refId(prop(fn('jobs'), 'Role')) ?? '';
+    const invoke = roleGrants(resources, jobsRole).statements.filter(
+      (s) => s.Action === 'lambda:InvokeFunction',
+    );
+    expect(invoke).toHaveLength(1);
+    expect(JSON.stringify(invoke[0]?.Resource)).toContain(functionIds['job-worker']);
+    const [[sweepId, sweep] = []] = ofType(resources, 'AWS::Events::Rule').filter(([id]) =>
+      id.startsWith('JobSweep'),
+    );
+    const targets = sweep ? prop<Record<string, Json>[]>(sweep, 'Targets') : [];
+    expect(targets.map((t) => refId(t.Arn))).toEqual([functionIds['job-worker']]);
+    expect(JSON.parse(String(targets[0]?.Input))).toEqual({ kind: 'sweep' });
+    const grants = ofType(resources, 'AWS::Lambda::Permission')
+      .filter(([, p]) => refId(prop(p, 'FunctionName')) === functionIds['job-worker'])
+      .map(([, p]) => ({ principal: prop(p, 'Principal'), source: refId(prop(p, 'SourceArn')) }));
+    expect(grants).toEqual([{ principal: 'events.amazonaws.com', source: sweepId }]);
+  });
+
+  it('keeps the dead letters 14 days over TLS only, and alarms on any of them', () => {
+    expect(queue && prop(queue, 'MessageRetentionPeriod')).toBe(14 * 86_400);
+    const alarms = ofType(resources, 'AWS::CloudWatch::Alarm').filter(([, a]) =>
+      JSON.stringify(prop(a, 'Dimensions') ?? []).includes(queueId ?? '?'),
+    );
+    expect(alarms).toHaveLength(1);
+    const [[, a] = []] = alarms;
+    expect(a && prop(a, 'MetricName')).toBe('ApproximateNumberOfMessagesVisible');
+    expect(a && prop(a, 'Threshold')).toBe(1);
+    expect(a && prop(a, 'ComparisonOperator')).toBe('GreaterThanOrEqualToThreshold');
+    const [[topicId] = []] = ofType(resources, 'AWS::SNS::Topic');
+    expect(prop<Json[]>(a as CfnResource, 'AlarmActions').map(refId)).toEqual([topicId]);
+  });
 });
 
 describe('synthetic check', () => {
@@ -598,7 +723,7 @@ describe('alarms', () => {
 
   it('every alarm notifies the alarm topic when it fires and when it clears', () => {
     const [[topicId] = []] = ofType(resources, 'AWS::SNS::Topic');
-    expect(alarms).toHaveLength(6); // synthetic, 5XX, latency, busy, and two throttle alarms (10 metrics each at most)
+    expect(alarms).toHaveLength(7); // synthetic, 5XX, latency, busy, and two throttle alarms (10 metrics each at most)
     for (const a of alarms) {
       expect(prop<Json[]>(a, 'AlarmActions').map(refId)).toEqual([topicId]);
       expect(prop<Json[]>(a, 'OKActions').map(refId)).toEqual([topicId]);

@@ -5,12 +5,24 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  CfnOutput,
+  Duration,
+  RemovalPolicy,
+  SecretValue,
+  Stack,
+  type StackProps,
+  Validations,
+} from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as cwActions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { TTL_ATTRIBUTE } from '../functions/shared/limits/table.ts';
 import { BUNDLE_FILE, bundleDir, type FunctionName } from './bundles.ts';
@@ -21,6 +33,7 @@ import { CutplanFunction, seconds } from './constructs/cutplan-function.ts';
 import {
   FUNCTION_TABLE,
   functionTimeoutSeconds,
+  JOB_EVENT_MAX_AGE_SECONDS,
   ROUTE_TABLE,
   STAGE_THROTTLE,
   SYNTHETIC_CALL_TIMEOUT_MS,
@@ -53,6 +66,12 @@ export const WEBHOOK_PARTITIONS = ['ws#*', 'whdue#*'] as const;
 export const SYNTHETIC_SCHEDULE = Duration.minutes(5);
 export const WEBHOOK_RETRY_SCHEDULE = Duration.minutes(WEBHOOK_RETRY_EVERY_MINUTES);
 
+/** How often the job worker sweeps for jobs whose worker died (ending them `failed`, refunded). */
+export const JOB_SWEEP_SCHEDULE = Duration.minutes(5);
+
+/** The partitions of the jobs' sweep index (`jobs#live`): written by the jobs and worker functions. */
+export const JOB_PARTITIONS = ['ws#*', 'jobs#*'] as const;
+
 export interface CutplanStackProps extends StackProps {
   /** A function's code; by default its bundle in `dist/` (`npm run build`). */
   readonly code?: (name: FunctionName) => lambda.Code;
@@ -75,6 +94,9 @@ export class CutplanStack extends Stack {
   readonly api: CutplanApi;
   readonly alarms: CutplanAlarms;
   readonly dashboard: CutplanDashboard;
+  /** Where the worker's failed or too-old job events go. */
+  readonly jobDeadLetters: sqs.Queue;
+  readonly jobDeadLetterAlarm: cloudwatch.Alarm;
 
   constructor(scope: Construct, id: string, props: CutplanStackProps = {}) {
     super(scope, id, props);
@@ -96,7 +118,7 @@ export class CutplanStack extends Stack {
     const reserve = props.reservedConcurrency !== false;
     const routeFunction = (
       id: string,
-      name: Exclude<FunctionName, 'synthetic-check'>,
+      name: Exclude<FunctionName, 'synthetic-check' | 'job-worker'>,
       description: string,
       environment?: Record<string, string>,
     ) =>
@@ -133,6 +155,55 @@ export class CutplanStack extends Stack {
       ...tableEnv,
       CUTPLAN_FONT_DIR: LAMBDA_TASK_ROOT,
     });
+    // Async jobs: the API function stores a job and invokes the worker asynchronously with its id; the
+    // worker's failed or too-old events go to a dead-letter queue with an alarm on its depth.
+    this.jobDeadLetters = new sqs.Queue(this, 'JobDeadLetters', {
+      retentionPeriod: Duration.days(14),
+      enforceSSL: true,
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+    });
+    const worker = new CutplanFunction(this, 'JobWorker', {
+      name: 'job-worker',
+      description:
+        'runs one async job (invoked asynchronously by the jobs function), or sweeps on a schedule',
+      code: code('job-worker'),
+      memoryMb: FUNCTION_TABLE['job-worker'].memoryMb,
+      reservedConcurrency: reserve ? FUNCTION_TABLE['job-worker'].reservedConcurrency : null,
+      timeout: seconds(functionTimeoutSeconds('job-worker')),
+      // A job is solved at most once: a failed run is not retried (the job's lease passes and it is
+      // ended failed and refunded); the event goes to the dead-letter queue for the operator.
+      retryAttempts: 0,
+      maxEventAge: Duration.seconds(JOB_EVENT_MAX_AGE_SECONDS),
+      onFailure: new destinations.SqsDestination(this.jobDeadLetters),
+      environment: tableEnv,
+    });
+    const jobs = routeFunction('Jobs', 'jobs', 'POST|GET /v1/jobs, GET|DELETE /v1/jobs/{id} (async jobs)', {
+      ...tableEnv,
+      JOB_WORKER_FUNCTION: worker.functionName,
+    });
+    // The worker's own ARN only (grantInvoke would add its versions, `:*`, which nothing here uses). The
+    // MCP function's start_job hands jobs to the worker too.
+    for (const fn of [jobs, mcp]) {
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [worker.functionArn] }),
+      );
+    }
+    mcp.addEnvironment('JOB_WORKER_FUNCTION', worker.functionName);
+    Validations.of(this.jobDeadLetters).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-SQS3',
+      reason:
+        "This queue is itself a dead-letter queue: the job worker's on-failure destination (an alarm watches its depth).",
+    });
+    new events.Rule(this, 'JobSweepSchedule', {
+      description: 'ends cutplan jobs whose worker died (failed, refunded) and settles unsettled ones',
+      schedule: events.Schedule.rate(JOB_SWEEP_SCHEDULE),
+      targets: [
+        new targets.LambdaFunction(worker, {
+          retryAttempts: 0,
+          event: events.RuleTargetInput.fromObject({ kind: 'sweep' }),
+        }),
+      ],
+    });
     const health = routeFunction('Health', 'health', 'GET /v1/health');
     const usage = routeFunction('Usage', 'usage', 'GET /v1/usage (reads the limits table only)', tableEnv);
     this.table.grant(usage, 'dynamodb:GetItem');
@@ -148,6 +219,21 @@ export class CutplanStack extends Stack {
       grantLimits(this.table, fn, ['dynamodb:PutItem', 'dynamodb:DeleteItem']);
     grantLimits(this.table, mcp, ['dynamodb:PutItem']);
     for (const fn of [rack, plans]) grantLimits(this.table, fn, ['dynamodb:PutItem', 'dynamodb:DeleteItem']);
+    // Jobs: records, inputs, results and plans in the workspace partitions, the sweep index in jobs#live;
+    // the list and the sweep query those partitions.
+    for (const fn of [jobs, worker, mcp]) {
+      if (fn !== mcp) grantLimits(this.table, fn, ['dynamodb:PutItem', 'dynamodb:DeleteItem']);
+      // The worker sends a job's first webhook when it ends it; the jobs function when it cancels one,
+      // and it reads and forgets a job's deliveries.
+      grantWebhooks(this.table, fn);
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem', 'dynamodb:Query'],
+          resources: [this.table.tableArn],
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...JOB_PARTITIONS] } },
+        }),
+      );
+    }
 
     const routed = {
       optimise,
@@ -157,6 +243,7 @@ export class CutplanStack extends Stack {
       mcp,
       rack,
       plans,
+      jobs,
       health,
       usage,
       docs,
@@ -217,15 +304,32 @@ export class CutplanStack extends Stack {
       ...routed,
       fallback,
       'synthetic-check': synthetic,
+      'job-worker': worker,
       'webhook-retry': webhookRetry,
     };
     this.alarms = new CutplanAlarms(this, 'Alarms', {
       api: this.api.api,
       // The scheduled check is left out (its own alarm sees a throttled run as a missing data point);
       // the others go in throttle alarms of at most 10 metrics each (CloudWatch's limit).
-      functions: Object.values(routed).concat(fallback),
+      functions: Object.values(routed).concat(fallback, worker),
       ...(props.alarmEmail === undefined ? {} : { email: props.alarmEmail }),
     });
+
+    // Any event in the dead-letter queue is a job whose worker failed or never ran: page.
+    this.jobDeadLetterAlarm = new cloudwatch.Alarm(this, 'JobDeadLettersAlarm', {
+      alarmDescription:
+        'cutplan job events in the dead-letter queue: a worker failed or never ran (the jobs were ended failed and refunded)',
+      metric: this.jobDeadLetters.metricApproximateNumberOfMessagesVisible({
+        period: Duration.minutes(5),
+        statistic: 'Maximum',
+      }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+    this.jobDeadLetterAlarm.addAlarmAction(new cwActions.SnsAction(this.alarms.topic));
+    this.jobDeadLetterAlarm.addOkAction(new cwActions.SnsAction(this.alarms.topic));
 
     this.dashboard = new CutplanDashboard(this, 'Dashboard', {
       api: this.api.api,
@@ -235,6 +339,7 @@ export class CutplanStack extends Stack {
         this.alarms.busy,
         ...this.alarms.throttleAlarms,
         this.alarms.latency,
+        this.jobDeadLetterAlarm,
       ],
     });
 
@@ -242,6 +347,10 @@ export class CutplanStack extends Stack {
     new CfnOutput(this, 'TableName', {
       description: 'the limits table (TABLE_NAME for `cutplan keys`)',
       value: this.table.tableName,
+    });
+    new CfnOutput(this, 'JobDeadLetterQueueUrl', {
+      description: "the job worker's dead-letter queue",
+      value: this.jobDeadLetters.queueUrl,
     });
     new CfnOutput(this, 'AlarmTopicArn', {
       description: 'SNS topic of the alarms',

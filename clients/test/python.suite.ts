@@ -47,6 +47,7 @@ export function pythonClientSuite(service: () => Service, pyright: () => Promise
     unittests = run('python3', ['-S', '-m', 'unittest', 'discover', '-s', 'tests', '-t', '.'], {
       CUTPLAN_TEST_BASE_URL: service().url,
       CUTPLAN_TEST_STARTER_KEY: service().starterKey,
+      CUTPLAN_TEST_PRO_KEY: service().proKey,
     });
   });
 

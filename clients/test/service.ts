@@ -22,17 +22,27 @@ export interface Service {
   readonly url: string;
   /** A key of the `starter` tier as overridden here: one call per 3 s window. */
   readonly starterKey: string;
+  /** A key of the `pro` tier, as shipped (async jobs, without the starter's tight window). */
+  readonly proKey: string;
 }
 
 export async function startService(): Promise<Service> {
   const server = await startServerProcess({ env: { TIER_OVERRIDES, SOLVER_WORKERS: '2' } });
   try {
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      [join(ROOT, 'bin', 'cutplan.js'), 'keys', 'create', '--workspace', 'clients', '--tier', 'starter'],
-      { cwd: server.cwd },
-    );
-    return { server, url: server.url, starterKey: stdout.trim() };
+    const keyOf = async (workspace: string, tier: string) => {
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        [join(ROOT, 'bin', 'cutplan.js'), 'keys', 'create', '--workspace', workspace, '--tier', tier],
+        { cwd: server.cwd },
+      );
+      return stdout.trim();
+    };
+    return {
+      server,
+      url: server.url,
+      starterKey: await keyOf('clients', 'starter'),
+      proKey: await keyOf('clients-jobs', 'pro'),
+    };
   } catch (error) {
     await server.stop();
     throw error;

@@ -364,6 +364,34 @@ export function typescriptClientSuite(service: () => Service): void {
     });
   });
 
+  describe('async jobs against the server', () => {
+    const jobs = () => new CutplanClient({ baseUrl: service().url, apiKey: service().proKey });
+
+    it('createJob answers the queued job at once; waitForJob polls it to succeeded; listJobs lists it', async () => {
+      const client = jobs();
+      const job = await client.createJob({ ...SMALL, timeLimit: 30 });
+      expect(['queued', 'running']).toContain(job.status);
+      expect(job.result).toBeNull();
+      const polled: string[] = [];
+      const done = await client.waitForJob(job.id, { onPoll: (j) => polled.push(j.status) });
+      expect(done.status).toBe('succeeded');
+      expect(done.result?.plan.verified).toBe(true);
+      expect(done.result?.plan.id).toBe(done.planId);
+      const page = await client.listJobs({ limit: 5 });
+      expect(page.jobs.map((j) => j.id)).toContain(job.id);
+      // An ended job is forgotten by cancelJob; then it is gone.
+      expect(await client.cancelJob(job.id)).toBeUndefined();
+      const gone = await failureOf(client.getJob(job.id));
+      expect([gone.status, gone.error]).toEqual([404, 'notFound']);
+    });
+
+    it('a job needs a key: keyRequired, naming why', async () => {
+      const error = await failureOf(new CutplanClient({ baseUrl: service().url }).createJob(SMALL));
+      expect([error.status, error.error]).toEqual([401, 'keyRequired']);
+      expect(error.detail).toContain('async jobs');
+    });
+  });
+
   describe('against scripted answers', () => {
     let scripted: ScriptedServer;
     let scriptedClient: CutplanClient;
@@ -374,6 +402,41 @@ export function typescriptClientSuite(service: () => Service): void {
     afterAll(() => scripted.close());
 
     const plan = { plan: { verified: true }, stats: {}, costLowerBound: null, meta: {} };
+
+    it('waitForJob polls as Retry-After says until the job ends, and gives up at its timeout', async () => {
+      const active = (status: string) =>
+        jsonAnswer(200, { id: 'job_1', status, result: null, progress: null }, { 'Retry-After': '0.05' });
+      scripted.play([
+        jsonAnswer(
+          202,
+          { id: 'job_1', status: 'queued', result: null },
+          { Location: `${scripted.url}/v1/jobs/job_1` },
+        ),
+      ]);
+      expect((await scriptedClient.createJob(SMALL)).status).toBe('queued');
+      expect(scripted.requests[0]?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+      scripted.play([
+        active('queued'),
+        active('running'),
+        jsonAnswer(200, {
+          id: 'job_1',
+          status: 'failed',
+          result: null,
+          error: { error: 'noPlanFound', detail: 'none' },
+        }),
+      ]);
+      const ended = await scriptedClient.waitForJob('job_1');
+      expect(ended.status).toBe('failed');
+      expect(scripted.requests.map((r) => `${r.method} ${r.url}`)).toEqual(
+        Array(3).fill('GET /v1/jobs/job_1'),
+      );
+      const gaps = scripted.requests.slice(1).map((r, i) => r.atMs - (scripted.requests[i]?.atMs ?? 0));
+      expect(gaps.every((g) => g >= 40)).toBe(true); // waited as told, never in a tight loop
+      scripted.play([active('running')]);
+      const timedOut = await failureOf(scriptedClient.waitForJob('job_1', { timeout: 0.3 }));
+      expect([timedOut.error, timedOut.status]).toEqual(['timeout', 0]);
+      expect(timedOut.detail).toContain('still running');
+    });
 
     it('sends the request as JSON with the key, and reads the plan', async () => {
       scripted.play([jsonAnswer(200, plan)]);

@@ -14,7 +14,7 @@ describe('makeFallbackHandler', () => {
     expect(JSON.parse(res.body)).toEqual({
       error: 'notFound',
       detail:
-        'no route GET /v1/optimize; routes: GET|POST /v1/optimise, POST /v1/optimise/pdf, POST /v1/mcp, POST /v1/optimise/labels, POST /v1/optimise/csv, GET /v1/usage, GET|POST /v1/offcuts, PATCH|DELETE /v1/offcuts/{id}, GET|DELETE /v1/plans/{id}, POST /v1/plans/{id}/cut, GET /v1/plans/{id}/pdf, GET /v1/plans/{id}/labels, GET /v1/plans/{id}/csv, GET /v1/health, GET /v1/openapi.json, GET /',
+        'no route GET /v1/optimize; routes: GET|POST /v1/optimise, POST /v1/optimise/pdf, POST /v1/mcp, POST /v1/optimise/labels, POST /v1/optimise/csv, GET /v1/usage, GET|POST /v1/offcuts, PATCH|DELETE /v1/offcuts/{id}, GET|DELETE /v1/plans/{id}, POST /v1/plans/{id}/cut, GET /v1/plans/{id}/pdf, GET /v1/plans/{id}/labels, GET /v1/plans/{id}/csv, GET|POST /v1/jobs, GET|DELETE /v1/jobs/{id}, GET /v1/health, GET /v1/openapi.json, GET /',
     });
   });
 

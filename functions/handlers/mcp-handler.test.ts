@@ -63,10 +63,13 @@ describe('makeMcpHandler', () => {
     expect(tools.sort()).toEqual([
       'book_plan',
       'cutting_plan_pdf',
+      'get_job',
+      'get_usage',
       'list_offcuts',
       'optimise_cut_list',
       'piece_labels',
       'saw_list',
+      'start_job',
     ]);
     const note = await h.mcp(rpc({ jsonrpc: '2.0', method: 'notifications/initialized' }));
     expect(note.statusCode).toBe(202);

@@ -20,6 +20,7 @@ import {
   withHeaders,
 } from '../shared/http/index.ts';
 import { serverTiming } from '../shared/http/server-timing.ts';
+import type { JobQueue, JobsDeps } from '../shared/jobs/jobs.ts';
 import { errorFields } from '../shared/log.ts';
 import {
   answerMcp,
@@ -32,6 +33,7 @@ import {
 } from '../shared/mcp/index.ts';
 import type { RequestNotes } from '../shared/telemetry.ts';
 import { admitted } from './admitted.ts';
+import { isJobToolCall, jobService } from './mcp-jobs.ts';
 import type { CsvDeps } from './optimise-csv-handler.ts';
 import { OPTIMISE_HEADROOM_MS } from './optimise-handler.ts';
 import type { LabelsDeps } from './optimise-labels-handler.ts';
@@ -46,8 +48,13 @@ import { solveThenRender } from './solved-file.ts';
 /** The MCP function's headroom: its file tools render, as the PDF function does. */
 export const MCP_HEADROOM_MS = PDF_HEADROOM_MS;
 
-/** What the MCP function renders with: every file route's renderer. */
-export type McpDeps<Lp> = PdfDeps<Lp> & LabelsDeps<Lp> & CsvDeps<Lp>;
+/**
+ * What the MCP function renders with: every file route's renderer; and, for `start_job` and `get_job`,
+ * the jobs (absent: those tools say the server keeps no jobs).
+ */
+export type McpDeps<Lp> = PdfDeps<Lp> &
+  LabelsDeps<Lp> &
+  CsvDeps<Lp> & { readonly jobs?: JobsDeps & { readonly queue: JobQueue } };
 
 /** Admission refusals a caller can act on (wait, shrink the job): tool errors, not HTTP failures. */
 const ACTIONABLE = new Set([413, 429, 503]);
@@ -86,6 +93,20 @@ export function makeMcpHandler<Lp>(deps: McpDeps<Lp>): ApiHandler {
       return batchRefusal();
     }
     notes.mcpMethod = methodLabel(body.value);
+    if (isJobToolCall(body.value)) {
+      // Jobs and usage: a job is counted as it is accepted (acceptJob), reads count nothing. A bad key or
+      // origin stays an HTTP status, as everywhere; a missing key is the tool's error (it names why).
+      if (req.caller.apiKey !== undefined) {
+        const checked = (await deps.admitter.check?.(req.caller)) ?? ok(true);
+        if (!checked.ok) return fail(checked.error);
+      }
+      return answerMcp(
+        req,
+        body.value,
+        createCutplanMcpServer(jobService(deps, req, notes, noteToolError(deps, req, notes))),
+        onError(deps, req),
+      );
+    }
     if (isStateToolCall(body.value)) {
       // The rack tools are rack calls: a key, the tier's rack calls per minute, never a solve.
       if (deps.admitter.workspace === undefined)

@@ -4,7 +4,7 @@
  * and its calendar month (docs/api.md, "Usage").
  */
 import { InternalError } from '../../core/errors.ts';
-import type { Admitter } from '../shared/admission.ts';
+import type { Admitter, Usage } from '../shared/admission.ts';
 import { type ApiHandler, fail, jsonReply, type ServeDeps, serve } from '../shared/http/index.ts';
 
 export interface UsageDeps extends ServeDeps {
@@ -17,18 +17,22 @@ export function makeUsageHandler(deps: UsageDeps): ApiHandler {
     if (deps.admitter.usage === undefined) return fail(new InternalError('usage is not available'));
     const usage = await deps.admitter.usage(req.caller);
     if (!usage.ok) return fail(usage.error);
-    const { tier, windows, month } = usage.value;
-    notes.tier = tier;
-    return jsonReply(200, {
-      tier,
-      windows: windows.map((w) => ({
-        window: w.window,
-        limit: w.limit,
-        used: w.used,
-        remaining: w.remaining,
-        resetAt: new Date(w.resetAtMs).toISOString(),
-      })),
-      month,
-    });
+    notes.tier = usage.value.tier;
+    return jsonReply(200, usageBody(usage.value));
   });
+}
+
+/** `GET /v1/usage`'s body (and the MCP `get_usage` tool's). */
+export function usageBody({ tier, windows, month }: Usage) {
+  return {
+    tier,
+    windows: windows.map((w) => ({
+      window: w.window,
+      limit: w.limit,
+      used: w.used,
+      remaining: w.remaining,
+      resetAt: new Date(w.resetAtMs).toISOString(),
+    })),
+    month,
+  };
 }

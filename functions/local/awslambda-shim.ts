@@ -145,6 +145,10 @@ export async function invokeEntry(
   if (isStreamingHandler(handler)) return asProxyResult(await invokeStreaming(handler, event, context));
   if (typeof handler !== 'function') throw new Error('the entry exports no handler');
   const result = (await handler(event, context)) as Partial<ReturnType<typeof asProxyResult>>;
+  // A function that is not behind the API (the job worker) answers what it likes: shown as its body.
+  if (typeof result !== 'object' || result === null || !('statusCode' in result)) {
+    return { statusCode: 0, headers: {}, body: JSON.stringify(result ?? null), isBase64Encoded: false };
+  }
   return {
     statusCode: result.statusCode ?? 0,
     headers: { ...result.headers },

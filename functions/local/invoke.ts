@@ -26,6 +26,8 @@ const FUNCTIONS = [
   'mcp',
   'rack',
   'plans',
+  'jobs',
+  'job-worker',
   'health',
   'usage',
   'fallback',
@@ -42,6 +44,8 @@ const LIMITED: readonly string[] = [
   'usage',
   'rack',
   'plans',
+  'jobs',
+  'job-worker',
   'webhook-retry',
 ];
 const SHOWN_BODY_CHARS = 2_000;
@@ -87,6 +91,9 @@ async function invoke(
   values: { out?: string | undefined; timeout?: string | undefined },
 ): Promise<number> {
   installAwsLambdaShim();
+  // The jobs function names its worker; here nothing is invoked unless a job is accepted (then the
+  // invoke fails without AWS credentials and the job is ended failed, refunded).
+  if (fn === 'jobs') process.env.JOB_WORKER_FUNCTION ??= 'cutplan-job-worker';
   const module: { handler?: unknown } = await import(`../${fn}.ts`);
   const { handler } = module;
   if (typeof handler !== 'function') throw new Error(`functions/${fn}.ts exports no handler`);

@@ -23,11 +23,11 @@ import { matchRoute, type RouteTarget } from '../shared/routes.ts';
 import { streamOptionsOf } from '../shared/streaming.ts';
 import { toApiGatewayEvent } from './to-event.ts';
 
-/** The rack and plan routes are optional: without them they answer as the fallback does. */
+/** The rack, plan and job routes are optional: without them they answer as the fallback does. */
 export type LocalHandlers = Readonly<
-  Record<Exclude<RouteTarget, 'rack' | 'plans'> | 'fallback', ApiHandler>
+  Record<Exclude<RouteTarget, 'rack' | 'plans' | 'jobs'> | 'fallback', ApiHandler>
 > &
-  Readonly<Partial<Record<'rack' | 'plans', ApiHandler>>>;
+  Readonly<Partial<Record<'rack' | 'plans' | 'jobs', ApiHandler>>>;
 
 export interface LocalServerOptions {
   readonly handlers: LocalHandlers;

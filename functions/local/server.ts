@@ -18,6 +18,7 @@ import '../../bin/node-major.js';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
+import { jobSize, parseOptimiseBody, parseOptimiseQuery } from '../../core/request/index.ts';
 import { sawListCsv } from '../../core/saw-list/index.ts';
 import openapi from '../../docs/openapi.json' with { type: 'json' };
 import { buildPlaygroundPage } from '../../web/build.ts';
@@ -27,9 +28,12 @@ import {
   makeHealthHandler,
   makeUsageHandler,
 } from '../handlers/index.ts';
+import { makeJobsHandler } from '../handlers/jobs-handler.ts';
 import { makePlansHandler } from '../handlers/plans-handler.ts';
 import { makeRackHandler } from '../handlers/rack-handler.ts';
 import { systemClock } from '../shared/clock.ts';
+import { jobsDeps } from '../shared/jobs/compose.ts';
+import { jobWebhooks } from '../shared/jobs/webhooks-adapter.ts';
 import { LOCAL_DISCOVERY_FILE } from '../shared/limits/index.ts';
 import { jsonLogger } from '../shared/log.ts';
 import { SOLVER_NAME } from '../shared/real-core.ts';
@@ -40,6 +44,7 @@ import { createWorkspaceState } from '../shared/stored/index.ts';
 import { VERSION } from '../shared/version.ts';
 import { createWebhookDeps, drainDueWebhooks } from '../shared/webhooks/index.ts';
 import { openLocalLimits, publicLimitHint } from './limits-backend.ts';
+import { localJobQueue, poolSolver } from './local-jobs.ts';
 import { createLocalServer } from './local-server.ts';
 import { createSolverPool, QUEUE_PER_WORKER } from './solver-pool.ts';
 import { readTierOverrides } from './tier-overrides.ts';
@@ -111,9 +116,12 @@ const limits = await openLocalLimits({
   exitWith(`cannot open the limits table: ${error instanceof Error ? error.message : String(error)}`),
 );
 
+// The job queue is made once the pool is (it solves on it); jobs an MCP start_job accepted reach it here.
+let enqueueJob: ((ref: { workspace: string; id: string }) => void) | undefined;
 const pool = createSolverPool({
   size: workers,
   queuePerWorker,
+  onJob: (ref) => enqueueJob?.(ref),
   workerData: {
     limits: limits.config,
     tiers: tierTable.value.tiers,
@@ -153,9 +161,32 @@ const webhooks = createWebhookDeps({
 const webhookDrain = startWebhookDrain(() => drainDueWebhooks(webhooks, systemClock.now()), {
   logError: logWebhookError,
 });
+// Async jobs: accepted, read and cancelled on this thread; each runs here too (the same runner as the
+// worker Lambda), its solve in a worker thread of the pool.
+const jobCore = { parseOptimiseBody, parseOptimiseQuery, jobSize };
+const jobs = jobsDeps({
+  client: limits.client,
+  tableName: limits.tableName,
+  admitter: stateDeps.admitter,
+  log,
+  webhooks: jobWebhooks(webhooks),
+});
+const jobQueue = localJobQueue({
+  runner: {
+    ...jobs,
+    core: jobCore,
+    state: stateDeps.state,
+    solve: poolSolver(pool),
+    workerId: `local-${process.pid}`,
+  },
+  concurrency: workers,
+  log,
+});
+enqueueJob = (ref) => void jobQueue.enqueue(ref);
 const server = createLocalServer({
   handlers: {
     rack: makeRackHandler(stateDeps),
+    jobs: makeJobsHandler({ ...jobs, log, core: jobCore, queue: jobQueue, idempotency: jobs.bodies }),
     plans: makePlansHandler({
       ...stateDeps,
       renderPdf: lazyPdfRenderer(),
@@ -215,6 +246,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) process.exit(1); // a second Ctrl-C: stop now
     stopping = true;
     console.log(`${signal}: finishing requests in flight, then stopping`);
+    jobQueue.close();
     server.close(() => {
       // The embedded DynamoDB goes last: requests in flight still release their slots into it.
       pool

@@ -9,15 +9,20 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { sawListCsv } from '../../core/saw-list/index.ts';
+import type { OptimiseRequest, OptimiseResponse } from '../../core/types.ts';
 import {
   makeOptimiseCsvHandler,
   makeOptimiseHandler,
   makeOptimiseLabelsHandler,
   makeOptimisePdfHandler,
 } from '../handlers/index.ts';
+import { cancellableClock } from '../handlers/job-solve.ts';
 import { type McpDeps, makeMcpHandler } from '../handlers/mcp-handler.ts';
 import { systemClock } from '../shared/clock.ts';
 import type { ApiHandler } from '../shared/http/index.ts';
+import { jobsDeps } from '../shared/jobs/compose.ts';
+import type { JobProgress } from '../shared/jobs/job-store.ts';
+import { jobWebhooks } from '../shared/jobs/webhooks-adapter.ts';
 import { createDynamoClient, type LimitsConfig } from '../shared/limits/index.ts';
 import { errorFields, jsonLogger } from '../shared/log.ts';
 import { lazyLabelsRenderer } from '../shared/real-labels.ts';
@@ -26,6 +31,7 @@ import { limitsAdmitter, solveServices } from '../shared/services.ts';
 import { createDynamoBodyStore } from '../shared/stored/dynamo-body-store.ts';
 import { createWorkspaceState } from '../shared/stored/index.ts';
 import type { Tier, TierName } from '../shared/tiers.ts';
+import { createWebhookDeps } from '../shared/webhooks/index.ts';
 
 /** The functions a worker runs: the ones that solve. */
 export type WorkerTarget = 'optimise' | 'optimise-pdf' | 'optimise-labels' | 'optimise-csv' | 'mcp';
@@ -44,19 +50,47 @@ export interface WorkerRequest {
   readonly event: APIGatewayProxyEvent;
 }
 
+/**
+ * A job's solve (functions/local/local-jobs.ts): the request, its budget and tier, and a flag the main
+ * thread sets to 1 when the job is cancelled (the solve's clock reads it: a synchronous solve holds this
+ * thread's event loop, so no message could reach it).
+ */
+export interface WorkerSolve {
+  readonly kind: 'solve';
+  readonly id: number;
+  readonly request: OptimiseRequest;
+  readonly budgetMs: number;
+  readonly tier: string;
+  readonly cancel: Int32Array;
+}
+
+/** A job's solve as it crosses back: the response, or the error's code and detail. */
+export type SolvedMessage =
+  | { readonly ok: true; readonly value: OptimiseResponse }
+  | { readonly ok: false; readonly code: string; readonly message: string };
+
 export type WorkerMessage =
   | { readonly kind: 'ready' }
   | { readonly kind: 'failed'; readonly message: string }
   /** The call was admitted (for the streaming edge on the main thread: `Progress.admitted`). */
   | { readonly kind: 'admitted'; readonly id: number; readonly headers: Readonly<Record<string, string>> }
-  | { readonly kind: 'result'; readonly id: number; readonly result: APIGatewayProxyResult };
+  | { readonly kind: 'result'; readonly id: number; readonly result: APIGatewayProxyResult }
+  | { readonly kind: 'solved'; readonly id: number; readonly solved: SolvedMessage }
+  | { readonly kind: 'progress'; readonly id: number; readonly progress: JobProgress }
+  /** An MCP `start_job` accepted a job: the main thread's job queue runs it. */
+  | { readonly kind: 'enqueue'; readonly workspace: string; readonly id: string };
 
 const port = parentPort;
 if (port === null) throw new Error('solve-worker.ts runs as a worker thread of functions/local/server.ts');
 const data = workerData as SolveWorkerData;
 const log = jsonLogger((line) => process.stderr.write(line));
 
-async function start(): Promise<Readonly<Record<WorkerTarget, ApiHandler>>> {
+type Services = Awaited<ReturnType<typeof solveServices>>;
+
+async function start(): Promise<{
+  handlers: Readonly<Record<WorkerTarget, ApiHandler>>;
+  services: Services;
+}> {
   const client = createDynamoClient(data.limits);
   const admitter = limitsAdmitter({
     client,
@@ -74,20 +108,59 @@ async function start(): Promise<Readonly<Record<WorkerTarget, ApiHandler>>> {
     renderLabels: lazyLabelsRenderer(),
     renderSawList: (job, style) => sawListCsv(job.request, job.response, style),
   } satisfies Pick<McpDeps<unknown>, 'renderPdf' | 'renderLabels' | 'renderSawList'>;
-  return {
+  const handlers = {
     optimise: makeOptimiseHandler(services),
     'optimise-pdf': makeOptimisePdfHandler({ ...services, ...renderers }),
     'optimise-labels': makeOptimiseLabelsHandler({ ...services, ...renderers }),
     'optimise-csv': makeOptimiseCsvHandler({ ...services, ...renderers }),
-    mcp: makeMcpHandler({ ...services, ...renderers }),
+    mcp: makeMcpHandler({
+      ...services,
+      ...renderers,
+      jobs: {
+        ...jobsDeps({
+          client,
+          tableName: data.limits.tableName,
+          admitter,
+          log,
+          webhooks: jobWebhooks(
+            createWebhookDeps({ client, tableName: data.limits.tableName, allowPrivate: true }),
+          ),
+        }),
+        queue: { enqueue: async (ref) => send({ kind: 'enqueue', workspace: ref.workspace, id: ref.id }) },
+      },
+    }),
   };
+  return { handlers, services };
+}
+
+/** Solves a job's request on this thread, stopping once the main thread sets its cancel flag. */
+async function solveJob(services: Services, job: WorkerSolve): Promise<SolvedMessage> {
+  try {
+    const solved = await services.core.optimise(job.request, {
+      lp: services.lp,
+      clock: cancellableClock(systemClock, () => Atomics.load(job.cancel, 0) === 1),
+      budgetMs: job.budgetMs,
+      tier: job.tier,
+      poweredBy: services.poweredBy,
+      // The main thread writes it to the job (its loop is free while this one solves).
+      onProgress: (progress) => send({ kind: 'progress', id: job.id, progress }),
+    });
+    return solved.ok ? solved : { ok: false, code: solved.error.code, message: solved.error.message };
+  } catch (error) {
+    log.error('job solve failed', errorFields(error));
+    return { ok: false, code: 'internal', message: 'the solve failed' };
+  }
 }
 
 const send = (message: WorkerMessage): void => port.postMessage(message);
 
 start().then(
-  (handlers) => {
-    port.on('message', (request: WorkerRequest) => {
+  ({ handlers, services }) => {
+    port.on('message', (request: WorkerRequest | WorkerSolve) => {
+      if ('kind' in request) {
+        void solveJob(services, request).then((solved) => send({ kind: 'solved', id: request.id, solved }));
+        return;
+      }
       // Handlers never throw (serve turns anything thrown into a 500), so every request gets its result.
       const context = {
         // Not in Lambda: no remaining time (readRequest reads NaN as none).

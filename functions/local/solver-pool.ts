@@ -16,9 +16,17 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { InternalError } from '../../core/errors.ts';
 import { BusyError } from '../shared/errors.ts';
 import { type ApiHandler, fail, type Progress, serve } from '../shared/http/index.ts';
+import type { JobProgress } from '../shared/jobs/job-store.ts';
 import { errorFields, type Logger } from '../shared/log.ts';
 import { AUTOMATIC_BUDGET_SECONDS } from '../shared/solve-budget.ts';
-import type { SolveWorkerData, WorkerMessage, WorkerRequest, WorkerTarget } from './solve-worker.ts';
+import type {
+  SolvedMessage,
+  SolveWorkerData,
+  WorkerMessage,
+  WorkerRequest,
+  WorkerSolve,
+  WorkerTarget,
+} from './solve-worker.ts';
 
 export interface SolverPoolOptions {
   /** How many workers (solves at once). */
@@ -37,6 +45,8 @@ export interface SolverPoolOptions {
    * {@link QUEUE_PER_WORKER}); 0 answers 503 `busy` at once. Each waits at most its own solve budget.
    */
   readonly queuePerWorker?: number;
+  /** A worker's MCP `start_job` accepted a job: run it (the local job queue lives on this thread). */
+  readonly onJob?: (ref: { readonly workspace: string; readonly id: string }) => void;
 }
 
 export interface SolverPool {
@@ -44,6 +54,15 @@ export interface SolverPool {
   readonly ready: Promise<void>;
   /** The API handler of `target`, served by the pool. */
   handler(target: WorkerTarget): ApiHandler;
+  /**
+   * Solves an async job's request on a worker once one is free (jobs wait behind the calls waiting, with
+   * no deadline of their own: the job's lease bounds them). A worker that stops mid-solve answers an
+   * internal error; setting `cancel[0]` to 1 stops the solve at its next clock reading.
+   */
+  solveJob(
+    job: Omit<WorkerSolve, 'kind' | 'id'>,
+    onProgress?: (progress: JobProgress) => void,
+  ): Promise<SolvedMessage>;
   /** Stops the workers (a solve in flight is abandoned). */
   close(): Promise<void>;
 }
@@ -59,6 +78,18 @@ interface Slot {
     /** The streaming edge's progress: the worker reports the admission (keep-alive beats on a timer). */
     readonly progress: Progress | undefined;
   } | null;
+  /** An async job's solve in flight. */
+  solving: {
+    readonly id: number;
+    readonly done: (solved: SolvedMessage) => void;
+    readonly onProgress: ((progress: JobProgress) => void) | undefined;
+  } | null;
+}
+
+interface JobWaiting {
+  readonly job: Omit<WorkerSolve, 'kind' | 'id'>;
+  readonly done: (solved: SolvedMessage) => void;
+  readonly onProgress: ((progress: JobProgress) => void) | undefined;
 }
 
 /** Seconds a refused caller is told to wait: a solve slot frees within the time limit of the jobs in it. */
@@ -107,6 +138,8 @@ export function createSolverPool(options: SolverPoolOptions): SolverPool {
   const jobDeadlineMs = options.jobDeadlineMs ?? (maxBudgetSeconds + 60) * 1000;
   const queueLimit = (options.queuePerWorker ?? QUEUE_PER_WORKER) * options.size;
   const waiting: Waiting[] = [];
+  const jobsWaiting: JobWaiting[] = [];
+  const idle = (s: Slot) => s.ready && s.job === null && s.solving === null;
   let closing = false;
   let nextId = 1;
   let firstStart: { resolve: () => void; reject: (error: Error) => void } | undefined;
@@ -126,7 +159,7 @@ export function createSolverPool(options: SolverPoolOptions): SolverPool {
 
   function spawn(): Slot {
     const worker = new Worker(url, { workerData: options.workerData });
-    const slot: Slot = { worker, ready: false, job: null };
+    const slot: Slot = { worker, ready: false, job: null, solving: null };
     let served = false;
     worker.on('message', (message: WorkerMessage) => {
       if (message.kind === 'ready') {
@@ -139,6 +172,17 @@ export function createSolverPool(options: SolverPoolOptions): SolverPool {
         firstStart?.reject(new Error(`a solver worker cannot start: ${message.message}`));
       } else if (message.kind === 'admitted') {
         if (slot.job?.id === message.id) slot.job.progress?.admitted(message.headers);
+      } else if (message.kind === 'enqueue') {
+        options.onJob?.({ workspace: message.workspace, id: message.id });
+      } else if (message.kind === 'progress') {
+        if (slot.solving?.id === message.id) slot.solving.onProgress?.(message.progress);
+      } else if (message.kind === 'solved') {
+        if (slot.solving?.id === message.id) {
+          const { done } = slot.solving;
+          slot.solving = null;
+          done(message.solved);
+          next(slot);
+        }
       } else if (slot.job?.id === message.id) {
         const { done, deadline } = slot.job;
         clearTimeout(deadline);
@@ -152,6 +196,9 @@ export function createSolverPool(options: SolverPoolOptions): SolverPool {
       const job = slot.job;
       if (job !== null) clearTimeout(job.deadline);
       slot.job = null;
+      const solving = slot.solving;
+      slot.solving = null;
+      solving?.done({ ok: false, code: 'internal', message: 'the solver worker stopped mid-solve' });
       slot.ready = false;
       if (closing) return;
       if (!served) {
@@ -185,19 +232,30 @@ export function createSolverPool(options: SolverPoolOptions): SolverPool {
     slot.worker.postMessage(request);
   }
 
-  /** Hands the longest-waiting call to `slot`, once it is free. */
+  /** Hands the longest-waiting call (else the longest-waiting job) to `slot`, once it is free. */
   function next(slot: Slot): void {
-    if (closing || !slot.ready || slot.job !== null) return;
+    if (closing || !idle(slot)) return;
     const call = waiting.shift();
-    if (call === undefined) return;
-    clearTimeout(call.timer);
-    run(slot, call.target, call.event, call.done, call.progress);
+    if (call !== undefined) {
+      clearTimeout(call.timer);
+      run(slot, call.target, call.event, call.done, call.progress);
+      return;
+    }
+    const job = jobsWaiting.shift();
+    if (job !== undefined) solveOn(slot, job);
+  }
+
+  function solveOn(slot: Slot, waiting: JobWaiting): void {
+    const id = nextId++;
+    slot.solving = { id, done: waiting.done, onProgress: waiting.onProgress };
+    const message: WorkerSolve = { kind: 'solve', id, ...waiting.job };
+    slot.worker.postMessage(message);
   }
 
   return {
     ready,
     handler: (target) => async (event, context) => {
-      const slot = slots.find((s) => s.ready && s.job === null);
+      const slot = slots.find(idle);
       if (slot !== undefined) {
         return new Promise((resolve) => run(slot, target, event, resolve, context?.progress));
       }
@@ -219,8 +277,21 @@ export function createSolverPool(options: SolverPoolOptions): SolverPool {
         waiting.push(call);
       });
     },
+    solveJob: (job, onProgress) =>
+      new Promise<SolvedMessage>((done) => {
+        if (closing) {
+          done({ ok: false, code: 'busy', message: 'the server is stopping' });
+          return;
+        }
+        const waiting: JobWaiting = { job, done, onProgress };
+        const slot = slots.find(idle);
+        if (slot !== undefined) solveOn(slot, waiting);
+        else jobsWaiting.push(waiting);
+      }),
     close: async () => {
       closing = true;
+      for (const job of jobsWaiting.splice(0))
+        job.done({ ok: false, code: 'busy', message: 'the server is stopping' });
       for (const call of waiting.splice(0)) {
         clearTimeout(call.timer);
         void busy(call.event).then(call.done);

@@ -20,6 +20,7 @@ const TierPatch = v.strictObject({
   concurrency: v.optional(count),
   rackEntries: v.optional(count),
   rackCallsPerMinute: v.optional(count),
+  jobsInFlight: v.optional(count),
 });
 
 const Overrides = v.strictObject(

@@ -68,7 +68,8 @@ export function toApiGatewayEvent(call: IncomingCall): APIGatewayProxyEvent {
         userAgent: lookup(headers, 'user-agent') ?? null,
         userArn: null,
       },
-      path: `/local${path}`,
+      // The path as the client sent it: the local server has no stage prefix (as behind a custom domain).
+      path,
       stage: 'local',
       requestId: call.requestId,
       requestTimeEpoch: call.nowMs,

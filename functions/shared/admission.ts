@@ -96,6 +96,36 @@ export interface WorkspaceCall {
   readonly rateLimit: RateLimitStatus | null;
 }
 
+/**
+ * What a job's count and in-flight lease are known by after its accepting call has ended: kept on the
+ * job, so whichever process ends the job (its worker, a sweep) settles it ({@link Admitter.settleJob}).
+ */
+export interface JobTicket {
+  readonly keyId: string;
+  readonly tier: string;
+  /** The counting token (its refund and its in-flight lease are conditional on it). */
+  readonly token: string;
+  /** When the job was counted: its windows and its month are those of this instant. */
+  readonly countedAtMs: number;
+}
+
+/** An accepted job: counted once, holding one of the key's jobs in flight until it is settled. */
+export interface JobAdmission {
+  readonly tier: Tier;
+  readonly workspace: string;
+  readonly keyId: string;
+  readonly branding: string | null;
+  readonly rateLimit: RateLimitStatus | null;
+  readonly windows: readonly WindowUsage[];
+  readonly ticket: JobTicket;
+  /** Takes the job back (refund and lease) when it could not be stored after all. Never throws. */
+  undo(): Promise<void>;
+}
+
+/** The 401 detail of a job call without a key. */
+export const JOB_KEY_REQUIRED =
+  'async jobs belong to a workspace (their inputs and results are stored for it): send X-API-Key (locally, make one with `npx cutplan keys create --workspace demo --tier pro` while `npm start` runs); without a key, call POST /v1/optimise directly';
+
 /** Identifies the caller and admits or refuses the call (401, 413, 429, 503 as errors). */
 export interface Admitter {
   admit(caller: Caller, size: JobSize): Promise<Result<Admission, CutplanError>>;
@@ -113,4 +143,19 @@ export interface Admitter {
    * and the call is counted against the tier's rack calls per minute (429), never against its solves.
    */
   workspace?(caller: Caller): Promise<Result<WorkspaceCall, CutplanError>>;
+  /**
+   * Accepts an async job: a key is required (401 `keyRequired`), its size is checked (413), it is counted
+   * like a call (429) and leases one of the key's jobs in flight for `holdMs(tier)` (429 naming the cap).
+   */
+  admitJob?(
+    caller: Caller,
+    size: JobSize,
+    holdMs: (tier: Tier) => number,
+  ): Promise<Result<JobAdmission, CutplanError>>;
+  /**
+   * Ends a job's admission from any process: frees its in-flight lease, adds it to the key's month as
+   * `used` or `refunded`, and refunds its count when it ended without a plan. Idempotent per ticket;
+   * throws `StoreUnavailableError` when the store failed (the caller tries again later).
+   */
+  settleJob?(ticket: JobTicket, outcome: 'succeeded' | 'failed'): Promise<void>;
 }

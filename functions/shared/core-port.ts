@@ -6,6 +6,7 @@
  */
 import type { Clock } from '../../core/budget.ts';
 import type { CutplanError, PartsLimitError, Result, ValidationError } from '../../core/errors.ts';
+import type { ProgressObserver } from '../../core/optimise.ts';
 import type { Endpoint } from '../../core/request/index.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../../core/types.ts';
 import type { LabelOutput, SawListStyle } from '../../core/vocabulary.ts';
@@ -25,6 +26,8 @@ export interface SolveContext<Lp> {
   readonly tier: string;
   /** The attribution echoed in `meta.poweredBy`. */
   readonly poweredBy: string;
+  /** Told the solve's progress as it improves (an async job's `progress`); synchronous, keep it quick. */
+  readonly onProgress?: ProgressObserver;
   /** Told the search's and the verification's time (the `Server-Timing` header's `search` and `verify`). */
   readonly onTimings?: (timings: { readonly searchMs: number; readonly verifyMs: number }) => void;
 }

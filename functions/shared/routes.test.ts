@@ -39,7 +39,7 @@ describe('matchRoute', () => {
 
   it('describes every route for 404 details', () => {
     expect(describeRoutes()).toBe(
-      'GET|POST /v1/optimise, POST /v1/optimise/pdf, POST /v1/mcp, POST /v1/optimise/labels, POST /v1/optimise/csv, GET /v1/usage, GET|POST /v1/offcuts, PATCH|DELETE /v1/offcuts/{id}, GET|DELETE /v1/plans/{id}, POST /v1/plans/{id}/cut, GET /v1/plans/{id}/pdf, GET /v1/plans/{id}/labels, GET /v1/plans/{id}/csv, GET /v1/health, GET /v1/openapi.json, GET /',
+      'GET|POST /v1/optimise, POST /v1/optimise/pdf, POST /v1/mcp, POST /v1/optimise/labels, POST /v1/optimise/csv, GET /v1/usage, GET|POST /v1/offcuts, PATCH|DELETE /v1/offcuts/{id}, GET|DELETE /v1/plans/{id}, POST /v1/plans/{id}/cut, GET /v1/plans/{id}/pdf, GET /v1/plans/{id}/labels, GET /v1/plans/{id}/csv, GET|POST /v1/jobs, GET|DELETE /v1/jobs/{id}, GET /v1/health, GET /v1/openapi.json, GET /',
     );
   });
 });

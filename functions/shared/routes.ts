@@ -15,7 +15,8 @@ export type RouteTarget =
   | 'usage'
   | 'docs'
   | 'rack'
-  | 'plans';
+  | 'plans'
+  | 'jobs';
 
 export interface Route {
   readonly path: string;
@@ -39,6 +40,8 @@ export const ROUTES: readonly Route[] = [
   { path: '/v1/plans/{id}/pdf', methods: { GET: 'plans' }, keyed: true },
   { path: '/v1/plans/{id}/labels', methods: { GET: 'plans' }, keyed: true },
   { path: '/v1/plans/{id}/csv', methods: { GET: 'plans' }, keyed: true },
+  { path: '/v1/jobs', methods: { GET: 'jobs', POST: 'jobs' }, keyed: true },
+  { path: '/v1/jobs/{id}', methods: { GET: 'jobs', DELETE: 'jobs' }, keyed: true },
   { path: '/v1/health', methods: { GET: 'health' }, keyed: false },
   { path: '/v1/openapi.json', methods: { GET: 'docs' }, keyed: false },
   { path: '/', methods: { GET: 'docs' }, keyed: false },

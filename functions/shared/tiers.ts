@@ -22,6 +22,8 @@ export interface Tier {
   readonly rackEntries: number;
   /** Rack and stored-plan calls per key per minute (not solves: counted apart from the rate limit). */
   readonly rackCallsPerMinute: number;
+  /** Async jobs queued or running at once per key (0: no jobs, the public tier has no key). */
+  readonly jobsInFlight: number;
 }
 
 export const TIER_NAMES = ['public', 'starter', 'pro', 'scale'] as const;
@@ -39,6 +41,7 @@ export const TIERS: Readonly<Record<TierName, Tier>> = {
     concurrency: 8,
     rackEntries: 0,
     rackCallsPerMinute: 0,
+    jobsInFlight: 0,
   },
   starter: {
     name: 'starter',
@@ -51,6 +54,7 @@ export const TIERS: Readonly<Record<TierName, Tier>> = {
     concurrency: 2,
     rackEntries: 200,
     rackCallsPerMinute: 60,
+    jobsInFlight: 2,
   },
   pro: {
     name: 'pro',
@@ -63,6 +67,7 @@ export const TIERS: Readonly<Record<TierName, Tier>> = {
     concurrency: 4,
     rackEntries: 1000,
     rackCallsPerMinute: 120,
+    jobsInFlight: 5,
   },
   scale: {
     name: 'scale',
@@ -75,5 +80,6 @@ export const TIERS: Readonly<Record<TierName, Tier>> = {
     concurrency: 8,
     rackEntries: 2000,
     rackCallsPerMinute: 300,
+    jobsInFlight: 20,
   },
 };

@@ -27,6 +27,10 @@ export interface CutplanFunctionProps {
   readonly environment?: Readonly<Record<string, string>>;
   /** Retries of an asynchronous invocation (the scheduled check); Lambda's default is 2. */
   readonly retryAttempts?: number;
+  /** How long Lambda's event queue keeps an asynchronous event (Lambda's default is 6 hours). */
+  readonly maxEventAge?: Duration;
+  /** Where an asynchronous event goes when the function fails it or it grows too old. */
+  readonly onFailure?: lambda.IDestination;
 }
 
 export class CutplanFunction extends lambda.Function {
@@ -53,6 +57,8 @@ export class CutplanFunction extends lambda.Function {
       // formatted (functions/shared/source-maps.ts), instead of Node reading every map at load.
       environment: { ...props.environment },
       ...(props.retryAttempts === undefined ? {} : { retryAttempts: props.retryAttempts }),
+      ...(props.maxEventAge === undefined ? {} : { maxEventAge: props.maxEventAge }),
+      ...(props.onFailure === undefined ? {} : { onFailure: props.onFailure }),
     });
     logGroup.grantWrite(role);
   }

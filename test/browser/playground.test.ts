@@ -208,6 +208,45 @@ describe('the playground page', () => {
     expect(await page.locator('#rack-panel').isHidden()).toBe(true);
   });
 
+  it('with a key and a long time limit: runs the solve as a job, shows its progress, and cancels it', async () => {
+    await page.fill('#f-key', key.trim());
+    await page.press('#f-key', 'Tab');
+    // Priced stock of three lengths: proving its plan takes the solver about 11 s, so it is still running
+    // when Cancel is pressed.
+    const parts = Array.from({ length: 60 }, (_, i) => `${900 + i * 41}x${2 + (i % 5)}`).join(', ');
+    await page.fill('#f-parts', parts);
+    await page.fill('#f-stock', '6000x1000, 5000x1000, 7300x1000');
+    await page.fill('#f-kerf', '3');
+    await page.fill('#f-minRemnant', '');
+    await page.fill('#f-timeLimit', '60');
+    const submitted = page.waitForResponse(
+      (r) => r.url().endsWith('/v1/jobs') && r.request().method() === 'POST',
+    );
+    await page.click('#solve');
+    expect((await submitted).status()).toBe(202);
+    await page.locator('#cancel-job').waitFor();
+    await expect
+      .poll(() => text('#solving-text'), { timeout: 20_000 })
+      .toMatch(/^Job running… \d+\.\d s of 60 s/);
+    const cancelled = page.waitForResponse(
+      (r) => r.request().method() === 'DELETE' && r.url().includes('/v1/jobs/'),
+    );
+    await page.click('#cancel-job');
+    expect((await cancelled).status()).toBe(200);
+    await expect.poll(() => text('#f-general-error'), { timeout: 10_000 }).toContain('the job was cancelled');
+    expect(await page.locator('#solving').isHidden()).toBe(true);
+    // A short time limit solves directly, as before.
+    await page.fill('#f-parts', '2400x4, 1150x6');
+    await page.fill('#f-stock', '6000');
+    await page.fill('#f-timeLimit', '5');
+    const direct = page.waitForResponse((r) => r.url().endsWith('/v1/optimise'));
+    await page.click('#solve');
+    expect((await direct).status()).toBe(200);
+    await page.fill('#f-timeLimit', '');
+    await page.fill('#f-key', '');
+    await page.press('#f-key', 'Tab');
+  });
+
   it('waits for Solve when a shared link opens in a tab with a stored key, so a link cannot spend it', async () => {
     await page.evaluate((k) => sessionStorage.setItem('cutplan.apiKey', k), key.trim());
     const before = requests.filter((u) => u.includes('/v1/optimise')).length;

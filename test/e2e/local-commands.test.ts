@@ -188,7 +188,7 @@ describe('npm run invoke', () => {
     await expect(invoke('nope', 'events/health/get.json')).rejects.toMatchObject({
       code: 2,
       stderr: expect.stringContaining(
-        'functions: optimise, optimise-pdf, optimise-labels, optimise-csv, mcp, rack, plans, health, usage, fallback, synthetic-check',
+        'functions: optimise, optimise-pdf, optimise-labels, optimise-csv, mcp, rack, plans, jobs, job-worker, health, usage, fallback, synthetic-check, webhook-retry',
       ),
     });
   });

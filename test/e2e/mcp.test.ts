@@ -96,10 +96,13 @@ function exercises(connectClient: () => Promise<Client>) {
     expect([...byName.keys()].sort()).toEqual([
       'book_plan',
       'cutting_plan_pdf',
+      'get_job',
+      'get_usage',
       'list_offcuts',
       'optimise_cut_list',
       'piece_labels',
       'saw_list',
+      'start_job',
     ]);
     for (const tool of tools) expect(portableSchemaProblems(tool.inputSchema)).toEqual([]);
     const optimise = byName.get('optimise_cut_list');
@@ -204,7 +207,7 @@ describe('cutplan mcp (stdio)', () => {
 });
 
 describe('cutplan mcp (stdio) and the offcut rack', () => {
-  it('says the rack needs a key it does not have, for the rack tools and for offcuts "rack"', async () => {
+  it('says the rack, jobs and usage need a key it does not have, for their tools and for offcuts "rack"', async () => {
     const client = new Client({ name: 'cutplan-test', version: '1.0.0' });
     await client.connect(
       new StdioClientTransport({
@@ -222,6 +225,9 @@ describe('cutplan mcp (stdio) and the offcut rack', () => {
         ['book_plan', { planId: 'pl_ea-V4-f0J3hfaxTljUNkjg' }],
         ['list_offcuts', {}],
         ['optimise_cut_list', { parts: '500', stock: 1000, minRemnant: 10, offcuts: 'rack' }],
+        ['start_job', { parts: '500', stock: 1000 }],
+        ['get_job', { jobId: 'job_0mxbjwu80HoDPdaH5FHnWE' }],
+        ['get_usage', {}],
       ] as const) {
         const result = await client.callTool({ name, arguments: args });
         expect(result.isError, name).toBe(true);

@@ -12,6 +12,7 @@ const FIELD_OF_PATH: readonly [RegExp, string][] = [
   [/^method\b/, 'method'],
   [/^(unit|unitFormat)\b/, 'unit'],
   [/^angleCuts\b/, 'angleCuts'],
+  [/^timeLimit\b/, 'timeLimit'],
 ];
 
 /** Messages about the request as a whole that still concern one field. */

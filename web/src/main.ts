@@ -10,7 +10,7 @@ import { drawBars, formatNumber } from './bars.ts';
 import { certificate } from './certificate.ts';
 import { fieldsOfDetail } from './fields.ts';
 import { buildRequest, type FormValues, LINK_FIELDS, valuesOfQuery } from './request.ts';
-import { solvingText, spentShare } from './solving.ts';
+import { type JobStatus, jobText, PAGE_BUDGET_MS, runsAsJob, solvingText, spentShare } from './solving.ts';
 
 const KEY_STORAGE = 'cutplan.apiKey';
 const FIELDS = [
@@ -22,6 +22,7 @@ const FIELDS = [
   'minRemnant',
   'unit',
   'angleCuts',
+  'timeLimit',
   'key',
   'general',
 ];
@@ -64,6 +65,7 @@ function values(): FormValues {
     angles: input('angles').checked,
     angleWidth: input('angleCuts').value,
     symmetry: $<HTMLSelectElement>('f-symmetry').value,
+    timeLimit: input('timeLimit').value,
   };
 }
 
@@ -137,13 +139,16 @@ async function solve(): Promise<void> {
   }
   solveButton.disabled = true;
   result.setAttribute('aria-busy', 'true');
-  // The time against the budget while the answer is awaited (the page sends no timeLimit: the automatic one).
+  // The time against the budget while the answer is awaited.
   const solving = $('solving');
   const started = performance.now();
+  // The time limit asked for (the tier may cap it), else the automatic budget.
+  const asked = built.body.timeLimit;
+  const budgetMs = typeof asked === 'number' && asked > 0 ? asked * 1000 : PAGE_BUDGET_MS;
   const tick = () => {
     const spent = performance.now() - started;
-    $('solving-text').textContent = solvingText(spent);
-    $<HTMLProgressElement>('solving-bar').value = spentShare(spent);
+    $('solving-text').textContent = solvingText(spent, budgetMs);
+    $<HTMLProgressElement>('solving-bar').value = spentShare(spent, budgetMs);
   };
   tick();
   solving.hidden = false;
@@ -151,12 +156,21 @@ async function solve(): Promise<void> {
   try {
     // With "use my rack" the offcuts are the workspace's (the server reads them and stores the plan).
     const body = useRack.checked && !rackPanel.hidden ? { ...built.body, offcuts: 'rack' } : built.body;
-    const res = await fetch(api('v1/optimise'), {
-      method: 'POST',
-      headers: headers(),
-      body: JSON.stringify(body),
-    });
-    $('calls').textContent = callsLeft(res);
+    // With a key and a long time limit, the solve runs as a job: no connection held, and it can be cancelled.
+    const asJob = runsAsJob(input('key').value.trim() !== '', body.timeLimit);
+    // A direct solve shows its time against the budget it asked for; a job shows what its polls say.
+    if (asJob) clearInterval(ticker);
+    const res = asJob
+      ? await runJob(body, (text, share) => {
+          $('solving-text').textContent = text;
+          $<HTMLProgressElement>('solving-bar').value = share;
+        })
+      : await fetch(api('v1/optimise'), {
+          method: 'POST',
+          headers: headers(),
+          body: JSON.stringify(body),
+        });
+    $('calls').textContent = asJob ? (res.headers.get('X-Calls') ?? '') : callsLeft(res);
     if (!res.ok) {
       showErrors(await errorOf(res));
       return;
@@ -195,6 +209,75 @@ async function solve(): Promise<void> {
     solving.hidden = true;
     solveButton.disabled = false;
     result.setAttribute('aria-busy', 'false');
+  }
+}
+
+const cancelJob = $<HTMLButtonElement>('cancel-job');
+let cancelled: (() => void) | null = null;
+cancelJob.addEventListener('click', () => cancelled?.());
+
+/**
+ * Submits `body` as an async job and polls it (as its `Retry-After` says) until it ends, showing its time
+ * against the budget and the best plan and bound so far, with Cancel. Answers a Response shaped as
+ * `POST /v1/optimise`'s would be: the job's result as a 200, or its error with the status it stands for.
+ */
+async function runJob(
+  body: Record<string, unknown>,
+  status: (text: string, share: number) => void,
+): Promise<Response> {
+  const submitted = await fetch(api('v1/jobs'), {
+    method: 'POST',
+    headers: headers(),
+    body: JSON.stringify(body),
+  });
+  if (submitted.status !== 202) return submitted;
+  const calls = callsLeft(submitted);
+  const location =
+    submitted.headers.get('Location') ?? api(`v1/jobs/${((await submitted.json()) as { id: string }).id}`);
+  let stop = false;
+  let wake: () => void = () => {};
+  let deleting: Promise<unknown> = Promise.resolve();
+  cancelled = () => {
+    stop = true;
+    cancelJob.disabled = true;
+    deleting = fetch(location, { method: 'DELETE', headers: headers() }).catch(() => undefined);
+    wake();
+  };
+  cancelJob.disabled = false;
+  cancelJob.hidden = false;
+  try {
+    for (;;) {
+      const res = await fetch(location, { headers: headers() });
+      if (!res.ok) return res;
+      const job = (await res.json()) as JobStatus & {
+        result: unknown;
+        error: { error: string; detail: string } | null;
+      };
+      const progress = job.progress;
+      status(jobText(job), progress === null ? 0 : spentShare(progress.elapsedMs, progress.budgetMs));
+      const answer = (code: number, value: unknown) =>
+        new Response(JSON.stringify(value), {
+          status: code,
+          headers: { 'Content-Type': 'application/json', ...(calls === '' ? {} : { 'X-Calls': calls }) },
+        });
+      if (job.status === 'succeeded') return answer(200, job.result);
+      if (job.status === 'cancelled' || stop)
+        return answer(499, { error: 'cancelled', detail: 'the job was cancelled: nothing was counted' });
+      if (job.status === 'failed') {
+        const code = job.error?.error === 'noPlanFound' ? 422 : job.error?.error === 'validation' ? 400 : 500;
+        return answer(code, job.error ?? { error: 'internal', detail: 'the job failed' });
+      }
+      const wait = Math.min(5, Math.max(0.5, Number(res.headers.get('Retry-After') ?? '1')));
+      // Cancel wakes the wait: the next poll, after the DELETE, shows the job cancelled.
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, wait * 1000);
+      });
+      await deleting;
+    }
+  } finally {
+    cancelled = null;
+    cancelJob.hidden = true;
   }
 }
 

@@ -13,7 +13,21 @@ const form = (values: Partial<FormValues>): FormValues => ({
   angles: false,
   angleWidth: '',
   symmetry: 'none',
+  timeLimit: '',
   ...values,
+});
+
+describe('buildRequest: the time limit', () => {
+  it('sends a time limit as a number, leaves it out when empty, and never puts it in the link', () => {
+    const asked = buildRequest(form({ parts: '2400x4', stock: '6000', timeLimit: '60' }));
+    expect(asked.ok && asked.body.timeLimit).toBe(60);
+    expect(asked.ok && asked.query).toBe('parts=2400x4&stock=6000');
+    const auto = buildRequest(form({ parts: '2400x4', stock: '6000' }));
+    expect(auto.ok && 'timeLimit' in auto.body).toBe(false);
+    // Not a number: sent as text, so the API's 400 names timeLimit.
+    const typo = buildRequest(form({ parts: '2400x4', stock: '6000', timeLimit: 'soon' }));
+    expect(typo.ok && typo.body.timeLimit).toBe('soon');
+  });
 });
 
 describe('buildRequest', () => {

@@ -17,6 +17,8 @@ export interface FormValues {
   readonly angles: boolean;
   readonly angleWidth: string;
   readonly symmetry: string;
+  /** Seconds; empty: the automatic budget. */
+  readonly timeLimit: string;
 }
 
 export type Built =
@@ -91,6 +93,10 @@ export function buildRequest(f: FormValues): Built {
   if (offcuts !== '') {
     body.offcuts = offcuts;
     query.set('offcuts', offcuts.replace(/\s+/g, ''));
+  }
+  if (f.timeLimit.trim() !== '') {
+    // A budget is not part of the link: opened, a link solves at once, and must not wait minutes.
+    body.timeLimit = numeric(f.timeLimit);
   }
   for (const name of ['kerf', 'minRemnant'] as const) {
     if (f[name].trim() === '') continue;

@@ -42,6 +42,8 @@ TIER_OVERRIDES = json.dumps(
 class Service:
     url: str
     starter_key: str
+    pro_key: str
+    """A ``pro`` key as shipped: async jobs, without the starter's tight window."""
 
 
 _service: Optional[Service] = None
@@ -53,7 +55,8 @@ def service() -> Service:
     if _service is None:
         url = os.environ.get("CUTPLAN_TEST_BASE_URL")
         key = os.environ.get("CUTPLAN_TEST_STARTER_KEY")
-        _service = Service(url, key) if url and key else _start_service()
+        pro = os.environ.get("CUTPLAN_TEST_PRO_KEY")
+        _service = Service(url, key, pro) if url and key and pro else _start_service()
     return _service
 
 
@@ -82,15 +85,17 @@ def _start_service() -> Service:
         raise RuntimeError(f"the server did not start: {banner}")
     # Keep reading its output so that it never blocks on a full pipe.
     threading.Thread(target=server.stdout.read, daemon=True).start()
-    key = subprocess.run(
-        [node, str(ROOT / "bin" / "cutplan.js"), "keys", "create", "--workspace", "py", "--tier", "starter"],
-        cwd=cwd,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.strip()
-    return Service(f"http://127.0.0.1:{port.group(1)}", key)
+    def key(workspace: str, tier: str) -> str:
+        return subprocess.run(
+            [node, str(ROOT / "bin" / "cutplan.js"), "keys", "create", "--workspace", workspace, "--tier", tier],
+            cwd=cwd,
+            env=env,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+
+    return Service(f"http://127.0.0.1:{port.group(1)}", key("py", "starter"), key("py-jobs", "pro"))
 
 
 @dataclass(frozen=True)

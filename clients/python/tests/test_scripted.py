@@ -43,6 +43,39 @@ class AgainstScriptedAnswers(unittest.TestCase):
     def setUp(self) -> None:
         self.client = cutplan.Client(base_url=self.scripted.url + "/", api_key="k1")
 
+    def test_wait_for_job_polls_as_retry_after_says_until_the_job_ends_and_gives_up_at_its_timeout(self) -> None:
+        def active(status: str) -> Answer:
+            return json_answer(200, {"id": "job_1", "status": status, "result": None}, {"Retry-After": "0.05"})
+
+        self.scripted.play(json_answer(202, {"id": "job_1", "status": "queued", "result": None}))
+        job_request: cutplan.JobRequest = {"parts": "500x4,300x2", "stock": 1000, "webhook": "https://example.com/h"}
+        self.assertEqual(self.client.create_job(job_request)["status"], "queued")
+        self.assertRegex(self.scripted.requests[0].headers.get("idempotency-key") or "", r"^[0-9a-f-]{36}$")
+        ended = {"id": "job_1", "status": "failed", "result": None, "error": {"error": "noPlanFound", "detail": "none"}}
+        self.scripted.play(active("queued"), active("running"), json_answer(200, ended))
+        polled: list[str] = []
+        job = self.client.wait_for_job("job_1", on_poll=lambda j: polled.append(j["status"]))
+        self.assertEqual(job["status"], "failed")
+        self.assertEqual(polled, ["queued", "running"])
+        self.assertEqual([(r.method, r.path) for r in self.scripted.requests], [("GET", "/v1/jobs/job_1")] * 3)
+        self.scripted.play(active("running"))
+        error = failure_of(lambda: self.client.wait_for_job("job_1", timeout=0.3))
+        self.assertEqual((error.error, error.status), ("timeout", 0))
+        self.assertIn("still running", error.detail)
+
+    def test_async_wait_for_job_polls_until_the_job_ends(self) -> None:
+        self.scripted.play(
+            json_answer(200, {"id": "job_1", "status": "running", "result": None}, {"Retry-After": "0.05"}),
+            json_answer(200, {"id": "job_1", "status": "succeeded", "result": PLAN}),
+        )
+
+        async def wait() -> Any:
+            async with cutplan.AsyncClient(base_url=self.scripted.url, api_key="k1") as client:
+                return await client.wait_for_job("job_1")
+
+        self.assertEqual(asyncio.run(wait())["result"], PLAN)
+        self.assertEqual(len(self.scripted.requests), 2)
+
     def test_sends_json_with_the_key_and_reads_the_plan(self) -> None:
         self.scripted.play(json_answer(200, PLAN))
         self.assertEqual(self.client.optimise(SMALL), PLAN)

@@ -52,6 +52,26 @@ class AgainstTheService(unittest.TestCase):
         self.url = service().url
         self.client = cutplan.Client(base_url=self.url)
 
+    def test_a_job_is_created_waited_for_listed_and_forgotten(self) -> None:
+        client = cutplan.Client(base_url=self.url, api_key=service().pro_key)
+        job = client.create_job({"parts": "500x4,300x2", "stock": 1000, "timeLimit": 30})
+        self.assertIn(job["status"], ("queued", "running"))
+        done = client.wait_for_job(job["id"])
+        self.assertEqual(done["status"], "succeeded")
+        result = done["result"]
+        assert result is not None
+        self.assertTrue(result["plan"]["verified"])
+        self.assertIn(job["id"], [j["id"] for j in client.list_jobs(limit=5)["jobs"]])
+        self.assertIsNone(client.cancel_job(job["id"]))
+        with self.assertRaises(cutplan.CutplanError) as gone:
+            client.get_job(job["id"])
+        self.assertEqual((gone.exception.status, gone.exception.error), (404, "notFound"))
+
+    def test_a_job_needs_a_key(self) -> None:
+        with self.assertRaises(cutplan.CutplanError) as refused:
+            cutplan.Client(base_url=self.url).create_job({"parts": "500x4", "stock": 1000})
+        self.assertEqual((refused.exception.status, refused.exception.error), (401, "keyRequired"))
+
     def test_usage_is_what_get_v1_usage_answers_and_counts_nothing(self) -> None:
         first = self.client.usage()
         self.assertEqual(first["tier"], "public")

@@ -75,6 +75,35 @@ export type OffcutChange = operations['changeOffcut']['requestBody']['content'][
 /** A booking (`POST /v1/plans/{id}/cut`): the same body on every repeat. */
 export type BookingRecord = Json200<'bookPlan'>;
 
+/** An async job (`GET /v1/jobs/{id}`): status, progress while running, the result once succeeded. */
+export type Job = Schemas['Job'];
+/** The body of `POST /v1/jobs`: the optimise body plus an optional `webhook` URL. */
+export type JobRequest = Schemas['JobRequest'];
+/** A page of the workspace's jobs (`GET /v1/jobs`), newest first. */
+export type JobPage = Json200<'listJobs'>;
+
+/** Which page of jobs `listJobs` reads. */
+export interface ListJobsOptions extends CallOptions {
+  /** Jobs per page, 1 to 100 (default 20). */
+  readonly limit?: number;
+  /** The previous page's `nextCursor`. */
+  readonly cursor?: string;
+}
+
+/** How `waitForJob` waits. */
+export interface WaitForJobOptions extends CallOptions {
+  /**
+   * Seconds to wait for the job to end, all polls included (default 600); past it the call fails with
+   * `timeout` and the job goes on (poll it again, or cancel it). Each poll also keeps the client's timeout.
+   */
+  readonly timeout?: number;
+  /** Called with the job after every poll while it is active (its `progress`, for a display). */
+  readonly onPoll?: (job: Job) => void;
+}
+
+/** Seconds `waitForJob` waits by default. */
+export const DEFAULT_JOB_WAIT = 600;
+
 /** Which rack entries `listOffcuts` lists. */
 export interface ListOffcutsOptions extends CallOptions {
   /** Only entries of this material tag. */
@@ -202,6 +231,8 @@ interface Call {
   readonly raw?: { readonly type: string; readonly text: string };
   /** False for a call that is not safe to repeat after a 503 (an add may have landed). */
   readonly retry?: boolean;
+  /** Filled with what the answer's headers said (a job's `Retry-After`, for polling). */
+  readonly seen?: { retryAfterSeconds?: number | undefined };
 }
 
 const id = (value: string): string => encodeURIComponent(value);
@@ -318,6 +349,74 @@ export class CutplanClient {
     await this.#run({ method: 'DELETE', path: `/v1/offcuts/${id(offcutId)}` }, options);
   }
 
+  /**
+   * Submits an async job (`POST /v1/jobs`; needs `apiKey`): the job as accepted (`queued`), at once.
+   * Sent with an `Idempotency-Key`, so a retried submission makes one job.
+   */
+  async createJob(request: JobRequest, options: CallOptions = {}): Promise<Job> {
+    return (await this.#run({ method: 'POST', path: '/v1/jobs', body: request }, options)) as Job;
+  }
+
+  /** An async job (`GET /v1/jobs/{id}`): status, progress while running, `result` once succeeded. Never counted. */
+  async getJob(jobId: string, options: CallOptions = {}): Promise<Job> {
+    return (await this.#run({ method: 'GET', path: `/v1/jobs/${id(jobId)}` }, options)) as Job;
+  }
+
+  /** A page of the workspace's jobs (`GET /v1/jobs`), newest first; pass `nextCursor` back as `cursor`. */
+  async listJobs(options: ListJobsOptions = {}): Promise<JobPage> {
+    const query = new URLSearchParams();
+    if (options.limit !== undefined) query.set('limit', String(options.limit));
+    if (options.cursor !== undefined) query.set('cursor', options.cursor);
+    const path = `/v1/jobs${query.size === 0 ? '' : `?${query}`}`;
+    return (await this.#run({ method: 'GET', path }, options)) as JobPage;
+  }
+
+  /**
+   * Cancels an active job (`DELETE /v1/jobs/{id}`): the job as cancelled (its solve stops, it is
+   * refunded); or forgets an ended one: undefined.
+   */
+  async cancelJob(jobId: string, options: CallOptions = {}): Promise<Job | undefined> {
+    return (await this.#run({ method: 'DELETE', path: `/v1/jobs/${id(jobId)}` }, options)) as Job | undefined;
+  }
+
+  /**
+   * Polls a job until it ends (`succeeded`, `failed` or `cancelled`), waiting between polls as its
+   * `Retry-After` says, and answers the ended job (a failed job is answered, not thrown: read `error`).
+   * Past `timeout` seconds (default 600) it fails with `timeout`; the job goes on.
+   */
+  async waitForJob(jobId: string, options: WaitForJobOptions = {}): Promise<Job> {
+    const seconds = options.timeout ?? DEFAULT_JOB_WAIT;
+    const deadline = Date.now() + seconds * 1000;
+    const signal = options.signal ?? new AbortController().signal;
+    const stillActive = (status: string) =>
+      new CutplanError('timeout', `job ${jobId} is still ${status} after ${seconds} s`, 0, {});
+    let status = 'queued';
+    for (;;) {
+      const seen: { retryAfterSeconds?: number | undefined } = {};
+      const left = (deadline - Date.now()) / 1000;
+      const { onPoll: _, timeout: __, ...callOptions } = options;
+      let job: Job;
+      try {
+        job = (await this.#run(
+          { method: 'GET', path: `/v1/jobs/${id(jobId)}`, seen },
+          { ...callOptions, timeout: Math.max(0.001, Math.min(left, this.#settings.timeout)) },
+        )) as Job;
+      } catch (error) {
+        // A poll that ran out of the wait's time: the wait's own timeout, naming the job's last status.
+        if (error instanceof CutplanError && error.error === 'timeout' && Date.now() >= deadline - 1) {
+          throw stillActive(status);
+        }
+        throw error;
+      }
+      status = job.status;
+      if (job.status !== 'queued' && job.status !== 'running') return job;
+      options.onPoll?.(job);
+      const wait = Math.max(0.2, seen.retryAfterSeconds ?? 1);
+      if ((deadline - Date.now()) / 1000 < wait) throw stillActive(job.status);
+      await sleep(wait, signal);
+    }
+  }
+
   /** A plan stored by a solve with `offcuts: "rack"` (`GET /v1/plans/{id}`), as it was answered. */
   async getPlan(planId: string, options: CallOptions = {}): Promise<OptimiseResponse> {
     const call: Call = { method: 'GET', path: `/v1/plans/${id(planId)}` };
@@ -420,6 +519,7 @@ export class CutplanClient {
           signal,
         });
         outcome = decode(call, response, new Uint8Array(await response.arrayBuffer()));
+        if (call.seen !== undefined) call.seen.retryAfterSeconds = retryAfterOf(response.headers, undefined);
       } catch (error) {
         outcome = noAnswer(error);
       }
@@ -537,8 +637,10 @@ function decode(call: Call, response: Response, bytes: Uint8Array): unknown {
   if (isObject(parsed)) {
     // A failure decided after a stream began arrives as a 200 whose body is an error naming its own status.
     const inBand = response.status === 200 && typeof parsed.error === 'string' && !('plan' in parsed);
-    if (response.status === 200 && !inBand && call.file === undefined) return parsed;
-    if (response.status !== 200 || inBand) {
+    // 202: an accepted job (POST /v1/jobs).
+    const answered = response.status === 200 || response.status === 202;
+    if (answered && !inBand && call.file === undefined) return parsed;
+    if (!answered || inBand) {
       const status = inBand ? parsed.status : response.status;
       return new CutplanError(
         typeof parsed.error === 'string' ? parsed.error : 'http',

@@ -145,6 +145,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's recent jobs
+         * @description Newest first, paginated. Never counted.
+         */
+        get: operations["listJobs"];
+        put?: never;
+        /**
+         * Submit an async job
+         * @description The optimise body (plus an optional `webhook`), solved off the connection: answered at once with 202, the job and its `Location`. Needs a key (401 `keyRequired`). Counted once, as a call, and refunded when it ends without a plan; at most the tier's jobs in flight at once per key (429 names the cap). Its input, record and result are stored for the key's workspace for 7 days (DELETE forgets them). An `Idempotency-Key` is honoured as on POST /v1/optimise: a repeat gets the same job.
+         */
+        post: operations["createJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An async job
+         * @description Its status, progress while running, and once succeeded its result. Poll again after `Retry-After` (2 s) while it is active. Never counted. A job of another workspace is a 404.
+         */
+        get: operations["getJob"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a job, or forget an ended one
+         * @description An active job is cancelled (its solve stops; it is refunded): 200 with the job. An ended job is forgotten with its input, result and deliveries: 204 (its stored plan stays until deleted or expired). Never counted.
+         */
+        delete: operations["cancelJob"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/optimise": {
         parameters: {
             query?: never;
@@ -498,6 +546,26 @@ export interface components {
             paper?: ("A4" | "Letter") | null;
             labelFormat?: ("a4-3x8" | "thermal-100x50") | null;
         };
+        /** @description An optimise request. Send exactly one of stockLength, stocks and stock, or only offcuts. null is the same as leaving a field out. As an async job it may also name a `webhook`. */
+        JobRequest: {
+            parts: components["schemas"]["PartList"];
+            /** @description Shorthand for the supply: a number is `stockLength` (that length, as many bars as needed); a string or a list is `stocks`. */
+            stock?: number | components["schemas"]["StockList"] | null;
+            stocks?: components["schemas"]["StockList"] | null;
+            /** @description The owned offcuts, or `"rack"` (with a key and minRemnant): the workspace rack's entries of the job's materials at this moment; the plan is then stored (`plan.id`) and each offcut bar names its entry (`usedComb.rackId`). */
+            offcuts?: components["schemas"]["OffcutList"] | "rack" | null;
+            angleCuts?: components["schemas"]["AngleCuts"] | null;
+            stockLength?: number | null;
+            kerf?: number | null;
+            trim?: boolean | null;
+            method?: ("balanced" | "least_waste" | "offcuts_first" | "fewest_setups" | "bundle") | null;
+            minRemnant?: number | null;
+            unit?: string | null;
+            unitFormat?: ("decimal" | "fraction") | null;
+            timeLimit?: number | null;
+            /** @description Where to POST the job's end (a Standard Webhooks message signed with the key's webhook secret: `cutplan keys webhook-secret <keyId>`). Deployed: https, to a public address only (checked at submission and before every attempt); locally any http(s) URL. */
+            webhook?: string | null;
+        };
         /** @description A verified cutting plan. */
         OptimiseResponse: {
             plan: components["schemas"]["Plan"];
@@ -765,6 +833,75 @@ export interface components {
                 refunded: number | null;
             };
         };
+        /** @description An async job. */
+        Job: {
+            /** @description The job id (`job_…`). */
+            id: string;
+            /**
+             * @description `queued` until a worker takes it (at most 15 minutes, else it fails), `running` while it solves, then `succeeded`, `failed` or `cancelled`.
+             * @enum {string}
+             */
+            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+            /**
+             * Format: date-time
+             * @description When it was accepted.
+             */
+            createdAt: string | null;
+            /**
+             * Format: date-time
+             * @description When a worker took it.
+             */
+            startedAt?: string | null;
+            /**
+             * Format: date-time
+             * @description When it ended.
+             */
+            endedAt?: string | null;
+            /**
+             * Format: date-time
+             * @description When it is forgotten: 7 days after it was accepted.
+             */
+            expiresAt?: string | null;
+            /** @description The solve budget: the request's `timeLimit` capped by the tier, else the automatic 5 s. */
+            budgetSeconds?: number;
+            /** @description While running: where the solve stands, written every few seconds; null before. */
+            progress: {
+                /** @description Time the solve has run. */
+                elapsedMs: number;
+                /** @description Its budget. */
+                budgetMs: number;
+                /** @description The best plan's value so far (in `unit`), null before the first. */
+                best: number | null;
+                /** @description The proven bound so far (in `unit`), null before the first. */
+                bound: number | null;
+                /** @description What best and bound count (`bars`, or a cost). */
+                unit: string;
+            } | null;
+            /** @description Once succeeded (on GET /v1/jobs/{id} only): the optimise response body; its plan is stored (`plan.id`), so GET /v1/plans/{id}/pdf, /labels and /csv render it without solving again. */
+            result: components["schemas"]["OptimiseResponse"] | null;
+            /** @description Once failed: why, as an error body (`noPlanFound`, `validation`, `internal`, …). */
+            error: {
+                error?: string;
+                detail?: string;
+            } | null;
+            /** @description The stored plan's id once succeeded. */
+            planId?: string | null;
+            /** @description Where its end is sent. */
+            webhook?: string | null;
+            /** @description Attempts at delivering its webhook, oldest first. */
+            deliveries: {
+                attempt: number;
+                /** Format: date-time */
+                at: string;
+                /** @description The receiver's HTTP status; null when none. */
+                status: number | null;
+                error?: string;
+                /** Format: date-time */
+                nextAttemptAt?: string;
+            }[];
+            /** @description Its absolute URL (the `Location` of the submission). */
+            url?: string;
+        };
         /** @description A job ended. Thin on purpose: read the job (its result) at `data.url` with your key. Verify the signature on the raw body before parsing it. */
         WebhookEvent: {
             /** @enum {string} */
@@ -804,6 +941,8 @@ export interface components {
         "Idempotent-Replayed": "true";
         /** @description The solve budget applied, in seconds (a file's `meta.timeLimit`): the request's `timeLimit`, or the automatic 5 s, capped by the tier, the route and the time the function had left. */
         "X-Time-Limit": number;
+        /** @description `POST /v1/jobs`: the job's absolute URL (behind the caller's host and stage prefix). */
+        Location: string;
         /** @description The stored plan (`"offcuts": "rack"` only): GET /v1/plans/{id}, POST /v1/plans/{id}/cut. */
         "X-Plan-Id": string;
         /** @description The request's `timeLimit`, sent only when the budget applied (`X-Time-Limit`) is less (a file's `meta.requestedTimeLimit`). */
@@ -884,7 +1023,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `keyRequired`: The offcut rack and stored plans belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. */
+            /** @description `keyRequired`: The offcut rack, stored plans and async jobs belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -924,7 +1063,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rateLimited`: Rate limit or monthly cap reached. `Retry-After`, `retryAfterSeconds` and `resetAt` say when it resets. Failed calls never count. */
+            /** @description `rateLimited`: Rate limit or monthly cap reached, or (`POST /v1/jobs`) the key's jobs in flight are at the tier's cap. `Retry-After`, `retryAfterSeconds` and `resetAt` say when to retry. Failed calls never count. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1042,7 +1181,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `keyRequired`: The offcut rack and stored plans belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. */
+            /** @description `keyRequired`: The offcut rack, stored plans and async jobs belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1082,7 +1221,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rateLimited`: Rate limit or monthly cap reached. `Retry-After`, `retryAfterSeconds` and `resetAt` say when it resets. Failed calls never count. */
+            /** @description `rateLimited`: Rate limit or monthly cap reached, or (`POST /v1/jobs`) the key's jobs in flight are at the tier's cap. `Retry-After`, `retryAfterSeconds` and `resetAt` say when to retry. Failed calls never count. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1166,7 +1305,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `keyRequired`: The offcut rack and stored plans belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. */
+            /** @description `keyRequired`: The offcut rack, stored plans and async jobs belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1206,7 +1345,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rateLimited`: Rate limit or monthly cap reached. `Retry-After`, `retryAfterSeconds` and `resetAt` say when it resets. Failed calls never count. */
+            /** @description `rateLimited`: Rate limit or monthly cap reached, or (`POST /v1/jobs`) the key's jobs in flight are at the tier's cap. `Retry-After`, `retryAfterSeconds` and `resetAt` say when to retry. Failed calls never count. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1336,7 +1475,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `keyRequired`: The offcut rack and stored plans belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. */
+            /** @description `keyRequired`: The offcut rack, stored plans and async jobs belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1376,7 +1515,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rateLimited`: Rate limit or monthly cap reached. `Retry-After`, `retryAfterSeconds` and `resetAt` say when it resets. Failed calls never count. */
+            /** @description `rateLimited`: Rate limit or monthly cap reached, or (`POST /v1/jobs`) the key's jobs in flight are at the tier's cap. `Retry-After`, `retryAfterSeconds` and `resetAt` say when to retry. Failed calls never count. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1463,7 +1602,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `keyRequired`: The offcut rack and stored plans belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. */
+            /** @description `keyRequired`: The offcut rack, stored plans and async jobs belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1503,7 +1642,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rateLimited`: Rate limit or monthly cap reached. `Retry-After`, `retryAfterSeconds` and `resetAt` say when it resets. Failed calls never count. */
+            /** @description `rateLimited`: Rate limit or monthly cap reached, or (`POST /v1/jobs`) the key's jobs in flight are at the tier's cap. `Retry-After`, `retryAfterSeconds` and `resetAt` say when to retry. Failed calls never count. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1587,7 +1726,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `keyRequired`: The offcut rack and stored plans belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. */
+            /** @description `keyRequired`: The offcut rack, stored plans and async jobs belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1627,7 +1766,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rateLimited`: Rate limit or monthly cap reached. `Retry-After`, `retryAfterSeconds` and `resetAt` say when it resets. Failed calls never count. */
+            /** @description `rateLimited`: Rate limit or monthly cap reached, or (`POST /v1/jobs`) the key's jobs in flight are at the tier's cap. `Retry-After`, `retryAfterSeconds` and `resetAt` say when to retry. Failed calls never count. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1734,7 +1873,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `keyRequired`: The offcut rack and stored plans belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. */
+            /** @description `keyRequired`: The offcut rack, stored plans and async jobs belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1784,7 +1923,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rateLimited`: Rate limit or monthly cap reached. `Retry-After`, `retryAfterSeconds` and `resetAt` say when it resets. Failed calls never count. */
+            /** @description `rateLimited`: Rate limit or monthly cap reached, or (`POST /v1/jobs`) the key's jobs in flight are at the tier's cap. `Retry-After`, `retryAfterSeconds` and `resetAt` say when to retry. Failed calls never count. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1871,7 +2010,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `keyRequired`: The offcut rack and stored plans belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. */
+            /** @description `keyRequired`: The offcut rack, stored plans and async jobs belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1911,7 +2050,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rateLimited`: Rate limit or monthly cap reached. `Retry-After`, `retryAfterSeconds` and `resetAt` say when it resets. Failed calls never count. */
+            /** @description `rateLimited`: Rate limit or monthly cap reached, or (`POST /v1/jobs`) the key's jobs in flight are at the tier's cap. `Retry-After`, `retryAfterSeconds` and `resetAt` say when to retry. Failed calls never count. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2002,7 +2141,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `keyRequired`: The offcut rack and stored plans belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. */
+            /** @description `keyRequired`: The offcut rack, stored plans and async jobs belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2042,7 +2181,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rateLimited`: Rate limit or monthly cap reached. `Retry-After`, `retryAfterSeconds` and `resetAt` say when it resets. Failed calls never count. */
+            /** @description `rateLimited`: Rate limit or monthly cap reached, or (`POST /v1/jobs`) the key's jobs in flight are at the tier's cap. `Retry-After`, `retryAfterSeconds` and `resetAt` say when to retry. Failed calls never count. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2132,7 +2271,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `keyRequired`: The offcut rack and stored plans belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. */
+            /** @description `keyRequired`: The offcut rack, stored plans and async jobs belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2172,7 +2311,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rateLimited`: Rate limit or monthly cap reached. `Retry-After`, `retryAfterSeconds` and `resetAt` say when it resets. Failed calls never count. */
+            /** @description `rateLimited`: Rate limit or monthly cap reached, or (`POST /v1/jobs`) the key's jobs in flight are at the tier's cap. `Retry-After`, `retryAfterSeconds` and `resetAt` say when to retry. Failed calls never count. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2182,6 +2321,416 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal`: A bug, or a plan that failed verification (never returned). `detail` names the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `busy`: The solver is at capacity (or API Gateway throttled the stage); retry after `Retry-After` seconds, which the body repeats as `retryAfterSeconds`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listJobs: {
+        parameters: {
+            query?: {
+                /** @description Jobs per page, 1 to 100 (default 20). */
+                limit?: number;
+                /** @description The previous page's `nextCursor`. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of jobs. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Newest first; `result` is null here. */
+                        jobs: components["schemas"]["Job"][];
+                        /** @description Send as `cursor` for the next page; null at the end. */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description `validation`: The request is not valid: bad lengths or quantities, unknown fields or methods, a part that fits no source, demand over finite stock (only with a proof that no plan exists, named in `detail`), broken angle rules, several supplies sent, a body that is not JSON; or a request API Gateway or the local server could not read. `detail` names the offending part, stock, offcut, material or field (up to ten problems). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `keyRequired`: The offcut rack, stored plans and async jobs belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `notFound`: No such route; `detail` lists the routes. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal`: A bug, or a plan that failed verification (never returned). `detail` names the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `busy`: The solver is at capacity (or API Gateway throttled the stage); retry after `Retry-After` seconds, which the body repeats as `retryAfterSeconds`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters, unique per logical call (a UUID). The outcome (a 200, or a 422 `noPlanFound`) is stored for 24 hours for this caller (key workspace, or IP address) with a fingerprint of the request; a repeat gets it again (a file rendered again from the stored plan, byte for byte) with `Idempotent-Replayed: true`, uncounted, even when the limit is spent. The same key with another request is 422 `idempotencyKeyReused`; while the first call runs, 409 `idempotencyInProgress` with `Retry-After`. Refusals (400, 401, 413, 429, 503, 500) store nothing. Without the header nothing is stored. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the job (`queued`); `Location` is its URL. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Location: components["headers"]["Location"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description `validation`: The request is not valid: bad lengths or quantities, unknown fields or methods, a part that fits no source, demand over finite stock (only with a proof that no plan exists, named in `detail`), broken angle rules, several supplies sent, a body that is not JSON; or a request API Gateway or the local server could not read. `detail` names the offending part, stock, offcut, material or field (up to ten problems). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `keyRequired`: The offcut rack, stored plans and async jobs belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotencyInProgress`: A call with the same `Idempotency-Key` (and the same request) is still running; retry after `Retry-After` seconds to get its outcome. Nothing was counted. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payloadTooLarge`: The body is larger than 1 MiB; or, on a file route, the file the job makes is over the 6 MB a streamed answer carries at full speed (`detail` names its size and the limit). Not counted. `partsLimit`: More parts or distinct part lines than the tier allows, or more pieces than any tier takes (over 100000 on one line or 1000000 in all). `detail` names the part (or `parts`) and the cap. Nothing was counted. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotencyKeyReused`: This `Idempotency-Key` was used within the last 24 hours for a different request (another route, body, query or Accept/Content-Type). Use a new key for a new request. Nothing was counted. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rateLimited`: Rate limit or monthly cap reached, or (`POST /v1/jobs`) the key's jobs in flight are at the tier's cap. `Retry-After`, `retryAfterSeconds` and `resetAt` say when to retry. Failed calls never count. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal`: A bug, or a plan that failed verification (never returned). `detail` names the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `busy`: The solver is at capacity (or API Gateway throttled the stage); retry after `Retry-After` seconds, which the body repeats as `retryAfterSeconds`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job id (`job_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description `validation`: The request is not valid: bad lengths or quantities, unknown fields or methods, a part that fits no source, demand over finite stock (only with a proof that no plan exists, named in `detail`), broken angle rules, several supplies sent, a body that is not JSON; or a request API Gateway or the local server could not read. `detail` names the offending part, stock, offcut, material or field (up to ten problems). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `keyRequired`: The offcut rack, stored plans and async jobs belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `notFound`: No such route; `detail` lists the routes. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal`: A bug, or a plan that failed verification (never returned). `detail` names the request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `busy`: The solver is at capacity (or API Gateway throttled the stage); retry after `Retry-After` seconds, which the body repeats as `retryAfterSeconds`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job id (`job_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description Forgotten. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `validation`: The request is not valid: bad lengths or quantities, unknown fields or methods, a part that fits no source, demand over finite stock (only with a proof that no plan exists, named in `detail`), broken angle rules, several supplies sent, a body that is not JSON; or a request API Gateway or the local server could not read. `detail` names the offending part, stock, offcut, material or field (up to ten problems). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `keyRequired`: The offcut rack, stored plans and async jobs belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `notFound`: No such route; `detail` lists the routes. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2289,7 +2838,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. `keyRequired`: The offcut rack and stored plans belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). */
+            /** @description `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. `keyRequired`: The offcut rack, stored plans and async jobs belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2344,7 +2893,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rateLimited`: Rate limit or monthly cap reached. `Retry-After`, `retryAfterSeconds` and `resetAt` say when it resets. Failed calls never count. */
+            /** @description `rateLimited`: Rate limit or monthly cap reached, or (`POST /v1/jobs`) the key's jobs in flight are at the tier's cap. `Retry-After`, `retryAfterSeconds` and `resetAt` say when to retry. Failed calls never count. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2445,7 +2994,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. `keyRequired`: The offcut rack and stored plans belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). */
+            /** @description `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. `keyRequired`: The offcut rack, stored plans and async jobs belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2511,7 +3060,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rateLimited`: Rate limit or monthly cap reached. `Retry-After`, `retryAfterSeconds` and `resetAt` say when it resets. Failed calls never count. */
+            /** @description `rateLimited`: Rate limit or monthly cap reached, or (`POST /v1/jobs`) the key's jobs in flight are at the tier's cap. `Retry-After`, `retryAfterSeconds` and `resetAt` say when to retry. Failed calls never count. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2615,7 +3164,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. `keyRequired`: The offcut rack and stored plans belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). */
+            /** @description `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. `keyRequired`: The offcut rack, stored plans and async jobs belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2681,7 +3230,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rateLimited`: Rate limit or monthly cap reached. `Retry-After`, `retryAfterSeconds` and `resetAt` say when it resets. Failed calls never count. */
+            /** @description `rateLimited`: Rate limit or monthly cap reached, or (`POST /v1/jobs`) the key's jobs in flight are at the tier's cap. `Retry-After`, `retryAfterSeconds` and `resetAt` say when to retry. Failed calls never count. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2803,7 +3352,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. `keyRequired`: The offcut rack and stored plans belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). */
+            /** @description `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. `keyRequired`: The offcut rack, stored plans and async jobs belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2843,7 +3392,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rateLimited`: Rate limit or monthly cap reached. `Retry-After`, `retryAfterSeconds` and `resetAt` say when it resets. Failed calls never count. */
+            /** @description `rateLimited`: Rate limit or monthly cap reached, or (`POST /v1/jobs`) the key's jobs in flight are at the tier's cap. `Retry-After`, `retryAfterSeconds` and `resetAt` say when to retry. Failed calls never count. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2951,7 +3500,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. `keyRequired`: The offcut rack and stored plans belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). */
+            /** @description `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. `keyRequired`: The offcut rack, stored plans and async jobs belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3017,7 +3566,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rateLimited`: Rate limit or monthly cap reached. `Retry-After`, `retryAfterSeconds` and `resetAt` say when it resets. Failed calls never count. */
+            /** @description `rateLimited`: Rate limit or monthly cap reached, or (`POST /v1/jobs`) the key's jobs in flight are at the tier's cap. `Retry-After`, `retryAfterSeconds` and `resetAt` say when to retry. Failed calls never count. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3124,7 +3673,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. `keyRequired`: The offcut rack and stored plans belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). */
+            /** @description `badKey`: The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list. `keyRequired`: The offcut rack, stored plans and async jobs belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`). */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3190,7 +3739,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rateLimited`: Rate limit or monthly cap reached. `Retry-After`, `retryAfterSeconds` and `resetAt` say when it resets. Failed calls never count. */
+            /** @description `rateLimited`: Rate limit or monthly cap reached, or (`POST /v1/jobs`) the key's jobs in flight are at the tier's cap. `Retry-After`, `retryAfterSeconds` and `resetAt` say when to retry. Failed calls never count. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

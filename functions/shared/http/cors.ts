@@ -14,7 +14,7 @@
 export const ACCEPTED_HEADERS = 'Content-Type, X-API-Key, Idempotency-Key';
 /** Response headers browser code may read. */
 export const EXPOSED_HEADERS =
-  'Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit-Policy, RateLimit, Idempotent-Replayed, X-Request-Id, X-Time-Limit, X-Requested-Time-Limit, X-Plan-Id';
+  'Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit-Policy, RateLimit, Idempotent-Replayed, X-Request-Id, X-Time-Limit, X-Requested-Time-Limit, X-Plan-Id, Location';
 /** How long a browser may cache a preflight answer (seconds). */
 export const PREFLIGHT_MAX_AGE_SECONDS = 86_400;
 

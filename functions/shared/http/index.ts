@@ -27,6 +27,7 @@ export {
   type HttpRequest,
   header,
   type LambdaContextLike,
+  publicUrl,
   type QueryParams,
   readRequest,
 } from './request.ts';

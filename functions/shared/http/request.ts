@@ -25,6 +25,12 @@ export interface HttpRequest {
   readonly remainingMs: number | null;
   /** Where the call stands, for a streaming edge (`progress.ts`); absent behind a buffered one. */
   readonly progress?: Progress;
+  /**
+   * The path prefix before the route as the caller sent it (`/prod` on API Gateway's own endpoint, where
+   * the stage leads the path; empty behind a custom domain and locally): links the API gives out (a job's
+   * `Location`) put it back.
+   */
+  readonly basePath?: string;
 }
 
 /** The part of the Lambda context the shell uses. */
@@ -63,7 +69,26 @@ export function readRequest(
       ...hostOf(headers),
     },
     remainingMs: remainingMs(context),
+    basePath: basePathOf(stringOr(field(ctx, 'path'), ''), stringOr(field(e, 'path'), '')),
   };
+}
+
+/** `requestContext.path` less the route's path: the stage prefix, or empty. */
+function basePathOf(full: string, path: string): string {
+  if (path === '' || !full.endsWith(path)) return '';
+  const prefix = full.slice(0, full.length - path.length);
+  return /^(\/[A-Za-z0-9._~-]+)*$/.test(prefix) ? prefix : '';
+}
+
+/**
+ * The absolute URL of `path` (`/v1/jobs/…`) as this caller reaches the API: its scheme
+ * (`X-Forwarded-Proto`, which API Gateway sets; else http), its `Host` and the stage prefix.
+ */
+export function publicUrl(req: Pick<HttpRequest, 'headers' | 'basePath'>, path: string): string {
+  const host = req.headers.get('host')?.[0] ?? 'localhost';
+  const proto = req.headers.get('x-forwarded-proto')?.[0]?.split(',')[0]?.trim().toLowerCase();
+  const scheme = proto === 'https' || proto === 'http' ? proto : 'http';
+  return `${scheme}://${host}${req.basePath ?? ''}${path}`;
 }
 
 function hostOf(headers: ReadonlyMap<string, readonly string[]>): { host?: string } {

@@ -21,6 +21,15 @@ import { cleanupAt, poolSlotsKey, TTL_ATTRIBUTE } from './table.ts';
 
 const LEASE_PREFIX = 'lease#';
 
+/**
+ * A pool's lease attributes and count on its item. A key's jobs in flight share the key's slots item
+ * (so a job's end adds to the key's month in the write that frees it, as a call's does) under their own
+ * names: `job#<token>` and `jobsHeld`.
+ */
+function poolAttributes(pool: Pool): { readonly prefix: string; readonly held: string } {
+  return pool.kind === 'jobs' ? { prefix: 'job#', held: 'jobsHeld' } : { prefix: LEASE_PREFIX, held: 'held' };
+}
+
 /** A first claim, a claim after reaping ended leases, and one more after losing a race. */
 const MAX_ATTEMPTS = 3;
 
@@ -34,12 +43,13 @@ export async function claimSlot(
 ): Promise<boolean> {
   const key = poolSlotsKey(pool);
   const Key = { pk: s(key.pk), sk: s(key.sk) };
+  const { prefix, held } = poolAttributes(pool);
   let reap: readonly (readonly [string, number])[] = [];
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const keeps = pool.kind === 'key';
+    const keeps = pool.kind !== 'public';
     const names: Record<string, string> = {
-      '#me': `${LEASE_PREFIX}${token}`,
-      '#held': 'held',
+      '#me': `${prefix}${token}`,
+      '#held': held,
       '#expiresAt': TTL_ATTRIBUTE,
     };
     const values: Item = {
@@ -79,8 +89,8 @@ export async function claimSlot(
     );
     if (claimed.ok) return true;
     const item = claimed.item ?? (await read(ctx, Key));
-    if (item?.[`${LEASE_PREFIX}${token}`] !== undefined) return true;
-    const leases = Object.entries(item ?? {}).filter(([name]) => name.startsWith(LEASE_PREFIX));
+    if (item?.[`${prefix}${token}`] !== undefined) return true;
+    const leases = Object.entries(item ?? {}).filter(([name]) => name.startsWith(prefix));
     const ended = leases.flatMap(([name, v]) => {
       const until = Number(v.N ?? 0);
       return until <= nowMs ? [[name, until] as const] : [];
@@ -99,7 +109,8 @@ export async function releaseSlot(
 ): Promise<void> {
   const key = poolSlotsKey(pool);
   const Key = { pk: s(key.pk), sk: s(key.sk) };
-  const names = { '#me': `${LEASE_PREFIX}${token}`, '#held': 'held' };
+  const { prefix, held } = poolAttributes(pool);
+  const names = { '#me': `${prefix}${token}`, '#held': held };
   if (options.uncertain === true) {
     // The claim may still land. Leave an ended lease in its place instead of removing it: a late claim
     // is then refused (its condition wants no lease of this token), and the next claim that finds the
@@ -132,7 +143,7 @@ export async function releaseSlot(
     return;
   }
   // A failed condition: the lease is gone already (released, or reaped after it ended). Nothing to do.
-  const month = pool.kind === 'key' ? options.month : undefined;
+  const month = pool.kind === 'public' ? undefined : options.month;
   await conditional('release slot', () =>
     ctx.client.send(
       new UpdateItemCommand({

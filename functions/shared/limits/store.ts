@@ -37,8 +37,14 @@ export type CountOutcome =
       readonly used: readonly number[];
     };
 
-/** A pool of concurrent solve slots: the shared public pool, or one key's own. */
-export type Pool = { readonly kind: 'public' } | { readonly kind: 'key'; readonly keyId: string };
+/**
+ * A pool of concurrent slots: the shared public pool of solves, a key's own solves, or a key's jobs in
+ * flight (queued or running async jobs, leased in the key's slots item under their own attributes).
+ */
+export type Pool =
+  | { readonly kind: 'public' }
+  | { readonly kind: 'key'; readonly keyId: string }
+  | { readonly kind: 'jobs'; readonly keyId: string };
 
 /** A key's month: calls counted and answered (`used`), calls admitted then refunded (`refunded`). */
 export interface MonthTally {

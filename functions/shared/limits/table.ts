@@ -43,7 +43,7 @@ export function counterKey(subject: Subject, windowId: string): ItemKey {
   return { pk: subjectPk(subject), sk: `count#${windowId}` };
 }
 
-/** Partition of a slot pool: `pool#public`, or the key's own usage partition. */
+/** Partition of a slot pool: `pool#public`, or the key's own usage partition (its solves and its jobs). */
 export function poolPk(pool: Pool): string {
   return pool.kind === 'public' ? 'pool#public' : keyUsePk(pool.keyId);
 }

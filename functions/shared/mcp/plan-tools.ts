@@ -16,14 +16,14 @@ const BUDGET_NOTE =
   `The solve budget is timeLimit seconds (default ${AUTOMATIC_BUDGET_SECONDS} s, capped by the tier). MCP clients ` +
   'usually give up on a call after about 60 s, so ask for more only when the client allows it.';
 
-const INPUT_NOTE =
+export const INPUT_NOTE =
   'Arguments are the body of POST /v1/optimise: parts (shorthand such as "2400x4, 1150x6", or objects with ' +
   'length, quantity, optional label, material and angles) and the supply (stock: one length such as 6000, or ' +
   'stocks with quantities and prices; offcuts already owned, or "rack" for the offcut rack of the key\'s ' +
   'workspace, which needs minRemnant and stores the plan as plan.id for book_plan), plus kerf, method, ' +
   'minRemnant, unit.';
 
-const REFUSAL_NOTE =
+export const REFUSAL_NOTE =
   'A refusal the caller can act on (rate limit, busy, job too large) is a tool error whose structuredContent ' +
   'holds the API error body, with retryAfterSeconds when waiting helps.';
 

@@ -16,11 +16,13 @@ import {
 import { apiEvent } from '../../../test/support/api-event.ts';
 import { testHandlers } from '../../../test/support/handlers.ts';
 import { portableSchemaProblems, schemaBytes } from '../../../test/support/portable-schema.ts';
+import { JOB_TOOLS, START_JOB_TOOL } from './job-tools.ts';
 import { BOOK_TOOL, RACK_TOOL } from './rack-tools.ts';
 import { TOOL_ROUTES, toolArguments } from './tool-routes.ts';
 
 interface ListedTool {
   readonly name: string;
+  readonly description?: string;
   readonly inputSchema: Record<string, unknown>;
 }
 
@@ -45,10 +47,20 @@ const propertiesOf = (schema: unknown): string[] =>
 const routed = tools.filter((t) => Object.hasOwn(TOOL_ROUTES, t.name));
 
 describe('every MCP tool’s input schema', () => {
-  it('lists a route for every solving tool, every tool with a route, and the two rack tools', () => {
+  it('lists a route for every solving tool, every tool with a route, the two rack tools and the job tools', () => {
     expect(routed.map((t) => t.name).sort()).toEqual(Object.keys(TOOL_ROUTES).sort());
     const others = tools.filter((t) => !Object.hasOwn(TOOL_ROUTES, t.name)).map((t) => t.name);
-    expect(others.sort()).toEqual([BOOK_TOOL, RACK_TOOL].sort());
+    expect(others.sort()).toEqual([BOOK_TOOL, RACK_TOOL, ...JOB_TOOLS].sort());
+  });
+
+  it("start_job names the optimise tool's fields and webhook, and its example parses", () => {
+    const start = tools.find((t) => t.name === START_JOB_TOOL);
+    const optimise = tools.find((t) => t.name === 'optimise_cut_list');
+    expect(propertiesOf(start?.inputSchema ?? {}).sort()).toEqual(
+      [...propertiesOf(optimise?.inputSchema ?? {}), 'webhook'].sort(),
+    );
+    const example = /Example: (\{.*\})\.$/.exec(start?.description ?? '')?.[1] ?? 'null';
+    expect(parseOptimiseBody(JSON.parse(example), 'json').ok).toBe(true);
   });
 
   it.each(tools.map((t) => [t.name, t] as const))('%s keeps to the portable subset', (_, tool) => {

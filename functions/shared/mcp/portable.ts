@@ -198,6 +198,16 @@ export const PORTABLE_INPUTS = {
   optimise: object('The body of POST /v1/optimise, e.g. {"parts": "2400x5, 1800x3", "stock": 6000}.', JOB, [
     'parts',
   ]),
+  job: object(
+    'The body of POST /v1/jobs: an optimise body, e.g. {"parts": "2400x5, 1800x3", "stock": 6000, "timeLimit": 120}.',
+    {
+      ...JOB,
+      webhook: string(
+        'Where to POST the job\'s end (a signed Standard Webhooks message), e.g. "https://example.com/cutplan". Leave out to poll with get_job.',
+      ),
+    },
+    ['parts'],
+  ),
   pdf: object(
     'The body of POST /v1/optimise/pdf, e.g. {"parts": "2400x5", "stock": 6000, "jobName": "Shed"}.',
     {

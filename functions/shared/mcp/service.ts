@@ -53,4 +53,10 @@ export interface PlanService {
   listOffcuts?(args: { material?: string; untagged?: boolean }): Promise<Result<unknown, CutplanError>>;
   /** Books a stored plan (`POST /v1/plans/{id}/cut`); absent where the server has no key. */
   bookPlan?(args: { planId: string }): Promise<Result<unknown, CutplanError>>;
+  /** Submits an async job (`POST /v1/jobs`): the job as accepted; absent where the server has no key. */
+  startJob?(args: Readonly<Record<string, unknown>>): Promise<Result<unknown, CutplanError>>;
+  /** An async job (`GET /v1/jobs/{id}`), counting nothing; absent where the server has no key. */
+  getJob?(args: { jobId: string }): Promise<Result<unknown, CutplanError>>;
+  /** The caller's usage (`GET /v1/usage`), counting nothing; absent where the server has no key. */
+  usage?(): Promise<Result<unknown, CutplanError>>;
 }

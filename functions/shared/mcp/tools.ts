@@ -4,8 +4,9 @@
  * (how a request is solved there: locally, or admitted and counted like an optimise call) and gets the same
  * server from {@link createCutplanMcpServer}.
  *
- * Six tools: four that solve, one per output (the plan as JSON, the plan PDF, piece labels as PDF or ZPL, the
- * saw list as CSV; `plan-tools.ts`), and two on the offcut rack (`rack-tools.ts`). A request the service
+ * Nine tools: four that solve, one per output (the plan as JSON, the plan PDF, piece labels as PDF or ZPL, the
+ * saw list as CSV; `plan-tools.ts`), two on the offcut rack (`rack-tools.ts`), and three on async jobs and
+ * usage (`job-tools.ts`). A request the service
  * refuses as the caller's mistake or as something it can wait out (400 `validation`, 413, 422, 429, 503 and
  * any other status below 500) is a tool error whose text is the API's `detail` and whose
  * `structuredContent` is the API's error body (`tool-results.ts`), so the assistant can read it and act.
@@ -13,6 +14,7 @@
 
 import { McpServer } from '@modelcontextprotocol/server';
 import { VERSION } from '../version.ts';
+import { registerJobTools } from './job-tools.ts';
 import { registerPlanTools } from './plan-tools.ts';
 import { registerRackTools } from './rack-tools.ts';
 import { toolSchemas } from './schemas.ts';
@@ -32,5 +34,6 @@ export function createCutplanMcpServer(service: PlanService): McpServer {
   );
   registerPlanTools(server, service, schemas);
   registerRackTools(server, service);
+  registerJobTools(server, service);
   return server;
 }

@@ -9,6 +9,7 @@ import { QUERY_PARAMETERS } from '../../../core/request/index.ts';
 import { EXPOSED_HEADERS } from '../http/cors.ts';
 import { ROUTES } from '../routes.ts';
 import { TIER_NAMES, TIERS } from '../tiers.ts';
+import { JOB_SCHEMA, jobPaths } from './job-paths.ts';
 import { OPENAPI_PATH, PLAYGROUND_PATH } from './paths.ts';
 import {
   DOC_ERRORS,
@@ -97,6 +98,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
   }).join('; ');
   const paths: Record<string, unknown> = {
     ...statePaths(plan),
+    ...jobPaths(),
     '/v1/optimise': {
       get: {
         operationId: 'optimiseQuery',
@@ -338,7 +340,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
       summary: 'Cutting-plan optimisation: proven-optimal 1D cutting plans as JSON and print-ready PDFs.',
       description: [
         'Every plan is verified against the request before it is returned; `plan.optimal` is true only when no better plan exists.',
-        'Requests are stateless: a call that does not name the offcut rack, and sends no `Idempotency-Key`, stores nothing. Keyed calls may keep a rack of offcuts per workspace (`/v1/offcuts`) and solve against it with `"offcuts": "rack"`; such a plan is stored for its workspace (`/v1/plans/{id}`) for booking and printing. The outcome of a solving POST sent with an `Idempotency-Key` is kept 24 hours for its caller, to answer its retries (docs/api.md). Calls without a key run on the free public tier (30 per hour and 250 per month per IP address); an `X-API-Key` lifts the limits.',
+        'Requests are stateless: a call that does not name the offcut rack, sends no `Idempotency-Key` and is not an async job, stores nothing. Keyed calls may keep a rack of offcuts per workspace (`/v1/offcuts`) and solve against it with `"offcuts": "rack"`; such a plan is stored for its workspace (`/v1/plans/{id}`) for booking and printing. The outcome of a solving POST sent with an `Idempotency-Key` is kept 24 hours for its caller, to answer its retries; an async job (`/v1/jobs`) keeps its input and result for its workspace for 7 days (docs/api.md). Calls without a key run on the free public tier (30 per hour and 250 per month per IP address); an `X-API-Key` lifts the limits.',
         `Size caps and solve budgets by tier: ${tiers}.`,
         'Responses are open: fields are added, never removed, so clients must ignore fields they do not know.',
         `Browser code may read these headers: ${EXPOSED_HEADERS}.`,
@@ -354,6 +356,7 @@ export function buildOpenApiDocument(version: string, examples: OpenApiExamples)
       schemas: {
         ...schemaComponents(),
         Usage: USAGE_SCHEMA,
+        Job: JOB_SCHEMA,
         WebhookEvent: WEBHOOK_EVENT_SCHEMA,
       },
       headers: HEADERS,

@@ -58,6 +58,10 @@ export const HEADERS: Readonly<Record<string, { description: string; schema: Sch
       "The solve budget applied, in seconds (a file's `meta.timeLimit`): the request's `timeLimit`, or the automatic 5 s, capped by the tier, the route and the time the function had left.",
     schema: { type: 'number', exclusiveMinimum: 0 },
   },
+  Location: {
+    description: "`POST /v1/jobs`: the job's absolute URL (behind the caller's host and stage prefix).",
+    schema: { type: 'string' },
+  },
   'X-Plan-Id': {
     description: 'The stored plan (`"offcuts": "rack"` only): GET /v1/plans/{id}, POST /v1/plans/{id}/cut.',
     schema: { type: 'string' },
@@ -86,7 +90,7 @@ const WHEN: Readonly<Record<ErrorCode, string>> = {
   badKey:
     "The X-API-Key header is empty, malformed, unknown, disabled or expired, or the browser origin is not on the key's list.",
   keyRequired:
-    'The offcut rack and stored plans belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`).',
+    'The offcut rack, stored plans and async jobs belong to a workspace: the call needs `X-API-Key` (locally: `npx cutplan keys create --workspace demo --tier pro`).',
   offcutsTaken:
     '`POST /v1/plans/{id}/cut`: offcuts the plan uses are gone from the rack (another booking took them, or they were edited away); `taken` lists their ids. The rack is unchanged: optimise again.',
   idempotencyInProgress:
@@ -109,7 +113,7 @@ const WHEN: Readonly<Record<ErrorCode, string>> = {
   headersTooLarge:
     'The request line and headers are too large to read (the local server refuses over 16 KiB); send the job as a POST body.',
   rateLimited:
-    'Rate limit or monthly cap reached. `Retry-After`, `retryAfterSeconds` and `resetAt` say when it resets. Failed calls never count.',
+    "Rate limit or monthly cap reached, or (`POST /v1/jobs`) the key's jobs in flight are at the tier's cap. `Retry-After`, `retryAfterSeconds` and `resetAt` say when to retry. Failed calls never count.",
   internal: 'A bug, or a plan that failed verification (never returned). `detail` names the request id.',
   busy: 'The solver is at capacity (or API Gateway throttled the stage); retry after `Retry-After` seconds, which the body repeats as `retryAfterSeconds`.',
 };

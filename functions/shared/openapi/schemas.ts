@@ -168,6 +168,20 @@ function requestComponents(): Record<string, Schema> {
   out.PdfRequest = fileBody('the plan PDF');
   out.LabelsRequest = fileBody('the labels route');
   out.SawListRequest = fileBody('the saw list');
+  // An async job (POST /v1/jobs): the optimise body and where to send its end.
+  out.JobRequest = {
+    ...body,
+    description: `${body.description} As an async job it may also name a \`webhook\`.`,
+    properties: {
+      ...properties,
+      webhook: {
+        type: ['string', 'null'],
+        maxLength: 2048,
+        description:
+          "Where to POST the job's end (a Standard Webhooks message signed with the key's webhook secret: `cutplan keys webhook-secret <keyId>`). Deployed: https, to a public address only (checked at submission and before every attempt); locally any http(s) URL.",
+      },
+    },
+  };
   return out;
 }
 

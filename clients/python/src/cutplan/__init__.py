@@ -13,6 +13,7 @@ Requests and answers are plain dicts with the API's own keys (typed as the Typed
 
 from ._client import (
     DEFAULT_BASE_URL,
+    DEFAULT_JOB_WAIT,
     DEFAULT_MAX_RETRIES,
     DEFAULT_MAX_RETRY_WAIT,
     DEFAULT_TIMEOUT,
@@ -28,6 +29,8 @@ from ._webhooks import DEFAULT_WEBHOOK_TOLERANCE, WebhookVerificationError, veri
 from .schema import (
     Error,
     Health,
+    Job,
+    JobRequest,
     LabelsRequest,
     OptimiseRequest,
     OptimiseResponse,
@@ -43,6 +46,7 @@ from .schema import (
 
 __all__ = [
     "DEFAULT_BASE_URL",
+    "DEFAULT_JOB_WAIT",
     "DEFAULT_MAX_RETRIES",
     "DEFAULT_MAX_RETRY_WAIT",
     "DEFAULT_TIMEOUT",
@@ -52,6 +56,8 @@ __all__ = [
     "CutplanError",
     "Error",
     "Health",
+    "Job",
+    "JobRequest",
     "LabelsRequest",
     "OptimiseRequest",
     "OptimiseResponse",

@@ -14,11 +14,21 @@ from dataclasses import dataclass
 from email.message import Message
 from email.utils import parsedate_to_datetime
 from types import TracebackType
-from typing import Any, Dict, List, Literal, Mapping, Optional, Tuple, Type, Union, cast
+from typing import Any, Callable, Dict, List, Literal, Mapping, Optional, Tuple, Type, Union, cast
 from urllib.parse import quote, urlencode
 
 from ._errors import CutplanError
-from .schema import Health, LabelsRequest, OptimiseRequest, OptimiseResponse, PdfRequest, SawListRequest, Usage
+from .schema import (
+    Health,
+    Job,
+    JobRequest,
+    LabelsRequest,
+    OptimiseRequest,
+    OptimiseResponse,
+    PdfRequest,
+    SawListRequest,
+    Usage,
+)
 
 __version__ = "0.1.0"
 
@@ -29,7 +39,11 @@ DEFAULT_MAX_RETRIES = 2
 DEFAULT_MAX_RETRY_WAIT = 10.0
 """The longest ``Retry-After`` worth waiting for: a public 429 may say an hour, which is raised at once."""
 
+DEFAULT_JOB_WAIT = 600.0
+"""Seconds ``wait_for_job`` waits for a job to end by default."""
+
 _RETRIED = (429, 503)
+_ACTIVE = ("queued", "running")
 _CHUNK = 64 * 1024
 
 
@@ -153,6 +167,8 @@ class _Call:
     """False for a call not safe to repeat after a 503 (an add to the rack may have landed)."""
     idempotency_key: Optional[str] = None
     """A POST's ``Idempotency-Key``, the same on every retry of the call."""
+    seen: Optional[Dict[str, float]] = None
+    """Filled with what the answer's headers said (``retry_after``: a job's ``Retry-After``, for polling)."""
 
 
 def _id(value: str) -> str:
@@ -235,6 +251,38 @@ class _Core:
         call = self.call("PATCH", f"/v1/offcuts/{_id(offcut_id)}", change)
         return _Call(call.method, call.path, call.data, call.accept, None, retry=False)
 
+    def list_jobs(self, limit: Optional[int], cursor: Optional[str]) -> _Call:
+        query: List[Tuple[str, str]] = []
+        if limit is not None:
+            query.append(("limit", str(limit)))
+        if cursor is not None:
+            query.append(("cursor", cursor))
+        return self.call("GET", "/v1/jobs" + (f"?{urlencode(query)}" if query else ""))
+
+    def job_poll(self, job_id: str) -> _Call:
+        return _Call("GET", f"/v1/jobs/{_id(job_id)}", None, "application/json", None, seen={})
+
+    def poll_timeout(self, until: float) -> float:
+        """A poll's timeout: what is left of the wait, at most the client's own."""
+        return max(0.001, min(until - time.monotonic(), self.timeout))
+
+    def wait_failure(
+        self, failure: CutplanError, job_id: str, status: str, seconds: float, until: float
+    ) -> CutplanError:
+        """A poll's failure; once the wait is over, the wait's own ``timeout`` naming the job's last status."""
+        if failure.error == "timeout" and time.monotonic() >= until - 0.001:
+            return CutplanError("timeout", f"job {job_id} is still {status} after {_seconds_text(seconds)} s", 0)
+        return failure
+
+    def poll_wait(self, job: Mapping[str, Any], call: _Call, job_id: str, seconds: float, until: float) -> Optional[float]:
+        """Seconds to wait before the next poll; None when the job ended; ``timeout`` past ``until``."""
+        if job.get("status") not in _ACTIVE:
+            return None
+        wait = max(0.2, (call.seen or {}).get("retry_after", 1.0))
+        if time.monotonic() + wait > until:
+            raise CutplanError("timeout", f"job {job_id} is still {job.get('status')} after {_seconds_text(seconds)} s", 0)
+        return wait
+
     def deadline(self, timeout: Optional[float]) -> _Deadline:
         seconds = self.timeout if timeout is None else timeout
         return _Deadline(time.monotonic() + seconds, seconds)
@@ -306,9 +354,10 @@ class _Core:
             fields = cast(Dict[str, Any], parsed)
             # A failure decided after a stream began arrives as a 200 whose body is an error naming its status.
             in_band = answer.status == 200 and isinstance(fields.get("error"), str) and "plan" not in fields
-            if answer.status == 200 and not in_band and call.file is None:
+            answered = answer.status in (200, 202)  # 202: an accepted job (POST /v1/jobs)
+            if answered and not in_band and call.file is None:
                 return fields
-            if answer.status != 200 or in_band:
+            if not answered or in_band:
                 status = fields.get("status") if in_band else answer.status
                 return CutplanError(
                     str(fields.get("error", "http")),
@@ -363,7 +412,12 @@ class _Core:
     def attempt(self, call: _Call, deadline: _Deadline) -> Union[Any, CutplanError]:
         """One exchange, decoded: the result, or the error it stands for (a lost answer included)."""
         try:
-            result = self.decode(call, self.exchange(call, deadline))
+            answer = self.exchange(call, deadline)
+            if call.seen is not None:
+                wait = _retry_after(answer.headers, {})
+                if wait is not None:
+                    call.seen["retry_after"] = wait
+            result = self.decode(call, answer)
         except CutplanError as failure:
             result = failure
         if isinstance(result, CutplanError):
@@ -558,6 +612,60 @@ class Client:
         """Forgets a stored plan (``DELETE /v1/plans/{id}``)."""
         self._run(self._core.call("DELETE", f"/v1/plans/{_id(plan_id)}"), timeout)
 
+    def create_job(
+        self,
+        request: JobRequest,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> Job:
+        """Submits an async job (``POST /v1/jobs``; needs ``api_key``): the job as accepted (``queued``), at
+        once. Sent with an ``Idempotency-Key``, so a retried submission makes one job."""
+        call = self._core.call("POST", "/v1/jobs", request, idempotency_key=idempotency_key)
+        return cast(Job, self._run(call, timeout))
+
+    def get_job(self, job_id: str, *, timeout: Optional[float] = None) -> Job:
+        """An async job (``GET /v1/jobs/{id}``): status, progress while running, ``result`` once succeeded."""
+        return cast(Job, self._run(self._core.call("GET", f"/v1/jobs/{_id(job_id)}"), timeout))
+
+    def list_jobs(
+        self, *, limit: Optional[int] = None, cursor: Optional[str] = None, timeout: Optional[float] = None
+    ) -> Dict[str, Any]:
+        """A page of the workspace's jobs (``GET /v1/jobs``), newest first: ``{"jobs", "nextCursor"}``; pass
+        ``nextCursor`` back as ``cursor`` for the next page."""
+        return cast(Dict[str, Any], self._run(self._core.list_jobs(limit, cursor), timeout))
+
+    def cancel_job(self, job_id: str, *, timeout: Optional[float] = None) -> Optional[Job]:
+        """Cancels an active job (``DELETE /v1/jobs/{id}``): the job as cancelled (its solve stops, it is
+        refunded); or forgets an ended one: None."""
+        return cast(Optional[Job], self._run(self._core.call("DELETE", f"/v1/jobs/{_id(job_id)}"), timeout))
+
+    def wait_for_job(
+        self,
+        job_id: str,
+        *,
+        timeout: float = DEFAULT_JOB_WAIT,
+        on_poll: Optional[Callable[[Job], None]] = None,
+    ) -> Job:
+        """Polls a job until it ends (``succeeded``, ``failed`` or ``cancelled``), waiting between polls as
+        its ``Retry-After`` says, and returns the ended job (a failed job is returned, not raised: read its
+        ``error``). Past ``timeout`` seconds it raises ``CutplanError`` ``timeout``; the job goes on."""
+        until = time.monotonic() + timeout
+        status = "queued"
+        while True:
+            call = self._core.job_poll(job_id)
+            try:
+                job = cast(Job, self._run(call, self._core.poll_timeout(until)))
+            except CutplanError as failure:
+                raise self._core.wait_failure(failure, job_id, status, timeout, until) from None
+            status = str(job.get("status"))
+            wait = self._core.poll_wait(job, call, job_id, timeout, until)
+            if wait is None:
+                return job
+            if on_poll is not None:
+                on_poll(job)
+            time.sleep(wait)
+
     def close(self) -> None:
         """Nothing stays open between calls (one connection per call); kept for the context manager."""
 
@@ -740,6 +848,55 @@ class AsyncClient:
     async def delete_plan(self, plan_id: str, *, timeout: Optional[float] = None) -> None:
         """Forgets a stored plan (``DELETE /v1/plans/{id}``)."""
         await self._run(self._core.call("DELETE", f"/v1/plans/{_id(plan_id)}"), timeout)
+
+    async def create_job(
+        self,
+        request: JobRequest,
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> Job:
+        """Submits an async job (``POST /v1/jobs``): see :meth:`Client.create_job`."""
+        call = self._core.call("POST", "/v1/jobs", request, idempotency_key=idempotency_key)
+        return cast(Job, await self._run(call, timeout))
+
+    async def get_job(self, job_id: str, *, timeout: Optional[float] = None) -> Job:
+        """An async job (``GET /v1/jobs/{id}``)."""
+        return cast(Job, await self._run(self._core.call("GET", f"/v1/jobs/{_id(job_id)}"), timeout))
+
+    async def list_jobs(
+        self, *, limit: Optional[int] = None, cursor: Optional[str] = None, timeout: Optional[float] = None
+    ) -> Dict[str, Any]:
+        """A page of the workspace's jobs (``GET /v1/jobs``), newest first."""
+        return cast(Dict[str, Any], await self._run(self._core.list_jobs(limit, cursor), timeout))
+
+    async def cancel_job(self, job_id: str, *, timeout: Optional[float] = None) -> Optional[Job]:
+        """Cancels an active job, or forgets an ended one (None): see :meth:`Client.cancel_job`."""
+        return cast(Optional[Job], await self._run(self._core.call("DELETE", f"/v1/jobs/{_id(job_id)}"), timeout))
+
+    async def wait_for_job(
+        self,
+        job_id: str,
+        *,
+        timeout: float = DEFAULT_JOB_WAIT,
+        on_poll: Optional[Callable[[Job], None]] = None,
+    ) -> Job:
+        """Polls a job until it ends: see :meth:`Client.wait_for_job`."""
+        until = time.monotonic() + timeout
+        status = "queued"
+        while True:
+            call = self._core.job_poll(job_id)
+            try:
+                job = cast(Job, await self._run(call, self._core.poll_timeout(until)))
+            except CutplanError as failure:
+                raise self._core.wait_failure(failure, job_id, status, timeout, until) from None
+            status = str(job.get("status"))
+            wait = self._core.poll_wait(job, call, job_id, timeout, until)
+            if wait is None:
+                return job
+            if on_poll is not None:
+                on_poll(job)
+            await asyncio.sleep(wait)
 
     async def aclose(self) -> None:
         """Nothing stays open between calls; kept for ``async with``."""

@@ -15,6 +15,11 @@ __all__ = [
     "CutPosition",
     "Error",
     "Health",
+    "Job",
+    "JobDeliveries",
+    "JobError",
+    "JobProgress",
+    "JobRequest",
     "LabelsRequest",
     "Leftover",
     "MaterialStats",
@@ -273,6 +278,38 @@ class SawListRequest(_SawListRequestRequired, total=False):
     """The plan PDF's paper, A4 or Letter; absent means A4, or Letter when the unit is inches."""
     labelFormat: Union[Literal["a4-3x8", "thermal-100x50"], None]
     """The label PDF's stock: `a4-3x8` (default: A4 sheets of 3 × 8 labels, 70 × 37 mm) or `thermal-100x50` (one 100 × 50 mm label a page)."""
+
+
+class _JobRequestRequired(TypedDict):
+    parts: PartList
+
+
+class JobRequest(_JobRequestRequired, total=False):
+    """An optimise request. Send exactly one of stockLength, stocks and stock, or only offcuts. null is the same as leaving a field out. As an async job it may also name a `webhook`."""
+    stock: Union[float, StockList, None]
+    """Shorthand for the supply: a number is `stockLength` (that length, as many bars as needed); a string or a list is `stocks`."""
+    stocks: Union[StockList, None]
+    offcuts: Union[OffcutList, Literal["rack"], None]
+    """The owned offcuts, or `"rack"` (with a key and minRemnant): the workspace rack's entries of the job's materials at this moment; the plan is then stored (`plan.id`) and each offcut bar names its entry (`usedComb.rackId`)."""
+    angleCuts: Union[AngleCuts, None]
+    stockLength: Union[float, None]
+    """One stock length, unlimited quantity. Send one of stockLength, stocks and stock."""
+    kerf: Union[float, None]
+    """Blade width consumed per cut (default 0)."""
+    trim: Union[bool, None]
+    """Take one kerf off both ends of every source before cutting (default false)."""
+    method: Union[Literal["balanced", "least_waste", "offcuts_first", "fewest_setups", "bundle"], None]
+    """What to optimise (default balanced; with prices, balanced minimises cost). bundle needs stocks[].bundleSize."""
+    minRemnant: Union[float, None]
+    """Leftovers this long or longer are returned as usableRemnants (default 0)."""
+    unit: Union[str, None]
+    """Echoed back and printed on PDFs; converts nothing (default mm)."""
+    unitFormat: Union[Literal["decimal", "fraction"], None]
+    """decimal (default) or fraction: PDF dimensions as nearest-1/64 fractions."""
+    timeLimit: Union[float, None]
+    """Solve budget in seconds (default automatic: stop at proof, at most 5 s). A larger value than the tier's budget is capped to it, never refused: `meta.timeLimit` is the budget applied and `meta.requestedTimeLimit` the value sent when it was capped."""
+    webhook: Union[str, None]
+    """Where to POST the job's end (a Standard Webhooks message signed with the key's webhook secret: `cutplan keys webhook-secret <keyId>`). Deployed: https, to a public address only (checked at submission and before every attempt); locally any http(s) URL."""
 
 
 class OptimiseResponse(TypedDict):
@@ -552,6 +589,73 @@ class Usage(TypedDict):
     """Every counting window of the tier, the longest first."""
     month: UsageMonth
     """The calendar month (UTC) so far."""
+
+
+class JobProgress(TypedDict):
+    """While running: where the solve stands, written every few seconds; null before."""
+    elapsedMs: float
+    """Time the solve has run."""
+    budgetMs: float
+    """Its budget."""
+    best: Union[float, None]
+    """The best plan's value so far (in `unit`), null before the first."""
+    bound: Union[float, None]
+    """The proven bound so far (in `unit`), null before the first."""
+    unit: str
+    """What best and bound count (`bars`, or a cost)."""
+
+
+class JobError(TypedDict, total=False):
+    """Once failed: why, as an error body (`noPlanFound`, `validation`, `internal`, …)."""
+    error: str
+    detail: str
+
+
+class _JobDeliveriesRequired(TypedDict):
+    attempt: int
+    at: str
+    status: Union[int, None]
+    """The receiver's HTTP status; null when none."""
+
+
+class JobDeliveries(_JobDeliveriesRequired, total=False):
+    error: str
+    nextAttemptAt: str
+
+
+class _JobRequired(TypedDict):
+    id: str
+    """The job id (`job_…`)."""
+    status: Literal["queued", "running", "succeeded", "failed", "cancelled"]
+    """`queued` until a worker takes it (at most 15 minutes, else it fails), `running` while it solves, then `succeeded`, `failed` or `cancelled`."""
+    createdAt: Union[str, None]
+    """When it was accepted."""
+    progress: Union[JobProgress, None]
+    """While running: where the solve stands, written every few seconds; null before."""
+    result: Union[OptimiseResponse, None]
+    """Once succeeded (on GET /v1/jobs/{id} only): the optimise response body; its plan is stored (`plan.id`), so GET /v1/plans/{id}/pdf, /labels and /csv render it without solving again."""
+    error: Union[JobError, None]
+    """Once failed: why, as an error body (`noPlanFound`, `validation`, `internal`, …)."""
+    deliveries: List[JobDeliveries]
+    """Attempts at delivering its webhook, oldest first."""
+
+
+class Job(_JobRequired, total=False):
+    """An async job."""
+    startedAt: Union[str, None]
+    """When a worker took it."""
+    endedAt: Union[str, None]
+    """When it ended."""
+    expiresAt: Union[str, None]
+    """When it is forgotten: 7 days after it was accepted."""
+    budgetSeconds: float
+    """The solve budget: the request's `timeLimit` capped by the tier, else the automatic 5 s."""
+    planId: Union[str, None]
+    """The stored plan's id once succeeded."""
+    webhook: Union[str, None]
+    """Where its end is sent."""
+    url: str
+    """Its absolute URL (the `Location` of the submission)."""
 
 
 class WebhookEventData(TypedDict):
