@@ -3,7 +3,7 @@
  * job's `webhook` URL, its Standard Webhooks headers, and a delivery attempt as `GET /v1/jobs/{id}` lists
  * it (functions/shared/webhooks/).
  */
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS, SEND_TIMEOUT_MS } from '../webhooks/deliveries.ts';
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS, SEND_TIMEOUT_MS } from '../webhooks/schedule.ts';
 import type { Schema } from './schemas.ts';
 
 const STATUSES = ['succeeded', 'failed', 'cancelled'] as const;

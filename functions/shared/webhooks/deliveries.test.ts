@@ -8,21 +8,13 @@ import {
   networkError,
 } from '../../../test/support/limits-table.ts';
 import { StoreUnavailableError } from '../limits/store.ts';
-import {
-  CLAIM_MS,
-  DELIVERY_RETENTION_MS,
-  drainDueWebhooks,
-  forgetDeliveries,
-  type JobEndedEvent,
-  listDeliveries,
-  MAX_ATTEMPTS,
-  notifyJobEnded,
-  RETRY_DELAYS_MS,
-  type WebhookDeps,
-} from './deliveries.ts';
+import { drainDueWebhooks, notifyJobEnded } from './deliveries.ts';
+import { forgetDeliveries, type JobEndedEvent, listDeliveries } from './delivery-record.ts';
+import { CLAIM_MS, DELIVERY_RETENTION_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS } from './schedule.ts';
 import { createDynamoWebhookSecrets } from './secrets.ts';
 import { verifyWebhook } from './signature.ts';
 import type { SendOutcome, WebhookRequest } from './transport.ts';
+import type { WebhookDeps } from './webhook-deps.ts';
 
 const dynamo = embeddedDynamoPerFile();
 const T0 = Date.parse('2026-12-06T22:00:00.000Z');

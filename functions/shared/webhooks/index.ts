@@ -6,27 +6,22 @@
  * timer. `createWebhookDeps` wires the DynamoDB store and the Node network adapters.
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { WebhookDeps } from './deliveries.ts';
 import { createDynamoWebhookSecrets } from './secrets.ts';
 import { dnsResolve, nodeSend } from './transport.ts';
+import type { WebhookDeps } from './webhook-deps.ts';
 
 export { nonPublicReason } from './addresses.ts';
+export { type DrainResult, drainDueWebhooks, notifyJobEnded } from './deliveries.ts';
 export {
   type DeliveryAttempt,
-  type DrainResult,
-  drainDueWebhooks,
   forgetDeliveries,
   type JobEndedEvent,
   type JobEndStatus,
   jobEndedBody,
   listDeliveries,
-  MAX_ATTEMPTS,
   messageIdOf,
-  notifyJobEnded,
-  RETRY_DELAYS_MS,
-  SEND_TIMEOUT_MS,
-  type WebhookDeps,
-} from './deliveries.ts';
+} from './delivery-record.ts';
+export { MAX_ATTEMPTS, RETRY_DELAYS_MS, SEND_TIMEOUT_MS } from './schedule.ts';
 export {
   createDynamoWebhookSecrets,
   ROTATION_GRACE_MS,
@@ -52,6 +47,7 @@ export {
   type UrlCheck,
   type UrlPolicy,
 } from './url-policy.ts';
+export type { WebhookDeps } from './webhook-deps.ts';
 
 /**
  * The deliveries' dependencies over one DynamoDB client: the table, the key secrets, Node's DNS and
