@@ -362,6 +362,41 @@ export function typescriptClientSuite(service: () => Service): void {
         await proxy.close();
       }
     });
+
+    it('a rack add and a booking whose answers were lost are retried under their keys and applied once', async () => {
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        [join(ROOT, 'bin', 'cutplan.js'), 'keys', 'create', '--workspace', 'ts-rack-retry', '--tier', 'pro'],
+        { cwd: service().server.cwd },
+      );
+      const apiKey = stdout.trim();
+      const direct = new CutplanClient({ baseUrl: service().url, apiKey });
+      const proxy = await startDroppingProxy(service().url, 1);
+      try {
+        const viaProxy = new CutplanClient({ baseUrl: proxy.url, apiKey });
+        const added = await viaProxy.addOffcuts({ offcuts: '2500x2' });
+        expect(proxy.seen.map((s) => s.dropped)).toEqual([true, false]);
+        expect(proxy.seen[1]?.key).toBe(proxy.seen[0]?.key);
+        // Added once: the retry was answered from the first add.
+        expect((await direct.listOffcuts()).offcuts.map((o) => o.quantity)).toEqual([2]);
+        expect(added.offcuts.map((o) => o.quantity)).toEqual([2]);
+      } finally {
+        await proxy.close();
+      }
+      const solved = await direct.optimise({ parts: '2400', stock: 6000, minRemnant: 50, offcuts: 'rack' });
+      const again = await startDroppingProxy(service().url, 1);
+      try {
+        const viaProxy = new CutplanClient({ baseUrl: again.url, apiKey });
+        const booked = await viaProxy.bookPlan(solved.plan.id ?? '', { idempotencyKey: 'book-once' });
+        expect(again.seen.map((s) => [s.dropped, s.key])).toEqual([
+          [true, 'book-once'],
+          [false, 'book-once'],
+        ]);
+        expect(booked.taken).toHaveLength(1);
+      } finally {
+        await again.close();
+      }
+    });
   });
 
   describe('async jobs against the server', () => {

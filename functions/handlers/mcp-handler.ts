@@ -7,6 +7,7 @@ import type { Endpoint } from '../shared/core-port.ts';
 import { ForbiddenOriginError } from '../shared/errors.ts';
 import { fileTooLarge } from '../shared/file-limits.ts';
 import {
+  type Answer,
   type ApiHandler,
   errorHeaders,
   fail,
@@ -33,6 +34,8 @@ import {
 } from '../shared/mcp/index.ts';
 import type { RequestNotes } from '../shared/telemetry.ts';
 import { admitted } from './admitted.ts';
+import type { Keep } from './idempotent.ts';
+import { idempotentToolCall, keepLanded, keptToolResult, keyedToolCall } from './mcp-idempotent.ts';
 import { isJobToolCall, jobService } from './mcp-jobs.ts';
 import type { CsvDeps } from './optimise-csv-handler.ts';
 import { OPTIMISE_HEADROOM_MS } from './optimise-handler.ts';
@@ -93,72 +96,121 @@ export function makeMcpHandler<Lp>(deps: McpDeps<Lp>): ApiHandler {
       return batchRefusal();
     }
     notes.mcpMethod = methodLabel(body.value);
-    if (isJobToolCall(body.value)) {
-      // Jobs and usage: a job is counted as it is accepted (acceptJob), reads count nothing. A bad key or
-      // origin stays an HTTP status, as everywhere; a missing key is the tool's error (it names why).
-      if (req.caller.apiKey !== undefined) {
-        const checked = (await deps.admitter.check?.(req.caller)) ?? ok(true);
-        if (!checked.ok) return fail(checked.error);
-      }
-      return answerMcp(
-        req,
-        body.value,
-        createCutplanMcpServer(jobService(deps, req, notes, noteToolError(deps, req, notes))),
-        onError(deps, req),
-      );
-    }
-    if (isStateToolCall(body.value)) {
-      // The rack tools are rack calls: a key, the tier's rack calls per minute, never a solve.
-      if (deps.admitter.workspace === undefined)
-        return fail(new InternalError('workspace calls are not configured'));
-      const admittedCall = await deps.admitter.workspace(req.caller);
-      if (!admittedCall.ok) return fail(admittedCall.error);
-      notes.tier = admittedCall.value.tier.name;
-      notes.keyId = admittedCall.value.keyId;
-      notes.workspace = admittedCall.value.workspace;
-      const service = stateService(deps, req, notes, admittedCall.value);
-      const reply = await answerMcp(req, body.value, createCutplanMcpServer(service), onError(deps, req));
-      return withHeaders(reply, rateLimitHeaders(admittedCall.value.rateLimit));
-    }
-    const call = toolCallOf(body.value);
-    const parsed = call === null ? null : parseSolveBody(deps.core, call.body, call.endpoint, req.caller);
-    if (parsed === null || !parsed.ok) {
-      // Not a tool call, or one whose arguments the tool will refuse (as a tool error): nothing to count,
-      // but a key is checked as everywhere (a client learns at initialize that its key or origin is refused).
-      if (req.caller.apiKey !== undefined) {
-        const checked = (await deps.admitter.check?.(req.caller)) ?? ok(true);
-        if (!checked.ok) return fail(checked.error);
-      }
-      return answerMcp(
-        req,
-        body.value,
-        createCutplanMcpServer(unadmitted(deps, req, notes)),
-        onError(deps, req),
-      );
-    }
-    const answer = await admitted(
-      deps,
-      req,
-      notes,
-      deps.core.jobSize(parsed.value.request),
-      async (admission) => {
-        const service = admittedService(deps, req, notes, admission);
-        const reply = await answerMcp(req, body.value, createCutplanMcpServer(service), onError(deps, req));
-        return { ...ok(reply), refund: !service.succeeded() };
-      },
+    const keyed = keyedToolCall(body.value, req);
+    if (!keyed.ok) return toolRefusal(deps, req, notes, body.value, keyed.error, {});
+    if (keyed.value === null) return answerMessage(deps, req, notes, body.value, undefined);
+    // An agent's retry of a tool call under its idempotencyKey gets the first call's result, uncounted.
+    const call = keyed.value;
+    const idem = {
+      admitter: deps.admitter,
+      clock: deps.clock,
+      log: deps.log,
+      ...(deps.bodies === undefined ? {} : { bodies: deps.bodies }),
+    };
+    const answer = await idempotentToolCall(idem, call, (keep) =>
+      answerMessage(deps, req, notes, call.message, keep),
     );
-    if (answer.kind !== 'failure' || !ACTIONABLE.has(answer.error.status)) return answer;
-    // A refusal the agent can act on reaches it as the tool's error (with retryAfterSeconds); only a bad
-    // key or origin stays an HTTP status, which the client must fix before anything works.
-    const refused = answer.error;
+    if (answer.kind !== 'failure' || !KEY_REFUSALS.has(answer.error.code)) return answer;
+    return toolRefusal(deps, req, notes, call.message, answer.error, answer.headers);
+  });
+}
+
+/** Refusals of a keyed tool call the agent can act on (wait, or send a new key): tool errors. */
+const KEY_REFUSALS: ReadonlySet<string> = new Set(['idempotencyInProgress', 'idempotencyKeyReused', 'busy']);
+
+/** `message` answered with `refusal` as every tool's error (the answer's headers kept). */
+async function toolRefusal<Lp>(
+  deps: McpDeps<Lp>,
+  req: HttpRequest,
+  notes: RequestNotes,
+  message: unknown,
+  refusal: CutplanError,
+  headers: Readonly<Record<string, string>>,
+): Promise<Answer> {
+  const reply = await answerMcp(
+    req,
+    message,
+    createCutplanMcpServer(refusingService(deps, req, notes, refusal)),
+    onError(deps, req),
+  );
+  return withHeaders(reply, { ...headers, ...errorHeaders(refusal) });
+}
+
+/**
+ * One MCP message: a job or usage tool, a rack tool, or a solving tool (admitted and counted), or any
+ * other message (answered uncounted). With `keep` (a keyed tool call), a tool's success is kept: a
+ * solve's inside its admission (a failure to keep it is a 503, refunded), a booking's or job's after it
+ * has landed (a failure to keep it is logged; the answer stands).
+ */
+async function answerMessage<Lp>(
+  deps: McpDeps<Lp>,
+  req: HttpRequest,
+  notes: RequestNotes,
+  message: unknown,
+  keep: Keep | undefined,
+): Promise<Answer> {
+  const logKeepFailure = (error: CutplanError) =>
+    deps.log.error('tool result not kept for replays', { requestId: req.requestId, ...errorFields(error) });
+  if (isJobToolCall(message)) {
+    // Jobs and usage: a job is counted as it is accepted (acceptJob), reads count nothing. A bad key or
+    // origin stays an HTTP status, as everywhere; a missing key is the tool's error (it names why).
+    if (req.caller.apiKey !== undefined) {
+      const checked = (await deps.admitter.check?.(req.caller)) ?? ok(true);
+      if (!checked.ok) return fail(checked.error);
+    }
     const reply = await answerMcp(
       req,
-      body.value,
-      createCutplanMcpServer(refusingService(deps, req, notes, refused)),
+      message,
+      createCutplanMcpServer(jobService(deps, req, notes, noteToolError(deps, req, notes))),
       onError(deps, req),
     );
-    return withHeaders(reply, { ...answer.headers, ...errorHeaders(refused) });
-  });
+    await keepLanded(keep, reply, logKeepFailure);
+    return reply;
+  }
+  if (isStateToolCall(message)) {
+    // The rack tools are rack calls: a key, the tier's rack calls per minute, never a solve.
+    if (deps.admitter.workspace === undefined)
+      return fail(new InternalError('workspace calls are not configured'));
+    const admittedCall = await deps.admitter.workspace(req.caller);
+    if (!admittedCall.ok) return fail(admittedCall.error);
+    notes.tier = admittedCall.value.tier.name;
+    notes.keyId = admittedCall.value.keyId;
+    notes.workspace = admittedCall.value.workspace;
+    const service = stateService(deps, req, notes, admittedCall.value);
+    const reply = await answerMcp(req, message, createCutplanMcpServer(service), onError(deps, req));
+    await keepLanded(keep, reply, logKeepFailure);
+    return withHeaders(reply, rateLimitHeaders(admittedCall.value.rateLimit));
+  }
+  const call = toolCallOf(message);
+  const parsed = call === null ? null : parseSolveBody(deps.core, call.body, call.endpoint, req.caller);
+  if (parsed === null || !parsed.ok) {
+    // Not a tool call, or one whose arguments the tool will refuse (as a tool error): nothing to count,
+    // but a key is checked as everywhere (a client learns at initialize that its key or origin is refused).
+    if (req.caller.apiKey !== undefined) {
+      const checked = (await deps.admitter.check?.(req.caller)) ?? ok(true);
+      if (!checked.ok) return fail(checked.error);
+    }
+    return answerMcp(req, message, createCutplanMcpServer(unadmitted(deps, req, notes)), onError(deps, req));
+  }
+  const answer = await admitted(
+    deps,
+    req,
+    notes,
+    deps.core.jobSize(parsed.value.request),
+    async (admission) => {
+      const service = admittedService(deps, req, notes, admission);
+      const reply = await answerMcp(req, message, createCutplanMcpServer(service), onError(deps, req));
+      const kept = keep === undefined ? null : keptToolResult(reply);
+      // A success is counted; with a key, only one whose result can be kept (a replay answers that).
+      const refund = !service.succeeded() || (keep !== undefined && kept === null);
+      return { ...ok(reply), refund, ...(kept === null ? {} : { kept }) };
+    },
+    keep,
+  );
+  if (answer.kind !== 'failure' || !ACTIONABLE.has(answer.error.status)) return answer;
+  // A refusal the agent can act on reaches it as the tool's error (with retryAfterSeconds); only a bad
+  // key or origin stays an HTTP status, which the client must fix before anything works.
+  return toolRefusal(deps, req, notes, message, answer.error, answer.headers);
 }
 
 /**
@@ -291,6 +343,8 @@ function refusingService<Lp>(
     pdf: refuse,
     labels: refuse,
     sawList: refuse,
+    bookPlan: refuse,
+    startJob: refuse,
     internalDetail: () => `internal error; request id ${req.requestId}`,
     toolFailed: noteToolError(deps, req, notes),
   };

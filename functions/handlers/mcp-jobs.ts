@@ -7,7 +7,7 @@ import type { Admitter } from '../shared/admission.ts';
 import type { CorePort } from '../shared/core-port.ts';
 import { type HttpRequest, publicUrl } from '../shared/http/index.ts';
 import { acceptJob, currentJob, type JobQueue, type JobsDeps, noJob } from '../shared/jobs/jobs.ts';
-import { JOB_TOOLS, type PlanService } from '../shared/mcp/index.ts';
+import { JOB_TOOLS, KEY_ARGUMENT, type PlanService } from '../shared/mcp/index.ts';
 import type { RequestNotes } from '../shared/telemetry.ts';
 import { jobView, parseSubmission, workspaceOf } from './jobs-handler.ts';
 import { storeGuarded } from './rack-solve.ts';
@@ -40,13 +40,15 @@ export function jobService(
       : {
           startJob: (args) =>
             storeGuarded(async () => {
-              const parsed = await parseSubmission({ ...jobs, core: deps.core }, req.caller, ok(args));
+              // The key is the transport's (mcp-idempotent.ts), not a field of the job.
+              const { [KEY_ARGUMENT]: _key, ...body } = args;
+              const parsed = await parseSubmission({ ...jobs, core: deps.core }, req.caller, ok(body));
               if (!parsed.ok) return parsed;
-              const { body, request, webhook } = parsed.value;
+              const { body: stored, request, webhook } = parsed.value;
               const accepted = await acceptJob(jobs, {
                 caller: req.caller,
                 request,
-                body,
+                body: stored,
                 webhook,
                 size: deps.core.jobSize(request),
                 urlOf,

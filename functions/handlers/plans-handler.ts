@@ -4,13 +4,15 @@
  * - `GET /v1/plans/{id}` the plan's JSON as it was answered; `/pdf`, `/labels[?format=zpl]`,
  *   `/csv[?separator=semicolon]` its files, rendered from the stored job (a plan printed yesterday prints
  *   the same today);
- * - `POST /v1/plans/{id}/cut` books it against the rack (`workspace-state.ts`), once;
+ * - `POST /v1/plans/{id}/cut` books it against the rack (`workspace-state.ts`), once; an
+ *   `Idempotency-Key` is honoured as on the solving POSTs;
  * - `DELETE /v1/plans/{id}` forgets it.
  */
 import { err, ok } from '../../core/errors.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../../core/types.ts';
 import { LABEL_OUTPUTS, SAW_LIST_STYLES } from '../../core/vocabulary.ts';
 import type { RenderLabels, RenderPdf, RenderSawList } from '../shared/core-port.ts';
+import { OffcutsTakenError } from '../shared/errors.ts';
 import { fileTooLarge } from '../shared/file-limits.ts';
 import {
   type ApiHandler,
@@ -25,7 +27,7 @@ import {
 import { pathParameter } from '../shared/routes.ts';
 import { queryChoice } from './query-choice.ts';
 import { noContent } from './rack-handler.ts';
-import { routeFor, type StateDeps, workspaceCalled } from './workspace-call.ts';
+import { idempotentWorkspaceCall, routeFor, type StateDeps, workspaceCalled } from './workspace-call.ts';
 
 export interface PlansDeps extends StateDeps {
   readonly renderPdf: RenderPdf;
@@ -43,14 +45,23 @@ export function makePlansHandler(deps: PlansDeps): ApiHandler {
     if (!separator.ok) return fail(separator.error);
     const format = queryChoice(req, 'format', LABEL_OUTPUTS, 'pdf');
     if (!format.ok) return fail(format.error);
+    if (file === '/cut') {
+      // A booking is idempotent by plan; an Idempotency-Key adds the usual rules (a 409 is its outcome).
+      return idempotentWorkspaceCall(
+        deps,
+        req,
+        notes,
+        async (call) => {
+          const booked = await deps.state.book(call.workspace, id, call.tier.rackEntries);
+          return booked.ok ? ok(jsonReply(200, booked.value)) : booked;
+        },
+        (error) => error instanceof OffcutsTakenError,
+      );
+    }
     return workspaceCalled(deps, req, notes, async (call) => {
       if (req.method === 'DELETE') {
         const gone = await deps.state.deletePlan(call.workspace, id);
         return gone.ok ? ok(noContent()) : gone;
-      }
-      if (file === '/cut') {
-        const booked = await deps.state.book(call.workspace, id, call.tier.rackEntries);
-        return booked.ok ? ok(jsonReply(200, booked.value)) : booked;
       }
       const found = await deps.state.getPlan(call.workspace, id);
       if (!found.ok) return found;

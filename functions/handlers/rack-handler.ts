@@ -4,6 +4,7 @@
  * - `GET /v1/offcuts[?material=…|untagged=true][&pageSize=…][&pageToken=…]` lists it;
  * - `POST /v1/offcuts` adds `{"offcuts": …, "unit"?}` in every form a request's `offcuts` takes, plus the
  *   rack-only `label` and `location`; or, with `Content-Type: text/csv`, a CSV file of the same columns;
+ *   with an `Idempotency-Key`, a retried add is answered from the first and adds nothing;
  * - `PATCH /v1/offcuts/{id}` changes an entry's quantity, priority, label or location;
  * - `DELETE /v1/offcuts/{id}` removes it.
  */
@@ -24,7 +25,7 @@ import {
 } from '../shared/http/index.ts';
 import { pathParameter } from '../shared/routes.ts';
 import type { NewOffcut, OffcutChange } from '../shared/stored/rack.ts';
-import { routeFor, type StateDeps, workspaceCalled } from './workspace-call.ts';
+import { idempotentWorkspaceCall, routeFor, type StateDeps, workspaceCalled } from './workspace-call.ts';
 
 /** Longest `label` and `location` of a rack entry. */
 export const MAX_RACK_TEXT = 100;
@@ -76,7 +77,7 @@ export function makeRackHandler(deps: StateDeps): ApiHandler {
     if (req.method === 'POST') {
       const items = readOffcuts(req);
       if (!items.ok) return fail(items.error);
-      return workspaceCalled(deps, req, notes, async (call) => {
+      return idempotentWorkspaceCall(deps, req, notes, async (call) => {
         const added = await deps.state.add(
           call.workspace,
           items.value.offcuts,

@@ -40,6 +40,7 @@ import { SOLVER_NAME } from '../shared/real-core.ts';
 import { lazyLabelsRenderer } from '../shared/real-labels.ts';
 import { lazyPdfRenderer } from '../shared/real-pdf.ts';
 import { limitsAdmitter } from '../shared/services.ts';
+import { createDynamoBodyStore } from '../shared/stored/dynamo-body-store.ts';
 import { createWorkspaceState } from '../shared/stored/index.ts';
 import { VERSION } from '../shared/version.ts';
 import { createWebhookDeps, drainDueWebhooks } from '../shared/webhooks/index.ts';
@@ -147,6 +148,9 @@ const stateDeps = {
     tiers: tierTable.value.tiers,
   }),
   state: createWorkspaceState({ client: limits.client, tableName: limits.tableName }),
+  // Idempotent rack adds and bookings keep their answers with the solves' (same table).
+  bodies: createDynamoBodyStore({ client: limits.client, tableName: limits.tableName }),
+  clock: systemClock,
 };
 // Webhook deliveries: private addresses allowed (a receiver on 127.0.0.1), retries drained on a timer.
 const logWebhookError = (message: string, error: unknown) =>

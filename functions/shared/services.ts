@@ -202,5 +202,8 @@ export function stateServices(overrides: { log?: Logger; env?: Env } = {}) {
     ...(powertools === null ? {} : { telemetry: powertools.telemetry }),
     admitter: limitsAdmitter({ client, tableName: config.tableName, clock: systemClock, log }),
     state: createWorkspaceState({ client, tableName: config.tableName }),
+    // Idempotent rack adds and bookings keep their answers as the solves do.
+    bodies: createDynamoBodyStore({ client, tableName: config.tableName }),
+    clock: systemClock,
   };
 }

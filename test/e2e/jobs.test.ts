@@ -156,13 +156,17 @@ describe('async jobs on npm start', () => {
     };
     const usageBefore = await tool('get_usage', {}, 1);
     const used = (usageBefore.structuredContent.month as { used: number }).used;
-    const started = await tool('start_job', { parts: '2400x4, 1150x6', stock: 6000, timeLimit: 60 }, 2);
+    const args = { parts: '2400x4, 1150x6', stock: 6000, timeLimit: 60, idempotencyKey: 'agent-job-1' };
+    const started = await tool('start_job', args, 2);
     expect(started.isError).toBeUndefined();
     const id = started.structuredContent.id as string;
+    // The agent's retry under its idempotencyKey gets the same job, not a second one (nor a second count).
+    const retried = await tool('start_job', args, 3);
+    expect(retried).toEqual(started);
     let job: Record<string, unknown> = started.structuredContent;
     for (let i = 0; i < 300 && (job.status === 'queued' || job.status === 'running'); i++) {
       await new Promise((r) => setTimeout(r, 100));
-      job = (await tool('get_job', { jobId: id }, 3 + i)).structuredContent;
+      job = (await tool('get_job', { jobId: id }, 4 + i)).structuredContent;
     }
     expect(job.status).toBe('succeeded');
     expect((job.result as { plan: { verified: boolean } }).plan.verified).toBe(true);

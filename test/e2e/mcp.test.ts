@@ -21,6 +21,7 @@ import { realCore } from '../../functions/shared/real-core.ts';
 import { lazyLabelsRenderer } from '../../functions/shared/real-labels.ts';
 import { lazyPdfRenderer } from '../../functions/shared/real-pdf.ts';
 import { solveServices } from '../../functions/shared/services.ts';
+import { createDynamoBodyStore } from '../../functions/shared/stored/dynamo-body-store.ts';
 import { collectingLogger, collectingTelemetry, testHandlers } from '../support/handlers.ts';
 import { realAdmitter } from '../support/limits.ts';
 import { type RunningServer, startServer } from '../support/local-server.ts';
@@ -58,7 +59,9 @@ beforeAll(async () => {
   limits = await realAdmitter(dynamo);
   const { admitter } = limits;
   const log = collectingLogger();
-  const services = await solveServices({ log, telemetry: collectingTelemetry(), admitter });
+  // Keyed tool calls keep their results in the table's stored bodies, as deployed.
+  const bodies = createDynamoBodyStore({ client: dynamo.client, tableName: limits.tableName });
+  const services = await solveServices({ log, telemetry: collectingTelemetry(), admitter, bodies });
   server = await startServer({
     ...testHandlers(),
     mcp: makeMcpHandler({
@@ -399,6 +402,79 @@ describe('POST /v1/mcp with an API key', () => {
       retryAfterSeconds: expect.any(Number),
     });
     expect(result.content[0]?.text).toContain(String(result.structuredContent.detail));
+  });
+
+  it('answers a retried tool call under its idempotencyKey from the first, uncounted, under the new id', async () => {
+    const headers = { 'X-API-Key': key, Origin: SHOP };
+    const keyed = (id: number, name: string, args: Record<string, unknown>) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name, arguments: { ...args, idempotencyKey: `agent-${name}` } },
+    });
+    const first = await post(keyed(10, 'optimise_cut_list', EXAMPLE), headers);
+    expect(first.status).toBe(200);
+    const remaining = Number(first.headers.get('x-ratelimit-remaining'));
+    const firstBody = (await first.json()) as { id: number; result: { structuredContent: unknown } };
+    // Key order does not make another call.
+    const again = await post(keyed(11, 'optimise_cut_list', { stock: 6000, parts: EXAMPLE.parts }), headers);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    const againBody = (await again.json()) as typeof firstBody;
+    expect(againBody.id).toBe(11);
+    expect(againBody.result).toEqual(firstBody.result);
+    // Not counted: the next counted call takes one more.
+    const plain = await post(call, headers);
+    expect(Number(plain.headers.get('x-ratelimit-remaining'))).toBe(remaining - 1);
+    // A file tool replays its file byte for byte.
+    const pdf1 = await post(keyed(12, 'cutting_plan_pdf', EXAMPLE), headers);
+    const pdf2 = await post(keyed(13, 'cutting_plan_pdf', EXAMPLE), headers);
+    expect(pdf2.headers.get('idempotent-replayed')).toBe('true');
+    expect(((await pdf2.json()) as { result: unknown }).result).toEqual(
+      ((await pdf1.json()) as { result: unknown }).result,
+    );
+  });
+
+  it.each([
+    [
+      'the key with other arguments',
+      { parts: '2400x4', stock: 6000 },
+      'agent-optimise_cut_list',
+      'idempotencyKeyReused',
+    ],
+    ['an empty key', EXAMPLE, '', 'validation'],
+    ['a key that is not text', EXAMPLE, 42, 'validation'],
+  ])('answers %s as a tool error, uncounted', async (_, args, idempotencyKey, code) => {
+    const headers = { 'X-API-Key': key, Origin: SHOP };
+    await post(
+      {
+        jsonrpc: '2.0',
+        id: 20,
+        method: 'tools/call',
+        params: {
+          name: 'optimise_cut_list',
+          arguments: { ...EXAMPLE, idempotencyKey: 'agent-optimise_cut_list' },
+        },
+      },
+      headers,
+    );
+    const res = await post(
+      {
+        jsonrpc: '2.0',
+        id: 21,
+        method: 'tools/call',
+        params: { name: 'optimise_cut_list', arguments: { ...args, idempotencyKey } },
+      },
+      headers,
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-ratelimit-remaining')).toBeNull();
+    const body = (await res.json()) as {
+      result: { isError: boolean; structuredContent: { error: string; detail: string } };
+    };
+    expect(body.result.isError).toBe(true);
+    expect(body.result.structuredContent.error).toBe(code);
+    if (code === 'validation') expect(body.result.structuredContent.detail).toContain('idempotencyKey');
   });
 
   it('refuses an unknown key at initialize, before any tool is called', async () => {

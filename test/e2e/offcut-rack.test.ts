@@ -30,7 +30,11 @@ import type { RenderSawList } from '../../functions/shared/core-port.ts';
 import { SOLVER_NAME } from '../../functions/shared/real-core.ts';
 import { lazyPdfRenderer } from '../../functions/shared/real-pdf.ts';
 import { solveServices } from '../../functions/shared/services.ts';
-import { createWorkspaceState, workspacePk } from '../../functions/shared/stored/index.ts';
+import {
+  createDynamoBodyStore,
+  createWorkspaceState,
+  workspacePk,
+} from '../../functions/shared/stored/index.ts';
 import { VERSION } from '../../functions/shared/version.ts';
 import {
   collectingLogger,
@@ -82,6 +86,8 @@ beforeAll(async () => {
     telemetry,
     admitter: limits.admitter,
     state,
+    // Keyed tool calls (idempotencyKey) keep their results in the table's stored bodies.
+    bodies: createDynamoBodyStore({ client: dynamo.client, tableName: limits.tableName }),
   });
   const renderPdf = lazyPdfRenderer();
   const renderSawList: RenderSawList = (job, style) => sawListCsv(job.request, job.response, style);
@@ -376,6 +382,40 @@ describe('the rack over MCP (Streamable HTTP)', () => {
     const rackless = await tool(undefined, 'optimise_cut_list', JOB);
     expect(rackless.body.result.isError).toBe(true);
     expect(rackless.body.result.content[0].text).toContain('X-API-Key');
+  });
+});
+
+describe('book_plan with an idempotencyKey (MCP over HTTP)', () => {
+  it('answers a retried booking from the first under its key, and refuses the key on another plan', async () => {
+    const key = keyOf(await keys(['create', '--workspace', 'mcp-keyed', '--tier', 'pro']));
+    await call('POST', '/v1/offcuts', key, CSV, 'text/csv');
+    const mcp = async (id: number, name: string, args: unknown) => {
+      const res = await fetch(`${server.url}/v1/mcp`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+          'X-API-Key': key,
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } }),
+      });
+      return { replayed: res.headers.get('idempotent-replayed'), body: await json(res) };
+    };
+    const solved = await mcp(1, 'optimise_cut_list', JOB);
+    const planId = solved.body.result.structuredContent.plan.id;
+    const booked = await mcp(2, 'book_plan', { planId, idempotencyKey: 'agent-book-1' });
+    expect(booked.body.result.isError).not.toBe(true);
+    expect(booked.replayed).toBeNull();
+    const again = await mcp(3, 'book_plan', { planId, idempotencyKey: 'agent-book-1' });
+    expect(again.replayed).toBe('true');
+    expect(again.body.id).toBe(3);
+    expect(again.body.result).toEqual(booked.body.result);
+    const other = await mcp(4, 'book_plan', {
+      planId: 'pl_AAAAAAAAAAAAAAAAAAAAAA',
+      idempotencyKey: 'agent-book-1',
+    });
+    expect(other.body.result.isError).toBe(true);
+    expect(other.body.result.structuredContent.error).toBe('idempotencyKeyReused');
   });
 });
 

@@ -9,7 +9,7 @@ import json
 import time
 import unittest
 import urllib.parse
-from typing import Any, Callable
+from typing import Any, Callable, Dict, List, Optional
 
 from .support import DROPPED, Answer, ScriptedServer, json_answer
 
@@ -109,6 +109,24 @@ class AgainstScriptedAnswers(unittest.TestCase):
         self.assertEqual(self.client.optimise(SMALL), PLAN)
         self.assertEqual(len(self.scripted.requests), 5)
         self.assertEqual(len({r.headers.get("idempotency-key") for r in self.scripted.requests}), 1)
+
+    def test_retries_rack_adds_and_bookings_under_their_key(self) -> None:
+        added: Dict[str, Any] = {"unit": "mm", "offcuts": []}
+
+        def keys() -> List[Optional[str]]:
+            return [r.headers.get("idempotency-key") for r in self.scripted.requests]
+
+        self.scripted.play(DROPPED, json_answer(200, added))
+        self.assertEqual(self.client.add_offcuts({"offcuts": "1200x2"}), added)
+        first = keys()
+        self.assertRegex(first[0] or "", r"^[0-9a-f-]{36}$")
+        self.assertEqual(first, [first[0], first[0]])
+        self.scripted.play(DROPPED, json_answer(200, added))
+        self.assertEqual(self.client.import_offcuts_csv("1200,2\n", idempotency_key="csv-1"), added)
+        self.assertEqual(keys(), ["csv-1", "csv-1"])
+        self.scripted.play(DROPPED, json_answer(200, {"planId": "p"}))
+        self.assertEqual(self.client.book_plan("pl_x", idempotency_key="cut-1"), {"planId": "p"})
+        self.assertEqual(keys(), ["cut-1", "cut-1"])
 
     def test_a_connection_that_keeps_dropping_is_a_network_error_with_its_key(self) -> None:
         self.scripted.play(DROPPED)

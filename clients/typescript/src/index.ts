@@ -229,7 +229,7 @@ interface Call {
   readonly file?: FileKind;
   /** A body sent as is with this Content-Type (the rack's CSV import), instead of JSON. */
   readonly raw?: { readonly type: string; readonly text: string };
-  /** False for a call that is not safe to repeat after a 503 (an add may have landed). */
+  /** False for a call that is not safe to repeat after a 503 (a rack change may have landed). */
   readonly retry?: boolean;
   /** Filled with what the answer's headers said (a job's `Retry-After`, for polling). */
   readonly seen?: { retryAfterSeconds?: number | undefined };
@@ -312,10 +312,11 @@ export class CutplanClient {
 
   /**
    * Puts offcuts on the rack (`POST /v1/offcuts`): `offcuts` in every form a request's `offcuts` takes,
-   * plus `label` and `location`. Not retried after a 503 (the add may have landed): list the rack first.
+   * plus `label` and `location`. Sent with an `Idempotency-Key` and retried under it like the solving
+   * POSTs: the server answers a repeated add from the first, so a retried add adds once.
    */
   async addOffcuts(request: AddOffcutsRequest, options: CallOptions = {}): Promise<AddedOffcuts> {
-    const call: Call = { method: 'POST', path: '/v1/offcuts', body: request, retry: false };
+    const call: Call = { method: 'POST', path: '/v1/offcuts', body: request };
     return (await this.#run(call, options)) as AddedOffcuts;
   }
 
@@ -329,7 +330,6 @@ export class CutplanClient {
       method: 'POST',
       path: `/v1/offcuts${query}`,
       raw: { type: 'text/csv', text: csv },
-      retry: false,
     };
     return (await this.#run(call, options)) as AddedOffcuts;
   }
@@ -525,7 +525,7 @@ export class CutplanClient {
       }
       if (!(outcome instanceof CutplanError)) return outcome;
       outcome.idempotencyKey = idempotencyKey;
-      // A call whose route keeps no idempotent outcome and may have landed (a rack add or change) is not
+      // A call whose route keeps no idempotent outcome and may have landed (a rack change) is not
       // sent again after a 503 or a lost connection.
       const wait =
         call.retry === false && (outcome.status === 503 || outcome.error === 'network')

@@ -13,6 +13,7 @@ export type { Planned, PlannedFile, PlannedPdf, PlanService } from './service.ts
 export { planSummary } from './summary.ts';
 export { toolError } from './tool-results.ts';
 export {
+  KEY_ARGUMENT,
   LABELS_TOOL,
   OPTIMISE_TOOL,
   PDF_TOOL,

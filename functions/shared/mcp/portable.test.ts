@@ -18,7 +18,7 @@ import { testHandlers } from '../../../test/support/handlers.ts';
 import { portableSchemaProblems, schemaBytes } from '../../../test/support/portable-schema.ts';
 import { JOB_TOOLS, START_JOB_TOOL } from './job-tools.ts';
 import { BOOK_TOOL, RACK_TOOL } from './rack-tools.ts';
-import { TOOL_ROUTES, toolArguments } from './tool-routes.ts';
+import { KEY_ARGUMENT, TOOL_ROUTES, toolArguments } from './tool-routes.ts';
 
 interface ListedTool {
   readonly name: string;
@@ -73,7 +73,7 @@ describe('every MCP tool’s input schema', () => {
 
   it.each(routed.map((t) => [t.name, t] as const))('%s names the fields the parser takes', (name, tool) => {
     const route = TOOL_ROUTES[name];
-    const own = route?.option === undefined ? [] : [route.option.name];
+    const own = [...(route?.option === undefined ? [] : [route.option.name]), KEY_ARGUMENT];
     const top = propertiesOf(tool.inputSchema);
     expect(top).toEqual(expect.arrayContaining([...JSON_KEYS]));
     const takes = route?.endpoint === 'json' ? JSON_KEYS : [...JSON_KEYS, ...PRESENTATION_KEYS];

@@ -106,6 +106,11 @@ const OFFCUT = object(
   ['length', 'quantity'],
 );
 
+/** The key of a call an agent may retry (over HTTP: its `Idempotency-Key`; unused on stdio). */
+export const IDEMPOTENCY_KEY_INPUT = string(
+  'Optional. A unique text per logical call (1 to 255 printable ASCII characters); send the same on a retry of this call within 24 hours to get its result again without being charged twice, e.g. "order-42-plan".',
+);
+
 /** The fields every tool takes: the body of POST /v1/optimise. */
 const JOB: Record<string, unknown> = {
   parts: {
@@ -187,6 +192,7 @@ const JOB: Record<string, unknown> = {
   timeLimit: number(
     'Solve budget in seconds (default 5, capped by the tier; clients often give up after 60), e.g. 20.',
   ),
+  idempotencyKey: IDEMPOTENCY_KEY_INPUT,
 };
 
 const JOB_NAME = string(

@@ -5,6 +5,7 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import { ValidationError } from '../../../core/errors.ts';
 import { KeyRequiredError } from '../errors.ts';
+import { IDEMPOTENCY_KEY_INPUT } from './portable.ts';
 import { advertised } from './schemas.ts';
 import type { PlanService } from './service.ts';
 import { guarded, toolError } from './tool-results.ts';
@@ -40,6 +41,7 @@ export const BOOK_TOOL_INPUT = {
       type: 'string',
       description: 'The plan.id of a plan solved with offcuts "rack", e.g. "pl_ea-V4-f0J3hfaxTljUNkjg".',
     },
+    idempotencyKey: IDEMPOTENCY_KEY_INPUT,
   },
   required: ['planId'],
 } as const;

@@ -11,6 +11,12 @@ export const PDF_TOOL = 'cutting_plan_pdf';
 export const LABELS_TOOL = 'piece_labels';
 export const SAW_LIST_TOOL = 'saw_list';
 
+/**
+ * The argument of the tools that solve, book or start a job that is the `Idempotency-Key` of the call
+ * underneath (over HTTP, functions/handlers/mcp-idempotent.ts); never part of the route's body.
+ */
+export const KEY_ARGUMENT = 'idempotencyKey';
+
 /** A tool's own argument that is a query parameter of its route, not a field of the body. */
 interface ToolOption {
   readonly name: string;
@@ -53,18 +59,20 @@ function otherToolsArgument(tool: string, name: string): string | null {
  */
 export function toolArguments(
   tool: string,
-  args: unknown,
+  given: unknown,
 ): Result<{ body: unknown; option: string | null }, ValidationError> {
   const route = TOOL_ROUTES[tool];
-  if (typeof args !== 'object' || args === null || Array.isArray(args))
-    return ok({ body: args, option: route?.option?.fallback ?? null });
+  if (typeof given !== 'object' || given === null || Array.isArray(given))
+    return ok({ body: given, option: route?.option?.fallback ?? null });
+  // The key is the transport's (kept by the HTTP endpoint, unused on stdio), not the route's.
+  const { [KEY_ARGUMENT]: _key, ...args } = given as Record<string, unknown>;
   for (const name of Object.keys(args)) {
     const refusal = otherToolsArgument(tool, name);
     if (refusal !== null) return err(ValidationError.of('', refusal));
   }
   if (route?.option === undefined) return ok({ body: args, option: null });
   const { name, values, fallback } = route.option;
-  const { [name]: raw, ...body } = args as Record<string, unknown>;
+  const { [name]: raw, ...body } = args;
   if (raw === undefined || raw === null) return ok({ body, option: fallback });
   if (typeof raw === 'string' && values.includes(raw)) return ok({ body, option: raw });
   return err(ValidationError.of(name, `must be one of ${values.join(', ')}, got ${JSON.stringify(raw)}`));

@@ -5,7 +5,7 @@
  */
 import type { ErrorCode } from '../errors.ts';
 import { PLAN_RETENTION_DAYS as PLAN_DAYS } from '../stored/workspace-state.ts';
-import { errorResponses, headers, json, KEYED, RATE_HEADERS } from './responses.ts';
+import { errorResponses, headers, IDEMPOTENCY_PARAMETER, json, KEYED, RATE_HEADERS } from './responses.ts';
 import type { Schema } from './schemas.ts';
 
 /** Errors of the rack and plan routes: no solve, so no partsLimit, noPlanFound or queryTooLong. */
@@ -20,6 +20,14 @@ const STATE_ERRORS: readonly ErrorCode[] = [
   'internal',
   'busy',
 ];
+/** Codes of a POST that changes the rack, sent with an `Idempotency-Key`. */
+const KEYED_CHANGE: readonly ErrorCode[] = ['idempotencyInProgress', 'idempotencyKeyReused'];
+/** `Idempotency-Key` on the POSTs that change the rack (docs/api.md, "Idempotent retries"). */
+const CHANGE_IDEMPOTENCY_PARAMETER = {
+  ...IDEMPOTENCY_PARAMETER,
+  description:
+    "Up to 255 printable ASCII characters, unique per logical call (a UUID), so a call retried after a lost connection changes the rack once. The answer (a 200; for a booking also a 409 `offcutsTaken`) is stored for 24 hours for the key's workspace with a fingerprint of the request (route, plan id, body, Content-Type); a repeat gets it again with `Idempotent-Replayed: true`, uncounted, even when the rack window is spent. The same key with another request is 422 `idempotencyKeyReused`; while the first call runs, 409 `idempotencyInProgress` with `Retry-After`. Refusals before the change (400, 401, 404, 413, 429, 503, 500) store nothing. Without the header nothing is stored.",
+};
 const ID_PARAMETER = (what: string) => ({
   name: 'id',
   in: 'path',
@@ -153,6 +161,7 @@ export function statePaths(plan: unknown): Record<string, unknown> {
       post: {
         operationId: 'addOffcuts',
         summary: 'Put offcuts on the rack',
+        parameters: [CHANGE_IDEMPOTENCY_PARAMETER],
         description:
           "`offcuts` in every form a request's `offcuts` takes (long form, `[length, quantity]`, shorthand), plus `label` and `location` on long-form entries. An entry of the same length, material and hand source adds to its quantity. The rack keeps one unit (default: the rack's, else mm): another is a 400 naming both. Over the tier's rack size: 413 `rackFull`. With `Content-Type: text/csv` (this route only) the body is a CSV file with columns length, quantity, material, label, location (the cut-list CSV rules), and `?unit=` names its unit.",
         security: KEYED,
@@ -188,14 +197,14 @@ export function statePaths(plan: unknown): Record<string, unknown> {
         responses: {
           '200': {
             description: 'The entries made or added to.',
-            headers: headers(RATE_HEADERS),
+            headers: headers([...RATE_HEADERS, 'Idempotent-Replayed']),
             content: json({
               type: 'object',
               required: ['unit', 'offcuts'],
               properties: { unit: { type: 'string' }, offcuts: { type: 'array', items: RACK_ENTRY } },
             }),
           },
-          ...errorResponses([...STATE_ERRORS, 'rackFull'], []),
+          ...errorResponses([...STATE_ERRORS, 'rackFull', ...KEYED_CHANGE], []),
         },
       },
     },
@@ -263,14 +272,14 @@ export function statePaths(plan: unknown): Record<string, unknown> {
         description:
           'Takes every offcut the plan used from the rack and racks its remnants of at least minRemnant, all or nothing. A repeat answers the identical body and changes nothing. When an offcut the plan used is gone, 409 `offcutsTaken` names it (`taken`) and the rack is unchanged: optimise again.',
         security: KEYED,
-        parameters: [ID_PARAMETER('The plan id (`plan.id`).')],
+        parameters: [ID_PARAMETER('The plan id (`plan.id`).'), CHANGE_IDEMPOTENCY_PARAMETER],
         responses: {
           '200': {
             description: 'The booking record.',
-            headers: headers(RATE_HEADERS),
+            headers: headers([...RATE_HEADERS, 'Idempotent-Replayed']),
             content: json(BOOKING),
           },
-          ...errorResponses([...STATE_ERRORS, 'offcutsTaken', 'rackFull'], []),
+          ...errorResponses([...STATE_ERRORS, 'offcutsTaken', 'rackFull', ...KEYED_CHANGE], []),
         },
       },
     },

@@ -164,7 +164,7 @@ class _Call:
     """The file the route answers with (``pdf``, ``zpl``, ``csv``); None for JSON."""
     content_type: str = "application/json"
     retry: bool = True
-    """False for a call not safe to repeat after a 503 (an add to the rack may have landed)."""
+    """False for a call not safe to repeat after a 503 (a rack change may have landed)."""
     idempotency_key: Optional[str] = None
     """A POST's ``Idempotency-Key``, the same on every retry of the call."""
     seen: Optional[Dict[str, float]] = None
@@ -239,13 +239,14 @@ class _Core:
             query.append(("pageToken", page_token))
         return self.call("GET", "/v1/offcuts" + (f"?{urlencode(query)}" if query else ""))
 
-    def add_offcuts(self, request: Mapping[str, Any]) -> _Call:
-        call = self.call("POST", "/v1/offcuts", request)
-        return _Call(call.method, call.path, call.data, call.accept, None, retry=False)
+    def add_offcuts(self, request: Mapping[str, Any], idempotency_key: Optional[str]) -> _Call:
+        # Retried under its key like every POST: the server answers a repeated add from the first.
+        return self.call("POST", "/v1/offcuts", request, idempotency_key=idempotency_key)
 
-    def import_offcuts_csv(self, csv: str, unit: Optional[str]) -> _Call:
+    def import_offcuts_csv(self, csv: str, unit: Optional[str], idempotency_key: Optional[str]) -> _Call:
         path = "/v1/offcuts" + (f"?{urlencode({'unit': unit})}" if unit is not None else "")
-        return _Call("POST", path, csv.encode(), "application/json", None, "text/csv", retry=False)
+        key = idempotency_key or str(uuid.uuid4())
+        return _Call("POST", path, csv.encode(), "application/json", None, "text/csv", idempotency_key=key)
 
     def change_offcut(self, offcut_id: str, change: Mapping[str, Any]) -> _Call:
         call = self.call("PATCH", f"/v1/offcuts/{_id(offcut_id)}", change)
@@ -572,16 +573,30 @@ class Client:
         call = self._core.list_offcuts(material, untagged, page_size, page_token)
         return cast(Dict[str, Any], self._run(call, timeout))
 
-    def add_offcuts(self, request: Mapping[str, Any], *, timeout: Optional[float] = None) -> Dict[str, Any]:
+    def add_offcuts(
+        self,
+        request: Mapping[str, Any],
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> Dict[str, Any]:
         """Puts offcuts on the rack (``POST /v1/offcuts``): ``{"offcuts": ..., "unit"?}`` in every form a
-        request's offcuts takes, plus ``label`` and ``location``. Not retried after a 503."""
-        return cast(Dict[str, Any], self._run(self._core.add_offcuts(request), timeout))
+        request's offcuts takes, plus ``label`` and ``location``. Sent with an ``Idempotency-Key`` and
+        retried under it like the solving POSTs: a retried add adds once."""
+        return cast(Dict[str, Any], self._run(self._core.add_offcuts(request, idempotency_key), timeout))
 
     def import_offcuts_csv(
-        self, csv: str, *, unit: Optional[str] = None, timeout: Optional[float] = None
+        self,
+        csv: str,
+        *,
+        unit: Optional[str] = None,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
     ) -> Dict[str, Any]:
-        """Imports a CSV file (columns length, quantity, material, label, location) onto the rack."""
-        return cast(Dict[str, Any], self._run(self._core.import_offcuts_csv(csv, unit), timeout))
+        """Imports a CSV file (columns length, quantity, material, label, location) onto the rack; retried
+        under its ``Idempotency-Key`` as ``add_offcuts`` is."""
+        call = self._core.import_offcuts_csv(csv, unit, idempotency_key)
+        return cast(Dict[str, Any], self._run(call, timeout))
 
     def change_offcut(
         self, offcut_id: str, change: Mapping[str, Any], *, timeout: Optional[float] = None
@@ -602,11 +617,14 @@ class Client:
         call = self._core.call("GET", f"/v1/plans/{_id(plan_id)}/pdf", file="pdf")
         return cast(PlanPdf, self._run(call, timeout))
 
-    def book_plan(self, plan_id: str, *, timeout: Optional[float] = None) -> Dict[str, Any]:
+    def book_plan(
+        self, plan_id: str, *, timeout: Optional[float] = None, idempotency_key: Optional[str] = None
+    ) -> Dict[str, Any]:
         """Books a stored plan once it is cut (``POST /v1/plans/{id}/cut``): all or nothing, and a repeat
         answers the same record. ``CutplanError`` ``offcutsTaken`` (409) names the gone entries in
         ``body["taken"]``."""
-        return cast(Dict[str, Any], self._run(self._core.call("POST", f"/v1/plans/{_id(plan_id)}/cut"), timeout))
+        call = self._core.call("POST", f"/v1/plans/{_id(plan_id)}/cut", idempotency_key=idempotency_key)
+        return cast(Dict[str, Any], self._run(call, timeout))
 
     def delete_plan(self, plan_id: str, *, timeout: Optional[float] = None) -> None:
         """Forgets a stored plan (``DELETE /v1/plans/{id}``)."""
@@ -809,16 +827,30 @@ class AsyncClient:
         call = self._core.list_offcuts(material, untagged, page_size, page_token)
         return cast(Dict[str, Any], await self._run(call, timeout))
 
-    async def add_offcuts(self, request: Mapping[str, Any], *, timeout: Optional[float] = None) -> Dict[str, Any]:
+    async def add_offcuts(
+        self,
+        request: Mapping[str, Any],
+        *,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> Dict[str, Any]:
         """Puts offcuts on the rack (``POST /v1/offcuts``): ``{"offcuts": ..., "unit"?}`` in every form a
-        request's offcuts takes, plus ``label`` and ``location``. Not retried after a 503."""
-        return cast(Dict[str, Any], await self._run(self._core.add_offcuts(request), timeout))
+        request's offcuts takes, plus ``label`` and ``location``. Sent with an ``Idempotency-Key`` and
+        retried under it like the solving POSTs: a retried add adds once."""
+        return cast(Dict[str, Any], await self._run(self._core.add_offcuts(request, idempotency_key), timeout))
 
     async def import_offcuts_csv(
-        self, csv: str, *, unit: Optional[str] = None, timeout: Optional[float] = None
+        self,
+        csv: str,
+        *,
+        unit: Optional[str] = None,
+        timeout: Optional[float] = None,
+        idempotency_key: Optional[str] = None,
     ) -> Dict[str, Any]:
-        """Imports a CSV file (columns length, quantity, material, label, location) onto the rack."""
-        return cast(Dict[str, Any], await self._run(self._core.import_offcuts_csv(csv, unit), timeout))
+        """Imports a CSV file (columns length, quantity, material, label, location) onto the rack; retried
+        under its ``Idempotency-Key`` as ``add_offcuts`` is."""
+        call = self._core.import_offcuts_csv(csv, unit, idempotency_key)
+        return cast(Dict[str, Any], await self._run(call, timeout))
 
     async def change_offcut(
         self, offcut_id: str, change: Mapping[str, Any], *, timeout: Optional[float] = None
@@ -839,11 +871,14 @@ class AsyncClient:
         call = self._core.call("GET", f"/v1/plans/{_id(plan_id)}/pdf", file="pdf")
         return cast(PlanPdf, await self._run(call, timeout))
 
-    async def book_plan(self, plan_id: str, *, timeout: Optional[float] = None) -> Dict[str, Any]:
+    async def book_plan(
+        self, plan_id: str, *, timeout: Optional[float] = None, idempotency_key: Optional[str] = None
+    ) -> Dict[str, Any]:
         """Books a stored plan once it is cut (``POST /v1/plans/{id}/cut``): all or nothing, and a repeat
         answers the same record. ``CutplanError`` ``offcutsTaken`` (409) names the gone entries in
         ``body["taken"]``."""
-        return cast(Dict[str, Any], await self._run(self._core.call("POST", f"/v1/plans/{_id(plan_id)}/cut"), timeout))
+        call = self._core.call("POST", f"/v1/plans/{_id(plan_id)}/cut", idempotency_key=idempotency_key)
+        return cast(Dict[str, Any], await self._run(call, timeout))
 
     async def delete_plan(self, plan_id: str, *, timeout: Optional[float] = None) -> None:
         """Forgets a stored plan (``DELETE /v1/plans/{id}``)."""
