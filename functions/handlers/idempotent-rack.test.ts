@@ -208,6 +208,8 @@ describe('Idempotency-Key on rack adds (POST /v1/offcuts)', () => {
     expect(await w.pieces()).toBe(3);
     expect(await w.storedIdem()).toEqual([]);
     expect(w.log.lines.some((l) => l.message === 'rack answer not kept for replays')).toBe(true);
+    // The log must not claim an answer the route did not give.
+    expect(w.log.lines.some((l) => l.message.includes('answering 503'))).toBe(false);
   });
 });
 

@@ -170,12 +170,14 @@ export async function idempotent(
   const outcomeKey: BodyKey = { workspace: who.value.scope, kind: 'idem', id };
   const leaseKey: BodyKey = { workspace: who.value.scope, kind: 'idemrun', id };
   const print = fingerprint(req);
+  const busyError = () =>
+    new BusyError('the service is busy (idempotency store unavailable); retry shortly', 2);
   const busy = (error: unknown) => {
     deps.log.error('idempotency store unavailable; answering 503 busy', {
       source: 'idempotency',
       ...errorFields(error),
     });
-    return fail(new BusyError('the service is busy (idempotency store unavailable); retry shortly', 2));
+    return fail(busyError());
   };
   const reused = () =>
     fail(
@@ -245,7 +247,13 @@ export async function idempotent(
           // The put may have landed: take it away, so a retry runs again rather than replaying a call
           // that is refunded. If that fails too, the retry replays it (uncounted).
           await bodies.delete(outcomeKey).catch(() => false);
-          return err(busy(error).error);
+          // The route decides the answer: the solving routes refund and answer 503, while a rack route
+          // whose change has landed still answers it. So the log says only what failed here.
+          deps.log.error('idempotency store unavailable; outcome not stored', {
+            source: 'idempotency',
+            ...errorFields(error),
+          });
+          return err(busyError());
         }
       });
     } finally {
