@@ -7,7 +7,7 @@ import type { PackingState } from './packing-state.ts';
 import { MAX_ROWS, YIELD_OPS } from './tuning.ts';
 
 /**
- * Builds the model into a fresh state (see {@link PerfectPacking}): false when no packing can exist (a long
+ * Builds the model into a fresh state (see `PerfectPacking` in perfect-packing.ts): false when no packing can exist (a long
  * piece more than bars, or more candidate bars than `MAX_ROWS`). Yields every few hundred operations.
  */
 export function* buildModel(st: PackingState): Generator<void, boolean, void> {

@@ -6,7 +6,7 @@ import { rng } from '../../../model/index.ts';
 import { type PerfectPackingInput, R_WEIGHT, TRUE, UNSET } from './packing-types.ts';
 
 /**
- * The perfect-packing search's model and state (see {@link PerfectPacking} for the model): the candidate
+ * The perfect-packing search's model and state (see `PerfectPacking` in perfect-packing.ts for the model): the candidate
  * bars ("rows") and options of each long piece, the assignment and its trail, the live and forced short
  * copies, the carry budgets and the learnt clauses, with the moves that keep them in step (assign, undo,
  * backtrack). Plain fields and typed arrays, read directly by the parts that work on it: the model
