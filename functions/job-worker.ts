@@ -12,35 +12,21 @@ const highsWasm = startHighsCompile(import.meta.url);
 const [
   { runJob },
   { threadSolver },
-  { jobsDeps },
+  { deployedJobsDeps },
   { readWorkerEvent },
   { sweepJobs },
   { solveServices },
-  { createDynamoClient, readLimitsConfig },
-  { jobWebhooks },
-  { createWebhookDeps },
 ] = await Promise.all([
   import('./handlers/job-runner.ts'),
   import('./handlers/job-solve.ts'),
-  import('./shared/jobs/compose.ts'),
+  import('./shared/jobs/deployed.ts'),
   import('./shared/jobs/lambda-queue.ts'),
   import('./shared/jobs/jobs.ts'),
   import('./shared/services.ts'),
-  import('./shared/limits/index.ts'),
-  import('./shared/jobs/webhooks-adapter.ts'),
-  import('./shared/webhooks/index.ts'),
 ]);
 
 const services = await solveServices({ highsWasm });
-const config = readLimitsConfig(process.env);
-const client = createDynamoClient(config);
-const deps = jobsDeps({
-  client,
-  tableName: config.tableName,
-  admitter: services.admitter,
-  log: services.log,
-  webhooks: jobWebhooks(createWebhookDeps({ client, tableName: config.tableName, allowPrivate: false })),
-});
+const deps = deployedJobsDeps(services);
 // The solve runs in a thread of its own (solve-thread.mjs beside this bundle; the TypeScript source when
 // run unbundled), so this thread writes the job's progress while it solves and hears of a cancel.
 const threadUrl = import.meta.url.endsWith('.mjs')

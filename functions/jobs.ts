@@ -8,26 +8,14 @@ import './shared/source-maps.ts';
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { jobSize, parseOptimiseBody, parseOptimiseQuery } from '../core/request/index.ts';
 import { makeJobsHandler } from './handlers/jobs-handler.ts';
-import { jobsDeps } from './shared/jobs/compose.ts';
+import { deployedJobsDeps } from './shared/jobs/deployed.ts';
 import { lambdaJobQueue } from './shared/jobs/lambda-queue.ts';
-import { jobWebhooks } from './shared/jobs/webhooks-adapter.ts';
-import { createDynamoClient, readLimitsConfig } from './shared/limits/index.ts';
 import { stateServices } from './shared/services.ts';
-import { createWebhookDeps } from './shared/webhooks/index.ts';
 
 const workerName = process.env.JOB_WORKER_FUNCTION;
 if (workerName === undefined || workerName === '') throw new Error('JOB_WORKER_FUNCTION is not set');
 const services = stateServices();
-const config = readLimitsConfig(process.env);
-const client = createDynamoClient(config);
-const deps = jobsDeps({
-  client,
-  tableName: config.tableName,
-  admitter: services.admitter,
-  log: services.log,
-  // Deployed: only public https receivers (checked at submission and again before every attempt).
-  webhooks: jobWebhooks(createWebhookDeps({ client, tableName: config.tableName, allowPrivate: false })),
-});
+const deps = deployedJobsDeps(services);
 
 export const handler = makeJobsHandler({
   ...services,
