@@ -11,7 +11,7 @@ import { PORTABLE_INPUTS } from './portable.ts';
 import { advertised } from './schemas.ts';
 import type { PlanService } from './service.ts';
 import { planSummary } from './summary.ts';
-import { guarded, toolError } from './tool-results.ts';
+import { guarded, jsonResult, toolError } from './tool-results.ts';
 
 export const START_JOB_TOOL = 'start_job';
 export const GET_JOB_TOOL = 'get_job';
@@ -64,16 +64,10 @@ export function registerJobTools(server: McpServer, service: PlanService): void 
       const started = await service.startJob(args);
       if (!started.ok) return toolError(service, started.error);
       const job = started.value as { id?: string; status?: string };
-      return {
-        content: [
-          {
-            type: 'text',
-            text: `Job ${job.id} is ${job.status}. Call get_job with {"jobId": "${job.id}"} in a few seconds.`,
-          },
-          { type: 'text', text: JSON.stringify(started.value) },
-        ],
-        structuredContent: started.value as Record<string, unknown>,
-      };
+      return jsonResult(
+        started.value,
+        `Job ${job.id} is ${job.status}. Call get_job with {"jobId": "${job.id}"} in a few seconds.`,
+      );
     }),
   );
 
@@ -101,13 +95,7 @@ export function registerJobTools(server: McpServer, service: PlanService): void 
         job.status === 'succeeded' && job.result != null
           ? planSummary(job.result)
           : `The job is ${job.status}.${job.status === 'queued' || job.status === 'running' ? ' Ask again in a few seconds.' : ''}`;
-      return {
-        content: [
-          { type: 'text', text: summary },
-          { type: 'text', text: JSON.stringify(got.value) },
-        ],
-        structuredContent: got.value as Record<string, unknown>,
-      };
+      return jsonResult(got.value, summary);
     }),
   );
 
@@ -125,10 +113,7 @@ export function registerJobTools(server: McpServer, service: PlanService): void 
       if (service.usage === undefined) return toolError(service, new KeyRequiredError(NO_KEY_JOB_ERROR));
       const usage = await service.usage();
       if (!usage.ok) return toolError(service, usage.error);
-      return {
-        content: [{ type: 'text', text: JSON.stringify(usage.value) }],
-        structuredContent: usage.value as Record<string, unknown>,
-      };
+      return jsonResult(usage.value);
     }),
   );
 }

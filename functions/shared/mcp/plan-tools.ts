@@ -9,7 +9,7 @@ import { PORTABLE_INPUTS } from './portable.ts';
 import { advertised, type ToolSchemas } from './schemas.ts';
 import type { PlanService } from './service.ts';
 import { planSummary } from './summary.ts';
-import { guarded, pdfResource, toolError } from './tool-results.ts';
+import { guarded, jsonResult, pdfResource, toolError } from './tool-results.ts';
 import { LABELS_TOOL, OPTIMISE_TOOL, PDF_TOOL, SAW_LIST_TOOL, toolArguments } from './tool-routes.ts';
 
 const BUDGET_NOTE =
@@ -56,13 +56,7 @@ export function registerPlanTools(server: McpServer, service: PlanService, schem
       const planned = await service.plan(body);
       if (!planned.ok) return toolError(service, planned.error);
       const { response } = planned.value;
-      return {
-        content: [
-          { type: 'text', text: planSummary(response) },
-          { type: 'text', text: JSON.stringify(response) },
-        ],
-        structuredContent: response as unknown as Record<string, unknown>,
-      };
+      return jsonResult(response, planSummary(response));
     }),
   );
 

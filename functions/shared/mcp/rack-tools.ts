@@ -8,7 +8,7 @@ import { KeyRequiredError } from '../errors.ts';
 import { IDEMPOTENCY_KEY_INPUT } from './portable.ts';
 import { advertised } from './schemas.ts';
 import type { PlanService } from './service.ts';
-import { guarded, toolError } from './tool-results.ts';
+import { guarded, jsonResult, toolError } from './tool-results.ts';
 
 export const RACK_TOOL = 'list_offcuts';
 export const BOOK_TOOL = 'book_plan';
@@ -64,10 +64,7 @@ export function registerRackTools(server: McpServer, service: PlanService): void
         return toolError(service, new KeyRequiredError(NO_KEY_TOOL_ERROR));
       const listed = await service.listOffcuts(args);
       if (!listed.ok) return toolError(service, listed.error);
-      return {
-        content: [{ type: 'text', text: JSON.stringify(listed.value) }],
-        structuredContent: listed.value as Record<string, unknown>,
-      };
+      return jsonResult(listed.value);
     }),
   );
 
@@ -93,10 +90,7 @@ export function registerRackTools(server: McpServer, service: PlanService): void
       }
       const booked = await service.bookPlan({ planId: args.planId });
       if (!booked.ok) return toolError(service, booked.error);
-      return {
-        content: [{ type: 'text', text: JSON.stringify(booked.value) }],
-        structuredContent: booked.value as Record<string, unknown>,
-      };
+      return jsonResult(booked.value);
     }),
   );
 }

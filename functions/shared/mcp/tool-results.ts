@@ -20,6 +20,18 @@ export function pdfResource(folder: string, name: string, pdf: Uint8Array) {
 }
 
 /**
+ * A tool's answer carrying a JSON value: as `structuredContent`, and as text (after a one-line summary,
+ * when there is one) for clients that read only the text.
+ */
+export function jsonResult(value: unknown, summary?: string): CallToolResult {
+  const json = { type: 'text' as const, text: JSON.stringify(value) };
+  return {
+    content: summary === undefined ? [json] : [{ type: 'text', text: summary }, json],
+    structuredContent: value as Record<string, unknown>,
+  };
+}
+
+/**
  * A tool callback whose throw (a bug in the core or the renderer) is a generic tool error: the SDK would
  * otherwise put the exception's message in the result, and what a bug says stays out of answers.
  */
