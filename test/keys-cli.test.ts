@@ -4,9 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KeysIo, runKeys } from '../bin/keys.ts';
 import { parseExpiry } from '../bin/keys-args.ts';
-import { manualClock } from '../core/budget.ts';
 import { type EmbeddedDynamo, startEmbeddedDynamo } from '../functions/local/embedded-dynamo.ts';
 import {
   createAdmitter,
@@ -14,6 +12,7 @@ import {
   DEFAULT_KEY_CACHE_MS,
   keyIdOf,
 } from '../functions/shared/limits/index.ts';
+import { keysCli } from './support/keys-cli.ts';
 import { freshTable } from './support/limits-table.ts';
 
 let dynamo: EmbeddedDynamo;
@@ -30,26 +29,7 @@ const START = Date.parse('2025-03-10T13:20:00.000Z');
 const small = { totalParts: 4, distinctLines: 2 };
 
 async function cli() {
-  const tableName = await freshTable(dynamo);
-  const clock = manualClock(START);
-  const env = { DYNAMODB_ENDPOINT: dynamo.endpoint, TABLE_NAME: tableName };
-  const run = async (argv: string[], overrides: Partial<KeysIo> = {}) => {
-    let stdout = '';
-    let stderr = '';
-    const code = await runKeys(argv, {
-      env,
-      cwd: '/nonexistent',
-      clock,
-      stdout: (t) => {
-        stdout += t;
-      },
-      stderr: (t) => {
-        stderr += t;
-      },
-      ...overrides,
-    });
-    return { code, stdout, stderr };
-  };
+  const { run, clock, tableName } = await keysCli(dynamo, START);
   const admitter = createAdmitter({ store: createDynamoStore({ client: dynamo.client, tableName }), clock });
   const admit = (apiKey: string, origin?: string) =>
     admitter.admit({ ip: '203.0.113.7', apiKey, origin }, small);

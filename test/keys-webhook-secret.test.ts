@@ -1,7 +1,5 @@
 /** `cutplan keys webhook-secret <keyId> [--rotate]` against the embedded DynamoDB. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type KeysIo, runKeys } from '../bin/keys.ts';
-import { manualClock } from '../core/budget.ts';
 import { type EmbeddedDynamo, startEmbeddedDynamo } from '../functions/local/embedded-dynamo.ts';
 import { keyIdOf } from '../functions/shared/limits/index.ts';
 import {
@@ -10,7 +8,7 @@ import {
   verifyWebhook,
   webhookHeaders,
 } from '../functions/shared/webhooks/index.ts';
-import { freshTable } from './support/limits-table.ts';
+import { keysCli } from './support/keys-cli.ts';
 
 let dynamo: EmbeddedDynamo;
 beforeAll(async () => {
@@ -23,26 +21,7 @@ afterAll(async () => {
 const START = Date.parse('2026-12-06T08:00:00.000Z');
 
 async function cli() {
-  const tableName = await freshTable(dynamo);
-  const clock = manualClock(START);
-  const env = { DYNAMODB_ENDPOINT: dynamo.endpoint, TABLE_NAME: tableName };
-  const run = async (argv: string[], overrides: Partial<KeysIo> = {}) => {
-    let stdout = '';
-    let stderr = '';
-    const code = await runKeys(argv, {
-      env,
-      cwd: '/nonexistent',
-      clock,
-      stdout: (t) => {
-        stdout += t;
-      },
-      stderr: (t) => {
-        stderr += t;
-      },
-      ...overrides,
-    });
-    return { code, stdout, stderr };
-  };
+  const { run, clock, tableName } = await keysCli(dynamo, START);
   const made = await run(['create', '--workspace', 'acme', '--tier', 'pro']);
   const keyId = keyIdOf(made.stdout.trim()) ?? '';
   const secrets = createDynamoWebhookSecrets({ client: dynamo.client, tableName, now: clock.now });
