@@ -14,6 +14,8 @@ export const TECHNIQUES = [
   'packer-share',
   /** Tight pricing rounds for a branch node whose LP rounds up to the incumbent but whose bound does not. */
   'tight-bound',
+  /** Completions that also round the LP's most fractional columns up (jobs with several kinds of bar). */
+  'round-up',
 ] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];

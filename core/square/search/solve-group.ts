@@ -123,7 +123,8 @@ export function solveGroup(
     }
     if (isOptimal() || budget.expired()) return result();
 
-    const diver = new Diver(job, cg, budget, trace, inc, isOptimal);
+    const roundUp = job.sources.length > 1 && !off.has('round-up');
+    const diver = new Diver(job, cg, budget, trace, inc, isOptimal, roundUp);
     diver.complete(first.out.x, root, []);
     cg.dropSubstitution();
     trace.phase = 'dive';
