@@ -1,0 +1,135 @@
+/**
+ * A technique of the search off and on over the seeded practical jobs, in one process (issue 41's warm
+ * path): each job is solved with the technique switched off and on in turn (after a warm-up pass), and
+ * the report gives, per side, the LP solves to the answer (a count the machine's load does not move), the
+ * CPU time per job, and the jobs whose objective or proof differ.
+ *
+ *   npx tsx bench/warm-ablate.ts --off round-up [--jobs 200] [--first-seed 1] [--budget-ms 20000]
+ */
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { countingEngine } from '../core/lp/index.ts';
+import { isTechnique, type Technique } from '../core/model/index.ts';
+import { createLpEngine, optimise } from '../core/optimise.ts';
+import { parseOptimiseBody } from '../core/request/index.ts';
+import { practicalJob } from '../test/fixtures/practical.ts';
+import { quantile } from './warm.ts';
+
+/** One job's answer on one side. */
+export interface SideRun {
+  readonly solves: number;
+  readonly cpuMs: number;
+  /** The objective value of the answer (in the request's terms) and whether it is proven. */
+  readonly best: number | null;
+  readonly optimal: boolean;
+}
+
+/** Sums and quantiles of one side over the jobs (nearest rank, as the warm bench). */
+export function summarise(runs: readonly SideRun[]): {
+  solves: number;
+  solvesP95: number;
+  cpuMs: number;
+  cpuP95: number;
+  proven: number;
+} {
+  return {
+    solves: runs.reduce((a, r) => a + r.solves, 0),
+    solvesP95: quantile(
+      runs.map((r) => r.solves),
+      0.95,
+    ),
+    cpuMs: runs.reduce((a, r) => a + r.cpuMs, 0),
+    cpuP95: quantile(
+      runs.map((r) => r.cpuMs),
+      0.95,
+    ),
+    proven: runs.filter((r) => r.optimal).length,
+  };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      off: { type: 'string' },
+      jobs: { type: 'string', default: '200' },
+      'first-seed': { type: 'string', default: '1' },
+      'budget-ms': { type: 'string', default: '20000' },
+    },
+  });
+  const name = values.off ?? '';
+  if (!isTechnique(name)) throw new Error(`--off: not a technique: ${name}`);
+  const off = new Set<Technique>([name]);
+  const base = await createLpEngine();
+  const clock = { now: () => Date.now(), monotonic: () => performance.now() };
+  const first = Number(values['first-seed']);
+  const seeds = Array.from({ length: Number(values.jobs) }, (_, k) => first + k);
+  const solve = async (seed: number, ablate: boolean): Promise<SideRun | null> => {
+    const parsed = parseOptimiseBody(practicalJob(seed), 'json');
+    if (!parsed.ok) return null;
+    const counting = countingEngine(base);
+    let best: number | null = null;
+    const started = process.cpuUsage();
+    const res = await optimise(parsed.value, {
+      lp: counting.engine,
+      clock,
+      budgetMs: Number(values['budget-ms']),
+      tier: 'public',
+      poweredBy: 'bench',
+      ...(ablate ? { off } : {}),
+      onProgress: (p) => {
+        best = p.best;
+      },
+    });
+    const cpu = process.cpuUsage(started);
+    return {
+      solves: counting.solves(),
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      best,
+      optimal: res.ok && res.value.plan.optimal,
+    };
+  };
+  for (const seed of seeds) {
+    await solve(seed, true);
+    await solve(seed, false);
+  }
+  const offRuns: SideRun[] = [];
+  const onRuns: SideRun[] = [];
+  const differ: string[] = [];
+  for (const [k, seed] of seeds.entries()) {
+    // Alternate which side goes first, so a change of load hits both alike.
+    let withOff: SideRun | null;
+    let withOn: SideRun | null;
+    if (k % 2 === 0) {
+      withOff = await solve(seed, true);
+      withOn = await solve(seed, false);
+    } else {
+      withOn = await solve(seed, false);
+      withOff = await solve(seed, true);
+    }
+    if (!withOff || !withOn) continue;
+    offRuns.push(withOff);
+    onRuns.push(withOn);
+    if (withOff.best !== withOn.best || withOff.optimal !== withOn.optimal)
+      differ.push(
+        `${seed} (${withOff.best}${withOff.optimal ? '' : '?'} → ${withOn.best}${withOn.optimal ? '' : '?'})`,
+      );
+  }
+  const row = (label: string, runs: readonly SideRun[]) => {
+    const s = summarise(runs);
+    return `| ${label} | ${s.solves} | ${s.solvesP95} | ${s.cpuMs.toFixed(0)} | ${s.cpuP95.toFixed(1)} | ${s.proven}/${runs.length} |`;
+  };
+  console.log(
+    [
+      `Technique \`${name}\` off and on, practical seeds ${first}–${first + seeds.length - 1}, budget ${values['budget-ms']} ms:`,
+      '',
+      '| side | LP solves | p95 solves a job | CPU ms | p95 CPU ms a job | proven |',
+      '|---|---:|---:|---:|---:|---:|',
+      row('off', offRuns),
+      row('on', onRuns),
+      '',
+      `Objective or proof differ: ${differ.length === 0 ? 'none' : differ.join(', ')}.`,
+    ].join('\n'),
+  );
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
