@@ -14,6 +14,8 @@ export const TECHNIQUES = [
   'packer-share',
   /** Tight pricing rounds for a branch node whose LP rounds up to the incumbent but whose bound does not. */
   'tight-bound',
+  /** The perfect-packing search's phased schedule: a small first share, then by round from the root on. */
+  'packer-phase',
 ] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];
