@@ -51,12 +51,12 @@ export function upfrontSchedule(demand: Int32Array, perRound: number): PackerSch
 /**
  * The phased schedule: `PACKER_FIRST_ROUNDS` rounds' worth of operations first (`perRound` is about a
  * round's time; never more than the former first share), then one round's worth a round for the first
- * `PACKER_EARLY_ROUNDS` rounds from the root's start, then a share that falls as 1/round after them
- * (`early / r` a round at round r), so the total grows as the logarithm of the rounds, up to
- * `PACKER_TOTAL_OPS`. A job with a perfect packing usually has it found within tens of rounds' worth of
- * operations (the sampled AI jobs: 0 to 117); a job without one (ANI) pays a share of its proof that
- * shrinks as the proof grows, where the former schedule paid about its root's time first and then as
- * much as the tree's.
+ * `PACKER_EARLY_ROUNDS` rounds from the root's start, then a share that falls as the inverse square root
+ * of the round (`√(early / r)` of a round's worth at round r), so the total grows as the square root of
+ * the rounds, up to `PACKER_TOTAL_OPS`. A job with a perfect packing usually has it found within tens of
+ * rounds' worth (the sampled AI jobs: mostly under 10, a few 20–120, two about 300, found by round 450);
+ * a job without one (ANI) pays a share of its proof that shrinks as the proof grows, where the former
+ * schedule paid about its root's time first and then as much as the tree's.
  */
 export function phasedSchedule(demand: Int32Array, perRound: number): PackerSchedule {
   const first = Math.min(packerFirstOps(demand), PACKER_FIRST_ROUNDS * perRound);
@@ -66,7 +66,7 @@ export function phasedSchedule(demand: Int32Array, perRound: number): PackerSche
     duringRoot: true,
     allowed(rounds: number): number {
       const r = Math.max(0, rounds);
-      const share = r <= early ? r : early * (1 + Math.log(r / early));
+      const share = r <= early ? r : early * (2 * Math.sqrt(r / early) - 1);
       return Math.min(PACKER_TOTAL_OPS, first + Math.floor(perRound * share));
     },
   };
