@@ -28,6 +28,17 @@ describe('the perfect-packing search’s schedule on a job without a perfect pac
     expect(res.bound).toBeLessThanOrEqual(inst.opt ?? 0);
   });
 
+  it('keeps running between the pricing rounds of the tree’s nodes, not only between nodes', async () => {
+    // The root and first dive take about 222 solves; the tree's top node about 150 more.
+    const solves = 300;
+    const { engine, budget } = await workBudget(solves);
+    const res = solveGroup(job, engine, budget);
+    expect(res.trace.branchNodes).toBeLessThanOrEqual(1);
+    const schedule = phasedSchedule(demand, packerOpsPerRound(demand, true));
+    expect(res.packer?.ops).toBeGreaterThan(schedule.allowed(solves - 10));
+    expect(res.packer?.ops).toBeLessThan(schedule.allowed(solves) + PACKER_SLICE);
+  });
+
   it('runs the whole former first share before the root when `packer-phase` is off', async () => {
     const { engine, budget } = await workBudget(SOLVES);
     const res = solveGroup(job, engine, budget, undefined, new Set(['packer-phase'] as const));

@@ -151,11 +151,13 @@ export function solveGroup(
   const counted = countingEngine(engine);
   const cg = new ColumnGeneration(job, counted.engine, root, fullBars ? { primalAfterColumns: true } : {});
   try {
-    const rootBudget =
+    // The phased schedule's search runs between the pricing rounds of the root and of the tree's nodes
+    // (a node can take hundreds of rounds), wherever column generation checks its budget.
+    const beside =
       run?.searching && schedule.duringRoot
         ? budgetBeside(budget, run, (r) => schedule.allowed(r), counted.solves, isOptimal)
         : budget;
-    const first = solveRoot(job, cg, root, inc, proof.bound, rootBudget, trace);
+    const first = solveRoot(job, cg, root, inc, proof.bound, beside, trace);
     rootOps = run?.ops ?? null;
     proof.bound = first.bound;
     trace.phase = 'root';
@@ -193,7 +195,7 @@ export function solveGroup(
       const packerLeft = run
         ? { run, allowed: (rounds: number) => schedule.allowed(before + rounds) + slack }
         : null;
-      proof.raise(oneBarSearch(search, proof.bound, budget, isOptimal, packerLeft));
+      proof.raise(oneBarSearch(search, proof.bound, beside, isOptimal, packerLeft));
     } else {
       mixedSearch(search, proof, first.out.x, budget);
     }
