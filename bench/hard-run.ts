@@ -1,41 +1,55 @@
 /**
  * `npm run bench -- --hard`: every AI and ANI instance of ../shared/instances (or `--sample N` a class),
  * at `--limit S` seconds a job, one worker process per core, each technique of `--ablate a,b` also
- * switched off on its own in the same run. Writes the per-class report (default bench/results/hard.md)
- * with the command that made it; any false proof or bound above a known optimum fails the run.
+ * switched off on its own in the same run, and with `--baseline <git-ref>` the same instances solved by a
+ * checkout of that ref, interleaved. Writes the per-class report (default bench/results/hard.md) with the
+ * command that made it, the work counts (pricing rounds, branch nodes, perfect-packing operations) and the
+ * comparison against the baseline; any false proof or bound above a known optimum fails the run.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { dirname } from 'node:path';
 import { TECHNIQUES } from '../core/model/index.ts';
+import { baselineCheckout, gitDescribe, ROOT } from './baseline-checkout.ts';
 import { falseBound, falseProof } from './claims.ts';
-import { chooseClasses, classRows, classTable, HARD_SETS, sampleClasses, variantsOf } from './hard.ts';
+import {
+  chooseClasses,
+  classRows,
+  classTable,
+  comparisonRows,
+  comparisonTable,
+  HARD_SETS,
+  type HardSettings,
+  sampleClasses,
+  turns,
+  type Variant,
+  variantsOf,
+  workTable,
+} from './hard.ts';
 import { INSTANCES_DIR, loadSet } from './instances.ts';
 import { type Outcome, runTasks, type Task } from './solver-bench.ts';
 
-export interface HardOptions {
-  /** Instances a class; null: every instance. */
-  readonly perClass: number | null;
-  readonly limitMs: number;
-  readonly workers: number;
-  /** Comma-separated classes (`ANI 201`) or sets (`ani`) to run; empty: every class. */
-  readonly classes: string;
-  /** Comma-separated techniques to measure off (each on its own) beside everything on. */
-  readonly ablate: string;
+export interface HardOptions extends HardSettings {
   readonly out: string;
   readonly command: string;
 }
 
+/** The label of the baseline's rows. */
+const BASELINE = 'baseline';
+
 /** Runs the hard instances and writes the report; resolves to the number of false claims. */
 export async function runHard(o: HardOptions): Promise<number> {
   const variants = variantsOf(o.ablate, TECHNIQUES);
+  const baseDir = o.baseline === null ? null : baselineCheckout(o.baseline);
+  const baseline = baseDir === null ? null : { label: BASELINE, off: [], checkout: baseDir };
   const instances = HARD_SETS.flatMap((set) =>
     loadSet(set, INSTANCES_DIR).map((inst) => ({ set, name: inst.file, inst })),
   );
   const chosen = [...chooseClasses(sampleClasses(instances, o.perClass), o.classes).values()].flat();
-  // Variants take turns instance by instance, so a load change on the shared machine hits them alike.
-  const tasks: Task[] = chosen.flatMap(({ set, name, inst }) =>
-    variants.map(
+  // Variants (and the baseline) take turns instance by instance, so a load change on the shared machine
+  // hits them alike.
+  const tasks: Task[] = chosen.flatMap(({ set, name, inst }, k) =>
+    turns<Variant & { readonly checkout?: string }>(variants, baseline, k).map(
       (v): Task => ({
         set,
         name,
@@ -46,6 +60,7 @@ export async function runHard(o: HardOptions): Promise<number> {
         limitMs: o.limitMs,
         off: v.off,
         variant: v.label,
+        ...(v.checkout ? { checkout: v.checkout } : {}),
       }),
     ),
   );
@@ -69,22 +84,42 @@ export async function runHard(o: HardOptions): Promise<number> {
     );
   });
   const wallS = (performance.now() - started) / 1000;
-  const rows = classRows(
-    outcomes,
-    variants.map((v) => v.label),
-    provenOpt,
-  );
+  const load1 = loadavg()[0] ?? 0;
+  const labels = [...variants.map((v) => v.label), ...(baseline ? [BASELINE] : [])];
+  const rows = classRows(outcomes, labels, provenOpt);
   const falseClaims = rows.reduce((a, r) => a + r.falseClaims, 0);
   const lines = [
     '# Benchmark report: AI and ANI',
     '',
-    `Command: \`${o.command}\` (${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${workers} workers on ${cpus().length} cores, ${wallS.toFixed(0)} s wall, load average ${load0.toFixed(1)} at the start).`,
+    `Command: \`${o.command}\` (${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${workers} workers on ${cpus().length} cores, ${wallS.toFixed(0)} s wall, load average ${load0.toFixed(1)} at the start and ${load1.toFixed(1)} at the end).`,
+    '',
+    `This checkout: ${gitDescribe(ROOT)}.${baseDir === null ? '' : ` Baseline (\`${o.baseline}\`): ${gitDescribe(baseDir)}, solving the same instances in the same run, interleaved with this checkout's.`}`,
     '',
     `${o.perClass === null ? 'Every instance' : `${o.perClass} instances a class (evenly spread by file index)`}, ${o.limitMs / 1000} s a job, each solved on one core through parse → solve → verify. Times include instances stopped by the limit. A proof of another value or a bound above a known optimum counts as a false claim and fails the run.`,
     '',
     ...classTable(rows),
     '',
+    'Work counts (pricing rounds, branch nodes, perfect-packing operations) do not move with the load of a shared machine as times do; medians over the instances that report them (`—`: a checkout that does not).',
+    '',
   ];
+  if (baseline) {
+    lines.push(
+      `## Against the baseline`,
+      '',
+      `Each variant of this checkout against the baseline on the same instances: time ratio < 1 means faster here.`,
+      '',
+      ...comparisonTable(comparisonRows(outcomes, labels, BASELINE), BASELINE),
+      '',
+    );
+  }
+  lines.push(
+    '<details><summary>Every solve with its work counts</summary>',
+    '',
+    ...workTable(outcomes, labels),
+    '',
+    '</details>',
+    '',
+  );
   const failed = outcomes.filter((r) => wrong(r) || r.error !== null || !r.optimal);
   if (failed.length > 0) {
     lines.push('<details><summary>Instances not proven, in error or with a false claim</summary>', '');

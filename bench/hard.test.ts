@@ -6,10 +6,15 @@ import {
   classRows,
   classTable,
   compareClasses,
+  comparisonRows,
+  comparisonTable,
   type HardOutcome,
   hardClass,
+  hardSettings,
   sampleClasses,
+  turns,
   variantsOf,
+  workTable,
 } from './hard.ts';
 
 describe('hardClass', () => {
@@ -177,6 +182,134 @@ describe('classRows and classTable', () => {
     ]);
     const table = classTable(rows);
     expect(table).toHaveLength(2 + rows.length);
-    expect(table[3]).toBe('| all on | ANI 201 | 3 | 2 | 3 | 0 | 0 | 3.00 | 20.0 |');
+    // No outcome reports work counts (a baseline older than them): the work columns read `—`.
+    expect(table[3]).toBe('| all on | ANI 201 | 3 | 2 | 3 | 0 | 0 | 3.00 | 20.0 | — | — | — |');
+  });
+});
+
+describe('work counts, the baseline comparison and the per-solve table', () => {
+  const o = (
+    name: string,
+    variant: string,
+    ms: number,
+    optimal: boolean,
+    work?: { rounds: number; branchNodes: number; packerOps: number; packerRootOps: number },
+  ): HardOutcome => ({
+    set: name.startsWith('ani') ? 'ani' : 'ai',
+    name,
+    variant,
+    ms,
+    value: 66,
+    bound: optimal ? 66 : 65,
+    optimal,
+    opt: 66,
+    error: null,
+    ...(work ? { work } : {}),
+  });
+  const w = (rounds: number, branchNodes: number, packerOps: number) => ({
+    rounds,
+    branchNodes,
+    packerOps,
+    packerRootOps: packerOps / 2,
+  });
+  const outcomes = [
+    o('ani/201_2500_NR_0.txt', 'all on', 2_000, true, w(400, 3, 80e6)),
+    o('ani/201_2500_NR_0.txt', 'baseline', 8_000, true),
+    o('ani/201_2500_NR_9.txt', 'all on', 30_000, false, w(2_000, 90, 120e6)),
+    o('ani/201_2500_NR_9.txt', 'baseline', 30_000, false),
+    o('ani/201_2500_NR_17.txt', 'all on', 4_000, true, w(500, 5, 100e6)),
+    o('ani/201_2500_NR_17.txt', 'baseline', 1_000, false),
+    o('ai/201_2500_DI_0.txt', 'all on', 100, true, w(0, 0, 0.5e6)),
+    o('ai/201_2500_DI_0.txt', 'baseline', 100, true),
+  ];
+  const opt = new Map(outcomes.map((x) => [`${x.set}/${x.name}`, 66]));
+
+  it('gives the medians of the work counts per class, where they are reported', () => {
+    const rows = classRows(outcomes, ['all on', 'baseline'], opt);
+    const ani = rows.find((r) => r.variant === 'all on' && r.cls === 'ANI 201');
+    expect([ani?.medianRounds, ani?.medianNodes, ani?.medianPackerOps]).toEqual([500, 5, 100e6]);
+    const base = rows.find((r) => r.variant === 'baseline' && r.cls === 'ANI 201');
+    expect([base?.medianRounds, base?.medianNodes, base?.medianPackerOps]).toEqual([null, null, null]);
+    expect(classTable(rows)[3]).toBe(
+      '| all on | ANI 201 | 3 | 2 | 3 | 0 | 0 | 4.00 | 30.0 | 500 | 5 | 100 |',
+    );
+  });
+
+  it('compares each variant with the baseline on the instances both solved', () => {
+    const rows = comparisonRows(outcomes, ['all on', 'baseline'], 'baseline');
+    expect(rows.map((r) => r.cls)).toEqual(['AI 201', 'ANI 201']);
+    const ani = rows[1];
+    expect(ani).toMatchObject({
+      variant: 'all on',
+      pairs: 3,
+      proven: 2,
+      baselineProven: 1,
+      medianMs: 4_000,
+      baselineMedianMs: 8_000,
+      faster: 1,
+      onlyThis: 1,
+      onlyBaseline: 0,
+    });
+    // (2/8 · 30/30 · 4/1)^(1/3) = 1
+    expect(ani?.timeRatio).toBeCloseTo(1, 10);
+    expect(rows[0]?.timeRatio).toBeCloseTo(1, 10);
+    const table = comparisonTable(rows, 'baseline');
+    expect(table).toHaveLength(4);
+    expect(table[3]).toBe('| all on | ANI 201 | 3 | 2 | 1 | 4.00 | 8.00 | 1.00 | 1 | 1 | 0 |');
+  });
+
+  it('has no comparison rows without baseline outcomes', () => {
+    const mine = outcomes.filter((x) => x.variant !== 'baseline');
+    expect(comparisonRows(mine, ['all on'], 'baseline')).toEqual([]);
+  });
+
+  it('lists every solve by class, instance index and variant, with its work counts', () => {
+    const table = workTable([...outcomes].reverse(), ['all on', 'baseline']);
+    expect(table).toHaveLength(2 + outcomes.length);
+    expect(table.slice(2, 5).map((l) => l.split(' | ').slice(0, 2).join(' '))).toEqual([
+      '| ai/201_2500_DI_0.txt all on',
+      '| ai/201_2500_DI_0.txt baseline',
+      '| ani/201_2500_NR_0.txt all on',
+    ]);
+    expect(table[4]).toBe(
+      '| ani/201_2500_NR_0.txt | all on | 66 / 66 / 66 | yes | 2.00 | 400 | 3 | 80 | 40 |',
+    );
+    expect(table[5]).toBe('| ani/201_2500_NR_0.txt | baseline | 66 / 66 / 66 | yes | 8.00 | — | — | — | — |');
+  });
+});
+
+describe('turns', () => {
+  it('puts the baseline last on even instances and first on odd ones', () => {
+    expect(turns(['all on', 'x off'], 'baseline', 0)).toEqual(['all on', 'x off', 'baseline']);
+    expect(turns(['all on', 'x off'], 'baseline', 1)).toEqual(['baseline', 'all on', 'x off']);
+    expect(turns(['all on'], null, 1)).toEqual(['all on']);
+  });
+});
+
+describe('hardSettings', () => {
+  it.each([
+    [{}, { perClass: 10, limitMs: 60_000, workers: 2, classes: '', ablate: '', baseline: null }],
+    [
+      { sample: 'all', limit: '2.5', workers: '1', classes: 'ai', ablate: 'packer-phase', baseline: 'main' },
+      { perClass: null, limitMs: 2_500, workers: 1, classes: 'ai', ablate: 'packer-phase', baseline: 'main' },
+    ],
+    [
+      { sample: '6', baseline: ' 055637b ' },
+      { perClass: 6, baseline: '055637b' },
+    ],
+  ])('%j gives %j', (args, expected) => {
+    expect(hardSettings(args, 2)).toMatchObject(expected);
+  });
+
+  it.each([
+    [{ sample: '0' }, /--sample takes a positive whole number, not '0'/],
+    [{ sample: 'some' }, /--sample/],
+    [{ sample: '2.5' }, /--sample/],
+    [{ limit: '0' }, /--limit takes a positive number of seconds/],
+    [{ limit: 'soon' }, /--limit/],
+    [{ workers: '-1' }, /--workers/],
+    [{ baseline: '' }, /--baseline takes a git ref/],
+  ])('refuses %j', (args, message) => {
+    expect(() => hardSettings(args, 2)).toThrow(message);
   });
 });

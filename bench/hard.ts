@@ -111,6 +111,14 @@ export function variantsOf(ablate: string, known: readonly string[]): Variant[] 
   return [{ label: 'all on', off: [] }, ...unique.map((t) => ({ label: `${t} off`, off: [t] }))];
 }
 
+/** What a solve's search did (as `bench/solver-bench.ts` collects it): counts no load can move. */
+export interface WorkCounts {
+  readonly rounds: number;
+  readonly branchNodes: number;
+  readonly packerOps: number;
+  readonly packerRootOps: number;
+}
+
 /** What the report needs of one solved instance. */
 export interface HardOutcome {
   readonly set: string;
@@ -122,6 +130,8 @@ export interface HardOutcome {
   readonly optimal: boolean;
   readonly opt: number | null;
   readonly error: string | null;
+  /** Absent from a checkout that does not report it (a baseline older than the work counts). */
+  readonly work?: WorkCounts;
 }
 
 /** One row of the per-class table. */
@@ -135,6 +145,10 @@ export interface ClassRow {
   readonly errors: number;
   readonly medianMs: number;
   readonly maxMs: number;
+  /** Medians of the work counts over the instances that report them; null when none does. */
+  readonly medianRounds: number | null;
+  readonly medianNodes: number | null;
+  readonly medianPackerOps: number | null;
 }
 
 /** The median (upper of the two middle values) and the maximum, 0 for an empty list. */
@@ -160,6 +174,9 @@ export function classRows(
     for (const cls of classes) {
       const list = mine.filter((o) => hardClass(o.set, o.name) === cls);
       const [medianMs, maxMs] = medianMax(list.map((o) => o.ms));
+      const counted = list.flatMap((o) => (o.work ? [o.work] : []));
+      const median = (f: (w: WorkCounts) => number): number | null =>
+        counted.length === 0 ? null : medianMax(counted.map(f))[0];
       rows.push({
         variant,
         cls,
@@ -173,21 +190,182 @@ export function classRows(
         errors: list.filter((o) => o.error !== null).length,
         medianMs,
         maxMs,
+        medianRounds: median((w) => w.rounds),
+        medianNodes: median((w) => w.branchNodes),
+        medianPackerOps: median((w) => w.packerOps),
       });
     }
   }
   return rows;
 }
 
+/** Seconds for a table: two decimals under 10 s, one above. */
+const secs = (ms: number): string => (ms / 1000).toFixed(ms < 10_000 ? 2 : 1);
+/** A count for a table, `—` where there is none. */
+const count = (n: number | null): string => (n === null ? '—' : String(Math.round(n)));
+/** Millions of operations for a table, `—` where there are none. */
+const mops = (ops: number | null): string => (ops === null ? '—' : (ops / 1e6).toFixed(ops < 1e7 ? 1 : 0));
+
 /** The per-class table in Markdown. */
 export function classTable(rows: readonly ClassRow[]): string[] {
-  const s = (ms: number): string => (ms / 1000).toFixed(ms < 10_000 ? 2 : 1);
   return [
-    '| variant | class | instances | proven | optimum reached | false claims | errors | median s | max s |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| variant | class | instances | proven | optimum reached | false claims | errors | median s | max s | median rounds | median nodes | median packer Mops |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.variant} | ${r.cls} | ${r.instances} | ${r.proven} | ${r.reached} | ${r.falseClaims} | ${r.errors} | ${s(r.medianMs)} | ${s(r.maxMs)} |`,
+        `| ${r.variant} | ${r.cls} | ${r.instances} | ${r.proven} | ${r.reached} | ${r.falseClaims} | ${r.errors} | ${secs(r.medianMs)} | ${secs(r.maxMs)} | ${count(r.medianRounds)} | ${count(r.medianNodes)} | ${mops(r.medianPackerOps)} |`,
     ),
   ];
+}
+
+/** One row of the comparison against the baseline: a variant of this checkout on one class. */
+export interface ComparisonRow {
+  readonly variant: string;
+  readonly cls: string;
+  /** Instances solved by both (the comparison is over these). */
+  readonly pairs: number;
+  readonly proven: number;
+  readonly baselineProven: number;
+  readonly medianMs: number;
+  readonly baselineMedianMs: number;
+  /** Geometric mean over the pairs of this time / the baseline's. */
+  readonly timeRatio: number;
+  /** Pairs where this one was faster, and where it proved what the baseline did not (and the reverse). */
+  readonly faster: number;
+  readonly onlyThis: number;
+  readonly onlyBaseline: number;
+}
+
+/**
+ * Per variant other than `baseline` (in `variants` order) and class: the instances solved by that variant
+ * and by the baseline, proven by each, median times, the geometric mean of the time ratios, and how many
+ * pairs each side won.
+ */
+export function comparisonRows(
+  outcomes: readonly HardOutcome[],
+  variants: readonly string[],
+  baseline: string,
+): ComparisonRow[] {
+  const key = (o: HardOutcome): string => `${o.set}/${o.name}`;
+  const base = new Map(outcomes.filter((o) => o.variant === baseline).map((o) => [key(o), o]));
+  const rows: ComparisonRow[] = [];
+  for (const variant of variants) {
+    if (variant === baseline) continue;
+    const pairs = outcomes
+      .filter((o) => (o.variant ?? 'all on') === variant)
+      .flatMap((o) => {
+        const b = base.get(key(o));
+        return b ? [{ o, b, cls: hardClass(o.set, o.name) }] : [];
+      });
+    for (const cls of [...new Set(pairs.map((p) => p.cls))].sort(compareClasses)) {
+      const list = pairs.filter((p) => p.cls === cls);
+      const logRatio = list.reduce((a, p) => a + Math.log(Math.max(1, p.o.ms) / Math.max(1, p.b.ms)), 0);
+      rows.push({
+        variant,
+        cls,
+        pairs: list.length,
+        proven: list.filter((p) => p.o.optimal).length,
+        baselineProven: list.filter((p) => p.b.optimal).length,
+        medianMs: medianMax(list.map((p) => p.o.ms))[0],
+        baselineMedianMs: medianMax(list.map((p) => p.b.ms))[0],
+        timeRatio: Math.exp(logRatio / list.length),
+        faster: list.filter((p) => p.o.ms < p.b.ms).length,
+        onlyThis: list.filter((p) => p.o.optimal && !p.b.optimal).length,
+        onlyBaseline: list.filter((p) => p.b.optimal && !p.o.optimal).length,
+      });
+    }
+  }
+  return rows;
+}
+
+/** The comparison table in Markdown. */
+export function comparisonTable(rows: readonly ComparisonRow[], baseline: string): string[] {
+  return [
+    `| variant | class | instances | proven | proven (${baseline}) | median s | median s (${baseline}) | time ratio (geometric mean) | faster | proven only here | proven only by ${baseline} |`,
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.variant} | ${r.cls} | ${r.pairs} | ${r.proven} | ${r.baselineProven} | ${secs(r.medianMs)} | ${secs(r.baselineMedianMs)} | ${r.timeRatio.toFixed(2)} | ${r.faster} | ${r.onlyThis} | ${r.onlyBaseline} |`,
+    ),
+  ];
+}
+
+/** Every solve with its work counts, by class, instance and variant (the report's details). */
+export function workTable(outcomes: readonly HardOutcome[], variants: readonly string[]): string[] {
+  const rank = (o: HardOutcome): number => variants.indexOf(o.variant ?? 'all on');
+  const sorted = [...outcomes].sort(
+    (a, b) =>
+      compareClasses(hardClass(a.set, a.name), hardClass(b.set, b.name)) ||
+      trailingIndex(a.name) - trailingIndex(b.name) ||
+      a.name.localeCompare(b.name) ||
+      rank(a) - rank(b),
+  );
+  return [
+    '| instance | variant | plan / bound / known | proven | s | rounds | branch nodes | packer Mops | of which before the tree |',
+    '|---|---|---|---|---:|---:|---:|---:|---:|',
+    ...sorted.map((o) => {
+      const w = o.work;
+      return `| ${o.name} | ${o.variant ?? 'all on'} | ${o.value ?? '—'} / ${o.bound ?? '—'} / ${o.opt ?? '—'} | ${o.optimal ? 'yes' : o.error ? 'error' : 'no'} | ${secs(o.ms)} | ${count(w?.rounds ?? null)} | ${count(w?.branchNodes ?? null)} | ${mops(w?.packerOps ?? null)} | ${mops(w?.packerRootOps ?? null)} |`;
+    }),
+  ];
+}
+
+/**
+ * The order in which one instance's variants are solved: this checkout's variants, then the baseline,
+ * on even instances, the baseline first on odd ones, so neither side always runs right after the other
+ * on a machine whose load drifts.
+ */
+export function turns<T>(variants: readonly T[], baseline: T | null, instance: number): T[] {
+  if (baseline === null) return [...variants];
+  return instance % 2 === 0 ? [...variants, baseline] : [baseline, ...variants];
+}
+
+/** The `--hard` options as given on the command line (strings, absent when not given). */
+export interface HardArgs {
+  readonly sample?: string;
+  readonly limit?: string;
+  readonly workers?: string;
+  readonly classes?: string;
+  readonly ablate?: string;
+  readonly baseline?: string;
+}
+
+/** The `--hard` options parsed, or an error naming the bad option. */
+export interface HardSettings {
+  /** Instances a class; null: every instance. */
+  readonly perClass: number | null;
+  readonly limitMs: number;
+  readonly workers: number;
+  readonly classes: string;
+  readonly ablate: string;
+  /** A git ref whose checkout solves the same instances in the same run, or null. */
+  readonly baseline: string | null;
+}
+
+/**
+ * Parses the `--hard` options: `--sample N|all` (default 10), `--limit S` seconds (default 60),
+ * `--workers N` (default `cores`), `--classes`, `--ablate`, `--baseline <git-ref>`. Throws on a value
+ * that is not one of these.
+ */
+export function hardSettings(args: HardArgs, cores: number): HardSettings {
+  const positiveInt = (name: string, v: string): number => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n <= 0)
+      throw new Error(`--${name} takes a positive whole number, not '${v}'`);
+    return n;
+  };
+  const sample = args.sample ?? '10';
+  const limit = Number(args.limit ?? '60');
+  if (!Number.isFinite(limit) || limit <= 0)
+    throw new Error(`--limit takes a positive number of seconds, not '${args.limit}'`);
+  const baseline = args.baseline?.trim() ?? null;
+  if (baseline === '') throw new Error('--baseline takes a git ref (a branch, tag or commit)');
+  return {
+    perClass: sample === 'all' ? null : positiveInt('sample', sample),
+    limitMs: Math.round(limit * 1000),
+    workers: args.workers === undefined ? cores : positiveInt('workers', args.workers),
+    classes: args.classes ?? '',
+    ablate: args.ablate ?? '',
+    baseline,
+  };
 }

@@ -7,7 +7,7 @@
  *   npm run bench -- [--sets a,b] [--full] [--practical N] [--workers N] [--limit-scale X] [--bundle-jobs N]
  *     [--cutgen-per-class N] [--skip angles,pdf,files,cold,load,engines,setups,cutgen,bundle] [--out FILE]
  *   npm run bench -- --hard [--sample N|all] [--limit S] [--ablate technique[,technique]] [--workers N]
- *     [--classes 'ANI 201,ai'] [--out FILE]   (AI and ANI per class only: bench/hard-run.ts)
+ *     [--classes 'ANI 201,ai'] [--baseline <git-ref>] [--out FILE]   (AI and ANI per class: bench/hard-run.ts)
  *   npm run bench -- --warm [--jobs 200] [--rounds 3] [--baseline <git-ref> | --baseline-dir DIR]
  *     [--first-seed 1] [--skip-profile] [--out FILE]   (the practical jobs on a warm server: bench/warm.ts)
  */
@@ -52,16 +52,21 @@ if (args.values.hard) {
   // The AI and ANI run alone (bench/hard-run.ts): one worker per core unless --workers says otherwise.
   const { runHard } = await import('./hard-run.ts');
   const { cpus } = await import('node:os');
-  const sampleArg = args.values.sample;
-  if (sampleArg !== 'all' && !(Number.isInteger(Number(sampleArg)) && Number(sampleArg) > 0))
-    throw new Error(`--sample takes a positive whole number or 'all', not ${sampleArg}`);
+  const { hardSettings } = await import('./hard.ts');
+  const v = args.values;
   const falseClaims = await runHard({
-    perClass: sampleArg === 'all' ? null : Number(sampleArg),
-    limitMs: Math.round(Number(args.values.limit) * 1000),
-    workers: args.values.workers ? Number(args.values.workers) : cpus().length,
-    ablate: args.values.ablate,
-    classes: args.values.classes,
-    out: args.values.out ?? join(import.meta.dirname, 'results', 'hard.md'),
+    ...hardSettings(
+      {
+        sample: v.sample,
+        limit: v.limit,
+        classes: v.classes,
+        ablate: v.ablate,
+        ...(v.workers !== undefined ? { workers: v.workers } : {}),
+        ...(v.baseline !== undefined ? { baseline: v.baseline } : {}),
+      },
+      cpus().length,
+    ),
+    out: v.out ?? join(import.meta.dirname, 'results', 'hard.md'),
     command,
   });
   if (falseClaims > 0) process.stderr.write(`bench: ${falseClaims} false proofs or bounds\n`);

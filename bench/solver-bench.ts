@@ -24,6 +24,19 @@ export interface Task {
   readonly off?: readonly Technique[];
   /** The ablation variant's label in the report (`--hard`). */
   readonly variant?: string;
+  /** The checkout whose worker solves it (`--hard --baseline`); this one when absent. */
+  readonly checkout?: string;
+}
+
+/** What a solve's search did, summed over its square groups (`--hard`): counts no load can move. */
+export interface Work {
+  /** Pricing rounds (master LP solves of column generation), root and tree. */
+  readonly rounds: number;
+  readonly branchNodes: number;
+  readonly diveNodes: number;
+  /** Perfect-packing operations in all, and until the root's column generation ended; 0 where none ran. */
+  readonly packerOps: number;
+  readonly packerRootOps: number;
 }
 
 export interface Outcome {
@@ -38,6 +51,8 @@ export interface Outcome {
   readonly rssMb: number;
   readonly error: string | null;
   readonly variant?: string;
+  /** Absent from a checkout that does not report it (a baseline older than the counts). */
+  readonly work?: Work;
 }
 
 /** Instance sets and the share of each that the default (sampled) run takes. */
@@ -135,6 +150,7 @@ export async function runTask(task: Task, lp: Awaited<ReturnType<typeof createLp
       rssMb: rss(),
       error: parsed.error.message,
     };
+  let work: Work = { rounds: 0, branchNodes: 0, diveNodes: 0, packerOps: 0, packerRootOps: 0 };
   const t0 = performance.now();
   const res = await optimise(parsed.value, {
     lp,
@@ -143,10 +159,28 @@ export async function runTask(task: Task, lp: Awaited<ReturnType<typeof createLp
     tier: 'bench',
     poweredBy: 'bench',
     ...(task.off && task.off.length > 0 ? { off: new Set(task.off) } : {}),
+    onGroupSearch: ({ trace, packer }) => {
+      work = {
+        rounds: work.rounds + trace.cgIterations,
+        branchNodes: work.branchNodes + trace.branchNodes,
+        diveNodes: work.diveNodes + trace.diveNodes,
+        packerOps: work.packerOps + (packer?.ops ?? 0),
+        packerRootOps: work.packerRootOps + (packer?.rootOps ?? 0),
+      };
+    },
   });
   const ms = performance.now() - t0;
   if (!res.ok)
-    return { ...base, ms, value: null, bound: null, optimal: false, rssMb: rss(), error: res.error.message };
+    return {
+      ...base,
+      ms,
+      value: null,
+      bound: null,
+      optimal: false,
+      rssMb: rss(),
+      error: res.error.message,
+      work,
+    };
   const r = res.value;
   const priced = task.objective === 'cost';
   return {
@@ -157,6 +191,7 @@ export async function runTask(task: Task, lp: Awaited<ReturnType<typeof createLp
     optimal: r.plan.optimal,
     rssMb: rss(),
     error: null,
+    work,
   };
 }
 
@@ -164,7 +199,12 @@ function rss(): number {
   return Math.round(process.memoryUsage().rss / 1048576);
 }
 
-/** Solves tasks in `workers` child processes; calls `progress` after each. */
+/**
+ * Solves tasks in `workers` slots, each one task at a time in a child process of the task's checkout (its
+ * `bench/solver-worker.ts`; this checkout's unless `task.checkout` names another), in list order; calls
+ * `progress` after each. A slot keeps one child per checkout, so tasks of two checkouts interleaved in the
+ * list take turns on the same core.
+ */
 export async function runTasks(
   tasks: readonly Task[],
   workers: number,
@@ -172,33 +212,67 @@ export async function runTasks(
 ): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   let next = 0;
+  const here = join(import.meta.dirname, '..');
   const n = Math.max(1, Math.min(workers, cpus().length, tasks.length));
-  await Promise.all(
-    Array.from(
-      { length: n },
-      () =>
-        new Promise<void>((resolve, reject) => {
-          const child = fork(join(import.meta.dirname, 'solver-worker.ts'), [], {
-            // The parent's flags (a loader such as `--import tsx` on a Node without type stripping) carry over.
-            execArgv: [...process.execArgv, '--max-old-space-size=2048'],
-            stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-          });
-          const feed = (): void => {
-            const task = tasks[next++];
-            if (task) child.send(task);
-            else child.disconnect();
-          };
-          child.on('message', (o: Outcome) => {
-            outcomes.push(o);
-            progress(o, outcomes.length);
-            feed();
-          });
-          child.on('exit', (code) =>
-            code === 0 || code === null ? resolve() : reject(new Error(`worker exited ${code}`)),
-          );
-          feed();
-        }),
-    ),
-  );
+  const slot = async (): Promise<void> => {
+    const children = new Map<string, WorkerChild>();
+    try {
+      for (let task = tasks[next++]; task; task = tasks[next++]) {
+        const checkout = task.checkout ?? here;
+        let child = children.get(checkout);
+        if (!child) {
+          child = workerChild(checkout);
+          children.set(checkout, child);
+        }
+        const o = await child.solve(task);
+        outcomes.push(o);
+        progress(o, outcomes.length);
+      }
+    } finally {
+      await Promise.all([...children.values()].map((c) => c.close()));
+    }
+  };
+  await Promise.all(Array.from({ length: n }, slot));
   return outcomes;
+}
+
+interface WorkerChild {
+  solve(task: Task): Promise<Outcome>;
+  close(): Promise<void>;
+}
+
+/** A worker process of `checkout` that solves one task at a time. */
+function workerChild(checkout: string): WorkerChild {
+  const child = fork(join(checkout, 'bench', 'solver-worker.ts'), [], {
+    // The parent's flags (a loader such as `--import tsx` on a Node without type stripping) carry over.
+    execArgv: [...process.execArgv, '--max-old-space-size=2048'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  let pending: { resolve: (o: Outcome) => void; reject: (e: Error) => void } | null = null;
+  let exited: number | null | undefined;
+  const exit = new Promise<void>((resolve) =>
+    child.on('exit', (code) => {
+      exited = code;
+      pending?.reject(new Error(`worker of ${checkout} exited ${code}`));
+      resolve();
+    }),
+  );
+  child.on('message', (o: Outcome) => {
+    const p = pending;
+    pending = null;
+    p?.resolve(o);
+  });
+  return {
+    solve: (task) =>
+      new Promise<Outcome>((resolve, reject) => {
+        if (exited !== undefined) return reject(new Error(`worker of ${checkout} exited ${exited}`));
+        pending = { resolve, reject };
+        child.send(task);
+      }),
+    close: async () => {
+      if (exited === undefined && child.connected) child.disconnect();
+      await exit;
+      if (exited !== 0 && exited !== null) throw new Error(`worker of ${checkout} exited ${exited}`);
+    },
+  };
 }

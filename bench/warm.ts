@@ -17,13 +17,13 @@
  * Then the 10 slowest are solved again in this process under the sampling profiler (bench/warm-profile.ts,
  * unless `--skip-profile`): where inside the search their time went.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { practicalJob } from '../test/fixtures/practical.ts';
 import { type ServerProcess, startServerProcess } from '../test/support/server-process.ts';
+import { baselineCheckout, gitDescribe } from './baseline-checkout.ts';
 
 export interface WarmOptions {
   readonly jobs: number;
@@ -112,23 +112,6 @@ export function shapeOf(body: Record<string, unknown>): JobShape {
     unit: String(body.unit ?? 'mm'),
     method: String(body.method ?? 'balanced'),
   };
-}
-
-/** Makes (or reuses) a detached worktree of `ref` with its dependencies installed. */
-function baselineCheckout(ref: string): string {
-  const commit = execFileSync('git', ['rev-parse', '--verify', `${ref}^{commit}`], { cwd: ROOT })
-    .toString()
-    .trim();
-  const dir = join(tmpdir(), `cutplan-warm-base-${commit.slice(0, 12)}`);
-  if (!existsSync(join(dir, 'node_modules'))) {
-    process.stderr.write(`warm: a worktree of ${ref} (${commit.slice(0, 12)}) at ${dir}, then npm ci\n`);
-    if (!existsSync(dir)) execFileSync('git', ['worktree', 'add', '--detach', dir, commit], { cwd: ROOT });
-    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], {
-      cwd: dir,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-  }
-  return dir;
 }
 
 async function startSide(label: string, checkout: string | undefined): Promise<Side> {
@@ -399,16 +382,4 @@ function jobMix(bodies: readonly Record<string, unknown>[]): string[] {
     `- kerf: ${tally((s) => `${s.kerf} ${s.unit}`)};`,
     `- methods: ${tally((s) => s.method)}; square cuts only (the practical generator has no mitres; angle jobs are the angle section's).`,
   ];
-}
-
-function gitDescribe(dir: string): string {
-  try {
-    const head = execFileSync('git', ['log', '-1', '--format=%h %s'], { cwd: dir }).toString().trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: dir })
-      .toString()
-      .trim();
-    return `\`${head}\`${dirty ? ' with uncommitted changes' : ''}`;
-  } catch {
-    return 'not a git checkout';
-  }
 }

@@ -24,9 +24,12 @@ const variants = ['', ...variantsArg.split(',').filter(Boolean)].map((v) => {
   for (const t of off) if (!isTechnique(t)) throw new Error(`unknown technique '${t}'`);
   return { label: v ? `${v} off` : 'all on', off: new Set(off as Technique[]) };
 });
+const mops = (ops: number | undefined): string => (ops === undefined ? '-' : (ops / 1e6).toFixed(0));
 const base = await createLpEngine();
 const all = loadSet(set, INSTANCES_DIR);
-process.stdout.write('instance\tvariant\tstatus\tcost/bound/known\trounds\tnodes\ttight nodes\twall s\n');
+process.stdout.write(
+  'instance\tvariant\tstatus\tcost/bound/known\trounds\tnodes\ttight nodes\tpacker Mops (root)\twall s\n',
+);
 for (const file of files.split(',')) {
   const inst = all.find((i) => i.file.endsWith(`/${file}`) || i.file === file);
   if (!inst) throw new Error(`no instance ${file} in ${set}`);
@@ -42,7 +45,7 @@ for (const file of files.split(',')) {
     const s = ((performance.now() - t0) / 1000).toFixed(1);
     const t = r.trace;
     process.stdout.write(
-      `${inst.file}\t${v.label}\t${r.status}\t${r.plan?.cost ?? '-'}/${r.bound}/${inst.opt ?? '-'}\t${t.cgIterations}\t${t.branchNodes}\t${t.tightNodes ?? 0}\t${s}\n`,
+      `${inst.file}\t${v.label}\t${r.status}\t${r.plan?.cost ?? '-'}/${r.bound}/${inst.opt ?? '-'}\t${t.cgIterations}\t${t.branchNodes}\t${t.tightNodes ?? 0}\t${mops(r.packer?.ops)} (${mops(r.packer?.rootOps)})\t${s}\n`,
     );
   }
 }

@@ -48,6 +48,12 @@ export interface OptimiseContext {
    * independent verification (`verifyMs`), on `clock`. The shell's `Server-Timing` header reports them.
    */
   readonly onTimings?: (timings: SolveTimings) => void;
+  /**
+   * Told each square material group's search counters when its search ends (pricing rounds, nodes,
+   * perfect-packing operations: `GroupSearch`), for the benchmark's work counts; the API never sets it and
+   * the plan does not depend on it.
+   */
+  readonly onGroupSearch?: PlanOptions['onGroupSearch'];
 }
 
 /** Where one solve's time went, in ms on the context's clock. */
@@ -71,6 +77,7 @@ export async function optimise(
     budget: budgetOf(ctx.clock, ctx.budgetMs),
     ...(ctx.off ? { off: ctx.off } : {}),
     ...(ctx.onProgress ? { onProgress: ctx.onProgress } : {}),
+    ...(ctx.onGroupSearch ? { onGroupSearch: ctx.onGroupSearch } : {}),
   };
   const timing = () => ({
     tier: ctx.tier,

@@ -16,6 +16,8 @@ export const TECHNIQUES = [
   'tight-bound',
   /** Completions that also round the LP's most fractional columns up (jobs with several kinds of bar). */
   'round-up',
+  /** The perfect-packing search's phased schedule: a small first share, then by round from the root on. */
+  'packer-phase',
 ] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];

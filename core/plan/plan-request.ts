@@ -9,6 +9,7 @@ import type { Budget } from '../budget.ts';
 import { type CutplanError, ok, type Result } from '../errors.ts';
 import type { LpEngine } from '../lp/index.ts';
 import type { Ablation } from '../model/index.ts';
+import type { GroupSearch } from '../square/search/index.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../types.ts';
 import { angleGeometry } from './angle.ts';
 import { type FormatContext, type FormattedGroup, formatResponse } from './format.ts';
@@ -24,6 +25,8 @@ export interface PlanOptions {
   readonly off?: Ablation;
   /** Told the solve's progress as it goes (`progress.ts`); the plan is the same without it. */
   readonly onProgress?: ProgressObserver;
+  /** Told each square group's search counters when its search ends (benchmark work counts only). */
+  readonly onGroupSearch?: (search: GroupSearch) => void;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { LpEngine } from '../lp/index.ts';
 import { type Ablation, buildJobs, type GroupPlan, type Job } from '../model/index.ts';
 import { stageWorkFor } from '../setups/index.ts';
 import { squareLayouts } from '../square/layouts/index.ts';
-import { solveGroup } from '../square/search/index.ts';
+import { type GroupSearch, solveGroup } from '../square/search/index.ts';
 import { refineGroup } from '../square/setups/index.ts';
 import type { OptimiseRequest } from '../types.ts';
 import { noPlan } from './failures.ts';
@@ -31,7 +31,12 @@ export interface SolvedGroup {
 /** The square geometry over the request's material groups. */
 export function squareGeometry(
   request: OptimiseRequest,
-  options: { readonly lp: LpEngine; readonly budget: Budget; readonly off?: Ablation },
+  options: {
+    readonly lp: LpEngine;
+    readonly budget: Budget;
+    readonly off?: Ablation;
+    readonly onGroupSearch?: (search: GroupSearch) => void;
+  },
 ): Geometry<SolvedGroup> {
   const jobs = buildJobs(request);
   const jobOf = (k: number): Job => {
@@ -46,6 +51,7 @@ export function squareGeometry(
       const job = jobOf(k);
       const watched = observer === undefined ? job : { ...job, observer };
       const r = solveGroup(watched, options.lp, search, undefined, options.off);
+      options.onGroupSearch?.({ trace: r.trace, packer: r.packer });
       if (r.plan === null)
         return err(noPlan(job.material, r.status === 'infeasible', options.budget.totalMs));
       return ok({

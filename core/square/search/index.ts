@@ -1,4 +1,10 @@
 /** The square search: one material group's search (`solveGroup`) and what the square setups stage reuses. */
 export { downsize, greedyPack, sourcePreference } from './heuristics/index.ts';
 export { type Column, ColumnGeneration } from './master/index.ts';
-export { type GroupResult, type SearchGoal, solveGroup } from './solve-group.ts';
+export {
+  type GroupResult,
+  type GroupSearch,
+  type PackerWork,
+  type SearchGoal,
+  solveGroup,
+} from './solve-group.ts';

@@ -4,7 +4,7 @@
  */
 import { barsBound, combinatorialBound, maxOffcutUsage } from '../../bounds/index.ts';
 import type { Budget } from '../../budget.ts';
-import type { LpEngine } from '../../lp/index.ts';
+import { countingEngine, type LpEngine } from '../../lp/index.ts';
 import type { Residual } from '../../master/index.ts';
 import {
   type Ablation,
@@ -16,7 +16,15 @@ import {
   Proof,
   type SearchTrace,
 } from '../../model/index.ts';
-import { isFullBarJob, packerFirstOps, packerOpsLeft, perfectPacker, runPacker } from './exact/index.ts';
+import {
+  budgetBeside,
+  isFullBarJob,
+  PackerRun,
+  perfectPacker,
+  phasedSchedule,
+  runPacker,
+  upfrontSchedule,
+} from './exact/index.ts';
 import { offerGreedyPlans } from './heuristics/index.ts';
 import { ColumnGeneration, provesInfeasible, solveRoot } from './master/index.ts';
 import {
@@ -49,6 +57,23 @@ interface GroupFigures {
   /** Valid lower bound on purchased bars. */
   readonly barsBound: number;
   readonly trace: SearchTrace;
+  /**
+   * Operations of the perfect-packing search, in all and until the root's column generation ended; null
+   * where it did not run. Kept out of the trace, whose fingerprint `bench/same-plans.ts` compares.
+   */
+  readonly packer: PackerWork | null;
+}
+
+/** The perfect-packing search's operations over one solve (benchmark and tests). */
+export interface PackerWork {
+  readonly ops: number;
+  readonly rootOps: number;
+}
+
+/** A search's counters, as the benchmark's work counts read them. */
+export interface GroupSearch {
+  readonly trace: SearchTrace;
+  readonly packer: PackerWork | null;
 }
 
 /**
@@ -89,22 +114,32 @@ export function solveGroup(
   const proof = new Proof(job, inc, usageTarget, combinatorialBound(job, demand));
   const reached = (): boolean => goal !== undefined && inc.plan !== null && goal.enough(inc.plan);
   const isOptimal = (): boolean => proof.optimal() || reached();
+  // The perfect-packing search, once it exists, and its operations when the root's column generation ended.
+  let run: PackerRun | null = null;
+  let rootOps: number | null = null;
   const result = (infeasible = false): GroupResult => {
     const plan = inc.plan;
     const bound = Math.min(proof.bound, plan?.cost ?? proof.bound);
-    const figures = { bound, barsBound: barsBound(job, bound), trace };
+    const work = run ? { ops: run.ops, rootOps: rootOps ?? run.ops } : null;
+    const figures = { bound, barsBound: barsBound(job, bound), trace, packer: work };
     if (plan === null) return { ...figures, status: infeasible ? 'infeasible' : 'none', plan };
     return { ...figures, status: proof.optimal() ? 'optimal' : 'found', plan };
   };
   if (goal?.hopeless(proof.bound)) return result();
 
-  // One-bar jobs whose bound leaves no room at all: an exact search for a perfect packing, first on its
-  // own, then beside the dives and the tree. Still searching after its first share, and shaped for it,
-  // the job is a full-bar job: column generation and the tree then serve the proof (docs/solver.md).
+  // One-bar jobs whose bound leaves no room at all: an exact search for a perfect packing, a first share
+  // on its own, then between the root's pricing rounds and beside the dives and the tree, by its schedule
+  // (`packer-phase` off: the former one, all of the first share before the root). Still searching after
+  // its first share, and shaped for it, the job is a full-bar job: column generation and the tree then
+  // serve the proof (docs/solver.md).
   const packer =
     isOptimal() || off.has('perfect-packing') ? null : perfectPacker(job, demand, proof.bound, inc);
-  const packerFirst = packerFirstOps(demand);
-  const searching = packer !== null && runPacker(packer, packerFirst, budget);
+  run = packer ? new PackerRun(packer) : null;
+  const perRound = packerOpsPerRound(demand, !off.has('packer-share'));
+  const schedule = off.has('packer-phase')
+    ? upfrontSchedule(demand, perRound)
+    : phasedSchedule(demand, perRound);
+  const searching = run !== null && runPacker(run, schedule.first, budget);
   const fullBars =
     searching && !off.has('full-bars') && !isOptimal() && isFullBarJob(job, demand, proof.bound)
       ? { floor: proof.bound }
@@ -112,9 +147,18 @@ export function solveGroup(
   if (isOptimal() || budget.expired()) return result();
 
   const root: Residual = { demand, lo: new Float64Array(job.sources.length), hi: supply, usage: usageTarget };
-  const cg = new ColumnGeneration(job, engine, root, fullBars ? { primalAfterColumns: true } : {});
+  // Master solves count the pricing rounds of the packer's schedule (root, first dive and tree alike).
+  const counted = countingEngine(engine);
+  const cg = new ColumnGeneration(job, counted.engine, root, fullBars ? { primalAfterColumns: true } : {});
   try {
-    const first = solveRoot(job, cg, root, inc, proof.bound, budget, trace);
+    // The phased schedule's search runs between the pricing rounds of the root and of the tree's nodes
+    // (a node can take hundreds of rounds), wherever column generation checks its budget.
+    const beside =
+      run?.searching && schedule.duringRoot
+        ? budgetBeside(budget, run, (r) => schedule.allowed(r), counted.solves, isOptimal)
+        : budget;
+    const first = solveRoot(job, cg, root, inc, proof.bound, beside, trace);
+    rootOps = run?.ops ?? null;
     proof.bound = first.bound;
     trace.phase = 'root';
     if (goal?.hopeless(proof.bound)) return result();
@@ -145,14 +189,14 @@ export function solveGroup(
       tight: !off.has('tight-bound'),
     };
     if (job.sources.length === 1) {
-      const packerLeft = packer
-        ? {
-            packer,
-            ops: packerOpsLeft(packerFirst),
-            perRound: packerOpsPerRound(demand, !off.has('packer-share')),
-          }
+      // The tree counts its rounds from its own start; the phased schedule counts them from the root's.
+      // The former schedule's share beside the tree starts from where its first share ended.
+      const before = schedule.duringRoot ? counted.solves() : 0;
+      const slack = run && !schedule.duringRoot ? run.ops - schedule.first : 0;
+      const packerLeft = run
+        ? { run, allowed: (rounds: number) => schedule.allowed(before + rounds) + slack }
         : null;
-      proof.raise(oneBarSearch(search, proof.bound, budget, isOptimal, packerLeft));
+      proof.raise(oneBarSearch(search, proof.bound, beside, isOptimal, packerLeft));
     } else {
       mixedSearch(search, proof, first.out.x, budget);
     }

@@ -1,11 +1,5 @@
 export { packExactly } from './exact-pack.ts';
-export {
-  isFullBarJob,
-  type Packer,
-  packerFirstOps,
-  packerOpsLeft,
-  perfectPacker,
-  runPacker,
-} from './packer.ts';
+export { budgetBeside, isFullBarJob, type Packer, PackerRun, perfectPacker, runPacker } from './packer.ts';
+export { type PackerSchedule, packerFirstOps, phasedSchedule, upfrontSchedule } from './packer-schedule.ts';
 export { PerfectPacking } from './perfect-packing.ts';
 export { PACKER_SLICE } from './tuning.ts';

@@ -5,13 +5,7 @@
 import type { Budget } from '../../../budget.ts';
 import type { Incumbent, Job } from '../../../model/index.ts';
 import { PerfectPacking } from './perfect-packing.ts';
-import {
-  FULL_BAR_SHORT_BARS,
-  PACKER_FIRST_OPS,
-  PACKER_FIRST_OPS_PER_PIECE_SQUARED,
-  PACKER_SLICE,
-  PACKER_TOTAL_OPS,
-} from './tuning.ts';
+import { FULL_BAR_SHORT_BARS, PACKER_SLICE } from './tuning.ts';
 
 /** A perfect-packing search that offers what it finds; `work` says whether it is still searching. */
 export interface Packer {
@@ -55,25 +49,61 @@ export function perfectPacker(job: Job, demand: Int32Array, bound: number, inc: 
   };
 }
 
-/** Operations of the perfect-packing search before column generation, for a job of this demand. */
-export function packerFirstOps(demand: Int32Array): number {
-  const pieces = demand.reduce((a, d) => a + d, 0);
-  return Math.min(PACKER_FIRST_OPS, PACKER_FIRST_OPS_PER_PIECE_SQUARED * pieces * pieces);
-}
+/** A perfect-packing search in progress: the operations it has had and whether it is still searching. */
+export class PackerRun {
+  ops = 0;
+  searching = true;
 
-/** What the perfect-packing search may take beside the tree after `first` operations before it. */
-export function packerOpsLeft(first: number): number {
-  return PACKER_TOTAL_OPS - first;
-}
+  private readonly packer: Packer;
 
-/** Runs the search for up to `ops` operations in slices; true while it is still searching. */
-export function runPacker(packer: Packer, ops: number, budget: Budget): boolean {
-  let searching = true;
-  for (let done = 0; done < ops && !budget.expired(); done += PACKER_SLICE) {
-    searching = packer.work(PACKER_SLICE);
-    if (!searching) break;
+  constructor(packer: Packer) {
+    this.packer = packer;
   }
-  return searching;
+
+  /** One slice of `PACKER_SLICE` operations; returns whether the search goes on. */
+  step(): boolean {
+    if (!this.searching) return false;
+    this.searching = this.packer.work(PACKER_SLICE);
+    this.ops += PACKER_SLICE;
+    return this.searching;
+  }
+
+  /** Works in slices until it has had `ops` operations in all, the search ends or `budget` expires. */
+  runTo(ops: number, budget: Budget): boolean {
+    while (this.searching && this.ops < ops && !budget.expired()) this.step();
+    return this.searching;
+  }
+}
+
+/** Runs the search until it has had `ops` operations in all; true while it is still searching. */
+export function runPacker(run: PackerRun, ops: number, budget: Budget): boolean {
+  return run.runTo(ops, budget);
+}
+
+/**
+ * `budget`, with the perfect-packing search given its due whenever the budget is checked: up to
+ * `allowed(rounds())` operations in all. Column generation checks its budget once a pricing round, so the
+ * search runs between the root's rounds without a hook in the master. Reads as expired once `done()`
+ * holds (the search found a packing that proves the plan optimal), so the root stops there.
+ */
+export function budgetBeside(
+  budget: Budget,
+  run: PackerRun,
+  allowed: (rounds: number) => number,
+  rounds: () => number,
+  done: () => boolean,
+): Budget {
+  return {
+    totalMs: budget.totalMs,
+    remainingMs: () => budget.remainingMs(),
+    elapsedMs: () => budget.elapsedMs(),
+    expired(): boolean {
+      if (budget.expired()) return true;
+      run.runTo(allowed(rounds()), budget);
+      return done() || budget.expired();
+    },
+    sub: (ms) => budgetBeside(budget.sub(ms), run, allowed, rounds, done),
+  };
 }
 
 /**

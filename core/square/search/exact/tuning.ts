@@ -10,6 +10,15 @@
  */
 export const PACKER_FIRST_OPS = 800_000_000;
 export const PACKER_FIRST_OPS_PER_PIECE_SQUARED = 2_000;
+/**
+ * The phased schedule (technique `packer-phase`): rounds' worth of operations (a round's worth is the
+ * tree's per-round share, 2,000 a piece) before column generation, and rounds from the root's start
+ * during which the search gets a round's worth each; after them its share a round falls as 1/√round.
+ * Trades the perfect packings found early (the sampled AI jobs need up to about 300 rounds' worth)
+ * against what a job without one (ANI) loses from its proof.
+ */
+export const PACKER_FIRST_ROUNDS = 32;
+export const PACKER_EARLY_ROUNDS = 64;
 /** All the perfect-packing search may take of a job (first phase and beside the tree): caps what a job
  * with no perfect packing loses from its proof. */
 export const PACKER_TOTAL_OPS = 1_000_000_000;

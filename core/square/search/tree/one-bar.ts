@@ -3,7 +3,7 @@
  */
 import type { Budget } from '../../../budget.ts';
 import { runToEnd } from '../../../model/index.ts';
-import { PACKER_SLICE, type Packer } from '../exact/index.ts';
+import type { PackerRun } from '../exact/index.ts';
 import { BarSaver } from '../heuristics/index.ts';
 import { branchAndPriceSteps, type TreeSearch } from './branch-and-price.ts';
 import {
@@ -17,8 +17,9 @@ import {
 /**
  * One-bar jobs: limited-discrepancy dives (one, then two deviations) and the complete branch and price run
  * side by side, a node at a time, the tree getting `TREE_ROUNDS_PER_DIVE_ROUND` pricing rounds for each
- * of the dives', the bar saver `SAVER_OPS_PER_ROUND` operations and the perfect-packing search (when the
- * job has one) `packer.perRound` for each round of either, up to `packer.ops`. The dives find the
+ * of the dives', the bar saver `SAVER_OPS_PER_ROUND` operations for each round of either, and the
+ * perfect-packing search (when the job has one) up to `packer.allowed(rounds)` operations in all after
+ * `rounds` rounds of either (its schedule, `PackerSchedule`). The dives find the
  * perfect packings of easy-but-tight jobs, the tree proves the ⌈LP⌉ + 1 optima, the saver finds
  * near-perfect packings the dives miss. Full-bar jobs run no dives. Sharing by work, not time, keeps the
  * search the same on any machine. Returns the tree's bound.
@@ -28,7 +29,7 @@ export function oneBarSearch(
   rootBound: number,
   budget: Budget,
   isOptimal: () => boolean,
-  packer: { readonly packer: Packer; readonly ops: number; readonly perRound: number } | null,
+  packer: { readonly run: PackerRun; allowed(rounds: number): number } | null,
 ): number {
   const { diver, root, trace } = search;
   const tree = branchAndPriceSteps(search, rootBound, budget);
@@ -45,17 +46,10 @@ export function oneBarSearch(
   let treeRounds = 0;
   const saver = BarSaver.applies(search.job) ? new BarSaver(search.job, search.inc) : null;
   let saverOps = 0;
-  let packerOps = 0;
-  let packing = packer !== null;
   while (!isOptimal() && !budget.expired()) {
     const before = trace.cgIterations;
-    if (
-      packer &&
-      packing &&
-      packerOps < Math.min(packer.ops, packer.perRound * (diveRounds + treeRounds + 1))
-    ) {
-      packing = packer.packer.work(PACKER_SLICE);
-      packerOps += PACKER_SLICE;
+    if (packer?.run.searching && packer.run.ops < packer.allowed(diveRounds + treeRounds + 1)) {
+      packer.run.step();
     } else if (saver && saverOps < SAVER_OPS_PER_ROUND * (diveRounds + treeRounds + 1)) {
       saver.work(SAVER_SLICE);
       saverOps += SAVER_SLICE;
