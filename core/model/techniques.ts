@@ -14,6 +14,8 @@ export const TECHNIQUES = [
   'packer-share',
   /** Tight pricing rounds for a branch node whose LP rounds up to the incumbent but whose bound does not. */
   'tight-bound',
+  /** Waste-limited pricing of large one-bar jobs: only bars a plan beating the incumbent could use. */
+  'waste-limit',
 ] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];

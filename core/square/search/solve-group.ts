@@ -112,7 +112,11 @@ export function solveGroup(
   if (isOptimal() || budget.expired()) return result();
 
   const root: Residual = { demand, lo: new Float64Array(job.sources.length), hi: supply, usage: usageTarget };
-  const cg = new ColumnGeneration(job, engine, root, fullBars ? { primalAfterColumns: true } : {});
+  const cg = new ColumnGeneration(job, engine, root, {
+    ...(fullBars ? { primalAfterColumns: true } : {}),
+    pruneAt: () => inc.pruneAt(),
+    off,
+  });
   try {
     const first = solveRoot(job, cg, root, inc, proof.bound, budget, trace);
     proof.bound = first.bound;
