@@ -45,6 +45,6 @@ export const ARC_SEARCH_NODES = 100_000;
  */
 export const WASTE_DP_CELLS = 16_000_000;
 /** Further disjoint patterns read off the waste-limited DP's table per round (several columns a round). */
-export const WASTE_EXTRA_COLUMNS = 8;
+export const WASTE_EXTRA_COLUMNS = 64;
 /** Cells the walk for those patterns may look at, per item and pattern wanted. */
 export const WASTE_WALK_STEPS_PER_ITEM = 50;
