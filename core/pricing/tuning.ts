@@ -43,7 +43,7 @@ export const ARC_SEARCH_NODES = 100_000;
  * Cells (capacity over the weights' gcd × 0/1 chunks) above which waste-limited pricing gives way to the
  * plain knapsack: its DP runs every round.
  */
-export const WASTE_DP_CELLS = 16_000_000;
+export const WASTE_DP_CELLS = 40_000_000;
 /** Further disjoint patterns read off the waste-limited DP's table per round (several columns a round). */
 export const WASTE_EXTRA_COLUMNS = 64;
 /** Cells the walk for those patterns may look at, per item and pattern wanted. */
