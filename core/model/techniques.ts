@@ -18,6 +18,8 @@ export const TECHNIQUES = [
   'round-up',
   /** The perfect-packing search's phased schedule: a small first share, then by round from the root on. */
   'packer-phase',
+  /** Waste-limited pricing of large one-bar jobs: only bars a plan beating the incumbent could use. */
+  'waste-limit',
 ] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];

@@ -2,4 +2,11 @@ export { arcDpCells, priceWithArcs, searchWithArcs } from './arc-pricing.ts';
 export { type Arc, type ArcMap, arcCell, arcKey, arcsOf } from './arcs.ts';
 export { solveKnapsacks } from './knapsack.ts';
 export type { KnapsackResult } from './knapsack-types.ts';
-export { ARC_DP_CELLS, ARC_SEARCH_NODES } from './tuning.ts';
+export {
+  ARC_DP_CELLS,
+  ARC_SEARCH_NODES,
+  WASTE_DP_CELLS,
+  WASTE_EXTRA_COLUMNS,
+  WASTE_WALK_STEPS_PER_ITEM,
+} from './tuning.ts';
+export { wasteLimitedCells, wasteLimitedKnapsack } from './waste-limited.ts';

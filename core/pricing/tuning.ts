@@ -38,3 +38,13 @@ export const ARC_DP_CELLS = 40_000_000;
 export const ARC_SEARCH_LEAST_NODES = 2_000;
 /** Nodes of the branch and bound where the DP is too large to run (the bound is looser without either). */
 export const ARC_SEARCH_NODES = 100_000;
+
+/**
+ * Cells (capacity over the weights' gcd × 0/1 chunks) above which waste-limited pricing gives way to the
+ * plain knapsack: its DP runs every round.
+ */
+export const WASTE_DP_CELLS = 40_000_000;
+/** Further disjoint patterns read off the waste-limited DP's table per round (several columns a round). */
+export const WASTE_EXTRA_COLUMNS = 64;
+/** Cells the walk for those patterns may look at, per item and pattern wanted. */
+export const WASTE_WALK_STEPS_PER_ITEM = 50;

@@ -149,7 +149,11 @@ export function solveGroup(
   const root: Residual = { demand, lo: new Float64Array(job.sources.length), hi: supply, usage: usageTarget };
   // Master solves count the pricing rounds of the packer's schedule (root, first dive and tree alike).
   const counted = countingEngine(engine);
-  const cg = new ColumnGeneration(job, counted.engine, root, fullBars ? { primalAfterColumns: true } : {});
+  const cg = new ColumnGeneration(job, counted.engine, root, {
+    ...(fullBars ? { primalAfterColumns: true } : {}),
+    pruneAt: () => inc.pruneAt(),
+    off,
+  });
   try {
     // The phased schedule's search runs between the pricing rounds of the root and of the tree's nodes
     // (a node can take hundreds of rounds), wherever column generation checks its budget.

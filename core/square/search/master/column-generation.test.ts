@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { onlyJob, workBudget } from '../../../../test/support/solver.ts';
-import { rng } from '../../../model/index.ts';
+import { LARGE_JOB_ITEM_TYPES, rng, type Technique } from '../../../model/index.ts';
 import { ColumnGeneration } from './column-generation.ts';
+import { SquarePricing } from './square-pricing.ts';
 
 /** A one-stock job with `m` distinct lengths, the size at which the substitution columns are used. */
 function largeJob(seed: number, m: number) {
@@ -103,6 +104,130 @@ describe('column generation with a floor', () => {
       // A floor the LP never meets changes nothing.
       expect(below.out.iterations).toBe(plain.out.iterations);
       expect(below.out.lpValue).toBe(plain.out.lpValue);
+    },
+  );
+});
+
+/**
+ * A full-bar job of at least `LARGE_JOB_ITEM_TYPES` item types: `bars` bars of 10,000 each cut into three
+ * pieces of distinct lengths, so a perfect packing exists and the optimum is `bars`.
+ */
+function distinctFullBarJob(seed: number, bars: number) {
+  const r = rng(seed);
+  const used = new Set<number>();
+  const fresh = (lo: number, span: number): number => {
+    for (;;) {
+      const v = lo + Math.floor(r() * span);
+      if (!used.has(v)) {
+        used.add(v);
+        return v;
+      }
+    }
+  };
+  const parts: { length: number; quantity: number }[] = [];
+  while (parts.length < 3 * bars) {
+    const a = fresh(2000, 3000);
+    const b = fresh(2000, 3000);
+    const c = 10_000 - a - b;
+    if (used.has(c)) {
+      used.delete(a);
+      used.delete(b);
+      continue;
+    }
+    used.add(c);
+    parts.push({ length: a, quantity: 1 }, { length: b, quantity: 1 }, { length: c, quantity: 1 });
+  }
+  return onlyJob({ parts, stockLength: 10_000 });
+}
+
+describe('waste-limited pricing (technique waste-limit)', () => {
+  it.each([1, 2, 3])(
+    'one pricing call gives several disjoint full bars, each pricing out, none twice (seed %i)',
+    (seed) => {
+      const bars = 40;
+      const job = distinctFullBarJob(seed, bars);
+      expect(job.items.length).toBeGreaterThanOrEqual(LARGE_JOB_ITEM_TYPES);
+      const cost = job.sources[0]?.cost ?? 1;
+      const cap = job.sources[0]?.capacity ?? 1;
+      // An incumbent one bar above the optimum: a better plan has only full bars.
+      const port = new SquarePricing(job, () => 0);
+      const demand = Int32Array.from(job.items, (it) => it.demand);
+      const hi = Float64Array.from(job.sources, (s) => s.supply);
+      // Duals that price every full bar a little above its cost.
+      const r = rng(seed + 100);
+      const pi = Float64Array.from(job.items, (it) => (cost * it.weight) / cap + 0.001 * r());
+      const reduced = (counts: Int32Array): number => {
+        let v = 0;
+        counts.forEach((c, i) => {
+          v += c * (pi[i] ?? 0);
+        });
+        return cost - v;
+      };
+      const answer = port.price({
+        pi,
+        residual: { demand, lo: new Float64Array(hi.length), hi, usage: 0 },
+        nu: 0,
+        usagePay: () => 0,
+        arcs: [],
+        pricesOut: (c) => c.counts.some((k) => k > 0) && reduced(c.counts) < -1e-9,
+      });
+      expect(answer.exact).toBe(true);
+      expect(answer.columns.length).toBeGreaterThan(1);
+      const keys = new Set(answer.columns.map((c) => port.key(c)));
+      expect(keys.size).toBe(answer.columns.length);
+      const cover = new Int32Array(job.items.length);
+      for (const c of answer.columns) {
+        expect(reduced(c.counts)).toBeLessThan(0);
+        let load = 0;
+        c.counts.forEach((k, i) => {
+          load += k * (job.items[i]?.weight ?? 0);
+          cover[i] = (cover[i] ?? 0) + k;
+        });
+        expect(load).toBe(cap);
+      }
+      for (const k of cover) expect(k).toBeLessThanOrEqual(1);
+      // The bound's value is the best full bar's: no column may be worth more.
+      for (const c of answer.columns)
+        expect(cost - reduced(c.counts)).toBeLessThanOrEqual((answer.values[0] ?? 0) + 1e-12);
+    },
+  );
+
+  it.each([1, 2])(
+    'reaches the optimum with full bars only and never bounds above it (seed %i)',
+    async (seed) => {
+      const bars = 40;
+      const job = distinctFullBarJob(seed, bars);
+      const cost = job.sources[0]?.cost ?? 1;
+      const demand = Int32Array.from(job.items, (it) => it.demand);
+      const hi = Float64Array.from(job.sources, (s) => s.supply);
+      const root = { demand, lo: new Float64Array(hi.length), hi, usage: 0 };
+      const run = async (off: readonly Technique[]) => {
+        const { engine, budget } = await workBudget(60_000);
+        const cg = new ColumnGeneration(job, engine, root, {
+          pruneAt: () => (bars + 1) * cost,
+          off: new Set(off),
+        });
+        try {
+          const seeded = cg.columns.length;
+          const out = cg.solve(budget);
+          return { out, made: cg.columns.slice(seeded) };
+        } finally {
+          cg.dispose();
+        }
+      };
+      const limited = await run([]);
+      const plain = await run(['waste-limit']);
+      for (const out of [limited.out, plain.out]) {
+        expect(out.status).toBe('optimal');
+        expect(out.lpValue).toBeCloseTo(bars * cost, 6);
+        expect(out.bound).toBeLessThanOrEqual(bars * cost + 1e-9);
+      }
+      // Every generated bar is full; without the technique some are not, and more rounds are needed.
+      const full = (c: { counts: Int32Array }) =>
+        c.counts.reduce((a, k, i) => a + k * (job.items[i]?.weight ?? 0), 0) === job.sources[0]?.capacity;
+      expect(limited.made.every(full)).toBe(true);
+      expect(plain.made.every(full)).toBe(false);
+      expect(limited.out.iterations).toBeLessThan(plain.out.iterations);
     },
   );
 });

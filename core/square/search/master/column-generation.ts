@@ -5,7 +5,7 @@
 
 import type { LpEngine } from '../../../lp/index.ts';
 import { CoveringMaster, type Residual, SMOOTHING_LARGE, SMOOTHING_SMALL } from '../../../master/index.ts';
-import { type Job, LARGE_JOB_ITEM_TYPES, PRACTICAL_ITEM_TYPES } from '../../../model/index.ts';
+import { type Ablation, type Job, LARGE_JOB_ITEM_TYPES, PRACTICAL_ITEM_TYPES } from '../../../model/index.ts';
 import { type Arc, arcKey, arcsOf } from '../../../pricing/index.ts';
 import { type Column, SquarePricing } from './square-pricing.ts';
 
@@ -22,10 +22,18 @@ export class ColumnGeneration extends CoveringMaster<Column> {
     job: Job,
     engine: LpEngine,
     residual: Residual,
-    options: { readonly primalAfterColumns?: boolean } = {},
+    options: {
+      readonly primalAfterColumns?: boolean;
+      /** The incumbent's cost, for waste-limited pricing (technique `waste-limit`); none: not limited. */
+      readonly pruneAt?: () => number;
+      readonly off?: Ablation;
+    } = {},
   ) {
-    const port = new SquarePricing(job);
     const large = job.items.length >= LARGE_JOB_ITEM_TYPES;
+    const oneBar = large && job.sources.length === 1;
+    const pruneAt = options.pruneAt;
+    const limit = oneBar && pruneAt && !options.off?.has('waste-limit') ? wasteLimitOf(job, pruneAt) : null;
+    const port = new SquarePricing(job, limit);
     super(job.sources, job.offcutsFirst, port, engine, residual, {
       // Jobs with several kinds of bar and up to 60 item types (practical cut lists) re-solve column
       // generation's masters by primal simplex after added columns; the others stay on dual simplex, on
@@ -62,4 +70,22 @@ export class ColumnGeneration extends CoveringMaster<Column> {
     });
     return flows;
   }
+}
+
+/**
+ * The most waste a bar can have in a plan that beats the incumbent, for a job with one kind of bar: such
+ * a plan has at most ⌊pruneAt / cost⌋ − 1 bars, which waste C·bars − Σ wᵢdᵢ in all. ∞ while there is no
+ * incumbent to beat.
+ */
+function wasteLimitOf(job: Job, pruneAt: () => number): (() => number) | null {
+  const s = job.sources[0];
+  if (!s || s.cost <= 0) return null;
+  let load = 0;
+  for (const it of job.items) load += it.weight * it.demand;
+  return () => {
+    const at = pruneAt();
+    if (!Number.isFinite(at)) return Number.POSITIVE_INFINITY;
+    const bars = Math.floor(at / s.cost + 1e-9) - 1;
+    return s.capacity * bars - load;
+  };
 }

@@ -19,6 +19,11 @@ import {
   priceWithArcs,
   searchWithArcs,
   solveKnapsacks,
+  WASTE_DP_CELLS,
+  WASTE_EXTRA_COLUMNS,
+  WASTE_WALK_STEPS_PER_ITEM,
+  wasteLimitedCells,
+  wasteLimitedKnapsack,
 } from '../../../pricing/index.ts';
 
 /** A generated pattern: a feasible bar of one source. */
@@ -34,8 +39,12 @@ export class SquarePricing implements PricingPort<Column> {
   private readonly job: Job;
   private readonly capacities: number[];
 
-  constructor(job: Job) {
+  /** The most waste a bar of a plan that beats the incumbent can have (see `wasteLimited`), if known. */
+  private readonly wasteLimit: (() => number) | null;
+
+  constructor(job: Job, wasteLimit: (() => number) | null = null) {
     this.job = job;
+    this.wasteLimit = wasteLimit;
     this.itemCount = job.items.length;
     this.weights = Float64Array.from(job.items, (it) => it.weight);
     this.capacities = [...new Set(job.sources.map((s) => s.capacity))].sort((a, b) => a - b);
@@ -67,9 +76,45 @@ export class SquarePricing implements PricingPort<Column> {
    * prove that none exists and to tighten the bound.
    */
   price(query: PriceQuery<Column>): PortPricing<Column> {
+    const limited = this.wasteLimited(query);
+    if (limited) return limited;
     const fast = this.priceWith(query, 'fast');
     if (fast.columns.length > 0 || fast.exact) return fast;
     return this.priceWith(query, 'exact', fast.knapsacks);
+  }
+
+  /**
+   * Waste-limited pricing (technique `waste-limit`), where it applies: a one-bar job at its whole demand
+   * with an incumbent whose improving plans leave each bar at most `limit` waste, and no arc duals. Only
+   * such bars are priced, by an exact DP: the Lagrangian bound and the count cut then hold for every plan
+   * that beats the incumbent, which is all a proof needs. Null where it does not apply.
+   */
+  private wasteLimited(query: PriceQuery<Column>): PortPricing<Column> | null {
+    const limit = this.wasteLimit?.() ?? Number.POSITIVE_INFINITY;
+    const source = this.job.sources[0];
+    if (!source || this.job.sources.length !== 1 || !(limit < source.capacity) || query.arcs.length > 0)
+      return null;
+    const { demand, hi } = query.residual;
+    if ((hi[0] ?? 0) <= 0 || query.nu > 0) return null;
+    for (let i = 0; i < this.itemCount; i++) if (demand[i] !== this.job.items[i]?.demand) return null;
+    const bounds = Int32Array.from(demand, (d) => Math.max(0, d));
+    if (wasteLimitedCells(this.weights, bounds, source.capacity) > WASTE_DP_CELLS) return null;
+    // More bars read off the DP's table, no piece in two of them (several columns a round, disjoint
+    // like a partial plan), each worth more than a bar costs at these duals.
+    const more = {
+      above: source.cost,
+      count: WASTE_EXTRA_COLUMNS,
+      perItem: 1,
+      steps: WASTE_WALK_STEPS_PER_ITEM * this.itemCount * WASTE_EXTRA_COLUMNS,
+    };
+    const best = wasteLimitedKnapsack(query.pi, this.weights, bounds, source.capacity, limit, more);
+    const value = Math.max(0, best?.value ?? 0);
+    const columns = best
+      ? [best.counts, ...best.extra]
+          .filter((counts) => query.pricesOut({ source: 0, counts }))
+          .map((counts) => ({ source: 0, counts }))
+      : [];
+    return { columns, values: [value], exact: true, cutValues: Float64Array.of(value) };
   }
 
   /** Prices in one mode; `quick` is the fast round's knapsack answers at the same duals, if any. */
