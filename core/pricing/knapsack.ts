@@ -14,6 +14,7 @@
  */
 
 import { gcd } from '../model/index.ts';
+import { choiceBitmap, splitChunks, sweepChunks } from './chunk-dp.ts';
 import { branchAndBound } from './knapsack-bb.ts';
 import type { KnapsackInput, KnapsackOptions, KnapsackResult } from './knapsack-types.ts';
 import {
@@ -186,34 +187,6 @@ function patternValue(values: Float64Array, counts: Int32Array): number {
   return v;
 }
 
-let scratch = new Uint8Array(0);
-
-/**
- * The DP's choice bitmap, reused between calls: pricing runs hundreds of times per solve, and fresh tens of
- * megabytes each time would only feed the garbage collector. Every cell is written before it is read.
- */
-function bitmap(size: number): Uint8Array {
-  if (scratch.length < size) scratch = new Uint8Array(size);
-  return scratch;
-}
-
-/** Binary splitting of bounded copies into 0/1 chunks. */
-function splitChunks(copies: Int32Array, values: Float64Array): { item: number[]; times: number[] } {
-  const item: number[] = [];
-  const times: number[] = [];
-  for (let i = 0; i < copies.length; i++) {
-    if ((values[i] ?? 0) <= 0) continue;
-    let left = copies[i] ?? 0;
-    for (let k = 1; left > 0; k *= 2) {
-      const take = Math.min(k, left);
-      item.push(i);
-      times.push(take);
-      left -= take;
-    }
-  }
-  return { item, times };
-}
-
 /** Dense 0/1 DP over chunks with a choice bitmap, on integer grid weights; one table for all capacities. */
 function dpPatterns(
   values: Float64Array,
@@ -224,26 +197,13 @@ function dpPatterns(
 ): { counts: Int32Array; value: number; extra: Int32Array[] }[] {
   const m = values.length;
   const cap = Math.max(0, ...caps);
-  const { item, times } = splitChunks(copies, values);
+  const chunks = splitChunks(copies, (i) => (values[i] ?? 0) > 0);
+  const { item, times } = chunks;
   const n = item.length;
   const width = cap + 1;
   const f = new Float64Array(width);
-  const take = bitmap(n * width);
-  for (let c = 0; c < n; c++) {
-    const i = item[c] ?? 0;
-    const k = times[c] ?? 0;
-    const w = (grid[i] ?? 0) * k;
-    const v = (values[i] ?? 0) * k;
-    const base = c * width;
-    take.fill(0, base, base + Math.min(w, width));
-    for (let r = cap; r >= w; r--) {
-      const cand = (f[r - w] ?? 0) + v;
-      if (cand > (f[r] ?? 0)) {
-        f[r] = cand;
-        take[base + r] = 1;
-      } else take[base + r] = 0;
-    }
-  }
+  const take = choiceBitmap(n * width);
+  sweepChunks(f, take, chunks, grid, values, cap);
   const rebuild = (start: number): Int32Array => {
     const counts = new Int32Array(m);
     let r = start;
@@ -294,7 +254,7 @@ function dpValues(
   const caps = capacities.map((c) => Math.floor(c / step));
   const cap = Math.max(0, ...caps);
   const f = new Float64Array(cap + 1);
-  const { item, times } = splitChunks(copies, values);
+  const { item, times } = splitChunks(copies, (i) => (values[i] ?? 0) > 0);
   for (let c = 0; c < item.length; c++) {
     const i = item[c] ?? 0;
     const k = times[c] ?? 0;

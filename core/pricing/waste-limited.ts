@@ -5,6 +5,7 @@
  * the proof (docs/solver.md, Pricing, "Waste-limited pricing").
  */
 import { gcd } from '../model/index.ts';
+import { choiceBitmap, splitChunks, sweepChunks } from './chunk-dp.ts';
 import { WASTE_DP_CELLS } from './tuning.ts';
 
 /** The best pattern of waste at most `limit`, or null when no such pattern exists. */
@@ -31,14 +32,6 @@ let layers = new Float32Array(0);
 function table(size: number): Float32Array {
   if (layers.length < size) layers = new Float32Array(size);
   return layers;
-}
-
-let scratch = new Uint8Array(0);
-
-/** The choice bitmap, reused between calls (pricing runs hundreds of times a solve). */
-function bitmap(size: number): Uint8Array {
-  if (scratch.length < size) scratch = new Uint8Array(size);
-  return scratch;
 }
 
 /** Cells of the DP (capacity over the weights' gcd, times the 0/1 chunks): the caller's size cap. */
@@ -70,20 +63,17 @@ export function wasteLimitedKnapsack(
 ): WasteLimited | null {
   const m = values.length;
   let g = 0;
-  const item: number[] = [];
-  const times: number[] = [];
+  const copies = new Int32Array(m);
   for (let i = 0; i < m; i++) {
     const w = weights[i] ?? 0;
-    let left = Math.min(bounds[i] ?? 0, w > 0 ? Math.floor(capacity / w) : 0);
+    const left = Math.min(bounds[i] ?? 0, w > 0 ? Math.floor(capacity / w) : 0);
     if (left <= 0) continue;
+    copies[i] = left;
     g = gcd(g, w);
-    for (let k = 1; left > 0; k *= 2) {
-      const take = Math.min(k, left);
-      item.push(i);
-      times.push(take);
-      left -= take;
-    }
   }
+  // Items worth nothing stay in: a full bar may need them.
+  const chunks = splitChunks(copies);
+  const { item, times } = chunks;
   if (g === 0) return limit >= capacity ? { counts: new Int32Array(m), value: 0, extra: [] } : null;
   const cap = Math.floor(capacity / g);
   // Weights are multiples of g: a weight of at least C − limit is at least ⌈(C − limit)/g⌉ grid units.
@@ -93,24 +83,10 @@ export function wasteLimitedKnapsack(
   const f = new Float64Array(width).fill(Number.NEGATIVE_INFINITY);
   f.fill(0, 0, Math.min(width, slack + 1));
   const n = item.length;
-  const take = bitmap(n * width);
+  const take = choiceBitmap(n * width);
   const walk = more && more.count > 0 && n * width <= WASTE_DP_CELLS ? table(n * width) : null;
-  for (let c = 0; c < n; c++) {
-    const i = item[c] ?? 0;
-    const k = times[c] ?? 0;
-    const w = ((weights[i] ?? 0) / g) * k;
-    const v = (values[i] ?? 0) * k;
-    const base = c * width;
-    take.fill(0, base, base + Math.min(w, width));
-    for (let r = cap; r >= w; r--) {
-      const cand = (f[r - w] ?? 0) + v;
-      if (cand > (f[r] ?? 0)) {
-        f[r] = cand;
-        take[base + r] = 1;
-      } else take[base + r] = 0;
-    }
-    if (walk) walk.set(f, base);
-  }
+  const grid = Int32Array.from(weights, (w) => w / g);
+  sweepChunks(f, take, chunks, grid, values, cap, walk ? (c) => walk.set(f, c * width) : undefined);
   const value = f[cap] ?? Number.NEGATIVE_INFINITY;
   if (value === Number.NEGATIVE_INFINITY) return null;
   const counts = new Int32Array(m);
@@ -120,7 +96,7 @@ export function wasteLimitedKnapsack(
       const i = item[c] ?? 0;
       const k = times[c] ?? 0;
       counts[i] = (counts[i] ?? 0) + k;
-      r -= ((weights[i] ?? 0) / g) * k;
+      r -= (grid[i] ?? 0) * k;
     }
   }
   const extra =

@@ -1,0 +1,69 @@
+/**
+ * The dense 0/1 DP over binary-split chunks that both exact pricing DPs share (the plain knapsack's and
+ * the waste-limited one's): the split, the choice bitmap and the row sweep.
+ */
+
+let scratch = new Uint8Array(0);
+
+/**
+ * The DP's choice bitmap, reused between calls and between both DPs (they never run at once): pricing
+ * runs hundreds of times per solve, and fresh tens of megabytes each time would only feed the garbage
+ * collector. Every cell is written before it is read.
+ */
+export function choiceBitmap(size: number): Uint8Array {
+  if (scratch.length < size) scratch = new Uint8Array(size);
+  return scratch;
+}
+
+/** Binary splitting of bounded copies into 0/1 chunks (item, copies taken), items `keep` refuses left out. */
+export function splitChunks(
+  copies: ArrayLike<number>,
+  keep: (i: number) => boolean = () => true,
+): { item: number[]; times: number[] } {
+  const item: number[] = [];
+  const times: number[] = [];
+  for (let i = 0; i < copies.length; i++) {
+    if (!keep(i)) continue;
+    let left = copies[i] ?? 0;
+    for (let k = 1; left > 0; k *= 2) {
+      const take = Math.min(k, left);
+      item.push(i);
+      times.push(take);
+      left -= take;
+    }
+  }
+  return { item, times };
+}
+
+/**
+ * Sweeps the chunks over the value table `f` (capacities 0..cap, grid weights), recording in `take` (a
+ * row of cap + 1 cells per chunk) whether each cell took its chunk; `afterRow` sees the table after each.
+ */
+export function sweepChunks(
+  f: Float64Array,
+  take: Uint8Array,
+  chunks: { readonly item: readonly number[]; readonly times: readonly number[] },
+  grid: ArrayLike<number>,
+  values: ArrayLike<number>,
+  cap: number,
+  afterRow?: (chunk: number) => void,
+): void {
+  const { item, times } = chunks;
+  const width = cap + 1;
+  for (let c = 0; c < item.length; c++) {
+    const i = item[c] ?? 0;
+    const k = times[c] ?? 0;
+    const w = (grid[i] ?? 0) * k;
+    const v = (values[i] ?? 0) * k;
+    const base = c * width;
+    take.fill(0, base, base + Math.min(w, width));
+    for (let r = cap; r >= w; r--) {
+      const cand = (f[r - w] ?? 0) + v;
+      if (cand > (f[r] ?? 0)) {
+        f[r] = cand;
+        take[base + r] = 1;
+      } else take[base + r] = 0;
+    }
+    afterRow?.(c);
+  }
+}
