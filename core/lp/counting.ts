@@ -21,6 +21,9 @@ export function withSolve(engine: LpEngine, name: string, solve: (master: Master
         addRow: (lower, upper, cols, coefs) => master.addRow(lower, upper, cols, coefs),
         setColumnBounds: (c, lower, upper) => master.setColumnBounds(c, lower, upper),
         setRowBounds: (r, lower, upper) => master.setRowBounds(r, lower, upper),
+        ...(master.deleteColumns
+          ? { deleteColumns: (cols: readonly number[]) => master.deleteColumns?.(cols) }
+          : {}),
         solve: () => solve(master),
         dispose: () => master.dispose(),
       };

@@ -1,7 +1,7 @@
 /**
  * The `LpEngine` port: the little the column generation needs from an LP solver. A master LP is
- * minimisation over columns ≥ 0 with row bounds; columns are only ever added, bounds may change, and each
- * solve returns primal values and row duals. Adapters: HiGHS (persistent, warm-started) and glpk.js
+ * minimisation over columns ≥ 0 with row bounds; columns are added (and, where the engine can, deleted),
+ * bounds may change, and each solve returns primal values, row duals and (where given) reduced costs. Adapters: HiGHS (persistent, warm-started) and glpk.js
  * (rebuilt per solve).
  */
 
@@ -19,6 +19,8 @@ export interface LpSolution {
   readonly x: Float64Array;
   /** Row duals (for a minimisation, ≥ 0 on binding ≥ rows, ≤ 0 on binding ≤ rows). */
   readonly duals: Float64Array;
+  /** Column reduced costs, where the engine gives them (the column pool needs them). */
+  readonly reducedCosts?: Float64Array;
 }
 
 /** A live master LP. Not thread-safe; dispose when done. */
@@ -30,6 +32,11 @@ export interface MasterLp {
   addRow(lower: number, upper: number, columns: readonly number[], coefs: readonly number[]): number;
   setColumnBounds(column: number, lower: number, upper: number): void;
   setRowBounds(row: number, lower: number, upper: number): void;
+  /**
+   * Deletes the given columns (indices strictly increasing); later columns move down to fill the gaps.
+   * Engines that cannot leave this out: the master then keeps every column.
+   */
+  deleteColumns?(columns: readonly number[]): void;
   solve(): LpSolution;
   dispose(): void;
 }

@@ -147,6 +147,13 @@ class HighsMaster implements MasterLp {
     this.model.changeRowBounds(row, this.clamp(lower), this.clamp(upper));
   }
 
+  deleteColumns(columns: readonly number[]): void {
+    if (columns.length === 0) return;
+    // Only non-basic columns are deleted (the pool's rule): the basis stays valid and warm.
+    this.model.deleteCols({ kind: 'set', indices: columns });
+    this.columns -= columns.length;
+  }
+
   solve(): LpSolution {
     // Columns added to an optimal basis leave it primal feasible: primal simplex goes on from there. New
     // bounds or rows (a branch, a dive's residual, an arc row) leave it dual feasible: dual simplex.
@@ -169,7 +176,13 @@ class HighsMaster implements MasterLp {
     if (status !== 'optimal')
       return { status, objective: Number.NaN, x: new Float64Array(0), duals: new Float64Array(0) };
     const sol = this.model.getSolution();
-    return { status, objective: this.model.getObjectiveValue(), x: sol.colValue, duals: sol.rowDual };
+    return {
+      status,
+      objective: this.model.getObjectiveValue(),
+      x: sol.colValue,
+      duals: sol.rowDual,
+      reducedCosts: sol.colDual,
+    };
   }
 
   dispose(): void {

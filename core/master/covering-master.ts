@@ -10,11 +10,19 @@ import { isRunFailure, type LpEngine, type LpSolution, type MasterLp } from '../
 import type { Source } from '../model/index.ts';
 import { ceilBound } from '../numbers.ts';
 import { activeArcs, smooth } from './duals.ts';
-import type { CgOutcome, CgStop, MasterOptions } from './outcome.ts';
+import type { CgOutcome, CgStop, MasterOptions, PoolTuning } from './outcome.ts';
 import { copyResidual, type PatternColumn, type PricingPort, type Residual, usageScaleOf } from './port.ts';
-import { SETTLE_TOLERANCE } from './tuning.ts';
+import {
+  POOL_AGE,
+  POOL_MIN_COLUMNS,
+  POOL_PERIOD,
+  POOL_REDUCED_COST,
+  POOL_RETURN,
+  POOL_ROWS_FACTOR,
+  SETTLE_TOLERANCE,
+} from './tuning.ts';
 
-export type { CgOutcome, CgStop, MasterOptions } from './outcome.ts';
+export type { CgOutcome, CgStop, MasterOptions, PoolTuning } from './outcome.ts';
 export type { Residual } from './port.ts';
 export { usageScaleOf } from './port.ts';
 
@@ -54,6 +62,21 @@ export class CoveringMaster<C extends PatternColumn> {
   /** Arc rows added by branching: key → row; rows whose arc is not bounded at a node are left free. */
   private readonly arcRows = new Map<string, number>();
   private readonly sources: readonly Source[];
+  /** Column j's LP index, or −1 while it waits in the pool (technique `column-pool`). */
+  private readonly lpOf: number[] = [];
+  /** The generated columns in the LP, by LP index − `firstColumn`. */
+  private lpColumns: number[] = [];
+  /** Per column, its item coefficients (cached: the pool scans them every round). */
+  private readonly itemCoefs: (readonly (readonly [number, number])[])[] = [];
+  /** Per column, its arc keys once asked for. */
+  private readonly arcKeyCache: (readonly string[] | undefined)[] = [];
+  /** Per column, master solves in a row it sat idle (non-basic, reduced cost above the pool's threshold). */
+  private readonly idle: number[] = [];
+  /** The pool's tuning, or null when columns never leave the LP. */
+  private readonly pooling: PoolTuning | null;
+  /** The pooled columns (indices into `columns`), in the order they left the LP. */
+  private readonly pool = new Set<number>();
+  private solvesSincePrune = 0;
 
   constructor(
     sources: readonly Source[],
@@ -70,6 +93,7 @@ export class CoveringMaster<C extends PatternColumn> {
     this.baseDemand = residual.demand.slice();
     this.baseUsage = residual.usage;
     this.smoothing = options.smoothing;
+    const pool = options.pool === true ? DEFAULT_POOL : options.pool || null;
     this.usageScale = usageScaleOf(sources);
     const rows: { lower: number; upper: number }[] = [];
     for (let i = 0; i < this.m; i++)
@@ -95,6 +119,7 @@ export class CoveringMaster<C extends PatternColumn> {
       for (let i = 0; i + 1 < this.m; i++) this.master.addColumn(0, [i, i + 1], [-1, 1]);
     }
     this.firstColumn = this.master.columnCount;
+    this.pooling = this.master.deleteColumns ? pool : null;
   }
 
   /**
@@ -106,21 +131,43 @@ export class CoveringMaster<C extends PatternColumn> {
     for (let c = this.artificialColumns; c < this.firstColumn; c++) this.master.setColumnBounds(c, 0, 0);
   }
 
-  /** Adds a pattern unless it is already there; returns its index in `columns`. */
+  /**
+   * Adds a pattern unless it is already there (a pooled one goes back into the LP); returns its index in
+   * `columns`.
+   */
   add(column: C): number {
     const key = this.port.key(column);
     const known = this.keys.get(key);
-    if (known !== undefined) return known;
+    if (known !== undefined) {
+      if ((this.lpOf[known] ?? 0) < 0) this.activate(known);
+      return known;
+    }
+    const j = this.columns.length;
+    const own = this.port.own(column);
+    this.columns.push(own);
+    this.keys.set(key, j);
+    this.itemCoefs.push(this.port.coefficients(own));
+    this.arcKeyCache.push(undefined);
+    this.idle.push(0);
+    this.lpOf.push(-1);
+    this.activate(j);
+    return j;
+  }
+
+  /** Puts column j into the LP (new, or back from the pool). */
+  private activate(j: number): void {
+    const column = this.columns[j];
+    if (!column) return;
     const rows: number[] = [];
     const coefs: number[] = [];
-    for (const [i, c] of this.port.coefficients(column)) {
+    for (const [i, c] of this.itemCoefs[j] ?? []) {
       rows.push(i);
       coefs.push(c);
     }
     rows.push(this.sourceRow + column.source);
     coefs.push(1);
     if (this.arcRows.size > 0) {
-      for (const a of this.port.arcKeys(column)) {
+      for (const a of this.arcKeysOf(j)) {
         const r = this.arcRows.get(a);
         if (r !== undefined) {
           rows.push(r);
@@ -133,15 +180,38 @@ export class CoveringMaster<C extends PatternColumn> {
       rows.push(this.usageRow);
       coefs.push(src.length / this.usageScale);
     }
-    this.master.addColumn(src?.cost ?? 0, rows, coefs);
-    this.columns.push(this.port.own(column));
-    this.keys.set(key, this.columns.length - 1);
-    return this.columns.length - 1;
+    this.lpOf[j] = this.master.addColumn(src?.cost ?? 0, rows, coefs);
+    this.lpColumns.push(j);
+    if (this.pool.delete(j)) this.returned++;
+    this.idle[j] = 0;
   }
 
-  /** Whether a pattern is a column of the master already. */
+  private arcKeysOf(j: number): readonly string[] {
+    let keys = this.arcKeyCache[j];
+    const column = this.columns[j];
+    if (keys === undefined && column) {
+      keys = this.port.arcKeys(column);
+      this.arcKeyCache[j] = keys;
+    }
+    return keys ?? [];
+  }
+
+  /** Whether a pattern is a column of the master's LP already (a pooled one is not). */
   has(column: C): boolean {
-    return this.keys.has(this.port.key(column));
+    const j = this.keys.get(this.port.key(column));
+    return j !== undefined && (this.lpOf[j] ?? -1) >= 0;
+  }
+
+  private returned = 0;
+
+  /** Times a pooled column went back into the LP (technique `column-pool`). */
+  get returnedCount(): number {
+    return this.returned;
+  }
+
+  /** Columns waiting in the pool (technique `column-pool`). */
+  get pooledCount(): number {
+    return this.pool.size;
   }
 
   /** Moves the master to another residual (diving fixes bars, branching bounds sources, backtracking restores). */
@@ -186,12 +256,14 @@ export class CoveringMaster<C extends PatternColumn> {
     if (known !== undefined) return known;
     const cols: number[] = [];
     const coefs: number[] = [];
-    this.columns.forEach((c, j) => {
-      if (this.port.arcKeys(c).includes(key)) {
-        cols.push(this.firstColumn + j);
+    // Only the columns in the LP: a pooled one gets the row's coefficient when it comes back.
+    for (const j of this.lpColumns) {
+      const lp = this.lpOf[j] ?? -1;
+      if (lp >= 0 && this.arcKeysOf(j).includes(key)) {
+        cols.push(lp);
         coefs.push(1);
       }
-    });
+    }
     const row = this.master.addRow(Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY, cols, coefs);
     this.arcRows.set(key, row);
     return row;
@@ -227,8 +299,16 @@ export class CoveringMaster<C extends PatternColumn> {
     let iterations = 0;
     let bestBound = Number.NEGATIVE_INFINITY;
     for (;;) {
-      const sol = this.solveMaster();
+      this.prune();
+      let sol = this.solveMaster();
       iterations++;
+      if (sol.status === 'infeasible' && this.pool.size > 0) {
+        // Infeasible without the pooled columns proves nothing: with all of them back the master is
+        // what it would have been without the pool.
+        this.restorePool();
+        sol = this.solveMaster();
+        iterations++;
+      }
       if (sol.status !== 'optimal') {
         return this.outcome(
           sol.status === 'infeasible' ? 'infeasible' : 'failed',
@@ -240,27 +320,32 @@ export class CoveringMaster<C extends PatternColumn> {
       if (stop.floor !== undefined && this.meets(sol, stop.floor)) {
         return this.outcome('optimal', sol, Math.max(bestBound, stop.floor), iterations);
       }
-      const duals = this.itemDuals(sol.duals);
+      this.age(sol);
       const tol = stop.tolerance ?? REL_TOL;
-      let priced = this.price(
-        this.center ? smooth(this.center, this.smoothing, this.m, duals) : duals,
-        sol.duals,
-        tol,
-      );
-      if (this.center && priced.columns.length === 0) priced = this.price(duals, sol.duals, tol);
-      // Defence in depth: a valid bound never exceeds the restricted master's value (≥ the LP optimum);
-      // capping there keeps a numerical slip in the pricing from ever becoming an absurd bound.
-      priced.bound = Math.min(priced.bound, sol.objective + 1e-9 * Math.max(1, Math.abs(sol.objective)));
-      if (priced.bound > bestBound) {
-        bestBound = priced.bound;
-        this.center = priced.duals;
+      // Pooled columns that price out at these duals come back instead of a pricing call: no bound this
+      // round, but the round that ends column generation always prices (the pool has none left then).
+      if (this.fromPool(sol.duals, tol) === 0) {
+        const duals = this.itemDuals(sol.duals);
+        let priced = this.price(
+          this.center ? smooth(this.center, this.smoothing, this.m, duals) : duals,
+          sol.duals,
+          tol,
+        );
+        if (this.center && priced.columns.length === 0) priced = this.price(duals, sol.duals, tol);
+        // Defence in depth: a valid bound never exceeds the restricted master's value (≥ the LP optimum);
+        // capping there keeps a numerical slip in the pricing from ever becoming an absurd bound.
+        priced.bound = Math.min(priced.bound, sol.objective + 1e-9 * Math.max(1, Math.abs(sol.objective)));
+        if (priced.bound > bestBound) {
+          bestBound = priced.bound;
+          this.center = priced.duals;
+        }
+        // Without columns the LP is solved only if the pricing was exact; past the pricing's size caps it may
+        // not be, and the caller must not treat the LP solution as optimal.
+        if (priced.columns.length === 0) {
+          return this.outcome(priced.exact ? 'optimal' : 'stopped', sol, bestBound, iterations);
+        }
+        for (const c of priced.columns) this.add(c);
       }
-      // Without columns the LP is solved only if the pricing was exact; past the pricing's size caps it may
-      // not be, and the caller must not treat the LP solution as optimal.
-      if (priced.columns.length === 0) {
-        return this.outcome(priced.exact ? 'optimal' : 'stopped', sol, bestBound, iterations);
-      }
-      for (const c of priced.columns) this.add(c);
       // Settled: the integer the bound rounds up to is the one the LP is about to reach. The last
       // thousandths of a degenerate LP's tail cost hundreds of iterations and cannot change a proof
       // (the bound is the Lagrangian one, not the LP value), so they are not waited for.
@@ -308,7 +393,10 @@ export class CoveringMaster<C extends PatternColumn> {
     const x = new Float64Array(this.columns.length);
     let artificial = 0;
     for (let a = 0; a < this.artificialColumns; a++) artificial += sol.x[a] ?? 0;
-    for (let j = 0; j < x.length; j++) x[j] = sol.x[this.firstColumn + j] ?? 0;
+    for (let j = 0; j < x.length; j++) {
+      const lp = this.lpOf[j] ?? -1;
+      x[j] = lp >= 0 ? (sol.x[lp] ?? 0) : 0;
+    }
     return { status, lpValue: sol.objective, bound, x, artificial, iterations };
   }
 
@@ -329,16 +417,16 @@ export class CoveringMaster<C extends PatternColumn> {
       const s = this.sources[k];
       return s?.kind === 'offcut' ? (nu * s.length) / this.usageScale : 0;
     };
-    const rawArc = new Map<string, number>();
-    for (const a of arcs.list) if (a.dual !== 0) rawArc.set(a.key, a.dual);
-    const reduced = (column: C): number => {
-      let v = 0;
-      for (const [i, c] of this.port.coefficients(column)) v += c * (masterDuals[i] ?? 0);
-      if (rawArc.size > 0) for (const key of this.port.arcKeys(column)) v += rawArc.get(key) ?? 0;
-      const k = column.source;
-      const sourceDual = masterDuals[this.sourceRow + k] ?? 0;
-      return (this.sources[k]?.cost ?? 0) - sourceDual - usagePay(k) - v;
-    };
+    const rawArc = rawArcDuals(arcs.list);
+    const reduced = (column: C): number =>
+      this.reducedCost(
+        column,
+        this.port.coefficients(column),
+        () => this.port.arcKeys(column),
+        masterDuals,
+        rawArc,
+        nu,
+      );
     // A pattern enters when it is not empty, prices out and is new.
     const pricesOut = (column: C): boolean =>
       this.port.coefficients(column).length > 0 &&
@@ -352,6 +440,108 @@ export class CoveringMaster<C extends PatternColumn> {
       duals: pi,
       exact: answer.exact,
     };
+  }
+
+  /** A column's reduced cost at the master's duals (`rawArc`: the bounded arc rows' duals, by key). */
+  private reducedCost(
+    column: C,
+    coefficients: readonly (readonly [number, number])[],
+    arcKeys: () => readonly string[],
+    masterDuals: Float64Array,
+    rawArc: ReadonlyMap<string, number>,
+    nu: number,
+  ): number {
+    let v = 0;
+    for (const [i, c] of coefficients) v += c * (masterDuals[i] ?? 0);
+    if (rawArc.size > 0) for (const key of arcKeys()) v += rawArc.get(key) ?? 0;
+    const k = column.source;
+    const s = this.sources[k];
+    const sourceDual = masterDuals[this.sourceRow + k] ?? 0;
+    const usagePay = s?.kind === 'offcut' ? (nu * s.length) / this.usageScale : 0;
+    return (s?.cost ?? 0) - sourceDual - usagePay - v;
+  }
+
+  /**
+   * Counts the master solves each generated column of the LP sits idle: at zero with a reduced cost above
+   * the pool's threshold (so non-basic). Any other state starts the count again.
+   */
+  private age(sol: LpSolution): void {
+    const rc = sol.reducedCosts;
+    if (!this.pooling || !rc) return;
+    this.solvesSincePrune++;
+    this.lpColumns.forEach((j, p) => {
+      const lp = this.firstColumn + p;
+      const cost = this.sources[this.columns[j]?.source ?? 0]?.cost ?? 0;
+      const idle = (sol.x[lp] ?? 0) <= 1e-9 && (rc[lp] ?? 0) > POOL_REDUCED_COST * Math.max(1, cost);
+      this.idle[j] = idle ? (this.idle[j] ?? 0) + 1 : 0;
+    });
+  }
+
+  /**
+   * Moves the long-idle columns out of the LP into the pool, every `POOL_PERIOD` solves while the LP holds
+   * more generated columns than the pool's floor. Only columns idle at the last solve go, so they are
+   * non-basic and the basis stays warm. Counts, never the clock, decide: the same request prunes alike.
+   */
+  private prune(): void {
+    const t = this.pooling;
+    if (!t || this.solvesSincePrune < t.period) return;
+    const rows = this.m + this.sources.length;
+    if (this.lpColumns.length <= Math.max(t.minColumns, t.rowsFactor * rows)) return;
+    this.solvesSincePrune = 0;
+    const out: number[] = [];
+    const keep: number[] = [];
+    this.lpColumns.forEach((j, p) => {
+      if ((this.idle[j] ?? 0) >= t.age) out.push(this.firstColumn + p);
+      else keep.push(j);
+    });
+    if (out.length === 0) return;
+    this.master.deleteColumns?.(out);
+    for (const lp of out) {
+      const j = this.lpColumns[lp - this.firstColumn] ?? -1;
+      this.lpOf[j] = -1;
+      this.idle[j] = 0;
+      this.pool.add(j);
+    }
+    this.lpColumns = keep;
+    keep.forEach((j, p) => {
+      this.lpOf[j] = this.firstColumn + p;
+    });
+  }
+
+  /**
+   * Brings back the pooled columns whose reduced cost at the master's duals is below `tol` (relative to
+   * their bar's cost), most negative first, at most `POOL_RETURN`; returns how many came back.
+   */
+  private fromPool(masterDuals: Float64Array, tol: number): number {
+    if (this.pool.size === 0) return 0;
+    const arcs = activeArcs(this.residual, this.arcRows, masterDuals);
+    const rawArc = rawArcDuals(arcs.list);
+    const nu = this.usageRow >= 0 ? Math.max(0, masterDuals[this.usageRow] ?? 0) : 0;
+    const found: { j: number; rc: number }[] = [];
+    for (const j of this.pool) {
+      const column = this.columns[j];
+      if (!column) continue;
+      const k = column.source;
+      if ((this.residual.hi[k] ?? 0) <= 0) continue;
+      const rc = this.reducedCost(
+        column,
+        this.itemCoefs[j] ?? [],
+        () => this.arcKeysOf(j),
+        masterDuals,
+        rawArc,
+        nu,
+      );
+      if (rc < -tol * Math.max(1, this.sources[k]?.cost ?? 0)) found.push({ j, rc });
+    }
+    found.sort((a, b) => a.rc - b.rc || a.j - b.j);
+    const back = found.slice(0, POOL_RETURN);
+    for (const { j } of back) this.activate(j);
+    return back.length;
+  }
+
+  /** Every pooled column back into the LP, in the order they left. */
+  private restorePool(): void {
+    for (const j of [...this.pool]) this.activate(j);
   }
 
   private recordCut(pi: Float64Array, nu: number, v: Float64Array): void {
@@ -384,6 +574,21 @@ export class CoveringMaster<C extends PatternColumn> {
   dispose(): void {
     this.master.dispose();
   }
+}
+
+/** The pool's production tuning. */
+const DEFAULT_POOL: PoolTuning = {
+  age: POOL_AGE,
+  period: POOL_PERIOD,
+  minColumns: POOL_MIN_COLUMNS,
+  rowsFactor: POOL_ROWS_FACTOR,
+};
+
+/** The duals of the arc rows bounded at a node, by key (reduced costs read them). */
+function rawArcDuals(list: readonly { key: string; dual: number }[]): Map<string, number> {
+  const raw = new Map<string, number>();
+  for (const a of list) if (a.dual !== 0) raw.set(a.key, a.dual);
+  return raw;
 }
 
 /** A pricing round's answer: the entering columns, the bound the duals prove, the duals it priced at. */

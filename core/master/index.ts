@@ -4,6 +4,7 @@ export {
   type CgStop,
   CoveringMaster,
   type MasterOptions,
+  type PoolTuning,
   type Residual,
   usageScaleOf,
 } from './covering-master.ts';

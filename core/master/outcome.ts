@@ -45,4 +45,21 @@ export interface MasterOptions {
   readonly substitution: boolean;
   /** Wentges smoothing weight on the stability centre. */
   readonly smoothing: number;
+  /**
+   * Column pool (technique `column-pool`): idle columns move out of the LP into a pool, scanned before
+   * each pricing call. Off by default (and wherever the engine cannot delete columns).
+   */
+  readonly pool?: boolean | PoolTuning;
+}
+
+/** When columns move into the pool (defaults in `master/tuning.ts`; tests set small ones). */
+export interface PoolTuning {
+  /** Solves in a row a column sits idle before it leaves the LP. */
+  readonly age: number;
+  /** Solves between looks for idle columns. */
+  readonly period: number;
+  /** No column leaves while the LP holds at most this many generated columns… */
+  readonly minColumns: number;
+  /** …or at most this many times its rows. */
+  readonly rowsFactor: number;
 }

@@ -21,3 +21,17 @@ export const TIGHT_ROUNDS = 10;
 /** How close (in cost units) the LP value must come to the bound's integer for `settle`: earlier stops
  * against a master that is not quite optimal for the dives' rounding. */
 export const SETTLE_TOLERANCE = 0.005;
+/**
+ * The column pool (technique `column-pool`, docs/solver.md "Column pool"): a generated column that has sat
+ * non-basic at zero with a reduced cost above `POOL_REDUCED_COST` (relative to its bar's cost) for
+ * `POOL_AGE` master solves in a row moves out of the LP into the pool. The master looks for such columns
+ * every `POOL_PERIOD` solves, and only while it holds more than `POOL_MIN_COLUMNS` generated columns and
+ * more than `POOL_ROWS_FACTOR` times its rows. A round whose duals price a pooled column out brings back up to
+ * `POOL_RETURN` of them (most negative first) instead of calling the pricing.
+ */
+export const POOL_AGE = 20;
+export const POOL_REDUCED_COST = 1e-4;
+export const POOL_PERIOD = 10;
+export const POOL_MIN_COLUMNS = 100;
+export const POOL_ROWS_FACTOR = 2;
+export const POOL_RETURN = 64;

@@ -4,7 +4,13 @@
  */
 
 import type { LpEngine } from '../../../lp/index.ts';
-import { CoveringMaster, type Residual, SMOOTHING_LARGE, SMOOTHING_SMALL } from '../../../master/index.ts';
+import {
+  CoveringMaster,
+  type PoolTuning,
+  type Residual,
+  SMOOTHING_LARGE,
+  SMOOTHING_SMALL,
+} from '../../../master/index.ts';
 import { type Ablation, type Job, LARGE_JOB_ITEM_TYPES, PRACTICAL_ITEM_TYPES } from '../../../model/index.ts';
 import { type Arc, arcKey, arcsOf } from '../../../pricing/index.ts';
 import { type Column, SquarePricing } from './square-pricing.ts';
@@ -27,6 +33,8 @@ export class ColumnGeneration extends CoveringMaster<Column> {
       /** The incumbent's cost, for waste-limited pricing (technique `waste-limit`); none: not limited. */
       readonly pruneAt?: () => number;
       readonly off?: Ablation;
+      /** The column pool's tuning (tests); by default the production one, none under `column-pool` off. */
+      readonly pool?: PoolTuning;
     } = {},
   ) {
     const large = job.items.length >= LARGE_JOB_ITEM_TYPES;
@@ -46,6 +54,7 @@ export class ColumnGeneration extends CoveringMaster<Column> {
       // `LARGE_JOB_ITEM_TYPES` draws the line).
       substitution: job.sources.length === 1 && large,
       smoothing: large ? SMOOTHING_LARGE : SMOOTHING_SMALL,
+      pool: options.off?.has('column-pool') ? false : (options.pool ?? true),
     });
     this.weights = port.weights;
   }
