@@ -32,6 +32,6 @@ export const SETTLE_TOLERANCE = 0.005;
 export const POOL_AGE = 20;
 export const POOL_REDUCED_COST = 1e-4;
 export const POOL_PERIOD = 10;
-export const POOL_MIN_COLUMNS = 100;
+export const POOL_MIN_COLUMNS = 1500;
 export const POOL_ROWS_FACTOR = 2;
 export const POOL_RETURN = 64;

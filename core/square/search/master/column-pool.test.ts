@@ -57,6 +57,27 @@ async function walk(job: Job, residuals: readonly Residual[], pool: 'eager' | 'o
   }
 }
 
+/** The root with its LP's busiest arc of fractional flow bounded down (the root itself when none). */
+async function arcBranch(job: Job, root: Residual): Promise<Residual> {
+  const { engine, budget } = await workBudget(100_000);
+  const cg = new ColumnGeneration(job, engine, root, { off: new Set(['column-pool']) });
+  try {
+    const out = cg.solve(budget);
+    let best: { key: string; flow: number } | null = null;
+    for (const [key, f] of cg.arcFlows(out.x)) {
+      if (f.flow - Math.floor(f.flow) < 1e-6) continue;
+      if (!best || f.flow > best.flow) best = { key, flow: f.flow };
+    }
+    if (!best) return root;
+    return {
+      ...root,
+      arcs: new Map([[best.key, { lo: Number.NEGATIVE_INFINITY, hi: Math.floor(best.flow) }]]),
+    };
+  } finally {
+    cg.dispose();
+  }
+}
+
 describe('column pool', () => {
   it('reaches the same LP value with the pool on and off, on every residual of a walk', async () => {
     let pooledSomewhere = 0;
@@ -73,7 +94,10 @@ describe('column pool', () => {
           const hi = root.hi.slice();
           hi[0] = Math.max(1, Math.floor(job.items.reduce((s, it) => s + it.weight * it.demand, 0) / 3000));
           const bounded: Residual = { ...root, hi };
-          const steps = [root, less, bounded, root];
+          // An arc branch, as the tree makes: the root LP's busiest fractional arc bounded down. Columns
+          // crossing it that were pooled on the way must meet its row when they come back.
+          const arced = await arcBranch(job, root);
+          const steps = [root, less, bounded, arced, root];
           const [on, off] = [await walk(job, steps, 'eager'), await walk(job, steps, 'off')];
           steps.forEach((_, s) => {
             const a = on[s];
