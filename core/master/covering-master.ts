@@ -467,8 +467,11 @@ export class CoveringMaster<C extends PatternColumn> {
    */
   private age(sol: LpSolution): void {
     const rc = sol.reducedCosts;
-    if (!this.pooling || !rc) return;
+    const t = this.pooling;
+    if (!t || !rc) return;
     this.solvesSincePrune++;
+    // Far below the floor no column can leave soon: small LPs (every practical job) skip the count.
+    if (2 * this.lpColumns.length <= this.poolFloor(t)) return;
     this.lpColumns.forEach((j, p) => {
       const lp = this.firstColumn + p;
       const cost = this.sources[this.columns[j]?.source ?? 0]?.cost ?? 0;
@@ -485,8 +488,7 @@ export class CoveringMaster<C extends PatternColumn> {
   private prune(): void {
     const t = this.pooling;
     if (!t || this.solvesSincePrune < t.period) return;
-    const rows = this.m + this.sources.length;
-    if (this.lpColumns.length <= Math.max(t.minColumns, t.rowsFactor * rows)) return;
+    if (this.lpColumns.length <= this.poolFloor(t)) return;
     this.solvesSincePrune = 0;
     const out: number[] = [];
     const keep: number[] = [];
@@ -506,6 +508,11 @@ export class CoveringMaster<C extends PatternColumn> {
     keep.forEach((j, p) => {
       this.lpOf[j] = this.firstColumn + p;
     });
+  }
+
+  /** The generated columns the LP may hold before any leaves it. */
+  private poolFloor(t: PoolTuning): number {
+    return Math.max(t.minColumns, t.rowsFactor * (this.m + this.sources.length));
   }
 
   /**
