@@ -62,7 +62,7 @@ export class CoveringMaster<C extends PatternColumn> {
   /** Arc rows added by branching: key → row; rows whose arc is not bounded at a node are left free. */
   private readonly arcRows = new Map<string, number>();
   private readonly sources: readonly Source[];
-  /** Column j's LP index, or −1 while it waits in the pool (technique `column-pool`). */
+  /** Column j's LP index, or −1 while it waits in the pool. */
   private readonly lpOf: number[] = [];
   /** The generated columns in the LP, by LP index − `firstColumn`. */
   private lpColumns: number[] = [];
@@ -204,12 +204,12 @@ export class CoveringMaster<C extends PatternColumn> {
 
   private returned = 0;
 
-  /** Times a pooled column went back into the LP (technique `column-pool`). */
+  /** Times a pooled column went back into the LP. */
   get returnedCount(): number {
     return this.returned;
   }
 
-  /** Columns waiting in the pool (technique `column-pool`). */
+  /** Columns waiting in the pool. */
   get pooledCount(): number {
     return this.pool.size;
   }

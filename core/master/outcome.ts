@@ -46,7 +46,7 @@ export interface MasterOptions {
   /** Wentges smoothing weight on the stability centre. */
   readonly smoothing: number;
   /**
-   * Column pool (technique `column-pool`): idle columns move out of the LP into a pool, scanned before
+   * Column pool: idle columns move out of the LP into a pool, scanned before
    * each pricing call. Off by default (and wherever the engine cannot delete columns).
    */
   readonly pool?: boolean | PoolTuning;

@@ -22,7 +22,7 @@ export const TIGHT_ROUNDS = 10;
  * against a master that is not quite optimal for the dives' rounding. */
 export const SETTLE_TOLERANCE = 0.005;
 /**
- * The column pool (technique `column-pool`, docs/solver.md "Column pool"): a generated column that has sat
+ * The column pool (opt-in, off in production; docs/solver.md "Column pool"): a generated column that has sat
  * non-basic at zero with a reduced cost above `POOL_REDUCED_COST` (relative to its bar's cost) for
  * `POOL_AGE` master solves in a row moves out of the LP into the pool. The master looks for such columns
  * every `POOL_PERIOD` solves, and only while it holds more than `POOL_MIN_COLUMNS` generated columns and

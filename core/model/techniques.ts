@@ -20,8 +20,6 @@ export const TECHNIQUES = [
   'packer-phase',
   /** Waste-limited pricing of large one-bar jobs: only bars a plan beating the incumbent could use. */
   'waste-limit',
-  /** The column pool: long-idle columns leave the master LP and come back when they price out. */
-  'column-pool',
 ] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];

@@ -33,7 +33,10 @@ export class ColumnGeneration extends CoveringMaster<Column> {
       /** The incumbent's cost, for waste-limited pricing (technique `waste-limit`); none: not limited. */
       readonly pruneAt?: () => number;
       readonly off?: Ablation;
-      /** The column pool's tuning (tests); by default the production one, none under `column-pool` off. */
+      /**
+       * The column pool, opt-in (docs/solver.md, "Column pool"): off in production, where it cost ANI 600
+       * proofs more pricing rounds than it saved HiGHS time.
+       */
       readonly pool?: PoolTuning;
     } = {},
   ) {
@@ -54,7 +57,7 @@ export class ColumnGeneration extends CoveringMaster<Column> {
       // `LARGE_JOB_ITEM_TYPES` draws the line).
       substitution: job.sources.length === 1 && large,
       smoothing: large ? SMOOTHING_LARGE : SMOOTHING_SMALL,
-      pool: options.off?.has('column-pool') ? false : (options.pool ?? true),
+      pool: options.pool ?? false,
     });
     this.weights = port.weights;
   }

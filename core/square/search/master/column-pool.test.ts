@@ -34,12 +34,7 @@ async function walk(job: Job, residuals: readonly Residual[], pool: 'eager' | 'o
   const { engine, budget } = await workBudget(100_000);
   const first = residuals[0];
   if (!first) throw new Error('no residual');
-  const cg = new ColumnGeneration(
-    job,
-    engine,
-    first,
-    pool === 'eager' ? { pool: EAGER } : { off: new Set(['column-pool']) },
-  );
+  const cg = new ColumnGeneration(job, engine, first, pool === 'eager' ? { pool: EAGER } : {});
   try {
     return residuals.map((r) => {
       cg.setResidual(r);
@@ -60,7 +55,7 @@ async function walk(job: Job, residuals: readonly Residual[], pool: 'eager' | 'o
 /** The root with its LP's busiest arc of fractional flow bounded down (the root itself when none). */
 async function arcBranch(job: Job, root: Residual): Promise<Residual> {
   const { engine, budget } = await workBudget(100_000);
-  const cg = new ColumnGeneration(job, engine, root, { off: new Set(['column-pool']) });
+  const cg = new ColumnGeneration(job, engine, root);
   try {
     const out = cg.solve(budget);
     let best: { key: string; flow: number } | null = null;
