@@ -42,9 +42,13 @@ export class SquarePricing implements PricingPort<Column> {
   /** The most waste a bar of a plan that beats the incumbent can have (see `wasteLimited`), if known. */
   private readonly wasteLimit: (() => number) | null;
 
-  constructor(job: Job, wasteLimit: (() => number) | null = null) {
+  /** Whether exact pricing past the DP's bitmap may use the sparse DP (technique `sparse-dp`). */
+  private readonly sparse: boolean;
+
+  constructor(job: Job, wasteLimit: (() => number) | null = null, sparse = true) {
     this.job = job;
     this.wasteLimit = wasteLimit;
+    this.sparse = sparse;
     this.itemCount = job.items.length;
     this.weights = Float64Array.from(job.items, (it) => it.weight);
     this.capacities = [...new Set(job.sources.map((s) => s.capacity))].sort((a, b) => a - b);
@@ -140,6 +144,7 @@ export class SquarePricing implements PricingPort<Column> {
       mode,
       quick,
       resume: this.itemCount <= PRACTICAL_ITEM_TYPES,
+      sparse: this.sparse,
     });
     const byCap = new Map(plain.map((c, k) => [c, results[k]]));
     const pricesOut = (k: number, counts: Int32Array): boolean => query.pricesOut({ source: k, counts });
