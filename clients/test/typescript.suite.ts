@@ -59,7 +59,8 @@ const pdfTextOf = (pdf: Uint8Array): string =>
     .join('\f')
     .replace(/\s+/g, '')
     .replace(/Solvedin[\d.,]+m?s\./g, 'Solvedin…')
-    .replace(/created\d{4}-\d\d-\d\d\d\d:\d\dUTC/g, 'created…');
+    // Every stamp of the minute: "Created …", "Cutting plan, created …" and the pages' "Cutting plan · …".
+    .replace(/\d{4}-\d\d-\d\d\d\d:\d\dUTC/g, '…');
 
 const SMALL: OptimiseRequest = { parts: '500x4,300x2', stock: 1000 };
 
