@@ -20,6 +20,8 @@ export const TECHNIQUES = [
   'packer-phase',
   /** Waste-limited pricing of large one-bar jobs: only bars a plan beating the incumbent could use. */
   'waste-limit',
+  /** Exact pricing past the DP's choice bitmap by a sparse DP over undominated states (huge capacities). */
+  'sparse-dp',
   /** The waste limit also at tree nodes with arc duals: the arc DP with a least load, no plain DP first. */
   'arc-waste',
 ] as const;

@@ -37,4 +37,9 @@ export interface KnapsackOptions {
    * anything else (it usually finishes with few item types, rarely with many).
    */
   readonly resume?: boolean;
+  /**
+   * `exact` mode, past the choice bitmap's size: the sparse DP over undominated states before the node-limited
+   * branch and bound (default on; off only to measure it, technique `sparse-dp`).
+   */
+  readonly sparse?: boolean;
 }

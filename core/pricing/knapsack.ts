@@ -16,6 +16,7 @@
 import { gcd } from '../model/index.ts';
 import { choiceBitmap, splitChunks, sweepChunks } from './chunk-dp.ts';
 import { branchAndBound } from './knapsack-bb.ts';
+import { sparseKnapsack } from './knapsack-sparse.ts';
 import type { KnapsackInput, KnapsackOptions, KnapsackResult } from './knapsack-types.ts';
 import {
   BITMAP_CELLS,
@@ -27,6 +28,7 @@ import {
   QUICK_WORK,
   SEEDED_NODES,
   SMALL_DP_CELLS,
+  SPARSE_STATES,
   VALUE_DP_CELLS,
 } from './tuning.ts';
 
@@ -94,6 +96,17 @@ export function solveKnapsacks(
   );
   if (seeded) return seeded;
   if (cells <= BITMAP_CELLS) return exactDp(values, weights, copies, g, capacities, extras);
+  // Too large for the choice bitmap: the undominated states only, pruned by the Dantzig bound, before a
+  // branch and bound that would stop at its node limit with a loose bound (technique `sparse-dp`).
+  if (options.sparse !== false) {
+    const sparse = allExact(
+      capacities,
+      (capacity, k) =>
+        sparseKnapsack(values, weights, copies, capacity, SPARSE_STATES, better(quick[k], coarse[k])) ??
+        INEXACT,
+    );
+    if (sparse) return sparse;
+  }
   const results = capacities.map((capacity) =>
     branchAndBound(values, weights, copies, capacity, EXACT_NODES),
   );
@@ -122,6 +135,22 @@ function allExact(
   }
   return out;
 }
+
+/** The packing of the higher value of two answers, if any (a start for the sparse DP's pruning). */
+function better(a: KnapsackResult | undefined, b: KnapsackResult | undefined): Int32Array | undefined {
+  if (!a) return b?.counts;
+  if (!b) return a.counts;
+  return b.value > a.value ? b.counts : a.counts;
+}
+
+/** Stands for an answer `allExact` must not accept (the sparse DP gave up). */
+const INEXACT: KnapsackResult = {
+  counts: new Int32Array(0),
+  value: 0,
+  upperBound: 0,
+  exact: false,
+  extra: [],
+};
 
 function emptyResult(m: number): KnapsackResult {
   return { counts: new Int32Array(m), value: 0, upperBound: 0, exact: true, extra: [] };

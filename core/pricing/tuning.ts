@@ -12,6 +12,11 @@ export const BITMAP_CELLS = 40_000_000;
 /** Largest value-only DP (cells) the exact mode runs to certify a value. */
 export const VALUE_DP_CELLS = 400_000_000;
 export const EXACT_NODES = 2_000_000;
+/**
+ * States the sparse DP (`knapsack-sparse.ts`) may make before it gives way to the branch and bound: 8 bytes
+ * each (64 MB at most); Gschwind–Irnich csBB500_2's root pricing makes about 2.5 million.
+ */
+export const SPARSE_STATES = 8_000_000;
 /** Nodes of the quick branch and bound: up to 80k for the few item types of practical jobs (where it
  * usually finishes and spares the DP), fewer for many types, where it rarely finishes and costs more per node. */
 export const QUICK_WORK = 3_600_000;

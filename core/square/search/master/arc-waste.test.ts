@@ -87,7 +87,7 @@ describe('waste limit at nodes with arc duals (technique arc-waste)', () => {
           pricesOut: (c: { counts: Int32Array }) =>
             c.counts.some((k) => k > 0) && cost - value(c.counts) < -1e-9,
         };
-        const on = new SquarePricing(j, () => limit, true).price(query);
+        const on = new SquarePricing(j, () => limit, true, true).price(query);
         const expected = bestFullEnough(weights, [...demand], capacity, limit, value);
         expect(on.exact).toBe(true);
         expect(on.values[0]).toBeCloseTo(Math.max(0, expected), 9);
@@ -100,7 +100,7 @@ describe('waste limit at nodes with arc duals (technique arc-waste)', () => {
         // The best such bar enters whenever it prices out.
         if (cost - expected < -1e-6) expect(on.columns.length).toBe(1);
         // Off: every bar is priced, so its value bound is at least the unlimited best.
-        const off = new SquarePricing(j, () => limit, false).price(query);
+        const off = new SquarePricing(j, () => limit, true, false).price(query);
         const unlimited = bestFullEnough(weights, [...demand], capacity, capacity, value);
         if (off.exact) expect(off.values[0]).toBeGreaterThanOrEqual(unlimited - 1e-6);
       }),

@@ -42,12 +42,16 @@ export class SquarePricing implements PricingPort<Column> {
   /** The most waste a bar of a plan that beats the incumbent can have (see `wasteLimited`), if known. */
   private readonly wasteLimit: (() => number) | null;
 
+  /** Whether exact pricing past the DP's bitmap may use the sparse DP (technique `sparse-dp`). */
+  private readonly sparse: boolean;
+
   /** The waste limit also at nodes with arc duals, by the arc DP (technique `arc-waste`). */
   private readonly arcWaste: boolean;
 
-  constructor(job: Job, wasteLimit: (() => number) | null = null, arcWaste = false) {
+  constructor(job: Job, wasteLimit: (() => number) | null = null, sparse = true, arcWaste = false) {
     this.job = job;
     this.wasteLimit = wasteLimit;
+    this.sparse = sparse;
     this.arcWaste = arcWaste;
     this.itemCount = job.items.length;
     this.weights = Float64Array.from(job.items, (it) => it.weight);
@@ -175,6 +179,7 @@ export class SquarePricing implements PricingPort<Column> {
       mode,
       quick,
       resume: this.itemCount <= PRACTICAL_ITEM_TYPES,
+      sparse: this.sparse,
     });
     const byCap = new Map(plain.map((c, k) => [c, results[k]]));
     const pricesOut = (k: number, counts: Int32Array): boolean => query.pricesOut({ source: k, counts });
