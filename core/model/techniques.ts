@@ -22,6 +22,8 @@ export const TECHNIQUES = [
   'waste-limit',
   /** Exact pricing past the DP's choice bitmap by a sparse DP over undominated states (huge capacities). */
   'sparse-dp',
+  /** The waste limit also at tree nodes with arc duals: the arc DP with a least load, no plain DP first. */
+  'arc-waste',
 ] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];

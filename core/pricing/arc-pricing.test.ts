@@ -25,12 +25,13 @@ function bruteForce(
   bounds: readonly number[],
   capacity: number,
   duals: ReadonlyMap<number, ReadonlyMap<number, number>>,
+  minLoad = 0,
 ): number {
-  let best = 0;
+  let best = minLoad > 0 ? Number.NEGATIVE_INFINITY : 0;
   const counts = new Int32Array(weights.length);
   const walk = (i: number, room: number): void => {
     if (i === weights.length) {
-      best = Math.max(best, patternValue(weights, values, duals, counts));
+      if (capacity - room >= minLoad) best = Math.max(best, patternValue(weights, values, duals, counts));
       return;
     }
     const w = weights[i] ?? 1;
@@ -115,6 +116,37 @@ describe.each(pricers)('pricing with arc duals by %s', (_name, price) => {
         expect(patternValue(weights, values, duals, got.counts)).toBeCloseTo(got.value, 9);
       }),
       { seed: 20261122, numRuns: 600 },
+    );
+  });
+});
+
+// The waste limit at tree nodes (technique `arc-waste`): only patterns loaded to at least `minLoad`. Items
+// worth nothing may be needed to reach it, and no pattern may reach it at all (−∞).
+describe.each(pricers)('pricing with arc duals and a least load by %s', (_name, price) => {
+  it('finds the best pattern loaded to at least the least load, or none when no pattern reaches it', () => {
+    fc.assert(
+      fc.property(instance, fc.double({ min: 0, max: 1, noNaN: true }), (job, share) => {
+        const { weights, values, bounds, capacity, duals } = job;
+        const minLoad = Math.max(1, Math.round(share * capacity));
+        const got = price({ weights, values, bounds, capacity, arcDuals: duals, minLoad });
+        if (!got) throw new Error('no answer');
+        const expected = bruteForce(weights, values, bounds, capacity, duals, minLoad);
+        if (expected === Number.NEGATIVE_INFINITY) {
+          expect(got.value).toBe(Number.NEGATIVE_INFINITY);
+          return;
+        }
+        expect(got.value).toBeCloseTo(expected, 9);
+        let used = 0;
+        got.counts.forEach((c, i) => {
+          expect(c).toBeGreaterThanOrEqual(0);
+          expect(c).toBeLessThanOrEqual(bounds[i] ?? 0);
+          used += c * (weights[i] ?? 0);
+        });
+        expect(used).toBeLessThanOrEqual(capacity);
+        expect(used).toBeGreaterThanOrEqual(minLoad);
+        expect(patternValue(weights, values, duals, got.counts)).toBeCloseTo(got.value, 9);
+      }),
+      { seed: 20261206, numRuns: 600 },
     );
   });
 });

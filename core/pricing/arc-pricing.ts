@@ -15,6 +15,14 @@ export interface ArcPricingInput {
   readonly capacity: number;
   /** Arc duals of this source: position → item → dual. */
   readonly arcDuals: ReadonlyMap<number, ReadonlyMap<number, number>>;
+  /**
+   * The least load (sum of weights) a pattern may have; 0 when absent. Waste-limited pricing at tree
+   * nodes (technique `arc-waste`): a bar of a plan that beats the incumbent wastes at most a limit, so
+   * only patterns loaded to at least C − limit are priced (docs/solver.md, "Waste limit at arc nodes").
+   * With a least load the empty pattern is not a pattern, items worth nothing may be needed to fill a
+   * bar, and no pattern may exist at all (the value is then −∞).
+   */
+  readonly minLoad?: number;
 }
 
 export function arcDpCells(input: { capacity: number; weights: ArrayLike<number> }): number {
@@ -52,6 +60,7 @@ export function searchWithArcs(
   nodeLimit: number,
 ): { counts: Int32Array; value: number } | null {
   const { weights, values, bounds, capacity, arcDuals } = input;
+  const minLoad = input.minLoad ?? 0;
   const m = weights.length;
   // Per item: the positive arc duals it could still earn, and the items from here on by value per unit.
   const positiveLeft = new Float64Array(m + 1);
@@ -77,12 +86,12 @@ export function searchWithArcs(
     return v;
   };
   const counts = new Int32Array(m);
-  let best = 0;
+  let best = minLoad > 0 ? Number.NEGATIVE_INFINITY : 0;
   let bestCounts = new Int32Array(m);
   let nodes = 0;
   const walk = (j: number, pos: number, value: number): boolean => {
     if (++nodes > nodeLimit) return false;
-    if (value > best) {
+    if (value > best && pos >= minLoad) {
       best = value;
       bestCounts = counts.slice();
     }
@@ -108,6 +117,7 @@ export function searchWithArcs(
 /** The exact DP over positions × items of {@link priceWithArcs}. */
 export function dpWithArcs(input: ArcPricingInput): { counts: Int32Array; value: number } {
   const { values, bounds, arcDuals } = input;
+  const minLoad = input.minLoad ?? 0;
   const g = weightGcd(input.weights);
   const weights = Array.from({ length: input.weights.length }, (_, i) => (input.weights[i] ?? 0) / g);
   const capacity = Math.floor(input.capacity / g);
@@ -151,8 +161,9 @@ export function dpWithArcs(input: ArcPricingInput): { counts: Int32Array; value:
     const base = j * width;
     const extra = bonus.get(j);
     // A piece worth nothing with no arc dual to earn never improves a path: the row stays as it is (the
-    // reconstruction reads this item's choices only at reachable positions, all zero).
-    if (u <= 0 || (v <= 0 && !extra)) {
+    // reconstruction reads this item's choices only at reachable positions, all zero). Under a least
+    // load it may still be needed to fill the bar.
+    if (u <= 0 || (v <= 0 && !extra && minLoad <= 0)) {
       choice.fill(0, base, base + reach + 1);
       continue;
     }
@@ -224,9 +235,9 @@ export function dpWithArcs(input: ArcPricingInput): { counts: Int32Array; value:
     written = reach;
     reach = limit;
   }
-  let best = 0;
+  let best = minLoad > 0 ? Number.NEGATIVE_INFINITY : 0;
   let end = 0;
-  for (let p = 0; p < width; p++) {
+  for (let p = Math.max(0, Math.ceil(minLoad / g)); p < width; p++) {
     if ((f[p] ?? Number.NEGATIVE_INFINITY) > best) {
       best = f[p] ?? 0;
       end = p;

@@ -44,7 +44,12 @@ export class ColumnGeneration extends CoveringMaster<Column> {
     const oneBar = large && job.sources.length === 1;
     const pruneAt = options.pruneAt;
     const limit = oneBar && pruneAt && !options.off?.has('waste-limit') ? wasteLimitOf(job, pruneAt) : null;
-    const port = new SquarePricing(job, limit, !options.off?.has('sparse-dp'));
+    const port = new SquarePricing(
+      job,
+      limit,
+      !options.off?.has('sparse-dp'),
+      !options.off?.has('arc-waste'),
+    );
     super(job.sources, job.offcutsFirst, port, engine, residual, {
       // Jobs with several kinds of bar and up to 60 item types (practical cut lists) re-solve column
       // generation's masters by primal simplex after added columns; the others stay on dual simplex, on

@@ -45,10 +45,14 @@ export class SquarePricing implements PricingPort<Column> {
   /** Whether exact pricing past the DP's bitmap may use the sparse DP (technique `sparse-dp`). */
   private readonly sparse: boolean;
 
-  constructor(job: Job, wasteLimit: (() => number) | null = null, sparse = true) {
+  /** The waste limit also at nodes with arc duals, by the arc DP (technique `arc-waste`). */
+  private readonly arcWaste: boolean;
+
+  constructor(job: Job, wasteLimit: (() => number) | null = null, sparse = true, arcWaste = false) {
     this.job = job;
     this.wasteLimit = wasteLimit;
     this.sparse = sparse;
+    this.arcWaste = arcWaste;
     this.itemCount = job.items.length;
     this.weights = Float64Array.from(job.items, (it) => it.weight);
     this.capacities = [...new Set(job.sources.map((s) => s.capacity))].sort((a, b) => a - b);
@@ -96,12 +100,12 @@ export class SquarePricing implements PricingPort<Column> {
   private wasteLimited(query: PriceQuery<Column>): PortPricing<Column> | null {
     const limit = this.wasteLimit?.() ?? Number.POSITIVE_INFINITY;
     const source = this.job.sources[0];
-    if (!source || this.job.sources.length !== 1 || !(limit < source.capacity) || query.arcs.length > 0)
-      return null;
+    if (!source || this.job.sources.length !== 1 || !(limit < source.capacity)) return null;
     const { demand, hi } = query.residual;
     if ((hi[0] ?? 0) <= 0 || query.nu > 0) return null;
     for (let i = 0; i < this.itemCount; i++) if (demand[i] !== this.job.items[i]?.demand) return null;
     const bounds = Int32Array.from(demand, (d) => Math.max(0, d));
+    if (query.arcs.length > 0) return this.arcWaste ? this.arcWasteLimited(query, bounds, limit) : null;
     if (wasteLimitedCells(this.weights, bounds, source.capacity) > WASTE_DP_CELLS) return null;
     // More bars read off the DP's table, no piece in two of them (several columns a round, disjoint
     // like a partial plan), each worth more than a bar costs at these duals.
@@ -119,6 +123,37 @@ export class SquarePricing implements PricingPort<Column> {
           .map((counts) => ({ source: 0, counts }))
       : [];
     return { columns, values: [value], exact: true, cutValues: Float64Array.of(value) };
+  }
+
+  /**
+   * Waste-limited pricing at a node with arc duals (technique `arc-waste`): the arc DP (or its branch and
+   * bound) over patterns loaded to at least C − limit, exact, with no plain knapsack before it. One
+   * column a round; no count cut (a cut must not hold arc duals, and this value does).
+   */
+  private arcWasteLimited(
+    query: PriceQuery<Column>,
+    bounds: Int32Array,
+    limit: number,
+  ): PortPricing<Column> | null {
+    const source = this.job.sources[0];
+    if (!source) return null;
+    const duals = arcDualsBySource(query).get(0) ?? new Map<number, ReadonlyMap<number, number>>();
+    const input = {
+      weights: this.weights,
+      values: query.pi,
+      bounds,
+      capacity: source.capacity,
+      arcDuals: duals,
+      minLoad: Math.max(0, source.capacity - limit),
+    };
+    if (arcDpCells(input) > ARC_DP_CELLS) return null;
+    const best = priceWithArcs(input);
+    const found = best.value > Number.NEGATIVE_INFINITY;
+    const columns =
+      found && query.pricesOut({ source: 0, counts: best.counts })
+        ? [{ source: 0, counts: best.counts }]
+        : [];
+    return { columns, values: [Math.max(0, best.value)], exact: true, cutValues: null };
   }
 
   /** Prices in one mode; `quick` is the fast round's knapsack answers at the same duals, if any. */
