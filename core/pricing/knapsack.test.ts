@@ -2,22 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { solveKnapsack, solveKnapsacks } from './knapsack.ts';
 import { branchAndBound } from './knapsack-bb.ts';
-
-/** The true optimum by brute force over every count vector (tiny instances only). */
-function bruteForce(values: number[], weights: number[], bounds: number[], capacity: number): number {
-  let best = 0;
-  const walk = (i: number, room: number, value: number): void => {
-    if (i === values.length) {
-      best = Math.max(best, value);
-      return;
-    }
-    const w = weights[i] ?? 1;
-    for (let c = 0; c <= (bounds[i] ?? 0) && c * w <= room; c++)
-      walk(i + 1, room - c * w, value + c * (values[i] ?? 0));
-  };
-  walk(0, capacity, 0);
-  return best;
-}
+import { bruteForce } from './knapsack-brute-force.ts';
 
 const instance = fc.record({
   items: fc.array(
