@@ -25,10 +25,15 @@ const variants = ['', ...variantsArg.split(',').filter(Boolean)].map((v) => {
   return { label: v ? `${v} off` : 'all on', off: new Set(off as Technique[]) };
 });
 const mops = (ops: number | undefined): string => (ops === undefined ? '-' : (ops / 1e6).toFixed(0));
+/** Arcs fixed by `rc-fixing`, of those on some bar within the waste limit when it first ran. */
+const fixed = (t: { fixedArcs?: number; fixingArcs?: number }): string =>
+  t.fixedArcs === undefined
+    ? '-'
+    : `${t.fixedArcs}/${t.fixingArcs ?? 0} (${((100 * t.fixedArcs) / Math.max(1, t.fixingArcs ?? 0)).toFixed(1)} %)`;
 const base = await createLpEngine();
 const all = loadSet(set, INSTANCES_DIR);
 process.stdout.write(
-  'instance\tvariant\tstatus\tcost/bound/known\trounds\tnodes\ttight nodes\tpacker Mops (root)\twall s\n',
+  'instance\tvariant\tstatus\tcost/bound/known\trounds\tnodes\ttight nodes\tfixed arcs\tpacker Mops (root)\twall s\n',
 );
 for (const file of files.split(',')) {
   const inst = all.find((i) => i.file.endsWith(`/${file}`) || i.file === file);
@@ -45,7 +50,7 @@ for (const file of files.split(',')) {
     const s = ((performance.now() - t0) / 1000).toFixed(1);
     const t = r.trace;
     process.stdout.write(
-      `${inst.file}\t${v.label}\t${r.status}\t${r.plan?.cost ?? '-'}/${r.bound}/${inst.opt ?? '-'}\t${t.cgIterations}\t${t.branchNodes}\t${t.tightNodes ?? 0}\t${mops(r.packer?.ops)} (${mops(r.packer?.rootOps)})\t${s}\n`,
+      `${inst.file}\t${v.label}\t${r.status}\t${r.plan?.cost ?? '-'}/${r.bound}/${inst.opt ?? '-'}\t${t.cgIterations}\t${t.branchNodes}\t${t.tightNodes ?? 0}\t${fixed(t)}\t${mops(r.packer?.ops)} (${mops(r.packer?.rootOps)})\t${s}\n`,
     );
   }
 }

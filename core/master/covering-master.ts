@@ -77,6 +77,13 @@ export class CoveringMaster<C extends PatternColumn> {
   /** The pooled columns (indices into `columns`), in the order they left the LP. */
   private readonly pool = new Set<number>();
   private solvesSincePrune = 0;
+  /**
+   * Reduced-cost fixing (technique `rc-fixing`): columns this test refuses are held at zero at residuals
+   * of the root's demand (the tree's nodes), free elsewhere (dives). Null until arcs are fixed.
+   */
+  private banTest: ((column: C) => boolean) | null = null;
+  /** Columns (indices into `columns`) held at zero now. */
+  private readonly held = new Set<number>();
 
   constructor(
     sources: readonly Source[],
@@ -182,6 +189,8 @@ export class CoveringMaster<C extends PatternColumn> {
     }
     this.lpOf[j] = this.master.addColumn(src?.cost ?? 0, rows, coefs);
     this.lpColumns.push(j);
+    this.held.delete(j);
+    if (this.banTest && this.atRoot() && this.banTest(column)) this.hold(j, true);
     if (this.pool.delete(j)) this.returned++;
     this.idle[j] = 0;
   }
@@ -248,6 +257,53 @@ export class CoveringMaster<C extends PatternColumn> {
     }
     this.residual = copyResidual(next);
     this.center = null;
+    if (this.banTest) this.applyBan();
+  }
+
+  /**
+   * Holds at zero, at residuals of the root's demand, every column `test` refuses: those crossing arcs
+   * that reduced-cost fixing removed (technique `rc-fixing`; docs/solver.md). Pricing at such residuals
+   * must then never offer such a column, or report itself inexact if it might have.
+   */
+  banColumns(test: (column: C) => boolean): void {
+    this.banTest = test;
+    this.banned.clear();
+    this.applyBan();
+  }
+
+  /** Per column, whether the ban test refused it (tests are pure: asked once per ban). */
+  private readonly banned = new Map<number, boolean>();
+
+  /** Whether the residual is at the root's demand and usage (a tree node, not a dive). */
+  private atRoot(): boolean {
+    const { demand, usage } = this.residual;
+    if (usage !== this.baseUsage) return false;
+    for (let i = 0; i < this.m; i++) if (demand[i] !== this.baseDemand[i]) return false;
+    return true;
+  }
+
+  private applyBan(): void {
+    const test = this.banTest;
+    if (!test) return;
+    const on = this.atRoot();
+    for (const j of this.lpColumns) {
+      let refused = this.banned.get(j);
+      if (refused === undefined) {
+        const column = this.columns[j];
+        refused = column ? test(column) : false;
+        this.banned.set(j, refused);
+      }
+      const want = on && refused;
+      if (want !== this.held.has(j)) this.hold(j, want);
+    }
+  }
+
+  private hold(j: number, zero: boolean): void {
+    const lp = this.lpOf[j] ?? -1;
+    if (lp < 0) return;
+    this.master.setColumnBounds(lp, 0, zero ? 0 : Number.POSITIVE_INFINITY);
+    if (zero) this.held.add(j);
+    else this.held.delete(j);
   }
 
   /** The master row of an arc (added, free, on first use, with the coefficients of existing columns). */
@@ -503,6 +559,7 @@ export class CoveringMaster<C extends PatternColumn> {
       this.lpOf[j] = -1;
       this.idle[j] = 0;
       this.pool.add(j);
+      this.held.delete(j);
     }
     this.lpColumns = keep;
     keep.forEach((j, p) => {

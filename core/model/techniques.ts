@@ -24,6 +24,8 @@ export const TECHNIQUES = [
   'sparse-dp',
   /** The waste limit also at tree nodes with arc duals: the arc DP with a least load, no plain DP first. */
   'arc-waste',
+  /** Reduced-cost fixing of arcs from the root's best duals, for the whole tree (large one-bar jobs). */
+  'rc-fixing',
 ] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];

@@ -11,6 +11,12 @@ export interface SearchTrace {
    * until one does, so a search without any reads as before.
    */
   tightNodes?: number;
+  /**
+   * Reduced-cost fixing (technique `rc-fixing`): arcs fixed out for the whole tree, and the arcs on some
+   * bar within the waste limit when it first ran; absent until a fixing runs.
+   */
+  fixedArcs?: number;
+  fixingArcs?: number;
   endgames: number;
   /** Plans the incumbent refused as flawed (always empty unless there is a bug). */
   rejected: string[];

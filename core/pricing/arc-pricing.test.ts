@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dpWithArcs, priceWithArcs, searchWithArcs } from './arc-pricing.ts';
-import { arcsOf } from './arcs.ts';
+import { type ArcBan, arcsOf, crossesBan } from './arcs.ts';
 
 /** Value of a pattern under item values plus the duals of the arcs it uses (positions in canonical order). */
 function patternValue(
@@ -147,6 +147,85 @@ describe.each(pricers)('pricing with arc duals and a least load by %s', (_name, 
         expect(patternValue(weights, values, duals, got.counts)).toBeCloseTo(got.value, 9);
       }),
       { seed: 20261206, numRuns: 600 },
+    );
+  });
+});
+
+/** A random ban over the instance's positions (about `share` of the arcs), from a seed. */
+function randomBan(m: number, capacity: number, seed: number, share: number): ArcBan {
+  const width = capacity + 1;
+  const cells = new Uint8Array(m * width);
+  let s = seed >>> 0 || 1;
+  for (let k = 0; k < cells.length; k++) {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    cells[k] = s / 2 ** 32 < share ? 1 : 0;
+  }
+  return { width, cells };
+}
+
+/** The best pattern crossing no banned arc (brute force), loaded to at least `minLoad`. */
+function bruteForceBanned(
+  weights: readonly number[],
+  values: readonly number[],
+  bounds: readonly number[],
+  capacity: number,
+  duals: ReadonlyMap<number, ReadonlyMap<number, number>>,
+  minLoad: number,
+  ban: ArcBan,
+): number {
+  let best = minLoad > 0 ? Number.NEGATIVE_INFINITY : 0;
+  const counts = new Int32Array(weights.length);
+  const walk = (i: number, room: number): void => {
+    if (i === weights.length) {
+      if (capacity - room >= minLoad && !crossesBan(ban, weights, counts))
+        best = Math.max(best, patternValue(weights, values, duals, counts));
+      return;
+    }
+    const w = weights[i] ?? 1;
+    for (let c = 0; c <= (bounds[i] ?? 0) && c * w <= room; c++) {
+      counts[i] = c;
+      walk(i + 1, room - c * w);
+    }
+    counts[i] = 0;
+  };
+  walk(0, capacity);
+  return best;
+}
+
+// Reduced-cost fixing (technique `rc-fixing`): arcs fixed out are never crossed, and the best pattern
+// left is still found (a pricing that missed it would make the bound too high: a false proof).
+describe.each(pricers)('pricing with banned arcs by %s', (_name, price) => {
+  it('never returns a pattern through a banned arc and finds the best pattern that crosses none', () => {
+    fc.assert(
+      fc.property(
+        instance,
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.integer({ min: 1, max: 2 ** 30 }),
+        fc.double({ min: 0.05, max: 0.6, noNaN: true }),
+        (job, share, seed, density) => {
+          const { weights, values, bounds, capacity, duals } = job;
+          const minLoad = share < 0.3 ? 0 : Math.round(share * capacity);
+          const ban = randomBan(weights.length, capacity, seed, density);
+          const got = price({ weights, values, bounds, capacity, arcDuals: duals, minLoad, ban });
+          if (!got) throw new Error('no answer');
+          const expected = bruteForceBanned(weights, values, bounds, capacity, duals, minLoad, ban);
+          if (expected === Number.NEGATIVE_INFINITY) {
+            expect(got.value).toBe(Number.NEGATIVE_INFINITY);
+            return;
+          }
+          expect(got.value).toBeCloseTo(expected, 9);
+          expect(crossesBan(ban, weights, got.counts)).toBe(false);
+          let used = 0;
+          got.counts.forEach((c, i) => {
+            expect(c).toBeLessThanOrEqual(bounds[i] ?? 0);
+            used += c * (weights[i] ?? 0);
+          });
+          expect(used).toBeLessThanOrEqual(capacity);
+          expect(used).toBeGreaterThanOrEqual(minLoad);
+          expect(patternValue(weights, values, duals, got.counts)).toBeCloseTo(got.value, 9);
+        },
+      ),
+      { seed: 20261207, numRuns: 800 },
     );
   });
 });

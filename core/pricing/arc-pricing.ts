@@ -5,6 +5,7 @@
  * branch-and-price nodes below an arc branch, where the capacity is moderate (the caller checks the size).
  */
 
+import { type ArcBan, isBanned } from './arcs.ts';
 import { ARC_SEARCH_LEAST_NODES } from './tuning.ts';
 
 export interface ArcPricingInput {
@@ -23,6 +24,11 @@ export interface ArcPricingInput {
    * bar, and no pattern may exist at all (the value is then −∞).
    */
   readonly minLoad?: number;
+  /**
+   * Arcs fixed out by reduced-cost fixing (technique `rc-fixing`): no pattern crossing one is priced, so
+   * the value is the best over the patterns left (docs/solver.md, "Reduced-cost fixing of arcs").
+   */
+  readonly ban?: ArcBan | null;
 }
 
 export function arcDpCells(input: { capacity: number; weights: ArrayLike<number> }): number {
@@ -99,7 +105,16 @@ export function searchWithArcs(
     const room = capacity - pos;
     if (value + fractional(j, room) + (positiveLeft[j] ?? 0) <= best) return true;
     const w = weights[j] ?? 1;
-    const most = Math.min(bounds[j] ?? 0, Math.floor(room / w));
+    let most = Math.min(bounds[j] ?? 0, Math.floor(room / w));
+    // A banned arc ends the run of copies: none from it on may be placed.
+    if (input.ban) {
+      for (let c = 0; c < most; c++) {
+        if (isBanned(input.ban, j, pos + c * w)) {
+          most = c;
+          break;
+        }
+      }
+    }
     // Values of 0..most copies of item j from `pos`, arc duals included.
     const gains = new Float64Array(most + 1);
     for (let c = 1; c <= most; c++)
@@ -118,6 +133,7 @@ export function searchWithArcs(
 export function dpWithArcs(input: ArcPricingInput): { counts: Int32Array; value: number } {
   const { values, bounds, arcDuals } = input;
   const minLoad = input.minLoad ?? 0;
+  const ban = input.ban ?? null;
   const g = weightGcd(input.weights);
   const weights = Array.from({ length: input.weights.length }, (_, i) => (input.weights[i] ?? 0) / g);
   const capacity = Math.floor(input.capacity / g);
@@ -183,7 +199,10 @@ export function dpWithArcs(input: ArcPricingInput): { counts: Int32Array; value:
         }
         const before = prefix[q - w] ?? 0;
         prefix[q] = before + v + (extra ? (extra[q - w] ?? 0) : 0);
-        const start = f[q - w] ?? Number.NEGATIVE_INFINITY;
+        const start =
+          ban && isBanned(ban, j, (q - w) * g)
+            ? Number.NEGATIVE_INFINITY
+            : (f[q - w] ?? Number.NEGATIVE_INFINITY);
         if (start !== Number.NEGATIVE_INFINITY) {
           const cand = (prefix[q] ?? 0) + (start - before);
           if (cand > stay) {
@@ -206,7 +225,10 @@ export function dpWithArcs(input: ArcPricingInput): { counts: Int32Array; value:
             const a = b - 1;
             const start = f[q - w] ?? Number.NEGATIVE_INFINITY;
             prefix[b] = (prefix[a] ?? 0) + v + (extra ? (extra[q - w] ?? 0) : 0);
-            if (start !== Number.NEGATIVE_INFINITY) {
+            if (ban && isBanned(ban, j, (q - w) * g)) {
+              // Copy a is banned: no run of copies through it, so every start up to a leaves the window.
+              head = tail;
+            } else if (start !== Number.NEGATIVE_INFINITY) {
               const k = start - (prefix[a] ?? 0);
               while (tail > head && (key[tail - 1] ?? 0) < k) tail--;
               deque[tail] = a;

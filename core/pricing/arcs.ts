@@ -43,3 +43,32 @@ export function arcCell(map: ArcMap, a: Pick<Arc, 'source' | 'pos'>): Map<number
   }
   return byItem;
 }
+
+/**
+ * Arcs of a one-bar job that no plan beating the incumbent uses (reduced-cost fixing, technique
+ * `rc-fixing`): item j may not start at position p (in the bar's length units, canonical order) when
+ * `cells[j · width + p]` is 1. Pricing that honours a ban never offers a pattern crossing a banned arc.
+ */
+export interface ArcBan {
+  /** Positions per item row: the capacity + 1. */
+  readonly width: number;
+  readonly cells: Uint8Array;
+}
+
+/** Whether item `item` starting at `pos` is banned (positions off the table are not). */
+export function isBanned(ban: ArcBan | null | undefined, item: number, pos: number): boolean {
+  if (!ban || pos < 0 || pos >= ban.width) return false;
+  return ban.cells[item * ban.width + pos] === 1;
+}
+
+/** Whether a pattern (copies per item, laid out in canonical order) crosses a banned arc. */
+export function crossesBan(ban: ArcBan, weights: ArrayLike<number>, counts: ArrayLike<number>): boolean {
+  let pos = 0;
+  for (let i = 0; i < counts.length; i++) {
+    for (let c = counts[i] ?? 0; c > 0; c--) {
+      if (isBanned(ban, i, pos)) return true;
+      pos += weights[i] ?? 0;
+    }
+  }
+  return false;
+}

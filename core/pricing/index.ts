@@ -1,5 +1,5 @@
 export { arcDpCells, priceWithArcs, searchWithArcs } from './arc-pricing.ts';
-export { type Arc, type ArcMap, arcCell, arcKey, arcsOf } from './arcs.ts';
+export { type Arc, type ArcBan, type ArcMap, arcCell, arcKey, arcsOf, crossesBan, isBanned } from './arcs.ts';
 export { solveKnapsacks } from './knapsack.ts';
 export type { KnapsackResult } from './knapsack-types.ts';
 export {

@@ -5,6 +5,7 @@
  * the proof (docs/solver.md, Pricing, "Waste-limited pricing").
  */
 import { gcd } from '../model/index.ts';
+import { type ArcBan, isBanned } from './arcs.ts';
 import { choiceBitmap, splitChunks, sweepChunks } from './chunk-dp.ts';
 import { WASTE_DP_CELLS } from './tuning.ts';
 
@@ -60,6 +61,7 @@ export function wasteLimitedKnapsack(
   capacity: number,
   limit: number,
   more?: MorePatterns,
+  ban?: ArcBan | null,
 ): WasteLimited | null {
   const m = values.length;
   let g = 0;
@@ -81,16 +83,28 @@ export function wasteLimitedKnapsack(
   if (slack < 0) return null;
   const width = cap + 1;
   const f = new Float64Array(width).fill(Number.NEGATIVE_INFINITY);
-  f.fill(0, 0, Math.min(width, slack + 1));
+  // With a ban the table's index must be the load itself (a piece's position is the load before it), so
+  // the empty packing starts at 0 only and the best end is read within the slack of the capacity.
+  if (ban) f[0] = 0;
+  else f.fill(0, 0, Math.min(width, slack + 1));
   const n = item.length;
   const take = choiceBitmap(n * width);
   const walk = more && more.count > 0 && n * width <= WASTE_DP_CELLS ? table(n * width) : null;
   const grid = Int32Array.from(weights, (w) => w / g);
-  sweepChunks(f, take, chunks, grid, values, cap, walk ? (c) => walk.set(f, c * width) : undefined);
-  const value = f[cap] ?? Number.NEGATIVE_INFINITY;
+  // Items are in canonical order (longest first), so the load before a chunk is where its copies start:
+  // a banned start (reduced-cost fixing, technique `rc-fixing`) forbids the move.
+  const banned = ban
+    ? (c: number, from: number): boolean => chunkBanned(ban, item, times, grid, g, c, from)
+    : null;
+  if (banned)
+    sweepBanned(f, take, chunks, grid, values, cap, banned, walk ? (c) => walk.set(f, c * width) : undefined);
+  else sweepChunks(f, take, chunks, grid, values, cap, walk ? (c) => walk.set(f, c * width) : undefined);
+  let top = cap;
+  if (ban) for (let r = cap - 1; r >= cap - slack; r--) if ((f[r] ?? 0) > (f[top] ?? 0)) top = r;
+  const value = f[top] ?? Number.NEGATIVE_INFINITY;
   if (value === Number.NEGATIVE_INFINITY) return null;
   const counts = new Int32Array(m);
-  let r = cap;
+  let r = top;
   for (let c = n - 1; c >= 0; c--) {
     if (take[c * width + r]) {
       const i = item[c] ?? 0;
@@ -101,7 +115,7 @@ export function wasteLimitedKnapsack(
   }
   const extra =
     walk && more
-      ? patternsAbove(walk, width, n, slack, item, times, weights, values, g, m, counts, more)
+      ? patternsAbove(walk, width, n, slack, item, times, weights, values, g, m, counts, more, banned)
       : [];
   return { counts, value, extra };
 }
@@ -124,6 +138,7 @@ function patternsAbove(
   m: number,
   first: Int32Array,
   more: MorePatterns,
+  banned: ((chunk: number, from: number) => boolean) | null = null,
 ): Int32Array[] {
   const used = new Int32Array(m);
   for (let i = 0; i < m; i++) if ((first[i] ?? 0) > 0) used[i] = 1;
@@ -132,8 +147,11 @@ function patternsAbove(
   const chosen: number[] = [];
   let steps = 0;
   // Value of chunks 0..c at room r, as the table has it (the empty packing below chunk 0).
+  // With a ban the table holds exact loads: the empty packing is at 0 and every end within the slack
+  // of the capacity is a start of the walk.
+  const empty = banned ? 0 : slack;
   const at = (c: number, r: number): number =>
-    c < 0 ? (r <= slack ? 0 : Number.NEGATIVE_INFINITY) : (t[c * width + r] ?? Number.NEGATIVE_INFINITY);
+    c < 0 ? (r <= empty ? 0 : Number.NEGATIVE_INFINITY) : (t[c * width + r] ?? Number.NEGATIVE_INFINITY);
   const tol = 1e-6 * Math.max(1, Math.abs(more.above));
   // 'found' unwinds the whole walk, which starts again from the top: the choices above the new pattern
   // may hold pieces that `perItem` now forbids.
@@ -153,7 +171,9 @@ function patternsAbove(
     const w = ((weights[i] ?? 0) / g) * (times[c] ?? 0);
     const v = (values[i] ?? 0) * (times[c] ?? 0);
     const takeValue =
-      w <= r && (used[i] ?? 0) < more.perItem ? acc + v + at(c - 1, r - w) : Number.NEGATIVE_INFINITY;
+      w <= r && (used[i] ?? 0) < more.perItem && !banned?.(c, r - w)
+        ? acc + v + at(c - 1, r - w)
+        : Number.NEGATIVE_INFINITY;
     const skipValue = acc + at(c - 1, r);
     const order = takeValue >= skipValue ? [true, false] : [false, true];
     for (const taking of order) {
@@ -165,6 +185,74 @@ function patternsAbove(
     }
     return 'done';
   };
-  while (out.length < more.count && visit(n - 1, width - 1, 0) === 'found') chosen.length = 0;
+  if (!banned) {
+    while (out.length < more.count && visit(n - 1, width - 1, 0) === 'found') chosen.length = 0;
+    return out;
+  }
+  const ends: number[] = [];
+  for (let r = width - 1; r >= width - 1 - slack && r >= 0; r--) ends.push(r);
+  ends.sort((a, b) => {
+    const d = at(n - 1, b) - at(n - 1, a);
+    return d > 0 ? 1 : d < 0 ? -1 : b - a;
+  });
+  for (let again = true; again && out.length < more.count; ) {
+    again = false;
+    for (const end of ends) {
+      chosen.length = 0;
+      const got = visit(n - 1, end, 0);
+      if (got === 'stop') return out;
+      if (got === 'found') {
+        again = true;
+        break;
+      }
+    }
+  }
   return out;
+}
+
+/** Whether chunk `c`, taken from grid load `from`, places a copy on a banned arc. */
+function chunkBanned(
+  ban: ArcBan,
+  item: readonly number[],
+  times: readonly number[],
+  grid: ArrayLike<number>,
+  g: number,
+  c: number,
+  from: number,
+): boolean {
+  const i = item[c] ?? 0;
+  const w = grid[i] ?? 0;
+  for (let t = 0; t < (times[c] ?? 0); t++) if (isBanned(ban, i, (from + t * w) * g)) return true;
+  return false;
+}
+
+/** {@link sweepChunks} where a move `banned` refuses is never taken (rcfix's local edit, see the contract). */
+function sweepBanned(
+  f: Float64Array,
+  take: Uint8Array,
+  chunks: { readonly item: readonly number[]; readonly times: readonly number[] },
+  grid: ArrayLike<number>,
+  values: ArrayLike<number>,
+  cap: number,
+  banned: (chunk: number, from: number) => boolean,
+  afterRow?: (chunk: number) => void,
+): void {
+  const { item, times } = chunks;
+  const width = cap + 1;
+  for (let c = 0; c < item.length; c++) {
+    const i = item[c] ?? 0;
+    const k = times[c] ?? 0;
+    const w = (grid[i] ?? 0) * k;
+    const v = (values[i] ?? 0) * k;
+    const base = c * width;
+    take.fill(0, base, base + Math.min(w, width));
+    for (let r = cap; r >= w; r--) {
+      const cand = (f[r - w] ?? 0) + v;
+      if (cand > (f[r] ?? 0) && !banned(c, r - w)) {
+        f[r] = cand;
+        take[base + r] = 1;
+      } else take[base + r] = 0;
+    }
+    afterRow?.(c);
+  }
 }

@@ -11,11 +11,13 @@ import {
   type GroupPlan,
   Incumbent,
   type Job,
+  LARGE_JOB_ITEM_TYPES,
   NO_ABLATION,
   newTrace,
   Proof,
   type SearchTrace,
 } from '../../model/index.ts';
+import { crossesBan } from '../../pricing/index.ts';
 import {
   budgetBeside,
   isFullBarJob,
@@ -27,6 +29,7 @@ import {
 } from './exact/index.ts';
 import { offerGreedyPlans } from './heuristics/index.ts';
 import { ColumnGeneration, provesInfeasible, solveRoot } from './master/index.ts';
+import { ArcFixing } from './tree/arc-fixing.ts';
 import {
   Diver,
   firstDiveRule,
@@ -149,10 +152,19 @@ export function solveGroup(
   const root: Residual = { demand, lo: new Float64Array(job.sources.length), hi: supply, usage: usageTarget };
   // Master solves count the pricing rounds of the packer's schedule (root, first dive and tree alike).
   const counted = countingEngine(engine);
+  // Reduced-cost fixing of arcs (technique `rc-fixing`): large one-bar jobs under waste-limited pricing.
+  const fixing =
+    !off.has('rc-fixing') &&
+    !off.has('waste-limit') &&
+    job.items.length >= LARGE_JOB_ITEM_TYPES &&
+    ArcFixing.applies(job)
+      ? new ArcFixing(job, () => inc.pruneAt())
+      : null;
   const cg = new ColumnGeneration(job, counted.engine, root, {
     ...(fullBars ? { primalAfterColumns: true } : {}),
     pruneAt: () => inc.pruneAt(),
     off,
+    ...(fixing ? { fixing } : {}),
   });
   try {
     // The phased schedule's search runs between the pricing rounds of the root and of the tree's nodes
@@ -200,7 +212,8 @@ export function solveGroup(
       const packerLeft = run
         ? { run, allowed: (rounds: number) => schedule.allowed(before + rounds) + slack }
         : null;
-      proof.raise(oneBarSearch(search, proof.bound, beside, isOptimal, packerLeft));
+      const fix = fixing ? () => fixArcs(fixing, cg, job, trace) : undefined;
+      proof.raise(oneBarSearch(search, proof.bound, beside, isOptimal, packerLeft, fix));
     } else {
       mixedSearch(search, proof, first.out.x, budget);
     }
@@ -209,4 +222,18 @@ export function solveGroup(
     trace.columns = cg.columns.length;
     cg.dispose();
   }
+}
+
+/**
+ * One step of reduced-cost fixing before a tree node: new arcs fixed from the best duals seen make the
+ * master hold every column crossing a fixed arc at zero at the tree's nodes (docs/solver.md).
+ */
+function fixArcs(fixing: ArcFixing, cg: ColumnGeneration, job: Job, trace: SearchTrace): void {
+  if (!fixing.update()) return;
+  const ban = fixing.ban();
+  if (!ban) return;
+  const weights = job.items.map((it) => it.weight);
+  cg.banColumns((c) => crossesBan(ban, weights, c.counts));
+  trace.fixedArcs = fixing.counts.fixed;
+  trace.fixingArcs ??= fixing.counts.arcs;
 }

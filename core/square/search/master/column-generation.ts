@@ -13,9 +13,9 @@ import {
 } from '../../../master/index.ts';
 import { type Ablation, type Job, LARGE_JOB_ITEM_TYPES, PRACTICAL_ITEM_TYPES } from '../../../model/index.ts';
 import { type Arc, arcKey, arcsOf } from '../../../pricing/index.ts';
-import { type Column, SquarePricing } from './square-pricing.ts';
+import { type Column, type PricingFixing, SquarePricing } from './square-pricing.ts';
 
-export type { Column } from './square-pricing.ts';
+export type { Column, PricingFixing } from './square-pricing.ts';
 
 /**
  * The covering master over square patterns (multisets of items on a bar), priced by knapsacks and, where
@@ -38,6 +38,8 @@ export class ColumnGeneration extends CoveringMaster<Column> {
        * proofs more pricing rounds than it saved HiGHS time.
        */
       readonly pool?: PoolTuning;
+      /** Reduced-cost fixing of arcs (technique `rc-fixing`): pricing honours its ban (rcfix's edit). */
+      readonly fixing?: PricingFixing;
     } = {},
   ) {
     const large = job.items.length >= LARGE_JOB_ITEM_TYPES;
@@ -49,6 +51,7 @@ export class ColumnGeneration extends CoveringMaster<Column> {
       limit,
       !options.off?.has('sparse-dp'),
       !options.off?.has('arc-waste'),
+      options.fixing ?? null,
     );
     super(job.sources, job.offcutsFirst, port, engine, residual, {
       // Jobs with several kinds of bar and up to 60 item types (practical cut lists) re-solve column

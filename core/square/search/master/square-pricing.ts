@@ -10,11 +10,13 @@ import { type Job, PRACTICAL_ITEM_TYPES, patternKey } from '../../../model/index
 import {
   ARC_DP_CELLS,
   ARC_SEARCH_NODES,
+  type ArcBan,
   type ArcMap,
   arcCell,
   arcDpCells,
   arcKey,
   arcsOf,
+  crossesBan,
   type KnapsackResult,
   priceWithArcs,
   searchWithArcs,
@@ -25,6 +27,15 @@ import {
   wasteLimitedCells,
   wasteLimitedKnapsack,
 } from '../../../pricing/index.ts';
+
+/**
+ * Reduced-cost fixing as pricing sees it (technique `rc-fixing`, rcfix's edit): the arcs fixed out at
+ * the root's demand, and the waste-limited rounds' duals and values reported back (they decide the fixing).
+ */
+export interface PricingFixing {
+  ban(): ArcBan | null;
+  observe(pi: Float64Array, value: number): void;
+}
 
 /** A generated pattern: a feasible bar of one source. */
 export interface Column {
@@ -48,8 +59,18 @@ export class SquarePricing implements PricingPort<Column> {
   /** The waste limit also at nodes with arc duals, by the arc DP (technique `arc-waste`). */
   private readonly arcWaste: boolean;
 
-  constructor(job: Job, wasteLimit: (() => number) | null = null, sparse = true, arcWaste = false) {
+  /** Reduced-cost fixing, when on (technique `rc-fixing`). */
+  private readonly fixing: PricingFixing | null;
+
+  constructor(
+    job: Job,
+    wasteLimit: (() => number) | null = null,
+    sparse = true,
+    arcWaste = false,
+    fixing: PricingFixing | null = null,
+  ) {
     this.job = job;
+    this.fixing = fixing;
     this.wasteLimit = wasteLimit;
     this.sparse = sparse;
     this.arcWaste = arcWaste;
@@ -84,11 +105,45 @@ export class SquarePricing implements PricingPort<Column> {
    * prove that none exists and to tighten the bound.
    */
   price(query: PriceQuery<Column>): PortPricing<Column> {
-    const limited = this.wasteLimited(query);
+    const ban = this.banAt(query);
+    const limited = this.wasteLimited(query, ban);
     if (limited) return limited;
+    if (ban) return this.priceAround(query, ban);
     const fast = this.priceWith(query, 'fast');
     if (fast.columns.length > 0 || fast.exact) return fast;
     return this.priceWith(query, 'exact', fast.knapsacks);
+  }
+
+  /** The fixed arcs, where they apply: a residual at the whole demand (the tree's nodes). */
+  private banAt(query: PriceQuery<Column>): ArcBan | null {
+    const ban = this.fixing?.ban() ?? null;
+    if (!ban || this.job.sources.length !== 1 || query.nu > 0) return null;
+    const { demand } = query.residual;
+    for (let i = 0; i < this.itemCount; i++) if (demand[i] !== this.job.items[i]?.demand) return null;
+    return ban;
+  }
+
+  /**
+   * The plain pricing at a node with fixed arcs, where the waste-limited DPs do not apply (past their
+   * size caps, or a technique off): the master holds columns crossing a fixed arc at zero, so such a
+   * column is never offered, and a round that met one is not exact (a column it hid may price out).
+   */
+  private priceAround(query: PriceQuery<Column>, ban: ArcBan): PortPricing<Column> {
+    let hidden = false;
+    const around: PriceQuery<Column> = {
+      ...query,
+      pricesOut: (column) => {
+        if (crossesBan(ban, this.weights, column.counts)) {
+          hidden = true;
+          return false;
+        }
+        return query.pricesOut(column);
+      },
+    };
+    const fast = this.priceWith(around, 'fast');
+    if (fast.columns.length > 0 || (fast.exact && !hidden)) return fast;
+    const exact = this.priceWith(around, 'exact', fast.knapsacks);
+    return hidden ? { ...exact, exact: false } : exact;
   }
 
   /**
@@ -97,7 +152,7 @@ export class SquarePricing implements PricingPort<Column> {
    * such bars are priced, by an exact DP: the Lagrangian bound and the count cut then hold for every plan
    * that beats the incumbent, which is all a proof needs. Null where it does not apply.
    */
-  private wasteLimited(query: PriceQuery<Column>): PortPricing<Column> | null {
+  private wasteLimited(query: PriceQuery<Column>, ban: ArcBan | null): PortPricing<Column> | null {
     const limit = this.wasteLimit?.() ?? Number.POSITIVE_INFINITY;
     const source = this.job.sources[0];
     if (!source || this.job.sources.length !== 1 || !(limit < source.capacity)) return null;
@@ -105,7 +160,7 @@ export class SquarePricing implements PricingPort<Column> {
     if ((hi[0] ?? 0) <= 0 || query.nu > 0) return null;
     for (let i = 0; i < this.itemCount; i++) if (demand[i] !== this.job.items[i]?.demand) return null;
     const bounds = Int32Array.from(demand, (d) => Math.max(0, d));
-    if (query.arcs.length > 0) return this.arcWaste ? this.arcWasteLimited(query, bounds, limit) : null;
+    if (query.arcs.length > 0) return this.arcWaste ? this.arcWasteLimited(query, bounds, limit, ban) : null;
     if (wasteLimitedCells(this.weights, bounds, source.capacity) > WASTE_DP_CELLS) return null;
     // More bars read off the DP's table, no piece in two of them (several columns a round, disjoint
     // like a partial plan), each worth more than a bar costs at these duals.
@@ -115,8 +170,9 @@ export class SquarePricing implements PricingPort<Column> {
       perItem: 1,
       steps: WASTE_WALK_STEPS_PER_ITEM * this.itemCount * WASTE_EXTRA_COLUMNS,
     };
-    const best = wasteLimitedKnapsack(query.pi, this.weights, bounds, source.capacity, limit, more);
+    const best = wasteLimitedKnapsack(query.pi, this.weights, bounds, source.capacity, limit, more, ban);
     const value = Math.max(0, best?.value ?? 0);
+    this.fixing?.observe(query.pi, value);
     const columns = best
       ? [best.counts, ...best.extra]
           .filter((counts) => query.pricesOut({ source: 0, counts }))
@@ -134,6 +190,7 @@ export class SquarePricing implements PricingPort<Column> {
     query: PriceQuery<Column>,
     bounds: Int32Array,
     limit: number,
+    ban: ArcBan | null,
   ): PortPricing<Column> | null {
     const source = this.job.sources[0];
     if (!source) return null;
@@ -145,6 +202,7 @@ export class SquarePricing implements PricingPort<Column> {
       capacity: source.capacity,
       arcDuals: duals,
       minLoad: Math.max(0, source.capacity - limit),
+      ban,
     };
     if (arcDpCells(input) > ARC_DP_CELLS) return null;
     const best = priceWithArcs(input);

@@ -30,6 +30,7 @@ export function oneBarSearch(
   budget: Budget,
   isOptimal: () => boolean,
   packer: { readonly run: PackerRun; allowed(rounds: number): number } | null,
+  fix?: () => void,
 ): number {
   const { diver, root, trace } = search;
   const tree = branchAndPriceSteps(search, rootBound, budget);
@@ -57,6 +58,8 @@ export function oneBarSearch(
       ldsDone = lds.next().done === true;
       diveRounds += trace.cgIterations - before;
     } else {
+      // Reduced-cost fixing (technique `rc-fixing`) before each node, from the best duals seen so far.
+      fix?.();
       const step = tree.next();
       if (step.done) return step.value;
       treeRounds += trace.cgIterations - before;

@@ -1,0 +1,220 @@
+/**
+ * Reduced-cost fixing of arcs for large one-bar jobs (technique `rc-fixing`): from the best item duals the
+ * waste-limited pricing has seen at the root's demand, the arcs (item j starting at position p of a bar
+ * laid out longest first) that no plan beating the incumbent can use, for the whole tree.
+ */
+
+import type { Job } from '../../../model/index.ts';
+import { CEIL_TOLERANCE } from '../../../numbers.ts';
+import type { ArcBan } from '../../../pricing/index.ts';
+
+/** Positions × items of the fixing's DPs past which it is not tried (memory: 8 bytes a cell). */
+export const FIXING_CELLS = 25_000_000;
+
+/** What one fixing found: the arcs on some bar within the waste limit, and how many of them it fixed. */
+export interface FixingCount {
+  readonly arcs: number;
+  readonly fixed: number;
+}
+
+/**
+ * The arcs that no plan of at most `bars` bars, each loaded to at least `leastLoad` and each piece cut
+ * once, can use, by the duals `pi ≥ 0`. Such a plan covers Σ dᵢπᵢ with bars each worth at most v (the
+ * best bar within the load and the ban), so each of its bars is worth at least Σ dᵢπᵢ − (bars − 1)·v;
+ * an arc whose best bar is worth less (by a safe margin) is on none of them. Arcs `ban` already holds
+ * stay banned and no bar through them counts (they are on no such plan either). Adds the new arcs to
+ * `ban`; returns the counts, or null when no bar fits at all.
+ */
+export function fixArcs(
+  pi: ArrayLike<number>,
+  weights: ArrayLike<number>,
+  demand: ArrayLike<number>,
+  capacity: number,
+  leastLoad: number,
+  bars: number,
+  ban: ArcBan,
+): FixingCount | null {
+  const m = weights.length;
+  const W = capacity + 1;
+  const cells = ban.cells;
+  const copies = Int32Array.from({ length: m }, (_, j) => {
+    const w = weights[j] ?? 0;
+    return w > 0 ? Math.min(demand[j] ?? 0, Math.floor(capacity / w)) : 0;
+  });
+  // Whether copies of j at s, s + w, …, s + (k − 1)·w are all free.
+  const free = (j: number, s: number, k: number): boolean => {
+    const w = weights[j] ?? 0;
+    for (let t = 0; t < k; t++) if (cells[j * W + s + t * w] === 1) return false;
+    return true;
+  };
+  // B[j][p]: the best value of items j … m − 1 from load p to a load in [leastLoad, C].
+  const B = new Float64Array((m + 1) * W).fill(Number.NEGATIVE_INFINITY);
+  B.fill(0, m * W + Math.max(0, leastLoad), (m + 1) * W);
+  for (let j = m - 1; j >= 0; j--) {
+    const w = weights[j] ?? 0;
+    const v = pi[j] ?? 0;
+    for (let p = 0; p < W; p++) {
+      let best = B[(j + 1) * W + p] ?? Number.NEGATIVE_INFINITY;
+      for (let k = 1; k <= (copies[j] ?? 0) && p + k * w <= capacity; k++) {
+        if (cells[j * W + p + (k - 1) * w] === 1) break;
+        const x = (B[(j + 1) * W + p + k * w] ?? Number.NEGATIVE_INFINITY) + k * v;
+        if (x > best) best = x;
+      }
+      B[j * W + p] = best;
+    }
+  }
+  // v: the best bar within the load and the ban, read off B at load 0.
+  const v = B[0] ?? Number.NEGATIVE_INFINITY;
+  if (v === Number.NEGATIVE_INFINITY) return null;
+  let sum = 0;
+  for (let j = 0; j < m; j++) sum += (demand[j] ?? 0) * (pi[j] ?? 0);
+  const threshold = sum - (bars - 1) * v;
+  // A relative margin on every sum involved, as bounds are rounded (core/numbers.ts): never fix on float noise.
+  // The float error of these sums is some 1e-14 of them; the margin is 1e-9 of them.
+  const margin = CEIL_TOLERANCE * (Math.abs(sum) + Math.abs(bars * v) + 1);
+  // F: the best value of items 0 … j − 1 ending at load p, one row at a time.
+  let F = new Float64Array(W).fill(Number.NEGATIVE_INFINITY);
+  F[0] = 0;
+  let next = new Float64Array(W);
+  let arcs = 0;
+  let fixed = 0;
+  for (let j = 0; j < m; j++) {
+    const w = weights[j] ?? 0;
+    const v = pi[j] ?? 0;
+    const u = copies[j] ?? 0;
+    const after = (j + 1) * W;
+    for (let p = 0; u > 0 && p + w <= capacity; p++) {
+      // A copy of j at p: a copies of j before it, b after it, all free.
+      let through = Number.NEGATIVE_INFINITY;
+      for (let a = 0; a < u && a * w <= p; a++) {
+        const f = F[p - a * w] ?? Number.NEGATIVE_INFINITY;
+        if (f === Number.NEGATIVE_INFINITY || !free(j, p - a * w, a + 1)) continue;
+        for (let b = 0; a + 1 + b <= u && p + (1 + b) * w <= capacity; b++) {
+          if (b > 0 && cells[j * W + p + b * w] === 1) break;
+          const x = f + (a + 1 + b) * v + (B[after + p + (1 + b) * w] ?? Number.NEGATIVE_INFINITY);
+          if (x > through) through = x;
+        }
+      }
+      if (through === Number.NEGATIVE_INFINITY) {
+        // On no bar within the limit: no such plan uses it either (pricing within the limit never does).
+        cells[j * W + p] = 1;
+        continue;
+      }
+      arcs++;
+      if (through < threshold - margin) {
+        cells[j * W + p] = 1;
+        fixed++;
+      }
+    }
+    // The next row: k copies of j ending at p (the ban as it stood before this item's new arcs is not
+    // needed: an arc fixed just now is on no bar that could matter, so leaving it out is valid too).
+    for (let p = 0; p < W; p++) {
+      let best = F[p] ?? Number.NEGATIVE_INFINITY;
+      for (let k = 1; k <= u && k * w <= p; k++) {
+        const s = p - k * w;
+        if (cells[j * W + s + (k - 1) * w] === 1) break;
+        const x = (F[s] ?? Number.NEGATIVE_INFINITY) + k * v;
+        if (x > best && free(j, s, k)) best = x;
+      }
+      next[p] = best;
+    }
+    const done = F;
+    F = next;
+    next = done;
+  }
+  return { arcs, fixed };
+}
+
+/**
+ * The fixing's state over one solve: the best duals seen at the root's demand (by their Lagrangian bound
+ * at the incumbent's bars less one), the ban built from them, and when to build it again.
+ */
+export class ArcFixing {
+  private readonly weights: Float64Array;
+  private readonly demand: Int32Array;
+  private readonly capacity: number;
+  private readonly cost: number;
+  private readonly load: number;
+  private readonly pruneAt: () => number;
+  private readonly table: ArcBan;
+  private active = false;
+  private best: { pi: Float64Array; value: number } | null = null;
+  /** The duals and bars the ban was last built from. */
+  private used: { pi: Float64Array; bars: number } | null = null;
+  /** Arcs on some bar within the limit at the last fixing, and the arcs fixed so far. */
+  counts: FixingCount = { arcs: 0, fixed: 0 };
+  /** Fixings run. */
+  runs = 0;
+
+  constructor(job: Job, pruneAt: () => number) {
+    const s = job.sources[0];
+    this.weights = Float64Array.from(job.items, (it) => it.weight);
+    this.demand = Int32Array.from(job.items, (it) => it.demand);
+    this.capacity = s?.capacity ?? 0;
+    this.cost = s?.cost ?? 0;
+    this.load = job.items.reduce((a, it) => a + it.weight * it.demand, 0);
+    this.pruneAt = pruneAt;
+    const width = this.capacity + 1;
+    this.table = { width, cells: new Uint8Array(job.items.length * width) };
+  }
+
+  /** Whether the fixing applies to a job: one kind of bar, integral lengths, its DPs within the cap. */
+  static applies(job: Job): boolean {
+    const s = job.sources[0];
+    if (!s || job.sources.length !== 1 || s.cost <= 0 || !Number.isInteger(s.capacity)) return false;
+    if (!job.items.every((it) => Number.isInteger(it.weight) && it.weight > 0)) return false;
+    // Canonical order is the items' order, longest first (core/pricing/arcs.ts).
+    for (let i = 1; i < job.items.length; i++)
+      if ((job.items[i]?.weight ?? 0) > (job.items[i - 1]?.weight ?? 0)) return false;
+    return (job.items.length + 1) * (s.capacity + 1) <= FIXING_CELLS;
+  }
+
+  /** The ban pricing honours, once some arc is fixed. */
+  ban(): ArcBan | null {
+    return this.active ? this.table : null;
+  }
+
+  /** Bars of a plan that beats the incumbent, at most (−1 without an incumbent). */
+  private bars(): number {
+    const at = this.pruneAt();
+    return Number.isFinite(at) ? Math.floor(at / this.cost + 1e-9) - 1 : -1;
+  }
+
+  /** A waste-limited pricing round at the root's demand: its duals and best bar's value. */
+  observe(pi: Float64Array, value: number): void {
+    const n = this.bars();
+    if (n < 1) return;
+    const score = (p: Float64Array, v: number): number => {
+      let s = 0;
+      for (let i = 0; i < p.length; i++) s += (this.demand[i] ?? 0) * (p[i] ?? 0);
+      return s - n * v;
+    };
+    if (!this.best || score(pi, value) > score(this.best.pi, this.best.value)) {
+      this.best = { pi: Float64Array.from(pi), value };
+    }
+  }
+
+  /**
+   * Fixes arcs from the best duals, when they or the incumbent changed since the last fixing; true when
+   * new arcs were fixed (the master must then hold the columns crossing them at zero).
+   */
+  update(): boolean {
+    const bars = this.bars();
+    const best = this.best;
+    if (!best || bars < 1) return false;
+    if (this.used && this.used.pi === best.pi && this.used.bars === bars) return false;
+    // The waste limit of `waste-limit` pricing: each bar of such a plan is loaded to at least `least`.
+    const limit = this.capacity * bars - this.load;
+    const least = this.capacity - limit;
+    if (limit < 0 || !(least > 0)) return false;
+    this.used = { pi: best.pi, bars };
+    this.runs++;
+    const before = this.counts.fixed;
+    const found = fixArcs(best.pi, this.weights, this.demand, this.capacity, least, bars, this.table);
+    if (!found) return false;
+    this.counts = { arcs: found.arcs + before, fixed: before + found.fixed };
+    if (found.fixed === 0) return false;
+    this.active = true;
+    return true;
+  }
+}
