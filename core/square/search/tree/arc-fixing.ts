@@ -138,9 +138,9 @@ export class ArcFixing {
   private readonly pruneAt: () => number;
   private readonly table: ArcBan;
   private active = false;
-  private best: { pi: Float64Array; value: number } | null = null;
-  /** The duals and bars the ban was last built from. */
-  private used: { pi: Float64Array; bars: number } | null = null;
+  private best: { pi: Float64Array; value: number; score: number; bars: number } | null = null;
+  /** The duals' score (Σ dᵢπᵢ − N·v) and the bars the ban was last built from. */
+  private used: { score: number; bars: number } | null = null;
   /** Arcs on some bar within the limit at the last fixing, and the arcs fixed so far. */
   counts: FixingCount = { arcs: 0, fixed: 0 };
   /** Fixings run. */
@@ -189,8 +189,9 @@ export class ArcFixing {
       for (let i = 0; i < p.length; i++) s += (this.demand[i] ?? 0) * (p[i] ?? 0);
       return s - n * v;
     };
-    if (!this.best || score(pi, value) > score(this.best.pi, this.best.value)) {
-      this.best = { pi: Float64Array.from(pi), value };
+    const here = score(pi, value);
+    if (!this.best || this.best.bars !== n || here > this.best.score) {
+      this.best = { pi: Float64Array.from(pi), value, score: here, bars: n };
     }
   }
 
@@ -202,12 +203,15 @@ export class ArcFixing {
     const bars = this.bars();
     const best = this.best;
     if (!best || bars < 1) return false;
-    if (this.used && this.used.pi === best.pi && this.used.bars === bars) return false;
+    // Again only for fewer bars, or duals that close a tenth of the gap left (Σ dᵢπᵢ − N·v is at most 0
+    // while a plan of N bars may exist; the nearer 0, the more arcs go): a fixing costs two DPs.
+    const used = this.used;
+    if (used && used.bars === bars && !(best.score > used.score + 0.1 * Math.abs(used.score))) return false;
     // The waste limit of `waste-limit` pricing: each bar of such a plan is loaded to at least `least`.
     const limit = this.capacity * bars - this.load;
     const least = this.capacity - limit;
     if (limit < 0 || !(least > 0)) return false;
-    this.used = { pi: best.pi, bars };
+    this.used = { score: best.score, bars };
     this.runs++;
     const before = this.counts.fixed;
     const found = fixArcs(best.pi, this.weights, this.demand, this.capacity, least, bars, this.table);
