@@ -26,6 +26,8 @@ export const TECHNIQUES = [
   'arc-waste',
   /** Reduced-cost fixing of arcs from the root's best duals, for the whole tree (large one-bar jobs). */
   'rc-fixing',
+  /** Tight pricing rounds at the root before reduced-cost fixing, for near-optimal duals to fix by. */
+  'rc-rounds',
 ] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];

@@ -5,7 +5,7 @@
 import { barsBound, combinatorialBound, maxOffcutUsage } from '../../bounds/index.ts';
 import type { Budget } from '../../budget.ts';
 import { countingEngine, type LpEngine } from '../../lp/index.ts';
-import type { Residual } from '../../master/index.ts';
+import { type Residual, TIGHT_TOLERANCE } from '../../master/index.ts';
 import {
   type Ablation,
   type GroupPlan,
@@ -39,6 +39,7 @@ import {
   packerOpsPerRound,
   type TreeSearch,
 } from './tree/index.ts';
+import { FIXING_ROOT_ROUNDS } from './tree/tuning.ts';
 
 /**
  * How the search ended: `optimal`, a plan that meets the bound (and, under offcuts_first, uses the most
@@ -191,6 +192,13 @@ export function solveGroup(
     diver.dive(root, firstDiveRule(job, first.out.x), 0);
     if (isOptimal() || budget.expired()) return result();
 
+    if (fixing && !off.has('rc-rounds') && !isOptimal()) {
+      // Near-optimal duals for the fixing: the root's floor stop ended at duals that are not.
+      cg.setResidual(root);
+      const more = cg.solve(beside, { tolerance: TIGHT_TOLERANCE, rounds: FIXING_ROOT_ROUNDS });
+      trace.cgIterations += more.iterations;
+      if (isOptimal() || budget.expired()) return result();
+    }
     trace.phase = 'branch';
     const search: TreeSearch = {
       job,

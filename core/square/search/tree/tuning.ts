@@ -46,3 +46,10 @@ export const MIN_MIXED_ROUNDS = 20;
 export const MIX_LIMIT = 64;
 export const MIX_PASS_WORK = 1;
 export const MIX_EACH_WORK = 0.25;
+
+/**
+ * Reduced-cost fixing (technique `rc-rounds`): pricing rounds at tight tolerance at the root's demand
+ * before the tree's first fixing, so the duals it fixes by are near dual optimal (the root's floor stop
+ * ends column generation at duals that are not).
+ */
+export const FIXING_ROOT_ROUNDS = 40;
