@@ -154,13 +154,9 @@ export function solveGroup(
   // Master solves count the pricing rounds of the packer's schedule (root, first dive and tree alike).
   const counted = countingEngine(engine);
   // Reduced-cost fixing of arcs (technique `rc-fixing`): large one-bar jobs under waste-limited pricing.
-  const fixing =
-    !off.has('rc-fixing') &&
-    !off.has('waste-limit') &&
-    job.items.length >= LARGE_JOB_ITEM_TYPES &&
-    ArcFixing.applies(job)
-      ? new ArcFixing(job, () => inc.pruneAt())
-      : null;
+  const fixable =
+    !off.has('waste-limit') && job.items.length >= LARGE_JOB_ITEM_TYPES && ArcFixing.applies(job);
+  const fixing = fixable && !off.has('rc-fixing') ? new ArcFixing(job, () => inc.pruneAt()) : null;
   const cg = new ColumnGeneration(job, counted.engine, root, {
     ...(fullBars ? { primalAfterColumns: true } : {}),
     pruneAt: () => inc.pruneAt(),
@@ -192,8 +188,9 @@ export function solveGroup(
     diver.dive(root, firstDiveRule(job, first.out.x), 0);
     if (isOptimal() || budget.expired()) return result();
 
-    if (fixing && !off.has('rc-rounds') && !isOptimal()) {
-      // Near-optimal duals for the fixing: the root's floor stop ended at duals that are not.
+    if (fixable && !off.has('rc-rounds') && !isOptimal()) {
+      // Near-optimal duals for the fixing: the root's floor stop ended at duals that are not. (They run
+      // with the fixing off too, so the benchmark can tell the rounds' share from the fixing's.)
       cg.setResidual(root);
       const more = cg.solve(beside, { tolerance: TIGHT_TOLERANCE, rounds: FIXING_ROOT_ROUNDS });
       trace.cgIterations += more.iterations;
