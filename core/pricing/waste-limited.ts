@@ -6,7 +6,7 @@
  */
 import { gcd } from '../model/index.ts';
 import { choiceBitmap, splitChunks, sweepChunks } from './chunk-dp.ts';
-import { WASTE_DP_CELLS } from './tuning.ts';
+import { WASTE_WALK_CELLS } from './tuning.ts';
 
 /** The best pattern of waste at most `limit`, or null when no such pattern exists. */
 export interface WasteLimited {
@@ -84,7 +84,7 @@ export function wasteLimitedKnapsack(
   f.fill(0, 0, Math.min(width, slack + 1));
   const n = item.length;
   const take = choiceBitmap(n * width);
-  const walk = more && more.count > 0 && n * width <= WASTE_DP_CELLS ? table(n * width) : null;
+  const walk = more && more.count > 0 && n * width <= WASTE_WALK_CELLS ? table(n * width) : null;
   const grid = Int32Array.from(weights, (w) => w / g);
   sweepChunks(f, take, chunks, grid, values, cap, walk ? (c) => walk.set(f, c * width) : undefined);
   const value = f[cap] ?? Number.NEGATIVE_INFINITY;

@@ -49,6 +49,7 @@ export class ColumnGeneration extends CoveringMaster<Column> {
       limit,
       !options.off?.has('sparse-dp'),
       !options.off?.has('arc-waste'),
+      !options.off?.has('waste-limit-large'),
     );
     super(job.sources, job.offcutsFirst, port, engine, residual, {
       // Jobs with several kinds of bar and up to 60 item types (practical cut lists) re-solve column

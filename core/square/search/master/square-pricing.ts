@@ -20,7 +20,9 @@ import {
   searchWithArcs,
   solveKnapsacks,
   WASTE_DP_CELLS,
+  WASTE_DP_LARGE_CELLS,
   WASTE_EXTRA_COLUMNS,
+  WASTE_LARGE_AFTER_CALLS,
   WASTE_WALK_STEPS_PER_ITEM,
   wasteLimitedCells,
   wasteLimitedKnapsack,
@@ -48,8 +50,21 @@ export class SquarePricing implements PricingPort<Column> {
   /** The waste limit also at nodes with arc duals, by the arc DP (technique `arc-waste`). */
   private readonly arcWaste: boolean;
 
-  constructor(job: Job, wasteLimit: (() => number) | null = null, sparse = true, arcWaste = false) {
+  /** Whether the waste-limited DP may run past `WASTE_DP_CELLS` (technique `waste-limit-large`). */
+  private readonly largeWaste: boolean;
+
+  /** Pricing calls so far (the large DP waits for `WASTE_LARGE_AFTER_CALLS` of them). */
+  private calls = 0;
+
+  constructor(
+    job: Job,
+    wasteLimit: (() => number) | null = null,
+    sparse = true,
+    arcWaste = false,
+    largeWaste = false,
+  ) {
     this.job = job;
+    this.largeWaste = largeWaste;
     this.wasteLimit = wasteLimit;
     this.sparse = sparse;
     this.arcWaste = arcWaste;
@@ -84,6 +99,7 @@ export class SquarePricing implements PricingPort<Column> {
    * prove that none exists and to tighten the bound.
    */
   price(query: PriceQuery<Column>): PortPricing<Column> {
+    this.calls++;
     const limited = this.wasteLimited(query);
     if (limited) return limited;
     const fast = this.priceWith(query, 'fast');
@@ -106,7 +122,7 @@ export class SquarePricing implements PricingPort<Column> {
     for (let i = 0; i < this.itemCount; i++) if (demand[i] !== this.job.items[i]?.demand) return null;
     const bounds = Int32Array.from(demand, (d) => Math.max(0, d));
     if (query.arcs.length > 0) return this.arcWaste ? this.arcWasteLimited(query, bounds, limit) : null;
-    if (wasteLimitedCells(this.weights, bounds, source.capacity) > WASTE_DP_CELLS) return null;
+    if (wasteLimitedCells(this.weights, bounds, source.capacity) > this.wasteCells()) return null;
     // More bars read off the DP's table, no piece in two of them (several columns a round, disjoint
     // like a partial plan), each worth more than a bar costs at these duals.
     const more = {
@@ -123,6 +139,14 @@ export class SquarePricing implements PricingPort<Column> {
           .map((counts) => ({ source: 0, counts }))
       : [];
     return { columns, values: [value], exact: true, cutValues: Float64Array.of(value) };
+  }
+
+  /**
+   * Cells up to which the waste-limited DP runs: past the former cap only with `waste-limit-large`, and
+   * only after the first `WASTE_LARGE_AFTER_CALLS` calls (see there).
+   */
+  private wasteCells(): number {
+    return this.largeWaste && this.calls > WASTE_LARGE_AFTER_CALLS ? WASTE_DP_LARGE_CELLS : WASTE_DP_CELLS;
   }
 
   /**
