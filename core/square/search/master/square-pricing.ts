@@ -34,6 +34,21 @@ export interface Column {
   readonly counts: Int32Array;
 }
 
+/** The waste-limited DP's size caps (tuning's values; tests set small ones). */
+export interface WasteCaps {
+  /** Cells up to which the DP runs from the first call. */
+  readonly cells: number;
+  /** Cells up to which it runs with `waste-limit-large`, after `largeAfterCalls` pricing calls. */
+  readonly largeCells: number;
+  readonly largeAfterCalls: number;
+}
+
+const WASTE_CAPS: WasteCaps = {
+  cells: WASTE_DP_CELLS,
+  largeCells: WASTE_DP_LARGE_CELLS,
+  largeAfterCalls: WASTE_LARGE_AFTER_CALLS,
+};
+
 /** The square pricing port (see the module's comment). */
 export class SquarePricing implements PricingPort<Column> {
   readonly itemCount: number;
@@ -53,6 +68,8 @@ export class SquarePricing implements PricingPort<Column> {
   /** Whether the waste-limited DP may run past `WASTE_DP_CELLS` (technique `waste-limit-large`). */
   private readonly largeWaste: boolean;
 
+  private readonly caps: WasteCaps;
+
   /** Pricing calls so far (the large DP waits for `WASTE_LARGE_AFTER_CALLS` of them). */
   private calls = 0;
 
@@ -62,7 +79,9 @@ export class SquarePricing implements PricingPort<Column> {
     sparse = true,
     arcWaste = false,
     largeWaste = false,
+    caps: WasteCaps = WASTE_CAPS,
   ) {
+    this.caps = caps;
     this.job = job;
     this.largeWaste = largeWaste;
     this.wasteLimit = wasteLimit;
@@ -146,7 +165,8 @@ export class SquarePricing implements PricingPort<Column> {
    * only after the first `WASTE_LARGE_AFTER_CALLS` calls (see there).
    */
   private wasteCells(): number {
-    return this.largeWaste && this.calls > WASTE_LARGE_AFTER_CALLS ? WASTE_DP_LARGE_CELLS : WASTE_DP_CELLS;
+    const { cells, largeCells, largeAfterCalls } = this.caps;
+    return this.largeWaste && this.calls > largeAfterCalls ? largeCells : cells;
   }
 
   /**
