@@ -12,12 +12,13 @@ import { offerGreedyPlans } from './start.ts';
 
 describe('packJobWithinCost', () => {
   it('packs to the last unit with kerf and trim, and proves one unit less impossible', () => {
-    // Trim takes a kerf at each end: a 1000 bar holds 1000 + 3 − 6 = 997 of weight (length + kerf).
-    // Two 495s and one 498 take 498 + 498 + 501: one 1000 (997 ≥ 996) and one 600 (597 ≥ 501).
+    // Trim takes a kerf at each end: a 1000 bar holds 1000 + 3 − 6 = 997 of weight (length + kerf), a 600
+    // bar 597. A 496 and a 495 weigh 499 + 498 = 997 and a 594 weighs 597: both bars full to the last unit.
     const job = onlyJob({
       parts: [
-        { length: 495, quantity: 2 },
-        { length: 498, quantity: 1 },
+        { length: 594, quantity: 1 },
+        { length: 496, quantity: 1 },
+        { length: 495, quantity: 1 },
       ],
       stocks: [{ length: 1000 }, { length: 600 }],
       kerf: 3,
@@ -33,6 +34,14 @@ describe('packJobWithinCost', () => {
     expect(inc.rejected).toEqual([]);
     expect(inc.plan?.cost).toBe(cost);
     expect(packJobWithinCost(job, demand, hi, cost - 1, 100_000).status).toBe('impossible');
+    // A kerf more and nothing fits in those two bars: the plan then needs a third.
+    const wider = onlyJob({
+      parts: [...job.items].map((it) => ({ length: it.length, quantity: 1 })),
+      stocks: [{ length: 1000 }, { length: 600 }],
+      kerf: 4,
+      trim: true,
+    });
+    expect(packJobWithinCost(wider, demand, hi, cost, 100_000).status).toBe('impossible');
   });
 
   it('finds a plan wherever the greedy plan shows one exists, and its plans are the job’s', () => {
