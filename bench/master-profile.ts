@@ -48,7 +48,7 @@ console.log(
   `${file} off=[${[...off]}] status=${r.status} cost=${r.plan?.cost} bound=${r.bound} known=${inst.opt}`,
 );
 console.log(
-  `rounds=${t.cgIterations} nodes=${t.branchNodes} solves=${n} total=${(total / 1000).toFixed(1)}s solve=${(solveMs / 1000).toFixed(1)}s (${((100 * solveMs) / total).toFixed(0)}%) per-solve=${(solveMs / n).toFixed(2)}ms per-round-all=${(total / n).toFixed(2)}ms avgCols=${(colSum / n).toFixed(0)} maxCols=${maxCols} columns=${t.columns}`,
+  `phase=${t.phase} rootLp=${t.rootLp ?? '-'} packerMops=${((r.packer?.ops ?? 0) / 1e6).toFixed(0)} (root ${((r.packer?.rootOps ?? 0) / 1e6).toFixed(0)}) rounds=${t.cgIterations} nodes=${t.branchNodes} solves=${n} total=${(total / 1000).toFixed(1)}s solve=${(solveMs / 1000).toFixed(1)}s (${((100 * solveMs) / total).toFixed(0)}%) per-solve=${(solveMs / n).toFixed(2)}ms per-round-all=${(total / n).toFixed(2)}ms avgCols=${(colSum / n).toFixed(0)} maxCols=${maxCols} columns=${t.columns}`,
 );
 const q = Math.ceil(buckets.length / 5);
 for (let i = 0; i < buckets.length; i += q) {

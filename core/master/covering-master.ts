@@ -9,18 +9,11 @@ import type { Budget } from '../budget.ts';
 import { isRunFailure, type LpEngine, type LpSolution, type MasterLp } from '../lp/index.ts';
 import type { Source } from '../model/index.ts';
 import { ceilBound } from '../numbers.ts';
+import { ColumnPool } from './column-pool.ts';
 import { activeArcs, smooth } from './duals.ts';
 import type { CgOutcome, CgStop, MasterOptions, PoolTuning } from './outcome.ts';
 import { copyResidual, type PatternColumn, type PricingPort, type Residual, usageScaleOf } from './port.ts';
-import {
-  POOL_AGE,
-  POOL_MIN_COLUMNS,
-  POOL_PERIOD,
-  POOL_REDUCED_COST,
-  POOL_RETURN,
-  POOL_ROWS_FACTOR,
-  SETTLE_TOLERANCE,
-} from './tuning.ts';
+import { POOL_AGE, POOL_MIN_COLUMNS, POOL_PERIOD, POOL_ROWS_FACTOR, SETTLE_TOLERANCE } from './tuning.ts';
 
 export type { CgOutcome, CgStop, MasterOptions, PoolTuning } from './outcome.ts';
 export type { Residual } from './port.ts';
@@ -70,13 +63,8 @@ export class CoveringMaster<C extends PatternColumn> {
   private readonly itemCoefs: (readonly (readonly [number, number])[])[] = [];
   /** Per column, its arc keys once asked for. */
   private readonly arcKeyCache: (readonly string[] | undefined)[] = [];
-  /** Per column, master solves in a row it sat idle (non-basic, reduced cost above the pool's threshold). */
-  private readonly idle: number[] = [];
-  /** The pool's tuning, or null when columns never leave the LP. */
-  private readonly pooling: PoolTuning | null;
-  /** The pooled columns (indices into `columns`), in the order they left the LP. */
-  private readonly pool = new Set<number>();
-  private solvesSincePrune = 0;
+  /** The column pool, or null when columns never leave the LP. */
+  private readonly pool: ColumnPool | null;
   /**
    * Reduced-cost fixing (technique `rc-fixing`): columns this test refuses are held at zero at residuals
    * of the root's demand (the tree's nodes), free elsewhere (dives). Null until arcs are fixed.
@@ -100,7 +88,7 @@ export class CoveringMaster<C extends PatternColumn> {
     this.baseDemand = residual.demand.slice();
     this.baseUsage = residual.usage;
     this.smoothing = options.smoothing;
-    const pool = options.pool === true ? DEFAULT_POOL : options.pool || null;
+    const pooling = options.pool === true ? DEFAULT_POOL : options.pool || null;
     this.usageScale = usageScaleOf(sources);
     const rows: { lower: number; upper: number }[] = [];
     for (let i = 0; i < this.m; i++)
@@ -126,7 +114,8 @@ export class CoveringMaster<C extends PatternColumn> {
       for (let i = 0; i + 1 < this.m; i++) this.master.addColumn(0, [i, i + 1], [-1, 1]);
     }
     this.firstColumn = this.master.columnCount;
-    this.pooling = this.master.deleteColumns ? pool : null;
+    this.pool =
+      this.master.deleteColumns && pooling ? new ColumnPool(pooling, this.m + sources.length) : null;
   }
 
   /**
@@ -155,7 +144,6 @@ export class CoveringMaster<C extends PatternColumn> {
     this.keys.set(key, j);
     this.itemCoefs.push(this.port.coefficients(own));
     this.arcKeyCache.push(undefined);
-    this.idle.push(0);
     this.lpOf.push(-1);
     this.activate(j);
     return j;
@@ -191,8 +179,7 @@ export class CoveringMaster<C extends PatternColumn> {
     this.lpColumns.push(j);
     this.held.delete(j);
     if (this.banTest && this.atRoot() && this.banTest(column)) this.hold(j, true);
-    if (this.pool.delete(j)) this.returned++;
-    this.idle[j] = 0;
+    this.pool?.entered(j);
   }
 
   private arcKeysOf(j: number): readonly string[] {
@@ -211,16 +198,14 @@ export class CoveringMaster<C extends PatternColumn> {
     return j !== undefined && (this.lpOf[j] ?? -1) >= 0;
   }
 
-  private returned = 0;
-
   /** Times a pooled column went back into the LP. */
   get returnedCount(): number {
-    return this.returned;
+    return this.pool?.returned ?? 0;
   }
 
   /** Columns waiting in the pool. */
   get pooledCount(): number {
-    return this.pool.size;
+    return this.pool?.size ?? 0;
   }
 
   /** Moves the master to another residual (diving fixes bars, branching bounds sources, backtracking restores). */
@@ -358,7 +343,7 @@ export class CoveringMaster<C extends PatternColumn> {
       this.prune();
       let sol = this.solveMaster();
       iterations++;
-      if (sol.status === 'infeasible' && this.pool.size > 0) {
+      if (sol.status === 'infeasible' && this.pooledCount > 0) {
         // Infeasible without the pooled columns proves nothing: with all of them back the master is
         // what it would have been without the pool.
         this.restorePool();
@@ -517,76 +502,47 @@ export class CoveringMaster<C extends PatternColumn> {
     return (s?.cost ?? 0) - sourceDual - usagePay - v;
   }
 
-  /**
-   * Counts the master solves each generated column of the LP sits idle: at zero with a reduced cost above
-   * the pool's threshold (so non-basic). Any other state starts the count again.
-   */
+  /** Counts the master solves each generated column of the LP sits idle (see {@link ColumnPool.age}). */
   private age(sol: LpSolution): void {
-    const rc = sol.reducedCosts;
-    const t = this.pooling;
-    if (!t || !rc) return;
-    this.solvesSincePrune++;
-    // Far below the floor no column can leave soon: small LPs (every practical job) skip the count.
-    if (2 * this.lpColumns.length <= this.poolFloor(t)) return;
-    this.lpColumns.forEach((j, p) => {
-      const lp = this.firstColumn + p;
-      const cost = this.sources[this.columns[j]?.source ?? 0]?.cost ?? 0;
-      const idle = (sol.x[lp] ?? 0) <= 1e-9 && (rc[lp] ?? 0) > POOL_REDUCED_COST * Math.max(1, cost);
-      this.idle[j] = idle ? (this.idle[j] ?? 0) + 1 : 0;
-    });
+    this.pool?.age(
+      this.lpColumns,
+      this.firstColumn,
+      sol,
+      (j) => this.sources[this.columns[j]?.source ?? 0]?.cost ?? 0,
+    );
   }
 
-  /**
-   * Moves the long-idle columns out of the LP into the pool, every `POOL_PERIOD` solves while the LP holds
-   * more generated columns than the pool's floor. Only columns idle at the last solve go, so they are
-   * non-basic and the basis stays warm. Counts, never the clock, decide: the same request prunes alike.
-   */
+  /** Moves the pool's long-idle columns out of the LP (see {@link ColumnPool.leaving}). */
   private prune(): void {
-    const t = this.pooling;
-    if (!t || this.solvesSincePrune < t.period) return;
-    if (this.lpColumns.length <= this.poolFloor(t)) return;
-    this.solvesSincePrune = 0;
-    const out: number[] = [];
-    const keep: number[] = [];
-    this.lpColumns.forEach((j, p) => {
-      if ((this.idle[j] ?? 0) >= t.age) out.push(this.firstColumn + p);
-      else keep.push(j);
-    });
-    if (out.length === 0) return;
+    const leaving = this.pool?.leaving(this.lpColumns);
+    if (!leaving) return;
+    const out = leaving.out.map((p) => this.firstColumn + p);
     this.master.deleteColumns?.(out);
-    for (const lp of out) {
-      const j = this.lpColumns[lp - this.firstColumn] ?? -1;
+    for (const p of leaving.out) {
+      const j = this.lpColumns[p] ?? -1;
       this.lpOf[j] = -1;
-      this.idle[j] = 0;
-      this.pool.add(j);
       this.held.delete(j);
     }
-    this.lpColumns = keep;
-    keep.forEach((j, p) => {
+    this.lpColumns = leaving.keep;
+    leaving.keep.forEach((j, p) => {
       this.lpOf[j] = this.firstColumn + p;
     });
   }
 
-  /** The generated columns the LP may hold before any leaves it. */
-  private poolFloor(t: PoolTuning): number {
-    return Math.max(t.minColumns, t.rowsFactor * (this.m + this.sources.length));
-  }
-
   /**
    * Brings back the pooled columns whose reduced cost at the master's duals is below `tol` (relative to
-   * their bar's cost), most negative first, at most `POOL_RETURN`; returns how many came back.
+   * their bar's cost), most negative first (see {@link ColumnPool.returning}); returns how many came back.
    */
   private fromPool(masterDuals: Float64Array, tol: number): number {
-    if (this.pool.size === 0) return 0;
+    if (!this.pool || this.pool.size === 0) return 0;
     const arcs = activeArcs(this.residual, this.arcRows, masterDuals);
     const rawArc = rawArcDuals(arcs.list);
     const nu = this.usageRow >= 0 ? Math.max(0, masterDuals[this.usageRow] ?? 0) : 0;
-    const found: { j: number; rc: number }[] = [];
-    for (const j of this.pool) {
+    const back = this.pool.returning((j) => {
       const column = this.columns[j];
-      if (!column) continue;
+      if (!column) return null;
       const k = column.source;
-      if ((this.residual.hi[k] ?? 0) <= 0) continue;
+      if ((this.residual.hi[k] ?? 0) <= 0) return null;
       const rc = this.reducedCost(
         column,
         this.itemCoefs[j] ?? [],
@@ -595,17 +551,15 @@ export class CoveringMaster<C extends PatternColumn> {
         rawArc,
         nu,
       );
-      if (rc < -tol * Math.max(1, this.sources[k]?.cost ?? 0)) found.push({ j, rc });
-    }
-    found.sort((a, b) => a.rc - b.rc || a.j - b.j);
-    const back = found.slice(0, POOL_RETURN);
-    for (const { j } of back) this.activate(j);
+      return rc < -tol * Math.max(1, this.sources[k]?.cost ?? 0) ? rc : null;
+    });
+    for (const j of back) this.activate(j);
     return back.length;
   }
 
   /** Every pooled column back into the LP, in the order they left. */
   private restorePool(): void {
-    for (const j of [...this.pool]) this.activate(j);
+    for (const j of this.pool?.waiting() ?? []) this.activate(j);
   }
 
   private recordCut(pi: Float64Array, nu: number, v: Float64Array): void {

@@ -24,6 +24,8 @@ export const TECHNIQUES = [
   'sparse-dp',
   /** The waste limit also at tree nodes with arc duals: the arc DP with a least load, no plain DP first. */
   'arc-waste',
+  /** Waste-limited pricing past its former 40 M-cell cap, up to 100 M (ANI 1002), extra bars' walk included. */
+  'waste-limit-large',
   /** Reduced-cost fixing of arcs from the root's best duals, for the whole tree (large one-bar jobs). */
   'rc-fixing',
   /** Tight pricing rounds at the root before reduced-cost fixing, for near-optimal duals to fix by. */

@@ -6,7 +6,9 @@ export {
   ARC_DP_CELLS,
   ARC_SEARCH_NODES,
   WASTE_DP_CELLS,
+  WASTE_DP_LARGE_CELLS,
   WASTE_EXTRA_COLUMNS,
+  WASTE_LARGE_AFTER_CALLS,
   WASTE_WALK_STEPS_PER_ITEM,
 } from './tuning.ts';
 export { wasteLimitedCells, wasteLimitedKnapsack } from './waste-limited.ts';

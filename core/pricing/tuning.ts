@@ -49,6 +49,24 @@ export const ARC_SEARCH_NODES = 100_000;
  * plain knapsack: its DP runs every round.
  */
 export const WASTE_DP_CELLS = 40_000_000;
+/**
+ * The same cap with technique `waste-limit-large` on: ANI 1002 (about 65 M cells) in the waste-limited
+ * regime too (docs/solver.md, "Waste-limited pricing on the largest jobs").
+ */
+export const WASTE_DP_LARGE_CELLS = 100_000_000;
+/**
+ * Pricing calls of a master before its waste-limited DP may run past `WASTE_DP_CELLS`: a round there costs
+ * 6–8 times the plain knapsack's, and the perfect-packing search's share is counted in rounds, so a job
+ * whose perfect packing the first rounds find (AI 1002_DI_16: 88 rounds, 5.2 s) would pay those rounds at
+ * that price (31.7 s with the large DP from the first round).
+ */
+export const WASTE_LARGE_AFTER_CALLS = 128;
+/**
+ * Cells up to which the DP keeps its table (4 bytes a cell, reused between calls: 400 MB at most, beside
+ * the 100 MB choice bitmap) for the several-columns walk: every DP the callers run, 1002 included (one bar
+ * a round there left its root unsettled after 1,500 rounds; docs/solver.md has the figures).
+ */
+export const WASTE_WALK_CELLS = WASTE_DP_LARGE_CELLS;
 /** Further disjoint patterns read off the waste-limited DP's table per round (several columns a round). */
 export const WASTE_EXTRA_COLUMNS = 64;
 /** Cells the walk for those patterns may look at, per item and pattern wanted. */

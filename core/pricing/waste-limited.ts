@@ -7,7 +7,7 @@
 import { gcd } from '../model/index.ts';
 import { type ArcBan, isBanned } from './arcs.ts';
 import { choiceBitmap, splitChunks, sweepChunks } from './chunk-dp.ts';
-import { WASTE_DP_CELLS } from './tuning.ts';
+import { WASTE_WALK_CELLS } from './tuning.ts';
 
 /** The best pattern of waste at most `limit`, or null when no such pattern exists. */
 export interface WasteLimited {
@@ -89,7 +89,7 @@ export function wasteLimitedKnapsack(
   else f.fill(0, 0, Math.min(width, slack + 1));
   const n = item.length;
   const take = choiceBitmap(n * width);
-  const walk = more && more.count > 0 && n * width <= WASTE_DP_CELLS ? table(n * width) : null;
+  const walk = more && more.count > 0 && n * width <= WASTE_WALK_CELLS ? table(n * width) : null;
   const grid = Int32Array.from(weights, (w) => w / g);
   // Items are in canonical order (longest first), so the load before a chunk is where its copies start:
   // a banned start (reduced-cost fixing, technique `rc-fixing`) forbids the move.

@@ -51,6 +51,8 @@ export class ColumnGeneration extends CoveringMaster<Column> {
       limit,
       !options.off?.has('sparse-dp'),
       !options.off?.has('arc-waste'),
+      !options.off?.has('waste-limit-large'),
+      undefined,
       options.fixing ?? null,
     );
     super(job.sources, job.offcutsFirst, port, engine, residual, {

@@ -22,7 +22,9 @@ import {
   searchWithArcs,
   solveKnapsacks,
   WASTE_DP_CELLS,
+  WASTE_DP_LARGE_CELLS,
   WASTE_EXTRA_COLUMNS,
+  WASTE_LARGE_AFTER_CALLS,
   WASTE_WALK_STEPS_PER_ITEM,
   wasteLimitedCells,
   wasteLimitedKnapsack,
@@ -43,6 +45,21 @@ export interface Column {
   readonly counts: Int32Array;
 }
 
+/** The waste-limited DP's size caps (tuning's values; tests set small ones). */
+export interface WasteCaps {
+  /** Cells up to which the DP runs from the first call. */
+  readonly cells: number;
+  /** Cells up to which it runs with `waste-limit-large`, after `largeAfterCalls` pricing calls. */
+  readonly largeCells: number;
+  readonly largeAfterCalls: number;
+}
+
+const WASTE_CAPS: WasteCaps = {
+  cells: WASTE_DP_CELLS,
+  largeCells: WASTE_DP_LARGE_CELLS,
+  largeAfterCalls: WASTE_LARGE_AFTER_CALLS,
+};
+
 /** The square pricing port (see the module's comment). */
 export class SquarePricing implements PricingPort<Column> {
   readonly itemCount: number;
@@ -59,6 +76,14 @@ export class SquarePricing implements PricingPort<Column> {
   /** The waste limit also at nodes with arc duals, by the arc DP (technique `arc-waste`). */
   private readonly arcWaste: boolean;
 
+  /** Whether the waste-limited DP may run past `WASTE_DP_CELLS` (technique `waste-limit-large`). */
+  private readonly largeWaste: boolean;
+
+  private readonly caps: WasteCaps;
+
+  /** Pricing calls so far (the large DP waits for `WASTE_LARGE_AFTER_CALLS` of them). */
+  private calls = 0;
+
   /** Reduced-cost fixing, when on (technique `rc-fixing`). */
   private readonly fixing: PricingFixing | null;
 
@@ -67,9 +92,13 @@ export class SquarePricing implements PricingPort<Column> {
     wasteLimit: (() => number) | null = null,
     sparse = true,
     arcWaste = false,
+    largeWaste = false,
+    caps: WasteCaps = WASTE_CAPS,
     fixing: PricingFixing | null = null,
   ) {
+    this.caps = caps;
     this.job = job;
+    this.largeWaste = largeWaste;
     this.fixing = fixing;
     this.wasteLimit = wasteLimit;
     this.sparse = sparse;
@@ -105,6 +134,7 @@ export class SquarePricing implements PricingPort<Column> {
    * prove that none exists and to tighten the bound.
    */
   price(query: PriceQuery<Column>): PortPricing<Column> {
+    this.calls++;
     const ban = this.banAt(query);
     const limited = this.wasteLimited(query, ban);
     if (limited) return limited;
@@ -161,7 +191,7 @@ export class SquarePricing implements PricingPort<Column> {
     for (let i = 0; i < this.itemCount; i++) if (demand[i] !== this.job.items[i]?.demand) return null;
     const bounds = Int32Array.from(demand, (d) => Math.max(0, d));
     if (query.arcs.length > 0) return this.arcWaste ? this.arcWasteLimited(query, bounds, limit, ban) : null;
-    if (wasteLimitedCells(this.weights, bounds, source.capacity) > WASTE_DP_CELLS) return null;
+    if (wasteLimitedCells(this.weights, bounds, source.capacity) > this.wasteCells()) return null;
     // More bars read off the DP's table, no piece in two of them (several columns a round, disjoint
     // like a partial plan), each worth more than a bar costs at these duals.
     const more = {
@@ -179,6 +209,15 @@ export class SquarePricing implements PricingPort<Column> {
           .map((counts) => ({ source: 0, counts }))
       : [];
     return { columns, values: [value], exact: true, cutValues: Float64Array.of(value) };
+  }
+
+  /**
+   * Cells up to which the waste-limited DP runs: past the former cap only with `waste-limit-large`, and
+   * only after the first `WASTE_LARGE_AFTER_CALLS` calls (see there).
+   */
+  private wasteCells(): number {
+    const { cells, largeCells, largeAfterCalls } = this.caps;
+    return this.largeWaste && this.calls > largeAfterCalls ? largeCells : cells;
   }
 
   /**

@@ -109,7 +109,7 @@ describe('pricing with fixed arcs (technique rc-fixing)', () => {
         });
         const seen: number[] = [];
         const fixing = { ban: () => ban, observe: (_: Float64Array, v: number) => seen.push(v) };
-        const port = new SquarePricing(j, () => limit, true, true, fixing);
+        const port = new SquarePricing(j, () => limit, true, true, false, undefined, fixing);
         const on = port.price(query(demand));
         const expected = bestAllowed(weights, [...demand], capacity, limit, ban, value);
         expect(on.exact).toBe(true);
@@ -120,7 +120,7 @@ describe('pricing with fixed arcs (technique rc-fixing)', () => {
         if (arcs.size === 0) expect(seen).toEqual([on.values[0]]);
         // Without the waste limit the plain pricing answers: it still offers no column through a fixed
         // arc, and claims exactness only when its value covers the best bar left.
-        const plain = new SquarePricing(j, null, true, true, fixing).price(query(demand));
+        const plain = new SquarePricing(j, null, true, true, false, undefined, fixing).price(query(demand));
         for (const c of plain.columns) expect(crossesBan(ban, weights, c.counts)).toBe(false);
         const anyBar = bestAllowed(weights, [...demand], capacity, capacity, ban, value);
         if (plain.exact) expect(plain.values[0]).toBeGreaterThanOrEqual(anyBar - 1e-6);
