@@ -30,6 +30,8 @@ export const TECHNIQUES = [
   'rc-fixing',
   /** Tight pricing rounds at the root before reduced-cost fixing, for near-optimal duals to fix by. */
   'rc-rounds',
+  /** Rounds priced by the waste-limited DP past its former cap count as several in the packer's schedule. */
+  'large-round-share',
 ] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];

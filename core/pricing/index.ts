@@ -9,6 +9,7 @@ export {
   WASTE_DP_LARGE_CELLS,
   WASTE_EXTRA_COLUMNS,
   WASTE_LARGE_AFTER_CALLS,
+  WASTE_LARGE_ROUND_WEIGHT,
   WASTE_WALK_STEPS_PER_ITEM,
 } from './tuning.ts';
 export { wasteLimitedCells, wasteLimitedKnapsack } from './waste-limited.ts';

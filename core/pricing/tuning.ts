@@ -62,6 +62,13 @@ export const WASTE_DP_LARGE_CELLS = 100_000_000;
  */
 export const WASTE_LARGE_AFTER_CALLS = 128;
 /**
+ * Rounds a pricing call by the waste-limited DP past `WASTE_DP_CELLS` counts for in the perfect-packing
+ * search's schedule (technique `large-round-share`): the schedule gives the search about a round's time a
+ * round, and such a round takes 6–8 plain ones' time. Counted as one, the search got a sixth of its share on
+ * the jobs it ran on (AI 1002_DI_31: its 332-bar packing, found after 588 M operations, no longer in 60 s).
+ */
+export const WASTE_LARGE_ROUND_WEIGHT = 6;
+/**
  * Cells up to which the DP keeps its table (4 bytes a cell, reused between calls: 400 MB at most, beside
  * the 100 MB choice bitmap) for the several-columns walk: every DP the callers run, 1002 included (one bar
  * a round there left its root unsettled after 1,500 rounds; docs/solver.md has the figures).

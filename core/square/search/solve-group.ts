@@ -17,7 +17,7 @@ import {
   Proof,
   type SearchTrace,
 } from '../../model/index.ts';
-import { crossesBan } from '../../pricing/index.ts';
+import { crossesBan, WASTE_LARGE_ROUND_WEIGHT } from '../../pricing/index.ts';
 import {
   budgetBeside,
   isFullBarJob,
@@ -163,12 +163,17 @@ export function solveGroup(
     off,
     ...(fixing ? { fixing } : {}),
   });
+  // A round priced by the waste-limited DP past its former cap counts as several in the schedule, which
+  // gives the search about a round's time a round (technique `large-round-share`).
+  const heavy = off.has('large-round-share') ? 0 : WASTE_LARGE_ROUND_WEIGHT - 1;
+  const extraRounds = (): number => heavy * cg.largePricingCalls;
   try {
     // The phased schedule's search runs between the pricing rounds of the root and of the tree's nodes
     // (a node can take hundreds of rounds), wherever column generation checks its budget.
+    const rounds = (): number => counted.solves() + extraRounds();
     const beside =
       run?.searching && schedule.duringRoot
-        ? budgetBeside(budget, run, (r) => schedule.allowed(r), counted.solves, isOptimal)
+        ? budgetBeside(budget, run, (r) => schedule.allowed(r), rounds, isOptimal)
         : budget;
     const first = solveRoot(job, cg, root, inc, proof.bound, beside, trace);
     rootOps = run?.ops ?? null;
@@ -212,10 +217,14 @@ export function solveGroup(
     if (job.sources.length === 1) {
       // The tree counts its rounds from its own start; the phased schedule counts them from the root's.
       // The former schedule's share beside the tree starts from where its first share ended.
-      const before = schedule.duringRoot ? counted.solves() : 0;
+      const before = schedule.duringRoot ? rounds() : 0;
+      const extraBefore = extraRounds();
       const slack = run && !schedule.duringRoot ? run.ops - schedule.first : 0;
       const packerLeft = run
-        ? { run, allowed: (rounds: number) => schedule.allowed(before + rounds) + slack }
+        ? {
+            run,
+            allowed: (r: number) => schedule.allowed(before + r + extraRounds() - extraBefore) + slack,
+          }
         : null;
       const fix = fixing ? () => fixArcs(fixing, cg, job, trace) : undefined;
       proof.raise(oneBarSearch(search, proof.bound, beside, isOptimal, packerLeft, fix));

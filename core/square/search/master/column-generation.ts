@@ -23,6 +23,7 @@ export type { Column, PricingFixing } from './square-pricing.ts';
  */
 export class ColumnGeneration extends CoveringMaster<Column> {
   private readonly weights: Float64Array;
+  private readonly squarePort: SquarePricing;
 
   constructor(
     job: Job,
@@ -70,6 +71,12 @@ export class ColumnGeneration extends CoveringMaster<Column> {
       pool: options.pool ?? false,
     });
     this.weights = port.weights;
+    this.squarePort = port;
+  }
+
+  /** Pricing calls answered by the waste-limited DP past its former cap (technique `waste-limit-large`). */
+  get largePricingCalls(): number {
+    return this.squarePort.largeCalls;
   }
 
   /** Adds a pattern unless it is already there; returns its index in `columns`. */

@@ -84,6 +84,9 @@ export class SquarePricing implements PricingPort<Column> {
   /** Pricing calls so far (the large DP waits for `WASTE_LARGE_AFTER_CALLS` of them). */
   private calls = 0;
 
+  /** Pricing calls the waste-limited DP answered past `WASTE_DP_CELLS` (`waste-limit-large`). */
+  largeCalls = 0;
+
   /** Reduced-cost fixing, when on (technique `rc-fixing`). */
   private readonly fixing: PricingFixing | null;
 
@@ -191,7 +194,9 @@ export class SquarePricing implements PricingPort<Column> {
     for (let i = 0; i < this.itemCount; i++) if (demand[i] !== this.job.items[i]?.demand) return null;
     const bounds = Int32Array.from(demand, (d) => Math.max(0, d));
     if (query.arcs.length > 0) return this.arcWaste ? this.arcWasteLimited(query, bounds, limit, ban) : null;
-    if (wasteLimitedCells(this.weights, bounds, source.capacity) > this.wasteCells()) return null;
+    const cells = wasteLimitedCells(this.weights, bounds, source.capacity);
+    if (cells > this.wasteCells()) return null;
+    if (cells > this.caps.cells) this.largeCalls++;
     // More bars read off the DP's table, no piece in two of them (several columns a round, disjoint
     // like a partial plan), each worth more than a bar costs at these duals.
     const more = {

@@ -72,6 +72,10 @@ describe('waste-limited pricing past the first cap (technique waste-limit-large)
           const a = on.price(query);
           const b = off.price(query);
           if (b.exact) expect(b.values[0]).toBeCloseTo(Math.max(0, every), 9);
+          // The packer's schedule weighs the large DP's calls (technique `large-round-share`): counted
+          // only once the large DP answers, never with the switch off.
+          expect(on.largeCalls).toBe(Math.max(0, call - 2));
+          expect(off.largeCalls).toBe(0);
           if (call <= 2) {
             expect(a.values).toEqual(b.values);
             continue;
