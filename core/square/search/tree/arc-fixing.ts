@@ -8,8 +8,13 @@ import type { Job } from '../../../model/index.ts';
 import { CEIL_TOLERANCE } from '../../../numbers.ts';
 import type { ArcBan } from '../../../pricing/index.ts';
 
-/** Positions × items of the fixing's DPs past which it is not tried (memory: 8 bytes a cell). */
-export const FIXING_CELLS = 25_000_000;
+/**
+ * Positions × items of the fixing's DPs past which neither it nor its tight root rounds are tried (8 bytes
+ * a cell). At 25 M the full run at 60 s took ANI 402 from 34 to 45 proven of 48, but ANI 600 (12 M cells)
+ * from 37 to 33 of 49: 29 of its proofs 2–20 s slower (the 40 tight rounds and the fixing's DPs each
+ * node) for one gained (600_NR_26); ANI 402 is 4 M cells (docs/solver.md, "Reduced-cost fixing").
+ */
+export const FIXING_CELLS = 8_000_000;
 
 /** What one fixing found: the arcs on some bar within the waste limit, and how many of them it fixed. */
 export interface FixingCount {
