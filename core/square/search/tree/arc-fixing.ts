@@ -11,8 +11,9 @@ import type { ArcBan } from '../../../pricing/index.ts';
 /**
  * Positions × items of the fixing's DPs past which neither it nor its tight root rounds are tried (8 bytes
  * a cell). At 25 M the full run at 60 s took ANI 402 from 34 to 45 proven of 48, but ANI 600 (12 M cells)
- * from 37 to 33 of 49: 29 of its proofs 2–20 s slower (the 40 tight rounds and the fixing's DPs each
- * node) for one gained (600_NR_26); ANI 402 is 4 M cells (docs/solver.md, "Reduced-cost fixing").
+ * from 37 to 32 of 49: 23 of the 31 proofs both runs made 2–30 s slower (the 40 tight rounds and the
+ * fixing's DPs), six lost, one gained (600_NR_26); ANI 402 is 4 M cells (docs/solver.md, "Where it
+ * applies", under "Reduced-cost fixing").
  */
 export const FIXING_CELLS = 8_000_000;
 
