@@ -1,7 +1,7 @@
 /**
- * The covering master both geometries share: Gilmore–Gomory column generation on a persistent master
- * LP over any pattern kind behind a pricing port (square multisets, angle sequences), with its
- * Lagrangian bound, smoothing and the row bounds branching sets.
+ * The covering master both geometries share: Gilmore–Gomory column generation on a persistent master LP
+ * over any pattern kind behind a pricing port (square multisets, angle sequences), with its Lagrangian
+ * bound, smoothing, the row bounds branching sets and the columns reduced-cost fixing holds at zero.
  */
 
 import { type BoundTerm, type CountCut, lagrangianBound } from '../bounds/index.ts';
@@ -9,6 +9,7 @@ import type { Budget } from '../budget.ts';
 import { isRunFailure, type LpEngine, type LpSolution, type MasterLp } from '../lp/index.ts';
 import type { Source } from '../model/index.ts';
 import { ceilBound } from '../numbers.ts';
+import { ColumnBan } from './column-ban.ts';
 import { ColumnPool } from './column-pool.ts';
 import { activeArcs, smooth } from './duals.ts';
 import type { CgOutcome, CgStop, MasterOptions, PoolTuning } from './outcome.ts';
@@ -65,13 +66,8 @@ export class CoveringMaster<C extends PatternColumn> {
   private readonly arcKeyCache: (readonly string[] | undefined)[] = [];
   /** The column pool, or null when columns never leave the LP. */
   private readonly pool: ColumnPool | null;
-  /**
-   * Reduced-cost fixing (technique `rc-fixing`): columns this test refuses are held at zero at residuals
-   * of the root's demand (the tree's nodes), free elsewhere (dives). Null until arcs are fixed.
-   */
-  private banTest: ((column: C) => boolean) | null = null;
-  /** Columns (indices into `columns`) held at zero now. */
-  private readonly held = new Set<number>();
+  /** Columns held at zero by reduced-cost fixing (technique `rc-fixing`). */
+  private readonly ban = new ColumnBan<C>();
 
   constructor(
     sources: readonly Source[],
@@ -177,8 +173,8 @@ export class CoveringMaster<C extends PatternColumn> {
     }
     this.lpOf[j] = this.master.addColumn(src?.cost ?? 0, rows, coefs);
     this.lpColumns.push(j);
-    this.held.delete(j);
-    if (this.banTest && this.atRoot() && this.banTest(column)) this.hold(j, true);
+    this.ban.mark(j, false);
+    if (this.ban.active && this.ban.wants(j, column, this.atRoot())) this.hold(j, true);
     this.pool?.entered(j);
   }
 
@@ -242,44 +238,29 @@ export class CoveringMaster<C extends PatternColumn> {
     }
     this.residual = copyResidual(next);
     this.center = null;
-    if (this.banTest) this.applyBan();
+    if (this.ban.active) this.applyBan();
   }
 
   /**
-   * Holds at zero, at residuals of the root's demand, every column `test` refuses: those crossing arcs
-   * that reduced-cost fixing removed (technique `rc-fixing`; docs/solver.md). Pricing at such residuals
-   * must then never offer such a column, or report itself inexact if it might have.
+   * Holds at zero, at residuals of the root's demand, every column `test` refuses (crossing arcs fixed by
+   * `rc-fixing`). Pricing there must never offer such a column, or report itself inexact if it might.
    */
   banColumns(test: (column: C) => boolean): void {
-    this.banTest = test;
-    this.banned.clear();
+    this.ban.set(test);
     this.applyBan();
   }
-
-  /** Per column, whether the ban test refused it (tests are pure: asked once per ban). */
-  private readonly banned = new Map<number, boolean>();
 
   /** Whether the residual is at the root's demand and usage (a tree node, not a dive). */
   private atRoot(): boolean {
     const { demand, usage } = this.residual;
-    if (usage !== this.baseUsage) return false;
-    for (let i = 0; i < this.m; i++) if (demand[i] !== this.baseDemand[i]) return false;
-    return true;
+    return usage === this.baseUsage && demand.every((d, i) => d === this.baseDemand[i]);
   }
 
   private applyBan(): void {
-    const test = this.banTest;
-    if (!test) return;
     const on = this.atRoot();
     for (const j of this.lpColumns) {
-      let refused = this.banned.get(j);
-      if (refused === undefined) {
-        const column = this.columns[j];
-        refused = column ? test(column) : false;
-        this.banned.set(j, refused);
-      }
-      const want = on && refused;
-      if (want !== this.held.has(j)) this.hold(j, want);
+      const want = this.ban.wants(j, this.columns[j], on);
+      if (want !== this.ban.isHeld(j)) this.hold(j, want);
     }
   }
 
@@ -287,8 +268,7 @@ export class CoveringMaster<C extends PatternColumn> {
     const lp = this.lpOf[j] ?? -1;
     if (lp < 0) return;
     this.master.setColumnBounds(lp, 0, zero ? 0 : Number.POSITIVE_INFINITY);
-    if (zero) this.held.add(j);
-    else this.held.delete(j);
+    this.ban.mark(j, zero);
   }
 
   /** The master row of an arc (added, free, on first use, with the coefficients of existing columns). */
@@ -521,7 +501,7 @@ export class CoveringMaster<C extends PatternColumn> {
     for (const p of leaving.out) {
       const j = this.lpColumns[p] ?? -1;
       this.lpOf[j] = -1;
-      this.held.delete(j);
+      this.ban.mark(j, false);
     }
     this.lpColumns = leaving.keep;
     leaving.keep.forEach((j, p) => {
