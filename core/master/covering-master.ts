@@ -348,11 +348,12 @@ export class CoveringMaster<C extends PatternColumn> {
       if (this.fromPool(sol.duals, tol) === 0) {
         const duals = this.itemDuals(sol.duals);
         let priced = this.price(
-          this.center ? smooth(this.center, this.smoothing, this.m, duals) : duals,
+          this.center && this.smoothing > 0 ? smooth(this.center, this.smoothing, this.m, duals) : duals,
           sol.duals,
           tol,
         );
-        if (this.center && priced.columns.length === 0) priced = this.price(duals, sol.duals, tol);
+        if (this.center && this.smoothing > 0 && priced.columns.length === 0)
+          priced = this.price(duals, sol.duals, tol);
         // Defence in depth: a valid bound never exceeds the restricted master's value (≥ the LP optimum);
         // capping there keeps a numerical slip in the pricing from ever becoming an absurd bound.
         priced.bound = Math.min(priced.bound, sol.objective + 1e-9 * Math.max(1, Math.abs(sol.objective)));

@@ -9,4 +9,10 @@ export {
   usageScaleOf,
 } from './covering-master.ts';
 export type { ActiveArc, PatternColumn, PortPricing, PriceQuery, PricingPort } from './port.ts';
-export { SMOOTHING_LARGE, SMOOTHING_SMALL, TIGHT_ROUNDS, TIGHT_TOLERANCE } from './tuning.ts';
+export {
+  SMOOTHING_LARGE,
+  SMOOTHING_SMALL,
+  SMOOTHING_WASTE,
+  TIGHT_ROUNDS,
+  TIGHT_TOLERANCE,
+} from './tuning.ts';

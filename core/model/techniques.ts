@@ -32,6 +32,10 @@ export const TECHNIQUES = [
   'rc-rounds',
   /** Rounds priced by the waste-limited DP past its former cap count as several in the packer's schedule. */
   'large-round-share',
+  /** Waste-limited one-bar jobs priced at the master's own duals, without Wentges smoothing (fewer rounds). */
+  'waste-unsmoothed',
+  /** Arc nodes priced by the waste-limited DP over exact loads with arc duals: several columns a round. */
+  'arc-waste-columns',
 ] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];

@@ -62,6 +62,7 @@ export function wasteLimitedKnapsack(
   limit: number,
   more?: MorePatterns,
   ban?: ArcBan | null,
+  arcDuals?: ReadonlyMap<number, ReadonlyMap<number, number>> | null,
 ): WasteLimited | null {
   const m = values.length;
   let g = 0;
@@ -83,24 +84,26 @@ export function wasteLimitedKnapsack(
   if (slack < 0) return null;
   const width = cap + 1;
   const f = new Float64Array(width).fill(Number.NEGATIVE_INFINITY);
-  // With a ban the table's index must be the load itself (a piece's position is the load before it), so
-  // the empty packing starts at 0 only and the best end is read within the slack of the capacity.
-  if (ban) f[0] = 0;
+  const grid = Int32Array.from(weights, (w) => w / g);
+  const gain = arcDuals ? arcGain(arcDuals, item, times, grid, g, width) : null;
+  // With a ban or arc duals the table's index must be the load itself (a piece's position is the load
+  // before it), so the empty packing starts at 0 only and the best end is read within the slack of C.
+  const exactLoads = Boolean(ban) || gain !== null;
+  if (exactLoads) f[0] = 0;
   else f.fill(0, 0, Math.min(width, slack + 1));
   const n = item.length;
   const take = choiceBitmap(n * width);
   const walk = more && more.count > 0 && n * width <= WASTE_WALK_CELLS ? table(n * width) : null;
-  const grid = Int32Array.from(weights, (w) => w / g);
   // Items are in canonical order (longest first), so the load before a chunk is where its copies start:
   // a banned start (reduced-cost fixing, technique `rc-fixing`) forbids the move.
   const banned = ban
     ? (c: number, from: number): boolean => chunkBanned(ban, item, times, grid, g, c, from)
     : null;
-  if (banned)
-    sweepBanned(f, take, chunks, grid, values, cap, banned, walk ? (c) => walk.set(f, c * width) : undefined);
-  else sweepChunks(f, take, chunks, grid, values, cap, walk ? (c) => walk.set(f, c * width) : undefined);
+  const afterRow = walk ? (c: number) => walk.set(f, c * width) : undefined;
+  if (exactLoads) sweepExact(f, take, chunks, grid, values, cap, banned, gain, afterRow);
+  else sweepChunks(f, take, chunks, grid, values, cap, afterRow);
   let top = cap;
-  if (ban) for (let r = cap - 1; r >= cap - slack; r--) if ((f[r] ?? 0) > (f[top] ?? 0)) top = r;
+  if (exactLoads) for (let r = cap - 1; r >= cap - slack; r--) if ((f[r] ?? 0) > (f[top] ?? 0)) top = r;
   const value = f[top] ?? Number.NEGATIVE_INFINITY;
   if (value === Number.NEGATIVE_INFINITY) return null;
   const counts = new Int32Array(m);
@@ -115,7 +118,23 @@ export function wasteLimitedKnapsack(
   }
   const extra =
     walk && more
-      ? patternsAbove(walk, width, n, slack, item, times, weights, values, g, m, counts, more, banned)
+      ? patternsAbove(
+          walk,
+          width,
+          n,
+          slack,
+          item,
+          times,
+          weights,
+          values,
+          g,
+          m,
+          counts,
+          more,
+          banned,
+          gain,
+          exactLoads,
+        )
       : [];
   return { counts, value, extra };
 }
@@ -139,6 +158,8 @@ function patternsAbove(
   first: Int32Array,
   more: MorePatterns,
   banned: ((chunk: number, from: number) => boolean) | null = null,
+  gain: ChunkGain | null = null,
+  exactLoads = banned !== null,
 ): Int32Array[] {
   const used = new Int32Array(m);
   for (let i = 0; i < m; i++) if ((first[i] ?? 0) > 0) used[i] = 1;
@@ -149,7 +170,7 @@ function patternsAbove(
   // Value of chunks 0..c at room r, as the table has it (the empty packing below chunk 0).
   // With a ban the table holds exact loads: the empty packing is at 0 and every end within the slack
   // of the capacity is a start of the walk.
-  const empty = banned ? 0 : slack;
+  const empty = exactLoads ? 0 : slack;
   const at = (c: number, r: number): number =>
     c < 0 ? (r <= empty ? 0 : Number.NEGATIVE_INFINITY) : (t[c * width + r] ?? Number.NEGATIVE_INFINITY);
   const tol = 1e-6 * Math.max(1, Math.abs(more.above));
@@ -169,7 +190,7 @@ function patternsAbove(
     }
     const i = item[c] ?? 0;
     const w = ((weights[i] ?? 0) / g) * (times[c] ?? 0);
-    const v = (values[i] ?? 0) * (times[c] ?? 0);
+    const v = (values[i] ?? 0) * (times[c] ?? 0) + (w <= r && gain ? gain.at(c, r - w) : 0);
     const takeValue =
       w <= r && (used[i] ?? 0) < more.perItem && !banned?.(c, r - w)
         ? acc + v + at(c - 1, r - w)
@@ -185,7 +206,7 @@ function patternsAbove(
     }
     return 'done';
   };
-  if (!banned) {
+  if (!exactLoads) {
     while (out.length < more.count && visit(n - 1, width - 1, 0) === 'found') chosen.length = 0;
     return out;
   }
@@ -226,15 +247,68 @@ function chunkBanned(
   return false;
 }
 
-/** {@link sweepChunks} where a move `banned` refuses is never taken (rcfix's local edit, see the contract). */
-function sweepBanned(
+/** The arc duals a chunk earns, taken from grid load `from` (one dual per copy's start). */
+interface ChunkGain {
+  at(chunk: number, from: number): number;
+  /** Whether the chunk's item has any arc dual (else it earns none anywhere). */
+  has(chunk: number): boolean;
+}
+
+/**
+ * The arc duals (length position → item → dual) as one dense grid row per item that has any, and the
+ * gain of a chunk's copies from a load: each copy starts where the one before it ends (canonical order).
+ * Null rows where an item has no dual, so the sweep keeps its plain loop there.
+ */
+function arcGain(
+  arcDuals: ReadonlyMap<number, ReadonlyMap<number, number>>,
+  item: readonly number[],
+  times: readonly number[],
+  grid: ArrayLike<number>,
+  g: number,
+  width: number,
+): ChunkGain | null {
+  const rows = new Map<number, Float64Array>();
+  for (const [pos, byItem] of arcDuals) {
+    const p = pos / g;
+    if (!Number.isInteger(p) || p < 0 || p >= width) continue;
+    for (const [j, d] of byItem) {
+      if (d === 0) continue;
+      let row = rows.get(j);
+      if (!row) {
+        row = new Float64Array(width);
+        rows.set(j, row);
+      }
+      row[p] = (row[p] ?? 0) + d;
+    }
+  }
+  if (rows.size === 0) return null;
+  const byChunk = item.map((i) => rows.get(i) ?? null);
+  return {
+    has: (c) => byChunk[c] !== null,
+    at: (c, from) => {
+      const row = byChunk[c];
+      if (!row) return 0;
+      const w = grid[item[c] ?? 0] ?? 0;
+      let sum = 0;
+      for (let t = 0; t < (times[c] ?? 0); t++) sum += row[from + t * w] ?? 0;
+      return sum;
+    },
+  };
+}
+
+/**
+ * {@link sweepChunks} over exact loads, where a move `banned` refuses is never taken (rcfix's local edit,
+ * see the contract) and a move earns its chunk's arc duals (`gain`, technique `arc-waste-columns`).
+ */
+function sweepExact(
   f: Float64Array,
   take: Uint8Array,
   chunks: { readonly item: readonly number[]; readonly times: readonly number[] },
   grid: ArrayLike<number>,
   values: ArrayLike<number>,
   cap: number,
-  banned: (chunk: number, from: number) => boolean,
+  banned: ((chunk: number, from: number) => boolean) | null,
+  gain: ChunkGain | null,
   afterRow?: (chunk: number) => void,
 ): void {
   const { item, times } = chunks;
@@ -246,9 +320,10 @@ function sweepBanned(
     const v = (values[i] ?? 0) * k;
     const base = c * width;
     take.fill(0, base, base + Math.min(w, width));
+    const earns = gain?.has(c) ? gain : null;
     for (let r = cap; r >= w; r--) {
-      const cand = (f[r - w] ?? 0) + v;
-      if (cand > (f[r] ?? 0) && !banned(c, r - w)) {
+      const cand = (f[r - w] ?? 0) + v + (earns ? earns.at(c, r - w) : 0);
+      if (cand > (f[r] ?? 0) && !banned?.(c, r - w)) {
         f[r] = cand;
         take[base + r] = 1;
       } else take[base + r] = 0;

@@ -18,6 +18,7 @@ import {
   arcsOf,
   crossesBan,
   type KnapsackResult,
+  type MorePatterns,
   priceWithArcs,
   searchWithArcs,
   solveKnapsacks,
@@ -89,6 +90,9 @@ export class SquarePricing implements PricingPort<Column> {
 
   /** Reduced-cost fixing, when on (technique `rc-fixing`). */
   private readonly fixing: PricingFixing | null;
+
+  /** Arc nodes priced by the waste-limited DP, several columns a round (technique `arc-waste-columns`). */
+  arcColumnsOn = true;
 
   constructor(
     job: Job,
@@ -197,15 +201,15 @@ export class SquarePricing implements PricingPort<Column> {
     const cells = wasteLimitedCells(this.weights, bounds, source.capacity);
     if (cells > this.wasteCells()) return null;
     if (cells > this.caps.cells) this.largeCalls++;
-    // More bars read off the DP's table, no piece in two of them (several columns a round, disjoint
-    // like a partial plan), each worth more than a bar costs at these duals.
-    const more = {
-      above: source.cost,
-      count: WASTE_EXTRA_COLUMNS,
-      perItem: 1,
-      steps: WASTE_WALK_STEPS_PER_ITEM * this.itemCount * WASTE_EXTRA_COLUMNS,
-    };
-    const best = wasteLimitedKnapsack(query.pi, this.weights, bounds, source.capacity, limit, more, ban);
+    const best = wasteLimitedKnapsack(
+      query.pi,
+      this.weights,
+      bounds,
+      source.capacity,
+      limit,
+      this.more(),
+      ban,
+    );
     const value = Math.max(0, best?.value ?? 0);
     this.fixing?.observe(query.pi, value);
     const columns = best
@@ -214,6 +218,60 @@ export class SquarePricing implements PricingPort<Column> {
           .map((counts) => ({ source: 0, counts }))
       : [];
     return { columns, values: [value], exact: true, cutValues: Float64Array.of(value) };
+  }
+
+  /** Whether the waste-limited DP prices a residual of this demand (once past its first calls). */
+  wasteDpFits(demand: Int32Array): boolean {
+    const capacity = this.job.sources[0]?.capacity ?? 0;
+    const bounds = Int32Array.from(demand, (d) => Math.max(0, d));
+    const cap = this.largeWaste ? this.caps.largeCells : this.caps.cells;
+    return wasteLimitedCells(this.weights, bounds, capacity) <= cap;
+  }
+
+  /**
+   * More bars read off the DP's table, no piece in two of them (several columns a round, disjoint like a
+   * partial plan), each worth more than a bar costs at these duals.
+   */
+  private more(): MorePatterns {
+    const cost = this.job.sources[0]?.cost ?? 0;
+    const count = WASTE_EXTRA_COLUMNS;
+    return { above: cost, count, perItem: 1, steps: WASTE_WALK_STEPS_PER_ITEM * this.itemCount * count };
+  }
+
+  /**
+   * Waste-limited pricing at a node with arc duals by the waste-limited DP over exact loads, the arc duals
+   * earned where each piece starts (technique `arc-waste-columns`): several columns a round, where the arc
+   * DP gives one. Null past the DP's size cap (the arc DP then answers).
+   */
+  private arcColumns(
+    query: PriceQuery<Column>,
+    bounds: Int32Array,
+    limit: number,
+    ban: ArcBan | null,
+    duals: ReadonlyMap<number, ReadonlyMap<number, number>>,
+  ): PortPricing<Column> | null {
+    const source = this.job.sources[0];
+    if (!source || !this.arcColumnsOn) return null;
+    if (wasteLimitedCells(this.weights, bounds, source.capacity) > this.wasteCells()) return null;
+    const { capacity } = source;
+    const best = wasteLimitedKnapsack(
+      query.pi,
+      this.weights,
+      bounds,
+      capacity,
+      limit,
+      this.more(),
+      ban,
+      duals,
+    );
+    const columns = best
+      ? [best.counts, ...best.extra]
+          .filter((counts) => query.pricesOut({ source: 0, counts }))
+          .map((counts) => ({ source: 0, counts }))
+      : [];
+    // No pattern within the limit: −∞, which the bound reads as no bar worth using (as the arc DP's).
+    const value = best ? best.value : Number.NEGATIVE_INFINITY;
+    return { columns, values: [Math.max(0, value)], exact: true, cutValues: null };
   }
 
   /**
@@ -239,6 +297,8 @@ export class SquarePricing implements PricingPort<Column> {
     const source = this.job.sources[0];
     if (!source) return null;
     const duals = arcDualsBySource(query).get(0) ?? new Map<number, ReadonlyMap<number, number>>();
+    const several = this.arcColumns(query, bounds, limit, ban, duals);
+    if (several) return several;
     const input = {
       weights: this.weights,
       values: query.pi,
