@@ -15,4 +15,5 @@ export {
   SMOOTHING_WASTE,
   TIGHT_ROUNDS,
   TIGHT_TOLERANCE,
+  WASTE_UNSMOOTHED_ITEM_TYPES,
 } from './tuning.ts';

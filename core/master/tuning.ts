@@ -10,12 +10,15 @@
 export const SMOOTHING_LARGE = 0.8;
 export const SMOOTHING_SMALL = 0.5;
 /**
- * The weight on large one-bar jobs under waste-limited pricing (technique `waste-unsmoothed`): none. Their
- * substitution columns already steady the duals, and smoothing there only tripled the root's rounds (ANI
- * 600_20000_NR_16: 75 rounds smoothed at 0.8, 54 at 0.6, 25 at 0; docs/solver.md, "Unsmoothed waste-limited
- * rounds").
+ * The weight on one-bar jobs of at least `WASTE_UNSMOOTHED_ITEM_TYPES` lengths under waste-limited pricing
+ * (technique `waste-unsmoothed`): none. Their substitution columns already steady the duals, and smoothing
+ * there tripled the root's rounds (ANI 600_20000_NR_16: 75 rounds at 0.8, 54 at 0.6, 25 at 0). Below 300
+ * lengths (Hard28, Scholl 3, Falkenauer t: 140–200) the root's other vertex cost the dives their plans at the
+ * bound (Hard28 BPP178: 7 nodes and 340 rounds against 158 rounds at the root); docs/solver.md, "Where a
+ * round's time goes on ANI 600".
  */
 export const SMOOTHING_WASTE = 0;
+export const WASTE_UNSMOOTHED_ITEM_TYPES = 300;
 /**
  * The relative reduced cost of the tight pricing rounds a branch node gets when its LP rounds up to the
  * incumbent but its bound does not (the LP a hair above an integer): about HiGHS's own accuracy, with

@@ -11,6 +11,7 @@ import {
   SMOOTHING_LARGE,
   SMOOTHING_SMALL,
   SMOOTHING_WASTE,
+  WASTE_UNSMOOTHED_ITEM_TYPES,
 } from '../../../master/index.ts';
 import { type Ablation, type Job, LARGE_JOB_ITEM_TYPES, PRACTICAL_ITEM_TYPES } from '../../../model/index.ts';
 import { type Arc, arcKey, arcsOf } from '../../../pricing/index.ts';
@@ -59,7 +60,10 @@ export class ColumnGeneration extends CoveringMaster<Column> {
     );
     port.arcColumnsOn = !options.off?.has('arc-waste-columns');
     const unsmoothed =
-      limit !== null && port.wasteDpFits(residual.demand) && !options.off?.has('waste-unsmoothed');
+      limit !== null &&
+      job.items.length >= WASTE_UNSMOOTHED_ITEM_TYPES &&
+      port.wasteDpFits(residual.demand) &&
+      !options.off?.has('waste-unsmoothed');
     super(job.sources, job.offcutsFirst, port, engine, residual, {
       // Jobs with several kinds of bar and up to 60 item types (practical cut lists) re-solve column
       // generation's masters by primal simplex after added columns; the others stay on dual simplex, on
@@ -71,8 +75,8 @@ export class ColumnGeneration extends CoveringMaster<Column> {
       // practical jobs they steer the search worse than they save (measured on the seeded practical set;
       // `LARGE_JOB_ITEM_TYPES` draws the line).
       substitution: job.sources.length === 1 && large,
-      // Where the waste-limited DP prices, the substitution columns steady the duals enough: smoothing
-      // there cost the root rounds (technique `waste-unsmoothed`, docs/solver.md has the figures).
+      // Where the waste-limited DP prices a job of many lengths, the substitution columns steady the
+      // duals enough: smoothing there cost the root rounds (technique `waste-unsmoothed`, docs/solver.md has the figures).
       smoothing: !large ? SMOOTHING_SMALL : unsmoothed ? SMOOTHING_WASTE : SMOOTHING_LARGE,
       pool: options.pool ?? false,
     });

@@ -9,7 +9,7 @@ import { SquarePricing } from './square-pricing.ts';
 // prices once, at the duals the LP gave, and column generation reaches the same LP optimum as with
 // smoothing; with the switch off, smoothed rounds that find nothing are priced again at the LP's duals.
 
-/** A random one-bar job of `m` (≥ 100: a large job) part lengths. */
+/** A random one-bar job of `m` (≥ 300: unsmoothed under the waste limit) part lengths. */
 function largeJob(seed: number, m: number): Job {
   const r = rng(seed);
   const lengths = new Set<number>();
@@ -45,7 +45,7 @@ describe('unsmoothed waste-limited rounds (technique waste-unsmoothed)', () => {
   it('prices once a round and reaches the smoothed LP optimum; smoothing prices some rounds twice', async () => {
     let twice = 0;
     for (const seed of [1, 2, 3]) {
-      const job = largeJob(seed, 110);
+      const job = largeJob(seed, 320);
       const load = job.items.reduce((a, it) => a + it.weight * it.demand, 0);
       const capacity = job.sources[0]?.capacity ?? 1;
       // An incumbent far above the bound: the waste limit is loose but in force.
