@@ -11,11 +11,13 @@ export const SMOOTHING_LARGE = 0.8;
 export const SMOOTHING_SMALL = 0.5;
 /**
  * The weight on one-bar jobs of at least `WASTE_UNSMOOTHED_ITEM_TYPES` lengths under waste-limited pricing
- * (technique `waste-unsmoothed`): none. Their substitution columns already steady the duals, and smoothing
- * there tripled the root's rounds (ANI 600_20000_NR_16: 75 rounds at 0.8, 54 at 0.6, 25 at 0). Below 300
- * lengths (Hard28, Scholl 3, Falkenauer t: 140–200) the root's other vertex cost the dives their plans at the
- * bound (Hard28 BPP178: 7 nodes and 340 rounds against 158 rounds at the root); docs/solver.md, "Where a
- * round's time goes on ANI 600".
+ * from its first call (within `WASTE_DP_CELLS`; technique `waste-unsmoothed`): none. Their substitution
+ * columns already steady the duals, and smoothing there tripled the root's rounds (ANI 600_20000_NR_16: 75
+ * rounds at 0.8, 54 at 0.6, 25 at 0). Below 300 lengths (Hard28, Scholl 3, Falkenauer t: 140–200) the
+ * root's other vertex cost the dives their plans at the bound (Hard28 BPP178: 7 nodes and 340 rounds
+ * against 158 rounds at the root); past `WASTE_DP_CELLS` (AI 1002_DI_31) its first rounds are plain
+ * knapsacks, and unsmoothed they cost 186 rounds against 176. docs/solver.md, "Where a round's time goes
+ * on ANI 600".
  */
 export const SMOOTHING_WASTE = 0;
 export const WASTE_UNSMOOTHED_ITEM_TYPES = 300;

@@ -220,12 +220,14 @@ export class SquarePricing implements PricingPort<Column> {
     return { columns, values: [value], exact: true, cutValues: Float64Array.of(value) };
   }
 
-  /** Whether the waste-limited DP prices a residual of this demand (once past its first calls). */
+  /**
+   * Whether the waste-limited DP prices a residual of this demand from the first call (within
+   * `WASTE_DP_CELLS`; past it, `waste-limit-large` prices by it only after its first calls).
+   */
   wasteDpFits(demand: Int32Array): boolean {
     const capacity = this.job.sources[0]?.capacity ?? 0;
     const bounds = Int32Array.from(demand, (d) => Math.max(0, d));
-    const cap = this.largeWaste ? this.caps.largeCells : this.caps.cells;
-    return wasteLimitedCells(this.weights, bounds, capacity) <= cap;
+    return wasteLimitedCells(this.weights, bounds, capacity) <= this.caps.cells;
   }
 
   /**
