@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseOptimiseBody } from '../request/index.ts';
 import { buildJobs, type Job } from './index.ts';
-import { type Layout, trimExcess } from './plan.ts';
+import { keptCost, type Layout, planCost, trimExcess } from './plan.ts';
 
 function jobOf(demands: readonly number[]): Job {
   const parsed = parseOptimiseBody(
@@ -59,5 +59,47 @@ describe('trimExcess', () => {
         },
       ),
     );
+  });
+
+  it('costs at least what keptCost says, and exactly that when nothing is over-produced', () => {
+    const parsed = parseOptimiseBody(
+      {
+        parts: [1, 2, 3, 4].map((quantity, i) => ({ length: 100 + 10 * i, quantity })),
+        stock: [
+          { length: 1_000, price: 3 },
+          { length: 2_000, price: 5 },
+        ],
+      },
+      'json',
+    );
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const [job] = buildJobs(parsed.value);
+    if (!job) throw new Error('no job');
+    const m = job.items.length;
+    let overProduced = 0;
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            source: fc.integer({ min: 0, max: job.sources.length - 1 }),
+            counts: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: m, maxLength: m }),
+            count: fc.integer({ min: 0, max: 3 }),
+          }),
+          { maxLength: 8 },
+        ),
+        (raw) => {
+          const bars: Layout[] = raw.map((b) => ({ ...b, counts: Int32Array.from(b.counts) }));
+          const short = job.items.map((it, i) => Math.max(0, it.demand - (produced(bars, m)[i] ?? 0)));
+          bars.push({ source: 0, counts: Int32Array.from(short), count: 1 });
+          const trimmedCost = planCost(job, trimExcess(job, bars));
+          expect(keptCost(job, bars)).toBeLessThanOrEqual(trimmedCost);
+          const over = produced(bars, m).some((p, i) => p > (job.items[i]?.demand ?? 0));
+          if (over) overProduced++;
+          else expect(keptCost(job, bars)).toBe(trimmedCost);
+        },
+      ),
+      { seed: 43, numRuns: 300 },
+    );
+    expect(overProduced).toBeGreaterThan(100);
   });
 });
