@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseOptimiseBody } from '../request/index.ts';
 import { buildJobs, type Job } from './index.ts';
-import { keptCost, type Layout, planCost, trimExcess } from './plan.ts';
+import { keptCost, type Layout, mergeLayouts, patternKey, planCost, trimExcess } from './plan.ts';
 
 function jobOf(demands: readonly number[]): Job {
   const parsed = parseOptimiseBody(
@@ -101,5 +101,35 @@ describe('trimExcess', () => {
       { seed: 43, numRuns: 300 },
     );
     expect(overProduced).toBeGreaterThan(100);
+  });
+
+  it('merges exactly the layouts of equal source and counts, summing their bars', () => {
+    const job = jobOf([5, 5, 5]);
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            source: fc.integer({ min: 0, max: 2 }),
+            // Counts up to 70,000: the two halves of a count differ from a small one's.
+            counts: fc.array(fc.constantFrom(0, 1, 2, 65_536, 65_537), { minLength: 3, maxLength: 3 }),
+            count: fc.integer({ min: 0, max: 3 }),
+          }),
+          { maxLength: 12 },
+        ),
+        (raw) => {
+          const layouts: Layout[] = raw.map((l) => ({ ...l, counts: Int32Array.from(l.counts) }));
+          const want = new Map<string, number>();
+          for (const l of layouts) {
+            if (l.count <= 0 || l.counts.every((c) => c === 0)) continue;
+            const key = patternKey(l.source, l.counts);
+            want.set(key, (want.get(key) ?? 0) + l.count);
+          }
+          const got = mergeLayouts(job, layouts).layouts;
+          expect(new Map(got.map((l) => [patternKey(l.source, l.counts), l.count]))).toEqual(want);
+          expect(got.length).toBe(want.size);
+        },
+      ),
+      { seed: 44, numRuns: 300 },
+    );
   });
 });

@@ -131,7 +131,7 @@ export function mergeLayouts(job: Job, layouts: readonly Layout[]): GroupPlan {
   const merged = new Map<string, Layout>();
   for (const l of layouts) {
     if (l.count <= 0 || l.counts.every((c) => c === 0)) continue;
-    const key = patternKey(l.source, l.counts);
+    const key = layoutKey(l.source, l.counts);
     const prev = merged.get(key);
     merged.set(key, prev ? { ...prev, count: prev.count + l.count } : l);
   }
@@ -140,6 +140,18 @@ export function mergeLayouts(job: Job, layouts: readonly Layout[]): GroupPlan {
   for (const l of merged.values()) weight.set(l, patternWeight(job, l.counts));
   const list = [...merged.values()].sort((a, b) => compareLayouts(a, b, weight));
   return { layouts: list, cost: planCost(job, list) };
+}
+
+/**
+ * A key equal for two layouts exactly when their source and counts are: the counts' bytes as UTF-16 code
+ * units. Offers merge their layouts several times a dive node, and the decimal join of
+ * {@link patternKey} was a fifth of an offer's time on the slow practical jobs.
+ */
+function layoutKey(source: number, counts: Int32Array): string {
+  // Past a few thousand items the code units would be too many arguments for one call.
+  if (counts.length > 4096) return patternKey(source, counts);
+  const units = new Uint16Array(counts.buffer, counts.byteOffset, counts.length * 2);
+  return `${source}:${String.fromCharCode.apply(null, units as unknown as number[])}`;
 }
 
 function compareLayouts(a: Layout, b: Layout, weight: ReadonlyMap<Layout, number>): number {
