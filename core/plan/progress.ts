@@ -94,7 +94,8 @@ export function progressTracker(
   const emit = () => {
     lastEmit = budget.elapsedMs();
     const b = sum(best);
-    const lb = sum(bound, unit === 'bars' ? (x) => Math.ceil(x - 1e-9) : Math.floor);
+    // `+ 0`: a bound of 0 bars would come out −0 (⌈−1e-9⌉), which the answer's figures never are.
+    const lb = sum(bound, unit === 'bars' ? (x) => Math.ceil(x - 1e-9) + 0 : Math.floor);
     observe({
       elapsedMs: lastEmit,
       budgetMs: budget.totalMs,
