@@ -32,6 +32,8 @@ export const TECHNIQUES = [
   'rc-rounds',
   /** Rounds priced by the waste-limited DP past its former cap count as several in the packer's schedule. */
   'large-round-share',
+  /** Reduced-cost fixing of arcs at each tree node from its own duals, for its subtree (with `rc-fixing`). */
+  'node-fixing',
 ] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];
