@@ -1,7 +1,9 @@
 /**
  * Reduced-cost fixing of arcs for large one-bar jobs (technique `rc-fixing`): from the best item duals the
  * waste-limited pricing has seen at the root's demand, the arcs (item j starting at position p of a bar
- * laid out longest first) that no plan beating the incumbent can use, for the whole tree.
+ * laid out longest first) that no plan beating the incumbent can use, for the whole tree; and from a tree
+ * node's own duals (arc duals included), those no such plan of the node's subtree can use (technique
+ * `node-fixing`).
  */
 
 import type { ActiveArc, Residual } from '../../../master/index.ts';
