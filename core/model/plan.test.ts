@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseOptimiseBody } from '../request/index.ts';
 import { buildJobs, type Job } from './index.ts';
-import { type Layout, trimExcess } from './plan.ts';
+import { keptCost, type Layout, mergeLayouts, patternKey, planCost, trimExcess } from './plan.ts';
 
 function jobOf(demands: readonly number[]): Job {
   const parsed = parseOptimiseBody(
@@ -58,6 +58,78 @@ describe('trimExcess', () => {
           expect(bars.at(-1)?.counts).toEqual(Int32Array.from(short));
         },
       ),
+    );
+  });
+
+  it('costs at least what keptCost says, and exactly that when nothing is over-produced', () => {
+    const parsed = parseOptimiseBody(
+      {
+        parts: [1, 2, 3, 4].map((quantity, i) => ({ length: 100 + 10 * i, quantity })),
+        stock: [
+          { length: 1_000, price: 3 },
+          { length: 2_000, price: 5 },
+        ],
+      },
+      'json',
+    );
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const [job] = buildJobs(parsed.value);
+    if (!job) throw new Error('no job');
+    const m = job.items.length;
+    let overProduced = 0;
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            source: fc.integer({ min: 0, max: job.sources.length - 1 }),
+            counts: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: m, maxLength: m }),
+            count: fc.integer({ min: 0, max: 3 }),
+          }),
+          { maxLength: 8 },
+        ),
+        (raw) => {
+          const bars: Layout[] = raw.map((b) => ({ ...b, counts: Int32Array.from(b.counts) }));
+          const short = job.items.map((it, i) => Math.max(0, it.demand - (produced(bars, m)[i] ?? 0)));
+          bars.push({ source: 0, counts: Int32Array.from(short), count: 1 });
+          const trimmedCost = planCost(job, trimExcess(job, bars));
+          expect(keptCost(job, bars)).toBeLessThanOrEqual(trimmedCost);
+          const over = produced(bars, m).some((p, i) => p > (job.items[i]?.demand ?? 0));
+          if (over) overProduced++;
+          else expect(keptCost(job, bars)).toBe(trimmedCost);
+        },
+      ),
+      { seed: 43, numRuns: 300 },
+    );
+    expect(overProduced).toBeGreaterThan(100);
+  });
+
+  it('merges exactly the layouts of equal source and counts, summing their bars', () => {
+    const job = jobOf([5, 5, 5]);
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            source: fc.integer({ min: 0, max: 2 }),
+            // Counts up to 70,000: the two halves of a count differ from a small one's.
+            counts: fc.array(fc.constantFrom(0, 1, 2, 65_536, 65_537), { minLength: 3, maxLength: 3 }),
+            count: fc.integer({ min: 0, max: 3 }),
+          }),
+          { maxLength: 12 },
+        ),
+        (raw) => {
+          const layouts: Layout[] = raw.map((l) => ({ ...l, counts: Int32Array.from(l.counts) }));
+          const want = new Map<string, number>();
+          for (const l of layouts) {
+            if (l.count <= 0 || l.counts.every((c) => c === 0)) continue;
+            const key = patternKey(l.source, l.counts);
+            want.set(key, (want.get(key) ?? 0) + l.count);
+          }
+          const got = mergeLayouts(job, layouts).layouts;
+          expect(new Map(got.map((l) => [patternKey(l.source, l.counts), l.count]))).toEqual(want);
+          expect(got.length).toBe(want.size);
+        },
+      ),
+      { seed: 44, numRuns: 300 },
     );
   });
 });
