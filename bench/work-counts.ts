@@ -26,10 +26,19 @@ const variants = ['', ...variantsArg.split(',').filter(Boolean)].map((v) => {
 });
 const mops = (ops: number | undefined): string => (ops === undefined ? '-' : (ops / 1e6).toFixed(0));
 /** Arcs fixed by `rc-fixing`, of those on some bar within the waste limit when it first ran. */
-const fixed = (t: { fixedArcs?: number; fixingArcs?: number }): string =>
-  t.fixedArcs === undefined
-    ? '-'
-    : `${t.fixedArcs}/${t.fixingArcs ?? 0} (${((100 * t.fixedArcs) / Math.max(1, t.fixingArcs ?? 0)).toFixed(1)} %)`;
+const fixed = (t: {
+  fixedArcs?: number;
+  fixingArcs?: number;
+  nodeFixings?: number;
+  nodeFixedArcs?: number;
+}): string => {
+  const root =
+    t.fixedArcs === undefined
+      ? '-'
+      : `${t.fixedArcs}/${t.fixingArcs ?? 0} (${((100 * t.fixedArcs) / Math.max(1, t.fixingArcs ?? 0)).toFixed(1)} %)`;
+  // Node-level fixing (technique `node-fixing`): fixings run at nodes, and the arcs they fixed in all.
+  return t.nodeFixings === undefined ? root : `${root}; nodes ${t.nodeFixedArcs ?? 0} in ${t.nodeFixings}`;
+};
 const base = await createLpEngine();
 const all = loadSet(set, INSTANCES_DIR);
 process.stdout.write(

@@ -36,6 +36,8 @@ export const TECHNIQUES = [
   'waste-unsmoothed',
   /** Arc nodes priced by the waste-limited DP over exact loads with arc duals: several columns a round. */
   'arc-waste-columns',
+  /** Reduced-cost fixing of arcs at each tree node from its own duals, for its subtree (with `rc-fixing`). */
+  'node-fixing',
 ] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];

@@ -17,6 +17,9 @@ export interface SearchTrace {
    */
   fixedArcs?: number;
   fixingArcs?: number;
+  /** Node-level fixings run, and the arcs they fixed for subtrees in all (technique `node-fixing`). */
+  nodeFixings?: number;
+  nodeFixedArcs?: number;
   endgames: number;
   /** Plans the incumbent refused as flawed (always empty unless there is a bug). */
   rejected: string[];

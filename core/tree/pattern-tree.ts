@@ -31,6 +31,23 @@ interface BranchNode {
    */
   readonly order: number;
   readonly depth: number;
+  /** Arcs fixed for this node's subtree by its ancestors (technique `node-fixing`; null: none). */
+  readonly fixed: object | null;
+}
+
+/**
+ * Reduced-cost fixing for a node's subtree (technique `node-fixing`), where the pattern kind has it:
+ * what a node's ancestors fixed is in force at the node, and the node's own duals may fix more for its
+ * children. The state is the kind's own (opaque to the tree).
+ */
+export interface NodeFixing {
+  /** Before a node's master: the arcs fixed for it (null at the root, and when the tree ends). */
+  enter(fixed: object | null): void;
+  /**
+   * After a node's LP, before its split: the arcs fixed for its subtree (the node's own state when it
+   * fixes nothing), or 'empty' when no plan of the subtree can beat the incumbent.
+   */
+  fix(here: Residual): object | null | 'empty';
 }
 
 /** An arc's flow in an LP solution, and how much a fraction of it counts when choosing what to split. */
@@ -72,6 +89,8 @@ export interface PatternTree<C extends PatternColumn> {
   explored?(x: Float64Array, here: Residual): void;
   /** A node at `depth` was split: a chance to dive from it. */
   branched?(here: Residual, depth: number): void;
+  /** Reduced-cost fixing for subtrees (technique `node-fixing`), where the kind has it. */
+  readonly fixing?: NodeFixing;
 }
 
 /** Branch and price over any pattern kind (see {@link branchAndPrice}); pauses after each node's master. */
@@ -91,6 +110,7 @@ export function* treeSteps<C extends PatternColumn>(
       // root's bound includes the cuts, so the LP's order starts afresh below it.
       order: job.sources.length === 1 ? rootBound : Number.NEGATIVE_INFINITY,
       depth: 0,
+      fixed: null,
     },
   ];
   const unresolved: number[] = [];
@@ -105,6 +125,7 @@ export function* treeSteps<C extends PatternColumn>(
     if (node.bound >= tree.pruneAt()) continue;
     trace.branchNodes++;
     const here: Residual = { ...root, lo: node.lo, hi: node.hi, arcs: node.arcs };
+    tree.fixing?.enter(node.fixed);
     cg.setResidual(here);
     const floor = tree.fullBars?.floor;
     const stop: CgStop = floor === undefined ? { cutoff: tree.pruneAt() } : { cutoff: tree.pruneAt(), floor };
@@ -147,6 +168,9 @@ export function* treeSteps<C extends PatternColumn>(
     }
     tree.explored?.(out.x, here);
     if (nodeBound >= tree.pruneAt()) continue;
+    // Arcs fixed for the subtree from the node's duals; none of its plans beating the incumbent: pruned.
+    const fixed = tree.fixing ? tree.fixing.fix(here) : null;
+    if (fixed === 'empty') continue;
     const child = (lo: Float64Array, hi: Float64Array, arcs: BranchNode['arcs']): BranchNode => ({
       lo,
       hi,
@@ -154,6 +178,7 @@ export function* treeSteps<C extends PatternColumn>(
       bound: nodeBound,
       order,
       depth: node.depth + 1,
+      fixed,
     });
     const totals = cg.sourceTotals(out.x);
     const pick = mostFractional(
@@ -180,6 +205,7 @@ export function* treeSteps<C extends PatternColumn>(
     open.push(child(node.lo, node.hi, downArcs), child(node.lo, node.hi, upArcs));
     tree.branched?.(here, node.depth);
   }
+  tree.fixing?.enter(null);
   cg.setResidual(root);
   const best = tree.pruneAt();
   const left = [...open.map((n) => n.bound), ...unresolved];

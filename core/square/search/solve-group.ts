@@ -18,6 +18,7 @@ import {
   type SearchTrace,
 } from '../../model/index.ts';
 import { crossesBan, WASTE_LARGE_ROUND_WEIGHT } from '../../pricing/index.ts';
+import type { NodeFixing } from '../../tree/index.ts';
 import {
   budgetBeside,
   isFullBarJob,
@@ -29,7 +30,7 @@ import {
 } from './exact/index.ts';
 import { offerGreedyPlans } from './heuristics/index.ts';
 import { ColumnGeneration, provesInfeasible, solveRoot } from './master/index.ts';
-import { ArcFixing } from './tree/arc-fixing.ts';
+import { ArcFixing, type SubtreeBan } from './tree/arc-fixing.ts';
 import {
   Diver,
   firstDiveRule,
@@ -39,7 +40,7 @@ import {
   packerOpsPerRound,
   type TreeSearch,
 } from './tree/index.ts';
-import { FIXING_ROOT_ROUNDS } from './tree/tuning.ts';
+import { FIXING_ROOT_ROUNDS, NODE_FIXING_GAP } from './tree/tuning.ts';
 
 /**
  * How the search ended: `optimal`, a plan that meets the bound (and, under offcuts_first, uses the most
@@ -213,6 +214,7 @@ export function solveGroup(
       inc,
       ...(fullBars ? { fullBars } : {}),
       tight: !off.has('tight-bound'),
+      ...(fixing && !off.has('node-fixing') ? { nodeFixing: nodeFixingOf(fixing, cg, job, trace) } : {}),
     };
     if (job.sources.length === 1) {
       // The tree counts its rounds from its own start; the phased schedule counts them from the root's.
@@ -244,10 +246,40 @@ export function solveGroup(
  */
 function fixArcs(fixing: ArcFixing, cg: ColumnGeneration, job: Job, trace: SearchTrace): void {
   if (!fixing.update()) return;
+  banColumns(fixing, cg, job);
+  trace.fixedArcs = fixing.counts.fixed;
+  trace.fixingArcs ??= fixing.counts.arcs;
+}
+
+/** The master holds every column crossing an arc of the ban in force at zero (at the tree's nodes). */
+function banColumns(fixing: ArcFixing, cg: ColumnGeneration, job: Job): void {
   const ban = fixing.ban();
   if (!ban) return;
   const weights = job.items.map((it) => it.weight);
   cg.banColumns((c) => crossesBan(ban, weights, c.counts));
-  trace.fixedArcs = fixing.counts.fixed;
-  trace.fixingArcs ??= fixing.counts.arcs;
+}
+
+/**
+ * Reduced-cost fixing at each tree node (technique `node-fixing`): the node's subtree ban in force while
+ * it is solved, and more arcs fixed for its children from its own duals when they come within
+ * `NODE_FIXING_GAP` bars of a plan (docs/solver.md, "Node-level fixing").
+ */
+function nodeFixingOf(fixing: ArcFixing, cg: ColumnGeneration, job: Job, trace: SearchTrace): NodeFixing {
+  let entered: SubtreeBan | null = null;
+  return {
+    enter: (fixed) => {
+      entered = fixed as SubtreeBan | null;
+      if (fixing.enter(entered)) banColumns(fixing, cg, job);
+    },
+    fix: (here) => {
+      const out = fixing.fixNode(here.lo[0] ?? 0, here.hi[0] ?? 0, here.arcs ?? new Map(), NODE_FIXING_GAP);
+      if (fixing.nodeRuns > 0) {
+        trace.nodeFixedArcs = fixing.nodeFixed;
+        trace.nodeFixings = fixing.nodeRuns;
+      }
+      // The children's ban is in force now: the master holds the columns it refuses (for their solves).
+      if (out !== 'empty' && out !== entered) banColumns(fixing, cg, job);
+      return out;
+    },
+  };
 }

@@ -4,7 +4,7 @@
  * distinct bar capacity, with the arc DP or search where branching bounded arc flows.
  */
 
-import type { PortPricing, PriceQuery, PricingPort } from '../../../master/index.ts';
+import type { ActiveArc, PortPricing, PriceQuery, PricingPort, Residual } from '../../../master/index.ts';
 import { usageScaleOf } from '../../../master/index.ts';
 import { type Job, PRACTICAL_ITEM_TYPES, patternKey } from '../../../model/index.ts';
 import {
@@ -38,6 +38,8 @@ import {
 export interface PricingFixing {
   ban(): ArcBan | null;
   observe(pi: Float64Array, value: number): void;
+  /** A waste-limited round at a tree node with arc duals (technique `node-fixing`, nodefix's edit). */
+  observeNode?(pi: Float64Array, arcs: readonly ActiveArc[], residual: Residual, value: number): void;
 }
 
 /** A generated pattern: a feasible bar of one source. */
@@ -300,7 +302,11 @@ export class SquarePricing implements PricingPort<Column> {
     if (!source) return null;
     const duals = arcDualsBySource(query).get(0) ?? new Map<number, ReadonlyMap<number, number>>();
     const several = this.arcColumns(query, bounds, limit, ban, duals);
-    if (several) return several;
+    if (several) {
+      // Exact over the same bars as the arc DP: its best value serves node-level fixing alike.
+      this.fixing?.observeNode?.(query.pi, query.arcs, query.residual, several.values[0] ?? 0);
+      return several;
+    }
     const input = {
       weights: this.weights,
       values: query.pi,
@@ -313,6 +319,7 @@ export class SquarePricing implements PricingPort<Column> {
     if (arcDpCells(input) > ARC_DP_CELLS) return null;
     const best = priceWithArcs(input);
     const found = best.value > Number.NEGATIVE_INFINITY;
+    this.fixing?.observeNode?.(query.pi, query.arcs, query.residual, Math.max(0, best.value));
     const columns =
       found && query.pricesOut({ source: 0, counts: best.counts })
         ? [{ source: 0, counts: best.counts }]

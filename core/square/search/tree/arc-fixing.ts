@@ -1,9 +1,12 @@
 /**
  * Reduced-cost fixing of arcs for large one-bar jobs (technique `rc-fixing`): from the best item duals the
  * waste-limited pricing has seen at the root's demand, the arcs (item j starting at position p of a bar
- * laid out longest first) that no plan beating the incumbent can use, for the whole tree.
+ * laid out longest first) that no plan beating the incumbent can use, for the whole tree; and from a tree
+ * node's own duals (arc duals included), those no such plan of the node's subtree can use (technique
+ * `node-fixing`).
  */
 
+import type { ActiveArc, Residual } from '../../../master/index.ts';
 import type { Job } from '../../../model/index.ts';
 import { CEIL_TOLERANCE } from '../../../numbers.ts';
 import type { ArcBan } from '../../../pricing/index.ts';
@@ -16,6 +19,20 @@ import type { ArcBan } from '../../../pricing/index.ts';
  * applies", under "Reduced-cost fixing").
  */
 export const FIXING_CELLS = 8_000_000;
+
+/**
+ * A tree node's share of the fixing argument (technique `node-fixing`): its arc rows' duals σ (clamped to
+ * the sign of their active bound), Σ bound·σ over those rows (every plan of the node has Σ σₐ·flowₐ at
+ * least that), and the fewest bars a plan of the node has. The arcs newly banned are pushed to `added`
+ * (as cell indices item · width + position).
+ */
+export interface NodeDuals {
+  /** σ per item, by position (items without arc duals absent). */
+  readonly sigma: ReadonlyMap<number, Float64Array>;
+  readonly rhs: number;
+  readonly fewest: number;
+  readonly added: number[];
+}
 
 /** What one fixing found: the arcs on some bar within the waste limit, and how many of them it fixed. */
 export interface FixingCount {
@@ -39,10 +56,14 @@ export function fixArcs(
   leastLoad: number,
   bars: number,
   ban: ArcBan,
+  node?: NodeDuals,
 ): FixingCount | null {
   const m = weights.length;
   const W = capacity + 1;
   const cells = ban.cells;
+  // The node's arc duals: σ of item j at position p (0 where none), and the plans' fewest bars.
+  const sig = node?.sigma;
+  const fewest = Math.max(1, node?.fewest ?? 1);
   const copies = Int32Array.from({ length: m }, (_, j) => {
     const w = weights[j] ?? 0;
     return w > 0 ? Math.min(demand[j] ?? 0, Math.floor(capacity / w)) : 0;
@@ -59,11 +80,14 @@ export function fixArcs(
   for (let j = m - 1; j >= 0; j--) {
     const w = weights[j] ?? 0;
     const v = pi[j] ?? 0;
+    const row = sig?.get(j);
     for (let p = 0; p < W; p++) {
       let best = B[(j + 1) * W + p] ?? Number.NEGATIVE_INFINITY;
+      let arcs = 0;
       for (let k = 1; k <= (copies[j] ?? 0) && p + k * w <= capacity; k++) {
         if (cells[j * W + p + (k - 1) * w] === 1) break;
-        const x = (B[(j + 1) * W + p + k * w] ?? Number.NEGATIVE_INFINITY) + k * v;
+        if (row) arcs += row[p + (k - 1) * w] ?? 0;
+        const x = (B[(j + 1) * W + p + k * w] ?? Number.NEGATIVE_INFINITY) + k * v + arcs;
         if (x > best) best = x;
       }
       B[j * W + p] = best;
@@ -72,12 +96,14 @@ export function fixArcs(
   // v: the best bar within the load and the ban, read off B at load 0.
   const v = B[0] ?? Number.NEGATIVE_INFINITY;
   if (v === Number.NEGATIVE_INFINITY) return null;
-  let sum = 0;
+  let sum = node?.rhs ?? 0;
   for (let j = 0; j < m; j++) sum += (demand[j] ?? 0) * (pi[j] ?? 0);
-  const threshold = sum - (bars - 1) * v;
+  // The other bars of a plan of n bars are worth at most (n − 1)·v together, n within [fewest, bars]
+  // (v < 0 is possible with negative arc duals: then the fewest bars leave the least).
+  const threshold = sum - Math.max((bars - 1) * v, (fewest - 1) * v);
   // A relative margin on every sum involved, as bounds are rounded (core/numbers.ts): never fix on float noise.
   // The float error of these sums is some 1e-14 of them; the margin is 1e-9 of them.
-  const margin = CEIL_TOLERANCE * (Math.abs(sum) + Math.abs(bars * v) + 1);
+  const margin = CEIL_TOLERANCE * (Math.abs(sum) + Math.abs(node?.rhs ?? 0) + Math.abs(bars * v) + 1);
   // F: the best value of items 0 … j − 1 ending at load p, one row at a time.
   let F = new Float64Array(W).fill(Number.NEGATIVE_INFINITY);
   F[0] = 0;
@@ -89,26 +115,38 @@ export function fixArcs(
     const v = pi[j] ?? 0;
     const u = copies[j] ?? 0;
     const after = (j + 1) * W;
+    const row = sig?.get(j);
+    // The arc duals of copies of j from s, k of them.
+    const run = (s: number, k: number): number => {
+      if (!row) return 0;
+      let x = 0;
+      for (let t = 0; t < k; t++) x += row[s + t * w] ?? 0;
+      return x;
+    };
     for (let p = 0; u > 0 && p + w <= capacity; p++) {
       // A copy of j at p: a copies of j before it, b after it, all free.
       let through = Number.NEGATIVE_INFINITY;
       for (let a = 0; a < u && a * w <= p; a++) {
         const f = F[p - a * w] ?? Number.NEGATIVE_INFINITY;
         if (f === Number.NEGATIVE_INFINITY || !free(j, p - a * w, a + 1)) continue;
+        let arcs = run(p - a * w, a + 1);
         for (let b = 0; a + 1 + b <= u && p + (1 + b) * w <= capacity; b++) {
           if (b > 0 && cells[j * W + p + b * w] === 1) break;
-          const x = f + (a + 1 + b) * v + (B[after + p + (1 + b) * w] ?? Number.NEGATIVE_INFINITY);
+          if (b > 0 && row) arcs += row[p + b * w] ?? 0;
+          const x = f + (a + 1 + b) * v + arcs + (B[after + p + (1 + b) * w] ?? Number.NEGATIVE_INFINITY);
           if (x > through) through = x;
         }
       }
       if (through === Number.NEGATIVE_INFINITY) {
         // On no bar within the limit: no such plan uses it either (pricing within the limit never does).
+        if (cells[j * W + p] !== 1) node?.added.push(j * W + p);
         cells[j * W + p] = 1;
         continue;
       }
       arcs++;
       if (through < threshold - margin) {
         cells[j * W + p] = 1;
+        node?.added.push(j * W + p);
         fixed++;
       }
     }
@@ -119,7 +157,7 @@ export function fixArcs(
       for (let k = 1; k <= u && k * w <= p; k++) {
         const s = p - k * w;
         if (cells[j * W + s + (k - 1) * w] === 1) break;
-        const x = (F[s] ?? Number.NEGATIVE_INFINITY) + k * v;
+        const x = (F[s] ?? Number.NEGATIVE_INFINITY) + k * v + run(s, k);
         if (x > best && free(j, s, k)) best = x;
       }
       next[p] = best;
@@ -142,8 +180,18 @@ export class ArcFixing {
   private readonly cost: number;
   private readonly load: number;
   private readonly pruneAt: () => number;
+  /** The ban in force: the root's arcs and the current node's (technique `node-fixing`). */
   private readonly table: ArcBan;
+  /** The arcs fixed for the whole tree. */
+  private readonly root: ArcBan;
   private active = false;
+  /** The current node's own fixed arcs (its subtree's), applied on top of the root's in `table`. */
+  private current: SubtreeBan | null = null;
+  /** The best duals seen at the current node (with arc duals), by their score. */
+  private nodeBest: { pi: Float64Array; arcs: NodeArc[]; score: number } | null = null;
+  /** Node fixings run, and arcs they fixed (technique `node-fixing`). */
+  nodeRuns = 0;
+  nodeFixed = 0;
   private best: { pi: Float64Array; value: number; score: number; bars: number } | null = null;
   /** The duals' score (Σ dᵢπᵢ − N·v) and the bars the ban was last built from. */
   private used: { score: number; bars: number } | null = null;
@@ -162,6 +210,7 @@ export class ArcFixing {
     this.pruneAt = pruneAt;
     const width = this.capacity + 1;
     this.table = { width, cells: new Uint8Array(job.items.length * width) };
+    this.root = { width, cells: new Uint8Array(job.items.length * width) };
   }
 
   /** Whether the fixing applies to a job: one kind of bar, integral lengths, its DPs within the cap. */
@@ -177,7 +226,7 @@ export class ArcFixing {
 
   /** The ban pricing honours, once some arc is fixed. */
   ban(): ArcBan | null {
-    return this.active ? this.table : null;
+    return this.active || this.current ? this.table : null;
   }
 
   /** Bars of a plan that beats the incumbent, at most (−1 without an incumbent). */
@@ -189,7 +238,8 @@ export class ArcFixing {
   /** A waste-limited pricing round at the root's demand: its duals and best bar's value. */
   observe(pi: Float64Array, value: number): void {
     const n = this.bars();
-    if (n < 1) return;
+    // Under a node's ban v is the best bar of that subtree only: no bound for the whole tree.
+    if (n < 1 || this.current) return;
     const score = (p: Float64Array, v: number): number => {
       let s = 0;
       for (let i = 0; i < p.length; i++) s += (this.demand[i] ?? 0) * (p[i] ?? 0);
@@ -220,11 +270,139 @@ export class ArcFixing {
     this.used = { score: best.score, bars };
     this.runs++;
     const before = this.counts.fixed;
-    const found = fixArcs(best.pi, this.weights, this.demand, this.capacity, least, bars, this.table);
+    const found = fixArcs(best.pi, this.weights, this.demand, this.capacity, least, bars, this.root);
     if (!found) return false;
     this.counts = { arcs: found.arcs + before, fixed: before + found.fixed };
     if (found.fixed === 0) return false;
+    // The table in force: the root's arcs, then the current node's again.
+    this.table.cells.set(this.root.cells);
+    for (let b = this.current; b; b = b.parent) for (const c of b.cells) this.table.cells[c] = 1;
     this.active = true;
     return true;
   }
+
+  /**
+   * A tree node starts (technique `node-fixing`): the ban in force becomes the root's and the arcs its
+   * ancestors fixed for their subtrees (`ban`; null at the root). True when the table changed (the master
+   * must then hold other columns at zero).
+   */
+  enter(ban: SubtreeBan | null): boolean {
+    this.nodeBest = null;
+    if (ban === this.current) return false;
+    const cells = this.table.cells;
+    const root = this.root.cells;
+    for (let b = this.current; b; b = b.parent) for (const c of b.cells) cells[c] = root[c] ?? 0;
+    for (let b = ban; b; b = b.parent) for (const c of b.cells) cells[c] = 1;
+    this.current = ban;
+    return true;
+  }
+
+  /**
+   * A pricing round at the current node, with arc duals: the item duals π, the arc rows (σ clamped to
+   * their active bound's sign, and the bounds), the node's bar range and the best bar's value v. Keeps
+   * the duals of the best score, Σ dᵢπᵢ + Σ σₐ·boundₐ − max n·v over the node's bar counts n.
+   */
+  observeNode(pi: Float64Array, active: readonly ActiveArc[], residual: Residual, value: number): void {
+    const range = this.barRange(residual.lo[0] ?? 0, residual.hi[0] ?? 0);
+    if (!range) return;
+    const arcs: NodeArc[] = [];
+    for (const a of active) {
+      const b = residual.arcs?.get(a.key);
+      if (b) arcs.push({ key: a.key, lo: b.lo, hi: b.hi, sigma: a.sigma });
+    }
+    let s = arcRhs(arcs);
+    for (let i = 0; i < pi.length; i++) s += (this.demand[i] ?? 0) * (pi[i] ?? 0);
+    const score = s - Math.max(range.most * value, range.fewest * value);
+    if (!this.nodeBest || score > this.nodeBest.score)
+      this.nodeBest = { pi: Float64Array.from(pi), arcs, score };
+  }
+
+  /** Bars of a plan of the node that beats the incumbent: at least `fewest`, at most `most`. */
+  private barRange(lo: number, hi: number): { fewest: number; most: number } | null {
+    const most = Math.min(this.bars(), Math.floor(hi + 1e-9));
+    const fewest = Math.max(1, Math.ceil(lo - 1e-9));
+    return most >= 1 ? { fewest, most } : null;
+  }
+
+  /**
+   * Fixes arcs for the current node's subtree from its best duals (technique `node-fixing`), when their
+   * score is within `gap` (in bar costs) of a plan: the plans of the subtree that beat the incumbent
+   * have n bars in [max(1, lo), min(N, hi)], each loaded to at least C − (C·n − Σ wᵢdᵢ), and their arc
+   * flows within the node's bounds, so their bars' values under (π, σ) sum to at least
+   * Σ dᵢπᵢ + Σ σₐ·boundₐ (σ clamped to its active bound's sign). Arcs whose flow the node bounds to 0
+   * are banned too. Returns the subtree's ban (the node's own when nothing new), or 'empty' when no such
+   * plan is left (no bar at all, or an arc the node requires is fixed).
+   */
+  fixNode(
+    lo: number,
+    hi: number,
+    bounds: ReadonlyMap<string, { readonly lo: number; readonly hi: number }>,
+    gap: number,
+  ): SubtreeBan | null | 'empty' {
+    const best = this.nodeBest;
+    const range = this.barRange(lo, hi);
+    if (!range) return 'empty';
+    if (!best || -best.score > gap * this.cost) return this.current;
+    const least = this.capacity - (this.capacity * range.most - this.load);
+    if (least > this.capacity) return 'empty';
+    const W = this.capacity + 1;
+    const sigma = new Map<number, Float64Array>();
+    const added: number[] = [];
+    for (const a of best.arcs) {
+      const [, pos, item] = a.key.split(':').map(Number) as [number, number, number];
+      if (a.hi <= 0 && this.table.cells[item * W + pos] !== 1) {
+        this.table.cells[item * W + pos] = 1;
+        added.push(item * W + pos);
+      }
+      if (a.sigma === 0) continue;
+      const row = sigma.get(item) ?? new Float64Array(W);
+      sigma.set(item, row);
+      row[pos] = (row[pos] ?? 0) + a.sigma;
+    }
+    this.nodeRuns++;
+    const node: NodeDuals = { sigma, rhs: arcRhs(best.arcs), fewest: range.fewest, added };
+    const found = fixArcs(
+      best.pi,
+      this.weights,
+      this.demand,
+      this.capacity,
+      Math.max(0, least),
+      range.most,
+      this.table,
+      node,
+    );
+    const ban: SubtreeBan | null =
+      added.length > 0 ? { cells: Int32Array.from(added), parent: this.current } : this.current;
+    this.current = ban;
+    if (!found) return 'empty';
+    this.nodeFixed += found.fixed;
+    for (const [key, b] of bounds) {
+      if (!(b.lo >= 1)) continue;
+      const [, pos, item] = key.split(':').map(Number) as [number, number, number];
+      if (this.table.cells[item * W + pos] === 1) return 'empty';
+    }
+    return ban;
+  }
+}
+
+/** Arcs a tree node fixed for its subtree, on top of its ancestors' (technique `node-fixing`). */
+export interface SubtreeBan {
+  /** Cell indices (item · width + position). */
+  readonly cells: Int32Array;
+  readonly parent: SubtreeBan | null;
+}
+
+/** An arc row of a tree node as the node fixing reads it: its key, bounds and clamped dual σ. */
+export interface NodeArc {
+  readonly key: string;
+  readonly lo: number;
+  readonly hi: number;
+  readonly sigma: number;
+}
+
+/** Σ σₐ·boundₐ over arc rows, the bound σ's sign makes active: every plan of the node has Σ σₐ·flowₐ ≥ it. */
+function arcRhs(arcs: readonly NodeArc[]): number {
+  let rhs = 0;
+  for (const a of arcs) if (a.sigma !== 0) rhs += a.sigma > 0 ? a.lo * a.sigma : a.hi * a.sigma;
+  return rhs;
 }

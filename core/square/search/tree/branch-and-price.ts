@@ -8,7 +8,7 @@ import type { Budget } from '../../../budget.ts';
 import type { Residual } from '../../../master/index.ts';
 import { type Incumbent, type Job, type Layout, runToEnd, type SearchTrace } from '../../../model/index.ts';
 import { type Arc, type ArcMap, arcCell } from '../../../pricing/index.ts';
-import { type BranchFlow, type PatternTree, treeSteps } from '../../../tree/index.ts';
+import { type BranchFlow, type NodeFixing, type PatternTree, treeSteps } from '../../../tree/index.ts';
 import type { Column, ColumnGeneration } from '../master/index.ts';
 import type { Diver, StepRule } from './dive.ts';
 
@@ -44,6 +44,8 @@ export interface TreeSearch {
   readonly fullBars?: { readonly floor: number };
   /** Tight pricing rounds at the proof's edge (technique `tight-bound`; off only for the benchmark). */
   readonly tight?: boolean;
+  /** Reduced-cost fixing for subtrees from each node's duals (technique `node-fixing`). */
+  readonly nodeFixing?: NodeFixing;
 }
 
 /**
@@ -70,6 +72,7 @@ function squareTree(search: TreeSearch): PatternTree<Column> {
     trace: search.trace,
     ...(search.fullBars ? { fullBars: search.fullBars } : {}),
     tight: search.tight ?? false,
+    ...(search.nodeFixing ? { fixing: search.nodeFixing } : {}),
     pruneAt: () => inc.pruneAt(),
     explored: (x, here) => diver.complete(x, here, []),
     arcFlows: (x) => {

@@ -53,3 +53,10 @@ export const MIX_EACH_WORK = 0.25;
  * ends column generation at duals that are not).
  */
 export const FIXING_ROOT_ROUNDS = 40;
+/**
+ * Node-level fixing (technique `node-fixing`): a node's duals fix arcs for its subtree only when their
+ * Lagrangian gap (n·v − Σ dᵢπᵢ − Σ σₐ·boundₐ) is within this many bar costs: on ANI 402_NR_6 and _15
+ * (1,000 master solves, 49 node fixings run at any gap) none above a gap of 0.042 fixed an arc, and each
+ * costs two DPs (40–130 ms on 402).
+ */
+export const NODE_FIXING_GAP = 0.05;
