@@ -107,4 +107,38 @@ describe('waste limit at nodes with arc duals (technique arc-waste)', () => {
       { seed: 20261206, numRuns: 300 },
     );
   });
+
+  it("reports a node's duals and best bar to node-level fixing, by either DP", () => {
+    fc.assert(
+      fc.property(job, fc.boolean(), ({ job: j, limit, pi, arcs }, several) => {
+        fc.pre(arcs.size > 0);
+        const demand = Int32Array.from(j.items, (it) => it.demand);
+        const hi = Float64Array.from(j.sources, (s) => s.supply);
+        const query = {
+          pi,
+          residual: { demand, lo: new Float64Array(hi.length), hi, usage: 0 },
+          nu: 0,
+          usagePay: () => 0,
+          arcs: [...arcs].map(([key, dual]) => ({ key, dual, sigma: dual })),
+          pricesOut: () => true,
+        };
+        const seen: number[] = [];
+        const fixing = {
+          ban: () => null,
+          observe: () => {},
+          observeNode: (p: Float64Array, a: readonly unknown[], _r: unknown, value: number) => {
+            expect(p).toBe(pi);
+            expect(a).toBe(query.arcs);
+            seen.push(value);
+          },
+        };
+        const pricing = new SquarePricing(j, () => limit, true, true, false, undefined, fixing);
+        // Both of the node's DPs (arc-waste-columns on: the waste DP; off: the arc DP) feed the fixing.
+        pricing.arcColumnsOn = several;
+        const out = pricing.price(query);
+        expect(seen).toEqual([out.values[0]]);
+      }),
+      { seed: 20261207, numRuns: 100 },
+    );
+  });
 });
