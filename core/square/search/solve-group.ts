@@ -251,12 +251,15 @@ function fixArcs(fixing: ArcFixing, cg: ColumnGeneration, job: Job, trace: Searc
   trace.fixingArcs ??= fixing.counts.arcs;
 }
 
-/** The master holds every column crossing an arc of the ban in force at zero (at the tree's nodes). */
+/**
+ * The master holds every column crossing an arc of the ban in force at zero (at the tree's nodes); with no
+ * ban in force (a node outside every fixed subtree, the root fixing not yet run) it holds none, so a
+ * sibling subtree's ban is released.
+ */
 function banColumns(fixing: ArcFixing, cg: ColumnGeneration, job: Job): void {
   const ban = fixing.ban();
-  if (!ban) return;
   const weights = job.items.map((it) => it.weight);
-  cg.banColumns((c) => crossesBan(ban, weights, c.counts));
+  cg.banColumns(ban ? (c) => crossesBan(ban, weights, c.counts) : () => false);
 }
 
 /**
