@@ -22,6 +22,13 @@ export const SMOOTHING_SMALL = 0.5;
 export const SMOOTHING_WASTE = 0;
 export const WASTE_UNSMOOTHED_ITEM_TYPES = 300;
 /**
+ * ... and only up to this many DP cells (items × capacity, as `FIXING_CELLS`): the unsmoothed root pays
+ * where reduced-cost fixing runs (ANI 402, 4 M cells: 1.5× fewer rounds and more arcs fixed), but on ANI
+ * 600 (12 M) its other vertex sent 8 of 34 formerly proven trees past 60 s (bench/results, full run on
+ * d1e5930; 600_NR_3: 89 nodes open unsmoothed, 5 nodes proven smoothed) and AI 600 lost one.
+ */
+export const WASTE_UNSMOOTHED_CELLS = 8_000_000;
+/**
  * The relative reduced cost of the tight pricing rounds a branch node gets when its LP rounds up to the
  * incumbent but its bound does not (the LP a hair above an integer): about HiGHS's own accuracy, with
  * duplicate columns refused so the rounds cannot cycle. `TIGHT_ROUNDS` caps them: the nodes they prune

@@ -11,6 +11,7 @@ import {
   SMOOTHING_LARGE,
   SMOOTHING_SMALL,
   SMOOTHING_WASTE,
+  WASTE_UNSMOOTHED_CELLS,
   WASTE_UNSMOOTHED_ITEM_TYPES,
 } from '../../../master/index.ts';
 import { type Ablation, type Job, LARGE_JOB_ITEM_TYPES, PRACTICAL_ITEM_TYPES } from '../../../model/index.ts';
@@ -62,7 +63,7 @@ export class ColumnGeneration extends CoveringMaster<Column> {
     const unsmoothed =
       limit !== null &&
       job.items.length >= WASTE_UNSMOOTHED_ITEM_TYPES &&
-      port.wasteDpFits(residual.demand) &&
+      port.wasteDpFits(residual.demand, WASTE_UNSMOOTHED_CELLS) &&
       !options.off?.has('waste-unsmoothed');
     super(job.sources, job.offcutsFirst, port, engine, residual, {
       // Jobs with several kinds of bar and up to 60 item types (practical cut lists) re-solve column

@@ -226,10 +226,10 @@ export class SquarePricing implements PricingPort<Column> {
    * Whether the waste-limited DP prices a residual of this demand from the first call (within
    * `WASTE_DP_CELLS`; past it, `waste-limit-large` prices by it only after its first calls).
    */
-  wasteDpFits(demand: Int32Array): boolean {
+  wasteDpFits(demand: Int32Array, within = Number.POSITIVE_INFINITY): boolean {
     const capacity = this.job.sources[0]?.capacity ?? 0;
     const bounds = Int32Array.from(demand, (d) => Math.max(0, d));
-    return wasteLimitedCells(this.weights, bounds, capacity) <= this.caps.cells;
+    return wasteLimitedCells(this.weights, bounds, capacity) <= Math.min(within, this.caps.cells);
   }
 
   /**
