@@ -8,7 +8,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { countingEngine } from '../core/lp/index.ts';
+import { countingEngine, type LpEngine } from '../core/lp/index.ts';
 import { isTechnique, type Technique } from '../core/model/index.ts';
 import { createLpEngine, optimise } from '../core/optimise.ts';
 import { parseOptimiseBody } from '../core/request/index.ts';
@@ -47,6 +47,49 @@ export function summarise(runs: readonly SideRun[]): {
   };
 }
 
+/** What a side's solve needs of a checkout's core (another checkout's own modules, for warm-compare). */
+export interface CoreModules {
+  readonly optimise: typeof optimise;
+  readonly parseOptimiseBody: typeof parseOptimiseBody;
+  readonly countingEngine: typeof countingEngine;
+}
+
+/**
+ * One practical job solved through `core` on its own counted view of `base`: its LP solves, CPU ms and
+ * answer (null when the job does not parse). `off` switches techniques off.
+ */
+export async function solveSide(
+  core: CoreModules,
+  base: LpEngine,
+  seed: number,
+  budgetMs: number,
+  off?: ReadonlySet<Technique>,
+): Promise<SideRun | null> {
+  const parsed = core.parseOptimiseBody(practicalJob(seed), 'json');
+  if (!parsed.ok) return null;
+  const counting = core.countingEngine(base);
+  let best: number | null = null;
+  const started = process.cpuUsage();
+  const res = await core.optimise(parsed.value, {
+    lp: counting.engine,
+    clock: { now: () => Date.now(), monotonic: () => performance.now() },
+    budgetMs,
+    tier: 'public',
+    poweredBy: 'bench',
+    ...(off ? { off } : {}),
+    onProgress: (p) => {
+      best = p.best;
+    },
+  });
+  const cpu = process.cpuUsage(started);
+  return {
+    solves: counting.solves(),
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    best,
+    optimal: res.ok && res.value.plan.optimal,
+  };
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -60,34 +103,12 @@ async function main(): Promise<void> {
   if (!isTechnique(name)) throw new Error(`--off: not a technique: ${name}`);
   const off = new Set<Technique>([name]);
   const base = await createLpEngine();
-  const clock = { now: () => Date.now(), monotonic: () => performance.now() };
   const first = Number(values['first-seed']);
   const seeds = Array.from({ length: Number(values.jobs) }, (_, k) => first + k);
-  const solve = async (seed: number, ablate: boolean): Promise<SideRun | null> => {
-    const parsed = parseOptimiseBody(practicalJob(seed), 'json');
-    if (!parsed.ok) return null;
-    const counting = countingEngine(base);
-    let best: number | null = null;
-    const started = process.cpuUsage();
-    const res = await optimise(parsed.value, {
-      lp: counting.engine,
-      clock,
-      budgetMs: Number(values['budget-ms']),
-      tier: 'public',
-      poweredBy: 'bench',
-      ...(ablate ? { off } : {}),
-      onProgress: (p) => {
-        best = p.best;
-      },
-    });
-    const cpu = process.cpuUsage(started);
-    return {
-      solves: counting.solves(),
-      cpuMs: (cpu.user + cpu.system) / 1000,
-      best,
-      optimal: res.ok && res.value.plan.optimal,
-    };
-  };
+  const core = { optimise, parseOptimiseBody, countingEngine };
+  const budgetMs = Number(values['budget-ms']);
+  const solve = (seed: number, ablate: boolean): Promise<SideRun | null> =>
+    solveSide(core, base, seed, budgetMs, ablate ? off : undefined);
   for (const seed of seeds) {
     await solve(seed, true);
     await solve(seed, false);

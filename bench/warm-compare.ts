@@ -12,8 +12,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { practicalJob } from '../test/fixtures/practical.ts';
-import { type SideRun, summarise } from './warm-ablate.ts';
+import { type CoreModules, type SideRun, solveSide, summarise } from './warm-ablate.ts';
 
 type Solve = (seed: number) => Promise<SideRun | null>;
 
@@ -31,31 +30,8 @@ async function solverOf(root: string, budgetMs: number): Promise<Solve> {
   const { parseOptimiseBody } = await import(url('core/request/index.ts'));
   const { countingEngine } = await import(url('core/lp/index.ts'));
   const base = await createLpEngine();
-  const clock = { now: () => Date.now(), monotonic: () => performance.now() };
-  return async (seed) => {
-    const parsed = parseOptimiseBody(practicalJob(seed), 'json');
-    if (!parsed.ok) return null;
-    const counting = countingEngine(base);
-    let best: number | null = null;
-    const started = process.cpuUsage();
-    const res = await optimise(parsed.value, {
-      lp: counting.engine,
-      clock,
-      budgetMs,
-      tier: 'public',
-      poweredBy: 'bench',
-      onProgress: (p: { best: number | null }) => {
-        best = p.best;
-      },
-    });
-    const cpu = process.cpuUsage(started);
-    return {
-      solves: counting.solves(),
-      cpuMs: (cpu.user + cpu.system) / 1000,
-      best,
-      optimal: res.ok && res.value.plan.optimal,
-    };
-  };
+  const core = { optimise, parseOptimiseBody, countingEngine } as CoreModules;
+  return (seed) => solveSide(core, base, seed, budgetMs);
 }
 
 async function main(): Promise<void> {
