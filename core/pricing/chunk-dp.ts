@@ -81,8 +81,15 @@ export function sweepChunks(
   }
 }
 
-/** The cells below a chunk's weight (which it cannot change) copied into its row of `rows`. */
+/**
+ * The cells below a chunk's weight (which it cannot change) copied into its row of `rows`: from the row
+ * before, which holds the same values already rounded to 32 bits (a plain memory move, where converting
+ * from `f` again cost ANI 801 a tenth of its pricing), or from `f` for the first row.
+ */
 export function copyBelow(f: Float64Array, rows: Float32Array, base: number, w: number): void {
-  const below = Math.min(w, f.length);
-  if (below > 0) rows.set(f.subarray(0, below), base);
+  const width = f.length;
+  const below = Math.min(w, width);
+  if (below <= 0) return;
+  if (base >= width) rows.copyWithin(base, base - width, base - width + below);
+  else rows.set(f.subarray(0, below), base);
 }
