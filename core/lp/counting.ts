@@ -24,6 +24,7 @@ export function withSolve(engine: LpEngine, name: string, solve: (master: Master
         ...(master.deleteColumns
           ? { deleteColumns: (cols: readonly number[]) => master.deleteColumns?.(cols) }
           : {}),
+        ...(master.setDualTolerance ? { setDualTolerance: (t: number) => master.setDualTolerance?.(t) } : {}),
         solve: () => solve(master),
         dispose: () => master.dispose(),
       };

@@ -38,6 +38,11 @@ export interface MasterLp {
    */
   deleteColumns?(columns: readonly number[]): void;
   solve(): LpSolution;
+  /**
+   * The dual feasibility tolerance of the next solves (HiGHS's default 1e-7): a column the LP leaves out
+   * of its basis may price out by up to this much. Engines without the setting ignore it.
+   */
+  setDualTolerance?(tolerance: number): void;
   dispose(): void;
 }
 

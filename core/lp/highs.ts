@@ -154,6 +154,10 @@ class HighsMaster implements MasterLp {
     this.columns -= columns.length;
   }
 
+  setDualTolerance(tolerance: number): void {
+    this.model.options.set({ dual_feasibility_tolerance: tolerance });
+  }
+
   solve(): LpSolution {
     // Columns added to an optimal basis leave it primal feasible: primal simplex goes on from there. New
     // bounds or rows (a branch, a dive's residual, an arc row) leave it dual feasible: dual simplex.

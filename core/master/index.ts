@@ -8,6 +8,7 @@ export {
   type Residual,
   usageScaleOf,
 } from './covering-master.ts';
+export { DualTolerance } from './dual-tolerance.ts';
 export type { ActiveArc, PatternColumn, PortPricing, PriceQuery, PricingPort } from './port.ts';
 export {
   SMOOTHING_LARGE,

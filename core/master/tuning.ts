@@ -37,6 +37,16 @@ export const WASTE_UNSMOOTHED_CELLS = 8_000_000;
  */
 export const TIGHT_TOLERANCE = 1e-9;
 export const TIGHT_ROUNDS = 10;
+/**
+ * The LP's dual feasibility tolerance during those rounds (technique `tight-duals`; HiGHS's default,
+ * `LP_DUAL_TOLERANCE`, otherwise). At the default, HiGHS calls a vertex optimal while a column already in
+ * the LP prices out by up to 1e-7; pricing refuses it as a duplicate, the best pattern stays worth up to
+ * 1 + 1e-7 of its bar, and the Farley bound (its t at 1/v) trails the LP by up to 1e-7 times the bars,
+ * 2e-5 at 198 bars, a hundred times the rounds' own tolerance. AI 600_DI_13's nodes a hair above 198
+ * kept their bounds 1–2e-5 below it through converged tight rounds (docs/solver.md, "Tight duals").
+ */
+export const TIGHT_DUAL_TOLERANCE = 1e-10;
+export const LP_DUAL_TOLERANCE = 1e-7;
 /** How close (in cost units) the LP value must come to the bound's integer for `settle`: earlier stops
  * against a master that is not quite optimal for the dives' rounding. */
 export const SETTLE_TOLERANCE = 0.005;

@@ -38,6 +38,8 @@ export const TECHNIQUES = [
   'arc-waste-columns',
   /** Reduced-cost fixing of arcs at each tree node from its own duals, for its subtree (with `rc-fixing`). */
   'node-fixing',
+  /** The LP's dual feasibility tolerance at 1e-10 during tight pricing rounds, so their bound meets the LP. */
+  'tight-duals',
 ] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];

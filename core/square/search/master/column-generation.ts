@@ -3,9 +3,13 @@
  * port (knapsacks, the arc DP where branching bounds arc flows) and the square arcs' flows.
  */
 
+import type { Budget } from '../../../budget.ts';
 import type { LpEngine } from '../../../lp/index.ts';
 import {
+  type CgOutcome,
+  type CgStop,
   CoveringMaster,
+  DualTolerance,
   type PoolTuning,
   type Residual,
   SMOOTHING_LARGE,
@@ -27,6 +31,8 @@ export type { Column, PricingFixing } from './square-pricing.ts';
 export class ColumnGeneration extends CoveringMaster<Column> {
   private readonly weights: Float64Array;
   private readonly squarePort: SquarePricing;
+  /** Tight duals during tight pricing rounds (technique `tight-duals`), or null. */
+  private readonly dualTolerance: DualTolerance | null;
 
   constructor(
     job: Job,
@@ -65,7 +71,8 @@ export class ColumnGeneration extends CoveringMaster<Column> {
       job.items.length >= WASTE_UNSMOOTHED_ITEM_TYPES &&
       port.wasteDpFits(residual.demand, WASTE_UNSMOOTHED_CELLS) &&
       !options.off?.has('waste-unsmoothed');
-    super(job.sources, job.offcutsFirst, port, engine, residual, {
+    const dualTolerance = options.off?.has('tight-duals') ? null : new DualTolerance();
+    super(job.sources, job.offcutsFirst, port, dualTolerance?.wrap(engine) ?? engine, residual, {
       // Jobs with several kinds of bar and up to 60 item types (practical cut lists) re-solve column
       // generation's masters by primal simplex after added columns; the others stay on dual simplex, on
       // whose vertices their dives and tree were tuned (docs/solver.md, LP engine, has the measurements).
@@ -83,6 +90,12 @@ export class ColumnGeneration extends CoveringMaster<Column> {
     });
     this.weights = port.weights;
     this.squarePort = port;
+    this.dualTolerance = dualTolerance;
+  }
+
+  override solve(budget: Budget, stop: CgStop = {}): CgOutcome {
+    const solve = (b: Budget, s: CgStop): CgOutcome => super.solve(b, s);
+    return this.dualTolerance ? this.dualTolerance.during(stop, budget, solve) : solve(budget, stop);
   }
 
   /** Pricing calls answered by the waste-limited DP past its former cap (technique `waste-limit-large`). */
