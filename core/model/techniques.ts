@@ -38,6 +38,8 @@ export const TECHNIQUES = [
   'arc-waste-columns',
   /** Reduced-cost fixing of arcs at each tree node from its own duals, for its subtree (with `rc-fixing`). */
   'node-fixing',
+  /** Full-bar jobs: a node splits the arc, of its most fractional few, whose weaker child leaves the floor most. */
+  'strong-branching',
 ] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];
