@@ -17,7 +17,14 @@ import {
 } from '../master/index.ts';
 import type { Job } from '../model/index.ts';
 import { ceilBound } from '../numbers.ts';
-import { type ArcSplit, type StrongBranching, splitArc, strongSplit } from './strong-branching.ts';
+import {
+  type ArcSplit,
+  metNear,
+  nearFloor,
+  type StrongBranching,
+  splitArc,
+  strongSplit,
+} from './strong-branching.ts';
 
 interface BranchNode {
   readonly lo: Float64Array;
@@ -94,6 +101,8 @@ export interface PatternTree<C extends PatternColumn> {
   readonly fixing?: NodeFixing;
   /** Strong branching on arcs at the full-bar floor (technique `strong-branching`; full-bar jobs only). */
   readonly strong?: StrongBranching;
+  /** A node LP a hair above the full-bar floor stops there (technique `floor-margin`; full-bar jobs). */
+  readonly floorMargin?: boolean;
 }
 
 /** Branch and price over any pattern kind (see {@link branchAndPrice}); pauses after each node's master. */
@@ -132,9 +141,13 @@ export function* treeSteps<C extends PatternColumn>(
     cg.setResidual(here);
     const floor = tree.fullBars?.floor;
     const stop: CgStop = floor === undefined ? { cutoff: tree.pruneAt() } : { cutoff: tree.pruneAt(), floor };
-    let out = cg.solve(budget, stop);
+    // Technique `floor-margin`: a node LP a hair above the floor stops there too (its bound is the floor).
+    const near = floor !== undefined && tree.floorMargin ? nearFloor(floor) : undefined;
+    let out = cg.solve(budget, near === undefined ? stop : { ...stop, floor: near });
+    const atFloor = floor !== undefined && near !== undefined && metNear(out, near);
+    if (atFloor) out = { ...out, bound: floor };
     trace.cgIterations += out.iterations;
-    if (tree.tight && atTheEdge(out, tree.pruneAt())) {
+    if (tree.tight && !atFloor && atTheEdge(out, tree.pruneAt())) {
       out = tighten(
         out,
         cg.solve(budget, { ...stop, tolerance: TIGHT_TOLERANCE, rounds: TIGHT_ROUNDS }),

@@ -215,6 +215,7 @@ export function solveGroup(
       ...(fullBars ? { fullBars } : {}),
       tight: !off.has('tight-bound'),
       ...(fullBars && !off.has('strong-branching') ? { strong: STRONG_BRANCHING } : {}),
+      floorMargin: !off.has('floor-margin'),
       ...(fixing && !off.has('node-fixing') ? { nodeFixing: nodeFixingOf(fixing, cg, job, trace) } : {}),
     };
     if (job.sources.length === 1) {

@@ -54,6 +54,8 @@ export interface TreeSearch {
   readonly nodeFixing?: NodeFixing;
   /** Strong branching on arcs at the full-bar floor (technique `strong-branching`). */
   readonly strong?: StrongBranching;
+  /** A node LP a hair above the full-bar floor stops there (technique `floor-margin`). */
+  readonly floorMargin?: boolean;
 }
 
 /**
@@ -82,6 +84,7 @@ function squareTree(search: TreeSearch): PatternTree<Column> {
     tight: search.tight ?? false,
     ...(search.nodeFixing ? { fixing: search.nodeFixing } : {}),
     ...(search.strong ? { strong: search.strong } : {}),
+    floorMargin: search.floorMargin ?? false,
     pruneAt: () => inc.pruneAt(),
     explored: (x, here) => diver.complete(x, here, []),
     arcFlows: (x) => {
