@@ -126,6 +126,7 @@ export function* treeSteps<C extends PatternColumn>(
     },
   ];
   const unresolved: number[] = [];
+  let nodes = 0;
   while (open.length > 0 && !budget.expired()) {
     open.sort((a, b) => a.order - b.order || b.depth - a.depth);
     const node = open.shift();
@@ -136,6 +137,7 @@ export function* treeSteps<C extends PatternColumn>(
     }
     if (node.bound >= tree.pruneAt()) continue;
     trace.branchNodes++;
+    nodes++;
     const here: Residual = { ...root, lo: node.lo, hi: node.hi, arcs: node.arcs };
     tree.fixing?.enter(node.fixed);
     cg.setResidual(here);
@@ -217,7 +219,7 @@ export function* treeSteps<C extends PatternColumn>(
       continue;
     }
     let split: ArcSplit = splitArc(node.arcs, first.key, first.value);
-    if (tree.strong && floor !== undefined && ranked.length > 1) {
+    if (tree.strong && floor !== undefined && ranked.length > 1 && nodes > tree.strong.after) {
       const probe = strongSplit(
         cg,
         here,

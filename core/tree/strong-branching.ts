@@ -13,8 +13,12 @@ import type { Budget } from '../budget.ts';
 import type { CgOutcome, CgStop, CoveringMaster, PatternColumn, Residual } from '../master/index.ts';
 import { ceilBound } from '../numbers.ts';
 
-/** How many master solves a node's trials may take, and how many each trial child gets. */
+/**
+ * How many master solves a node's trials may take, how many each trial child gets, and after how many
+ * nodes of plain branching the trials start (trees that close fast stay as they were).
+ */
 export interface StrongBranching {
+  readonly after: number;
   readonly solves: number;
   readonly rounds: number;
 }
@@ -73,7 +77,9 @@ export type StrongOutcome =
 type Trial =
   | { readonly kind: 'pruned' }
   | { readonly kind: 'floor'; readonly flows: ReadonlyMap<string, number> }
-  | { readonly kind: 'lifted'; readonly rise: number };
+  | { readonly kind: 'lifted'; readonly rise: number }
+  /** The restricted master had no flow (it may only lack columns) or failed. */
+  | { readonly kind: 'unknown' };
 
 /**
  * Tries the node's fractional arcs `candidates` (most fractional first) within `strong.solves` master
@@ -108,7 +114,7 @@ export function strongSplit<C extends PatternColumn>(
     const out = master.solve(budget, { ...stop, floor: near, rounds: strong.rounds });
     iterations += out.iterations;
     // A restricted master without a flow may only lack columns: it proves nothing.
-    if (out.status === 'infeasible' || out.status === 'failed') return { kind: 'lifted', rise: 0 };
+    if (out.status === 'infeasible' || out.status === 'failed') return { kind: 'unknown' };
     // Met the margin: the bound then reads the margin, which is no bound; test it before pruning.
     if (metNear(out, near)) return { kind: 'floor', flows: flowsOf(out.x) };
     if (ceilBound(out.bound) >= stop.cutoff) return { kind: 'pruned' };
@@ -146,7 +152,12 @@ export function strongSplit<C extends PatternColumn>(
       master.setResidual(here);
       return { outcome: { kind: 'empty' }, iterations };
     }
-    if (down?.kind === 'pruned' || up?.kind === 'pruned') {
+    // The node tightens only to a child its master could solve: a master without a flow there would
+    // leave the node open in the bound (ANI 402_NR_6 ended unproven so).
+    if (
+      (down?.kind === 'pruned' && up?.kind !== 'unknown') ||
+      (up?.kind === 'pruned' && down?.kind !== 'unknown')
+    ) {
       // The node's plans all lie in the other child; vertices outside it no longer count.
       arcs = down?.kind === 'pruned' ? split.up : split.down;
       const [lo, hi] =

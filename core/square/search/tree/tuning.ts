@@ -66,4 +66,4 @@ export const NODE_FIXING_GAP = 0.05;
  * before it splits, and the master solves (pricing rounds) each trial child gets. A child at the floor
  * stops after one solve, so most trials cost two LP re-solves.
  */
-export const STRONG_BRANCHING = { solves: 48, rounds: 5 } as const;
+export const STRONG_BRANCHING = { after: 8, solves: 48, rounds: 5 } as const;
