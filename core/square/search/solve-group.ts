@@ -187,7 +187,11 @@ export function solveGroup(
     if (isOptimal() || budget.expired()) return result();
 
     const roundUp = job.sources.length > 1 && !off.has('round-up');
-    const diver = new Diver(job, cg, budget, trace, inc, isOptimal, roundUp);
+    // Repacking the incumbent's wasteful bars (technique `repack`, warm6's edit): jobs with several kinds
+    // of bar; not under the setups methods nor for their stage's oracle (`goal`): a new pattern is a setup.
+    const repacks = job.sources.length > 1 && !job.setupsMethod && goal === undefined && !off.has('repack');
+    const repack = repacks ? () => proof.bound : undefined;
+    const diver = new Diver(job, cg, budget, trace, inc, isOptimal, roundUp, repack);
     diver.complete(first.out.x, root, []);
     cg.dropSubstitution();
     trace.phase = 'dive';

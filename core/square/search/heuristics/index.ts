@@ -1,5 +1,6 @@
 export { BarSaver } from './bar-saver.ts';
 export { downsize, greedyPack, sourcePreference } from './greedy.ts';
 export { type CostPackOutcome, packJobWithinCost } from './pack-at-bound.ts';
+export { repackWasteful } from './repack.ts';
 export { offerGreedyPlans } from './start.ts';
 export { type PackedBar, type PackKind, packWithinValue, type ValuePackOutcome } from './value-pack.ts';
