@@ -60,7 +60,7 @@ export interface Job {
   readonly observer?: SearchObserver;
   /**
    * `fewest_setups` and `bundle`: the setups stage refines the search's plan, whose patterns are its
-   * setups, so the search does not repack bars into new patterns (technique `repack`). Absent otherwise.
+   * setups, so the search does not repack bars into new patterns (`repackWasteful`, should it be switched on). Absent otherwise.
    */
   readonly setupsMethod?: true;
 }

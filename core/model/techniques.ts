@@ -38,8 +38,6 @@ export const TECHNIQUES = [
   'arc-waste-columns',
   /** Reduced-cost fixing of arcs at each tree node from its own duals, for its subtree (with `rc-fixing`). */
   'node-fixing',
-  /** Jobs with several kinds of bar: the incumbent's most wasteful bars repacked exactly into cheaper ones. */
-  'repack',
 ] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];

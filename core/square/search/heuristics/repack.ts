@@ -1,5 +1,5 @@
 /**
- * Repacking a few bars of a plan with several kinds of bar (technique `repack`): the pieces of the bars
+ * Repacking a few bars of a plan with several kinds of bar (off in the search, `REPACK_IN_SEARCH`): the pieces of the bars
  * that waste the most money pooled and packed again, exactly, into cheaper bars.
  */
 import type { GroupPlan, Job, Layout, Source } from '../../../model/index.ts';

@@ -52,7 +52,7 @@ export class Diver {
     done: () => boolean,
     /** Completions also round the LP's most fractional columns up (see {@link Diver.complete}). */
     roundUp = false,
-    /** The proof's bound, where completions repack the incumbent's wasteful bars (technique `repack`). */
+    /** The proof's bound, where completions repack the incumbent's wasteful bars (`REPACK_IN_SEARCH`). */
     repackBound?: () => number,
   ) {
     this.job = job;
