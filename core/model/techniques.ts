@@ -38,6 +38,10 @@ export const TECHNIQUES = [
   'arc-waste-columns',
   /** Reduced-cost fixing of arcs at each tree node from its own duals, for its subtree (with `rc-fixing`). */
   'node-fixing',
+  /** Full-bar jobs: a node splits the arc, of its most fractional few, whose weaker child leaves the floor most. */
+  'strong-branching',
+  /** Full-bar jobs: a tree node's LP a hair (2e-8 relative) above the floor stops there, as at it. */
+  'floor-margin',
 ] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];

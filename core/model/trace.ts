@@ -11,6 +11,8 @@ export interface SearchTrace {
    * until one does, so a search without any reads as before.
    */
   tightNodes?: number;
+  /** Nodes whose arc split was chosen by strong branching (technique `strong-branching`); absent until one. */
+  strongProbes?: number;
   /**
    * Reduced-cost fixing (technique `rc-fixing`): arcs fixed out for the whole tree, and the arcs on some
    * bar within the waste limit when it first ran; absent until a fixing runs.

@@ -37,7 +37,9 @@ export function splitChunks(
 
 /**
  * Sweeps the chunks over the value table `f` (capacities 0..cap, grid weights), recording in `take` (a
- * row of cap + 1 cells per chunk) whether each cell took its chunk; `afterRow` sees the table after each.
+ * row of cap + 1 cells per chunk) whether each cell took its chunk; `rows`, when given, gets a copy of
+ * the table after each chunk (row c at c·(cap + 1)), written in the same pass (one pass over the table
+ * a chunk instead of two: the copy cost as much as the sweep where the waste-limited DP's walk needs it).
  */
 export function sweepChunks(
   f: Float64Array,
@@ -46,7 +48,7 @@ export function sweepChunks(
   grid: ArrayLike<number>,
   values: ArrayLike<number>,
   cap: number,
-  afterRow?: (chunk: number) => void,
+  rows?: Float32Array,
 ): void {
   const { item, times } = chunks;
   const width = cap + 1;
@@ -57,6 +59,18 @@ export function sweepChunks(
     const v = (values[i] ?? 0) * k;
     const base = c * width;
     take.fill(0, base, base + Math.min(w, width));
+    if (rows) {
+      for (let r = cap; r >= w; r--) {
+        const cand = (f[r - w] ?? 0) + v;
+        if (cand > (f[r] ?? 0)) {
+          f[r] = cand;
+          take[base + r] = 1;
+        } else take[base + r] = 0;
+        rows[base + r] = f[r] ?? 0;
+      }
+      copyBelow(f, rows, base, w);
+      continue;
+    }
     for (let r = cap; r >= w; r--) {
       const cand = (f[r - w] ?? 0) + v;
       if (cand > (f[r] ?? 0)) {
@@ -64,6 +78,18 @@ export function sweepChunks(
         take[base + r] = 1;
       } else take[base + r] = 0;
     }
-    afterRow?.(c);
   }
+}
+
+/**
+ * The cells below a chunk's weight (which it cannot change) copied into its row of `rows`: from the row
+ * before, which holds the same values already rounded to 32 bits (a plain memory move, where converting
+ * from `f` again cost ANI 801 a tenth of its pricing), or from `f` for the first row.
+ */
+export function copyBelow(f: Float64Array, rows: Float32Array, base: number, w: number): void {
+  const width = f.length;
+  const below = Math.min(w, width);
+  if (below <= 0) return;
+  if (base >= width) rows.copyWithin(base, base - width, base - width + below);
+  else rows.set(f.subarray(0, below), base);
 }

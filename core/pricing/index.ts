@@ -12,4 +12,9 @@ export {
   WASTE_LARGE_ROUND_WEIGHT,
   WASTE_WALK_STEPS_PER_ITEM,
 } from './tuning.ts';
-export { type MorePatterns, wasteLimitedCells, wasteLimitedKnapsack } from './waste-limited.ts';
+export {
+  type MorePatterns,
+  type WasteLimited,
+  wasteLimitedCells,
+  wasteLimitedKnapsack,
+} from './waste-limited.ts';

@@ -158,4 +158,29 @@ describe('wasteLimitedKnapsack', () => {
     }
     expect([...cover]).toEqual([1, 1, 1, 1, 1, 1, 1]);
   });
+
+  // Over exact loads (a ban, or arc duals) the walk reads a table the sweep writes row by row, rows below a
+  // chunk's weight copied from the row before: the same three bars must come out of it.
+  it.each([
+    { label: 'an empty ban', ban: { width: 101, cells: new Uint8Array(7 * 101) }, arcs: null },
+    { label: 'an arc dual', ban: null, arcs: new Map([[0, new Map([[5, 0.001]])]]) },
+  ])('finds every disjoint improving bar over exact loads ($label)', ({ ban, arcs }) => {
+    const weights = [50, 30, 20, 60, 40, 70, 30];
+    const values = Float64Array.from(weights, (w) => w / 100 + 0.01);
+    const bounds = Int32Array.from(weights, () => 1);
+    const more = { above: 1, count: 5, perItem: 1, steps: 10_000 };
+    const r = wasteLimitedKnapsack(values, weights, bounds, 100, 0, more, ban, arcs);
+    expect(r).not.toBeNull();
+    if (!r) return;
+    const bars = [r.counts, ...r.extra];
+    expect(bars).toHaveLength(3);
+    const cover = new Int32Array(weights.length);
+    for (const b of bars) {
+      expect(loadOf(b, weights)).toBe(100);
+      b.forEach((c, i) => {
+        cover[i] = (cover[i] ?? 0) + c;
+      });
+    }
+    expect([...cover]).toEqual([1, 1, 1, 1, 1, 1, 1]);
+  });
 });

@@ -6,7 +6,7 @@
  */
 import { gcd } from '../model/index.ts';
 import { type ArcBan, isBanned } from './arcs.ts';
-import { choiceBitmap, splitChunks, sweepChunks } from './chunk-dp.ts';
+import { choiceBitmap, copyBelow, splitChunks, sweepChunks } from './chunk-dp.ts';
 import { WASTE_WALK_CELLS } from './tuning.ts';
 
 /** The best pattern of waste at most `limit`, or null when no such pattern exists. */
@@ -99,9 +99,8 @@ export function wasteLimitedKnapsack(
   const banned = ban
     ? (c: number, from: number): boolean => chunkBanned(ban, item, times, grid, g, c, from)
     : null;
-  const afterRow = walk ? (c: number) => walk.set(f, c * width) : undefined;
-  if (exactLoads) sweepExact(f, take, chunks, grid, values, cap, banned, gain, afterRow);
-  else sweepChunks(f, take, chunks, grid, values, cap, afterRow);
+  if (exactLoads) sweepExact(f, take, chunks, grid, values, cap, banned, gain, walk ?? undefined);
+  else sweepChunks(f, take, chunks, grid, values, cap, walk ?? undefined);
   let top = cap;
   if (exactLoads) for (let r = cap - 1; r >= cap - slack; r--) if ((f[r] ?? 0) > (f[top] ?? 0)) top = r;
   const value = f[top] ?? Number.NEGATIVE_INFINITY;
@@ -119,24 +118,35 @@ export function wasteLimitedKnapsack(
   const extra =
     walk && more
       ? patternsAbove(
-          walk,
-          width,
-          n,
-          slack,
-          item,
-          times,
-          weights,
-          values,
-          g,
-          m,
+          { t: walk, width, n, slack, item, times, weights, values, g, m, banned, gain, exactLoads },
           counts,
           more,
-          banned,
-          gain,
-          exactLoads,
         )
       : [];
   return { counts, value, extra };
+}
+
+/** The DP's table as the walk reads it, and what the sweep that filled it took into account. */
+interface WalkTable {
+  /** Value of chunks 0..c at grid load (or room) r, at `t[c * width + r]`. */
+  readonly t: Float32Array;
+  readonly width: number;
+  /** Chunks (rows). */
+  readonly n: number;
+  /** Grid units of waste allowed below the capacity. */
+  readonly slack: number;
+  readonly item: readonly number[];
+  readonly times: readonly number[];
+  readonly weights: ArrayLike<number>;
+  readonly values: Float64Array;
+  /** The weights' gcd (one grid unit). */
+  readonly g: number;
+  /** Item types. */
+  readonly m: number;
+  readonly banned: ((chunk: number, from: number) => boolean) | null;
+  readonly gain: ChunkGain | null;
+  /** Whether the table's index is the load itself (with a ban or arc duals) rather than the room. */
+  readonly exactLoads: boolean;
 }
 
 /**
@@ -144,23 +154,8 @@ export function wasteLimitedKnapsack(
  * than `more.above` other than `first`, within `more.steps` cells looked at; an item already in
  * `more.perItem` of the patterns kept is not taken again.
  */
-function patternsAbove(
-  t: Float32Array,
-  width: number,
-  n: number,
-  slack: number,
-  item: readonly number[],
-  times: readonly number[],
-  weights: ArrayLike<number>,
-  values: Float64Array,
-  g: number,
-  m: number,
-  first: Int32Array,
-  more: MorePatterns,
-  banned: ((chunk: number, from: number) => boolean) | null = null,
-  gain: ChunkGain | null = null,
-  exactLoads = banned !== null,
-): Int32Array[] {
+function patternsAbove(dp: WalkTable, first: Int32Array, more: MorePatterns): Int32Array[] {
+  const { t, width, n, slack, item, times, weights, values, g, m, banned, gain, exactLoads } = dp;
   const used = new Int32Array(m);
   for (let i = 0; i < m; i++) if ((first[i] ?? 0) > 0) used[i] = 1;
   const out: Int32Array[] = [];
@@ -174,6 +169,8 @@ function patternsAbove(
   const at = (c: number, r: number): number =>
     c < 0 ? (r <= empty ? 0 : Number.NEGATIVE_INFINITY) : (t[c * width + r] ?? Number.NEGATIVE_INFINITY);
   const tol = 1e-6 * Math.max(1, Math.abs(more.above));
+  const bar = more.above + tol;
+  const chunkWeight = item.map((i, c) => ((weights[i] ?? 0) / g) * (times[c] ?? 0));
   // 'found' unwinds the whole walk, which starts again from the top: the choices above the new pattern
   // may hold pieces that `perItem` now forbids.
   const visit = (c: number, r: number, acc: number): 'stop' | 'found' | 'done' => {
@@ -189,16 +186,21 @@ function patternsAbove(
       return 'found';
     }
     const i = item[c] ?? 0;
-    const w = ((weights[i] ?? 0) / g) * (times[c] ?? 0);
-    const v = (values[i] ?? 0) * (times[c] ?? 0) + (w <= r && gain ? gain.at(c, r - w) : 0);
-    const takeValue =
-      w <= r && (used[i] ?? 0) < more.perItem && !banned?.(c, r - w)
-        ? acc + v + at(c - 1, r - w)
-        : Number.NEGATIVE_INFINITY;
+    const w = chunkWeight[c] ?? 0;
+    // Taking the chunk: its value, the arc duals it earns from r − w, and the best below; −∞ where it
+    // does not fit, its item is used up (`perItem`) or the move is banned. No arrays made: this runs
+    // for every cell the walk looks at.
+    let v = 0;
+    let takeValue = Number.NEGATIVE_INFINITY;
+    if (w <= r && (used[i] ?? 0) < more.perItem && !banned?.(c, r - w)) {
+      v = (values[i] ?? 0) * (times[c] ?? 0) + (gain ? gain.at(c, r - w) : 0);
+      takeValue = acc + v + at(c - 1, r - w);
+    }
     const skipValue = acc + at(c - 1, r);
-    const order = takeValue >= skipValue ? [true, false] : [false, true];
-    for (const taking of order) {
-      if (!((taking ? takeValue : skipValue) > more.above + tol)) continue;
+    const takeFirst = takeValue >= skipValue;
+    for (let k = 0; k < 2; k++) {
+      const taking = k === 0 ? takeFirst : !takeFirst;
+      if (!((taking ? takeValue : skipValue) > bar)) continue;
       if (taking) chosen.push(c);
       const next = taking ? visit(c - 1, r - w, acc + v) : visit(c - 1, r, acc);
       if (taking) chosen.pop();
@@ -298,7 +300,8 @@ function arcGain(
 
 /**
  * {@link sweepChunks} over exact loads, where a move `banned` refuses is never taken (rcfix's local edit,
- * see the contract) and a move earns its chunk's arc duals (`gain`, technique `arc-waste-columns`).
+ * see the contract) and a move earns its chunk's arc duals (`gain`, technique `arc-waste-columns`); `rows`
+ * as there.
  */
 function sweepExact(
   f: Float64Array,
@@ -309,10 +312,12 @@ function sweepExact(
   cap: number,
   banned: ((chunk: number, from: number) => boolean) | null,
   gain: ChunkGain | null,
-  afterRow?: (chunk: number) => void,
+  rows?: Float32Array,
 ): void {
   const { item, times } = chunks;
   const width = cap + 1;
+  // A chunk's arc gain from every load, read once a chunk rather than a closure call a cell.
+  const earned = gain ? new Float64Array(width) : null;
   for (let c = 0; c < item.length; c++) {
     const i = item[c] ?? 0;
     const k = times[c] ?? 0;
@@ -320,14 +325,16 @@ function sweepExact(
     const v = (values[i] ?? 0) * k;
     const base = c * width;
     take.fill(0, base, base + Math.min(w, width));
-    const earns = gain?.has(c) ? gain : null;
+    const earns = earned && gain?.has(c) ? earned : null;
+    if (earns && gain) for (let from = 0; from + w <= cap; from++) earns[from] = gain.at(c, from);
     for (let r = cap; r >= w; r--) {
-      const cand = (f[r - w] ?? 0) + v + (earns ? earns.at(c, r - w) : 0);
+      const cand = (f[r - w] ?? 0) + v + (earns ? (earns[r - w] ?? 0) : 0);
       if (cand > (f[r] ?? 0) && !banned?.(c, r - w)) {
         f[r] = cand;
         take[base + r] = 1;
       } else take[base + r] = 0;
+      if (rows) rows[base + r] = f[r] ?? 0;
     }
-    afterRow?.(c);
+    if (rows) copyBelow(f, rows, base, w);
   }
 }

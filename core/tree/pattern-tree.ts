@@ -17,6 +17,14 @@ import {
 } from '../master/index.ts';
 import type { Job } from '../model/index.ts';
 import { ceilBound } from '../numbers.ts';
+import {
+  type ArcSplit,
+  metNear,
+  nearFloor,
+  type StrongBranching,
+  splitArc,
+  strongSplit,
+} from './strong-branching.ts';
 
 interface BranchNode {
   readonly lo: Float64Array;
@@ -68,7 +76,7 @@ export interface PatternTree<C extends PatternColumn> {
   readonly root: Residual;
   /** Cuts on the bar counts valid for every plan of the root's demand (none for a kind that records none). */
   readonly rootCuts: readonly CountCut[];
-  readonly trace: { branchNodes: number; cgIterations: number; tightNodes?: number };
+  readonly trace: { branchNodes: number; cgIterations: number; tightNodes?: number; strongProbes?: number };
   readonly fullBars?: { readonly floor: number };
   /**
    * Tight bounds at the proof's edge: a node whose LP rounds up to the incumbent while its bound does
@@ -91,6 +99,10 @@ export interface PatternTree<C extends PatternColumn> {
   branched?(here: Residual, depth: number): void;
   /** Reduced-cost fixing for subtrees (technique `node-fixing`), where the kind has it. */
   readonly fixing?: NodeFixing;
+  /** Strong branching on arcs at the full-bar floor (technique `strong-branching`; full-bar jobs only). */
+  readonly strong?: StrongBranching;
+  /** A node LP a hair above the full-bar floor stops there (technique `floor-margin`; full-bar jobs). */
+  readonly floorMargin?: boolean;
 }
 
 /** Branch and price over any pattern kind (see {@link branchAndPrice}); pauses after each node's master. */
@@ -114,6 +126,7 @@ export function* treeSteps<C extends PatternColumn>(
     },
   ];
   const unresolved: number[] = [];
+  let nodes = 0;
   while (open.length > 0 && !budget.expired()) {
     open.sort((a, b) => a.order - b.order || b.depth - a.depth);
     const node = open.shift();
@@ -124,14 +137,19 @@ export function* treeSteps<C extends PatternColumn>(
     }
     if (node.bound >= tree.pruneAt()) continue;
     trace.branchNodes++;
+    nodes++;
     const here: Residual = { ...root, lo: node.lo, hi: node.hi, arcs: node.arcs };
     tree.fixing?.enter(node.fixed);
     cg.setResidual(here);
     const floor = tree.fullBars?.floor;
     const stop: CgStop = floor === undefined ? { cutoff: tree.pruneAt() } : { cutoff: tree.pruneAt(), floor };
-    let out = cg.solve(budget, stop);
+    // Technique `floor-margin`: a node LP a hair above the floor stops there too (its bound is the floor).
+    const near = floor !== undefined && tree.floorMargin ? nearFloor(floor) : undefined;
+    let out = cg.solve(budget, near === undefined ? stop : { ...stop, floor: near });
+    const atFloor = floor !== undefined && near !== undefined && metNear(out, near);
+    if (atFloor) out = { ...out, bound: floor };
     trace.cgIterations += out.iterations;
-    if (tree.tight && atTheEdge(out, tree.pruneAt())) {
+    if (tree.tight && !atFloor && atTheEdge(out, tree.pruneAt())) {
       out = tighten(
         out,
         cg.solve(budget, { ...stop, tolerance: TIGHT_TOLERANCE, rounds: TIGHT_ROUNDS }),
@@ -193,16 +211,38 @@ export function* treeSteps<C extends PatternColumn>(
       continue;
     }
     const flows = tree.arcFlows(out.x);
-    const arcPick = mostFractional([...flows.entries()].map(([key, f]) => ({ key, ...f })));
-    if (!arcPick) {
+    const ranked = byFractionality([...flows.entries()].map(([key, f]) => ({ key, ...f })));
+    const first = ranked[0];
+    if (!first) {
       // Integral totals and arc flows: the flow is a plan.
       if (!tree.integral(out.x, totals, nodeBound)) unresolved.push(nodeBound);
       continue;
     }
-    const prev = node.arcs.get(arcPick.key) ?? { lo: Number.NEGATIVE_INFINITY, hi: Number.POSITIVE_INFINITY };
-    const downArcs = new Map(node.arcs).set(arcPick.key, { lo: prev.lo, hi: Math.floor(arcPick.value) });
-    const upArcs = new Map(node.arcs).set(arcPick.key, { lo: Math.ceil(arcPick.value), hi: prev.hi });
-    open.push(child(node.lo, node.hi, downArcs), child(node.lo, node.hi, upArcs));
+    let split: ArcSplit = splitArc(node.arcs, first.key, first.value);
+    if (tree.strong && floor !== undefined && ranked.length > 1 && nodes > tree.strong.after) {
+      const probe = strongSplit(
+        cg,
+        here,
+        ranked,
+        new Map([...flows].map(([key, f]) => [key, f.value])),
+        (x) => new Map([...tree.arcFlows(x)].map(([key, f]) => [key, f.value])),
+        floor,
+        { ...stop, cutoff: tree.pruneAt() },
+        tree.strong,
+        budget,
+      );
+      trace.cgIterations += probe.iterations;
+      trace.strongProbes = (trace.strongProbes ?? 0) + 1;
+      const o = probe.outcome;
+      if (o.kind === 'empty') continue;
+      if (o.kind === 'tightened') {
+        // The node again, under the arc bounds its trials proved: its LP may now leave the floor.
+        open.push(child(node.lo, node.hi, o.arcs));
+        continue;
+      }
+      if (o.split) split = o.split;
+    }
+    open.push(child(node.lo, node.hi, split.down), child(node.lo, node.hi, split.up));
     tree.branched?.(here, node.depth);
   }
   tree.fixing?.enter(null);
@@ -257,4 +297,18 @@ function mostFractional<K>(
     }
   }
   return best;
+}
+
+/** The fractional entries, furthest from an integer (weighted) first; ties keep the entries' order. */
+function byFractionality<K>(
+  entries: readonly { key: K; value: number; weight: number }[],
+): { key: K; value: number }[] {
+  const scored: { key: K; value: number; score: number }[] = [];
+  for (const e of entries) {
+    const frac = Math.min(e.value - Math.floor(e.value), Math.ceil(e.value) - e.value);
+    if (frac > 1e-6 && frac * e.weight > 1e-6)
+      scored.push({ key: e.key, value: e.value, score: frac * e.weight });
+  }
+  scored.sort((a, b) => b.score - a.score);
+  return scored;
 }

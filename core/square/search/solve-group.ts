@@ -40,7 +40,7 @@ import {
   packerOpsPerRound,
   type TreeSearch,
 } from './tree/index.ts';
-import { FIXING_ROOT_ROUNDS, NODE_FIXING_GAP } from './tree/tuning.ts';
+import { FIXING_ROOT_ROUNDS, NODE_FIXING_GAP, STRONG_BRANCHING } from './tree/tuning.ts';
 
 /**
  * How the search ended: `optimal`, a plan that meets the bound (and, under offcuts_first, uses the most
@@ -218,6 +218,8 @@ export function solveGroup(
       inc,
       ...(fullBars ? { fullBars } : {}),
       tight: !off.has('tight-bound'),
+      ...(fullBars && !off.has('strong-branching') ? { strong: STRONG_BRANCHING } : {}),
+      floorMargin: !off.has('floor-margin'),
       ...(fixing && !off.has('node-fixing') ? { nodeFixing: nodeFixingOf(fixing, cg, job, trace) } : {}),
     };
     if (job.sources.length === 1) {

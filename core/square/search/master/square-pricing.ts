@@ -27,6 +27,7 @@ import {
   WASTE_EXTRA_COLUMNS,
   WASTE_LARGE_AFTER_CALLS,
   WASTE_WALK_STEPS_PER_ITEM,
+  type WasteLimited,
   wasteLimitedCells,
   wasteLimitedKnapsack,
 } from '../../../pricing/index.ts';
@@ -214,11 +215,7 @@ export class SquarePricing implements PricingPort<Column> {
     );
     const value = Math.max(0, best?.value ?? 0);
     this.fixing?.observe(query.pi, value);
-    const columns = best
-      ? [best.counts, ...best.extra]
-          .filter((counts) => query.pricesOut({ source: 0, counts }))
-          .map((counts) => ({ source: 0, counts }))
-      : [];
+    const columns = improvingBars(query, best);
     return { columns, values: [value], exact: true, cutValues: Float64Array.of(value) };
   }
 
@@ -268,11 +265,7 @@ export class SquarePricing implements PricingPort<Column> {
       ban,
       duals,
     );
-    const columns = best
-      ? [best.counts, ...best.extra]
-          .filter((counts) => query.pricesOut({ source: 0, counts }))
-          .map((counts) => ({ source: 0, counts }))
-      : [];
+    const columns = improvingBars(query, best);
     // No pattern within the limit: −∞, which the bound reads as no bar worth using (as the arc DP's).
     const value = best ? best.value : Number.NEGATIVE_INFINITY;
     return { columns, values: [Math.max(0, value)], exact: true, cutValues: null };
@@ -414,6 +407,14 @@ export class SquarePricing implements PricingPort<Column> {
     this.scale ??= usageScaleOf(this.job.sources);
     return this.scale;
   }
+}
+
+/** The waste-limited DP's bars (its best, then those its walk read off) that price out, as columns. */
+function improvingBars(query: PriceQuery<Column>, best: WasteLimited | null): Column[] {
+  if (!best) return [];
+  return [best.counts, ...best.extra]
+    .filter((counts) => query.pricesOut({ source: 0, counts }))
+    .map((counts) => ({ source: 0, counts }));
 }
 
 /** The active arc duals grouped by source → position → item, as the arc pricing reads them. */

@@ -8,7 +8,13 @@ import type { Budget } from '../../../budget.ts';
 import type { Residual } from '../../../master/index.ts';
 import { type Incumbent, type Job, type Layout, runToEnd, type SearchTrace } from '../../../model/index.ts';
 import { type Arc, type ArcMap, arcCell } from '../../../pricing/index.ts';
-import { type BranchFlow, type NodeFixing, type PatternTree, treeSteps } from '../../../tree/index.ts';
+import {
+  type BranchFlow,
+  type NodeFixing,
+  type PatternTree,
+  type StrongBranching,
+  treeSteps,
+} from '../../../tree/index.ts';
 import type { Column, ColumnGeneration } from '../master/index.ts';
 import type { Diver, StepRule } from './dive.ts';
 
@@ -46,6 +52,10 @@ export interface TreeSearch {
   readonly tight?: boolean;
   /** Reduced-cost fixing for subtrees from each node's duals (technique `node-fixing`). */
   readonly nodeFixing?: NodeFixing;
+  /** Strong branching on arcs at the full-bar floor (technique `strong-branching`). */
+  readonly strong?: StrongBranching;
+  /** A node LP a hair above the full-bar floor stops there (technique `floor-margin`). */
+  readonly floorMargin?: boolean;
 }
 
 /**
@@ -73,6 +83,8 @@ function squareTree(search: TreeSearch): PatternTree<Column> {
     ...(search.fullBars ? { fullBars: search.fullBars } : {}),
     tight: search.tight ?? false,
     ...(search.nodeFixing ? { fixing: search.nodeFixing } : {}),
+    ...(search.strong ? { strong: search.strong } : {}),
+    floorMargin: search.floorMargin ?? false,
     pruneAt: () => inc.pruneAt(),
     explored: (x, here) => diver.complete(x, here, []),
     arcFlows: (x) => {

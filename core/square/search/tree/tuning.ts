@@ -60,3 +60,10 @@ export const FIXING_ROOT_ROUNDS = 40;
  * costs two DPs (40–130 ms on 402).
  */
 export const NODE_FIXING_GAP = 0.05;
+
+/**
+ * Strong branching on full-bar jobs (technique `strong-branching`): the most fractional arcs a node tries
+ * before it splits, and the master solves (pricing rounds) each trial child gets. A child at the floor
+ * stops after one solve, so most trials cost two LP re-solves.
+ */
+export const STRONG_BRANCHING = { after: 8, solves: 48, rounds: 5 } as const;
