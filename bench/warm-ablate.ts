@@ -29,7 +29,9 @@ export function summarise(runs: readonly SideRun[]): {
   solves: number;
   solvesP95: number;
   cpuMs: number;
+  cpuP50: number;
   cpuP95: number;
+  cpuMax: number;
   proven: number;
 } {
   return {
@@ -39,10 +41,15 @@ export function summarise(runs: readonly SideRun[]): {
       0.95,
     ),
     cpuMs: runs.reduce((a, r) => a + r.cpuMs, 0),
+    cpuP50: quantile(
+      runs.map((r) => r.cpuMs),
+      0.5,
+    ),
     cpuP95: quantile(
       runs.map((r) => r.cpuMs),
       0.95,
     ),
+    cpuMax: runs.reduce((a, r) => Math.max(a, r.cpuMs), 0),
     proven: runs.filter((r) => r.optimal).length,
   };
 }
@@ -137,14 +144,14 @@ async function main(): Promise<void> {
   }
   const row = (label: string, runs: readonly SideRun[]) => {
     const s = summarise(runs);
-    return `| ${label} | ${s.solves} | ${s.solvesP95} | ${s.cpuMs.toFixed(0)} | ${s.cpuP95.toFixed(1)} | ${s.proven}/${runs.length} |`;
+    return `| ${label} | ${s.solves} | ${s.solvesP95} | ${s.cpuMs.toFixed(0)} | ${s.cpuP50.toFixed(1)} | ${s.cpuP95.toFixed(1)} | ${s.cpuMax.toFixed(0)} | ${s.proven}/${runs.length} |`;
   };
   console.log(
     [
       `Technique \`${name}\` off and on, practical seeds ${first}–${first + seeds.length - 1}, budget ${values['budget-ms']} ms:`,
       '',
-      '| side | LP solves | p95 solves a job | CPU ms | p95 CPU ms a job | proven |',
-      '|---|---:|---:|---:|---:|---:|',
+      '| side | LP solves | p95 solves a job | CPU ms | p50 CPU ms a job | p95 CPU ms a job | max CPU ms | proven |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|',
       row('off', offRuns),
       row('on', onRuns),
       '',

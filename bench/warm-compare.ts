@@ -72,14 +72,14 @@ async function main(): Promise<void> {
   }
   const row = (label: string, side: readonly SideRun[]) => {
     const s = summarise(side);
-    return `| ${label} | ${s.solves} | ${s.solvesP95} | ${s.cpuMs.toFixed(0)} | ${s.cpuP95.toFixed(1)} | ${s.proven}/${side.length} |`;
+    return `| ${label} | ${s.solves} | ${s.solvesP95} | ${s.cpuMs.toFixed(0)} | ${s.cpuP50.toFixed(1)} | ${s.cpuP95.toFixed(1)} | ${s.cpuMax.toFixed(0)} | ${s.proven}/${side.length} |`;
   };
   console.log(
     [
       `Base \`${values.base}\` and this checkout, practical seeds ${first}–${first + seeds.length - 1}, median of ${passes} passes, budget ${budget} ms:`,
       '',
-      '| side | LP solves | p95 solves a job | CPU ms | p95 CPU ms a job | proven |',
-      '|---|---:|---:|---:|---:|---:|',
+      '| side | LP solves | p95 solves a job | CPU ms | p50 CPU ms a job | p95 CPU ms a job | max CPU ms | proven |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|',
       row('base', runs[0]),
       row('this', runs[1]),
       '',
