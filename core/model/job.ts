@@ -58,11 +58,6 @@ export interface Job {
   readonly offcutsFirst: boolean;
   /** Set on the job a request's search runs on when a progress observer listens (never on sub-jobs). */
   readonly observer?: SearchObserver;
-  /**
-   * `fewest_setups` and `bundle`: the setups stage refines the search's plan, whose patterns are its
-   * setups, so the search does not repack bars into new patterns (`repackWasteful`, should it be switched on). Absent otherwise.
-   */
-  readonly setupsMethod?: true;
 }
 
 /** Splits a normalised request into one job per material group, in first-appearance order of the parts. */
@@ -141,9 +136,6 @@ function buildJob(request: OptimiseRequest, material: Material, partIdx: readonl
     objective,
     costUnit: unit,
     offcutsFirst: request.method === 'offcuts_first',
-    ...(request.method === 'fewest_setups' || request.method === 'bundle'
-      ? { setupsMethod: true as const }
-      : {}),
   };
 }
 

@@ -28,7 +28,7 @@ import {
   runPacker,
   upfrontSchedule,
 } from './exact/index.ts';
-import { offerGreedyPlans, REPACK_IN_SEARCH } from './heuristics/index.ts';
+import { offerGreedyPlans } from './heuristics/index.ts';
 import { ColumnGeneration, provesInfeasible, solveRoot } from './master/index.ts';
 import { ArcFixing, type SubtreeBan } from './tree/arc-fixing.ts';
 import {
@@ -187,11 +187,7 @@ export function solveGroup(
     if (isOptimal() || budget.expired()) return result();
 
     const roundUp = job.sources.length > 1 && !off.has('round-up');
-    // Repacking the incumbent's wasteful bars (`REPACK_IN_SEARCH`, off; warm6's edit): jobs with several kinds
-    // of bar; not under the setups methods nor for their stage's oracle (`goal`): a new pattern is a setup.
-    const repacks = REPACK_IN_SEARCH && job.sources.length > 1 && !job.setupsMethod && goal === undefined;
-    const repack = repacks ? () => proof.bound : undefined;
-    const diver = new Diver(job, cg, budget, trace, inc, isOptimal, roundUp, repack);
+    const diver = new Diver(job, cg, budget, trace, inc, isOptimal, roundUp);
     diver.complete(first.out.x, root, []);
     cg.dropSubstitution();
     trace.phase = 'dive';

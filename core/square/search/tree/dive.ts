@@ -5,7 +5,6 @@
 import type { Budget } from '../../../budget.ts';
 import type { Residual } from '../../../master/index.ts';
 import {
-  type GroupPlan,
   type Incumbent,
   type Job,
   type Layout,
@@ -15,7 +14,7 @@ import {
 } from '../../../model/index.ts';
 import { ceilBound } from '../../../numbers.ts';
 import { packExactly } from '../exact/index.ts';
-import { downsize, greedyPack, repackWasteful, sourcePreference } from '../heuristics/index.ts';
+import { downsize, greedyPack, sourcePreference } from '../heuristics/index.ts';
 import type { ColumnGeneration } from '../master/index.ts';
 import { ENDGAME_NODES, ENDGAME_PIECES, ENDGAME_SLACK, SHARE_PER_STEP } from './tuning.ts';
 
@@ -39,9 +38,6 @@ export class Diver {
   private readonly inc: Incumbent;
   private readonly done: () => boolean;
   private readonly roundUp: boolean;
-  private readonly repackBound: (() => number) | undefined;
-  /** The last incumbent repacked (each is repacked once). */
-  private repacked: GroupPlan | null = null;
 
   constructor(
     job: Job,
@@ -52,8 +48,6 @@ export class Diver {
     done: () => boolean,
     /** Completions also round the LP's most fractional columns up (see {@link Diver.complete}). */
     roundUp = false,
-    /** The proof's bound, where completions repack the incumbent's wasteful bars (`REPACK_IN_SEARCH`). */
-    repackBound?: () => number,
   ) {
     this.job = job;
     this.cg = cg;
@@ -62,18 +56,6 @@ export class Diver {
     this.inc = inc;
     this.done = done;
     this.roundUp = roundUp;
-    this.repackBound = repackBound;
-  }
-
-  /**
-   * Repacks the incumbent's most wasteful bars into cheaper ones (see `repackWasteful`) when repacking is
-   * on: after every completion and before the mixed search's tree, once for each new incumbent.
-   */
-  repackIncumbent(): void {
-    const plan = this.inc.plan;
-    if (!this.repackBound || !plan || plan === this.repacked || this.done()) return;
-    this.inc.offer(repackWasteful(this.job, plan, this.repackBound()), 'repack');
-    this.repacked = this.inc.plan;
   }
 
   /** Runs a whole dive from `residual` (see {@link Diver.steps}). */
@@ -268,7 +250,6 @@ export class Diver {
       this.inc.offer([...bars, ...downsize(this.job, rest, r.hi, (c) => patternWeight(this.job, c))]);
     }
     if (this.roundUp) this.completeRoundedUp(x, r, bars, pref);
-    this.repackIncumbent();
   }
 
   /**

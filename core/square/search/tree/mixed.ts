@@ -26,8 +26,6 @@ import {
 export function mixedSearch(search: TreeSearch, proof: Proof, rootX: Float64Array, budget: Budget): void {
   const { job, cg, diver, root, rootCuts, trace, inc } = search;
   const isOptimal = (): boolean => proof.optimal();
-  diver.repackIncumbent();
-  if (isOptimal()) return;
   const rounds = (): number => trace.cgIterations;
   const workFor = (factor: number, least: number): Budget =>
     workLimited(budget, rounds, rounds() + Math.max(least, factor * rounds()));
