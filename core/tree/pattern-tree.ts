@@ -199,7 +199,7 @@ export function* treeSteps<C extends PatternColumn>(
       fixed,
     });
     const totals = cg.sourceTotals(out.x);
-    const pick = mostFractional(
+    const [pick] = byFractionality(
       [...totals].map((t, s) => ({ key: s, value: t, weight: job.sources[s]?.cost ?? 1 })),
     );
     if (pick) {
@@ -281,22 +281,6 @@ export function tighten(first: CgOutcome, more: CgOutcome, budget: Budget): CgOu
   if (more.status === 'stopped' && budget.expired()) return more;
   const lifted = more.status === 'infeasible' || more.status === 'failed' ? first.bound : more.bound;
   return { ...first, bound: Math.max(first.bound, lifted), iterations: more.iterations };
-}
-
-/** The entry whose value is furthest from an integer (weighted), or null when all are integral. */
-function mostFractional<K>(
-  entries: readonly { key: K; value: number; weight: number }[],
-): { key: K; value: number } | null {
-  let best: { key: K; value: number } | null = null;
-  let score = 1e-6;
-  for (const e of entries) {
-    const frac = Math.min(e.value - Math.floor(e.value), Math.ceil(e.value) - e.value);
-    if (frac > 1e-6 && frac * e.weight > score) {
-      score = frac * e.weight;
-      best = { key: e.key, value: e.value };
-    }
-  }
-  return best;
 }
 
 /** The fractional entries, furthest from an integer (weighted) first; ties keep the entries' order. */
