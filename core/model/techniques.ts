@@ -42,6 +42,8 @@ export const TECHNIQUES = [
   'strong-branching',
   /** Full-bar jobs: a tree node's LP a hair (2e-8 relative) above the floor stops there, as at it. */
   'floor-margin',
+  /** Full-bar jobs: strong branching tries first the arcs whose trial children were pruned at earlier nodes. */
+  'strong-history',
   /** The LP's dual feasibility tolerance at 1e-10 during tight pricing rounds, so their bound meets the LP. */
   'tight-duals',
 ] as const;

@@ -22,6 +22,7 @@ import {
   metNear,
   nearFloor,
   type StrongBranching,
+  type StrongHistory,
   splitArc,
   strongSplit,
 } from './strong-branching.ts';
@@ -127,6 +128,8 @@ export function* treeSteps<C extends PatternColumn>(
   ];
   const unresolved: number[] = [];
   let nodes = 0;
+  // Technique `strong-history`: the arcs whose trial children were pruned, over the whole tree.
+  const history: StrongHistory = new Map();
   while (open.length > 0 && !budget.expired()) {
     open.sort((a, b) => a.order - b.order || b.depth - a.depth);
     const node = open.shift();
@@ -230,6 +233,7 @@ export function* treeSteps<C extends PatternColumn>(
         { ...stop, cutoff: tree.pruneAt() },
         tree.strong,
         budget,
+        history,
       );
       trace.cgIterations += probe.iterations;
       trace.strongProbes = (trace.strongProbes ?? 0) + 1;

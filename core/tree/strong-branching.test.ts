@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { splitArc } from './strong-branching.ts';
+import { budgetOf, manualClock } from '../budget.ts';
+import type { CgOutcome, CoveringMaster, PatternColumn, Residual } from '../master/index.ts';
+import { type StrongHistory, splitArc, strongSplit } from './strong-branching.ts';
 
 // The two children of an arc split (technique `strong-branching` tries and tightens to them).
 
@@ -14,5 +16,83 @@ describe('splitArc', () => {
     expect(s.up.get('a')).toEqual(up);
     // The node's own bounds are left as they were.
     expect(arcs.get('a')).toEqual(prev);
+  });
+});
+
+/**
+ * A master whose every trial child stays at the floor (10) except the up child of `prunes` (its bound
+ * 10.5 rounds up to the cutoff 11). Records the arc bounded last in every solve.
+ */
+function fakeMaster(prunes: string): { master: CoveringMaster<PatternColumn>; tried: string[] } {
+  let residual: Residual | null = null;
+  const tried: string[] = [];
+  const master = {
+    setResidual(r: Residual) {
+      residual = r;
+    },
+    solve(): CgOutcome {
+      const bounded = [...(residual?.arcs ?? new Map()).entries()];
+      const last = bounded.at(-1);
+      tried.push(last ? `${last[0]}${last[1].lo > 0 ? '+' : '-'}` : '');
+      const up = last !== undefined && last[0] === prunes && last[1].lo > 0;
+      const v = up ? 10.5 : 10;
+      return {
+        status: 'optimal',
+        lpValue: v,
+        bound: v,
+        x: new Float64Array(0),
+        artificial: 0,
+        iterations: 1,
+      };
+    },
+  } as unknown as CoveringMaster<PatternColumn>;
+  return { master, tried };
+}
+
+describe('strongSplit with a history (technique `strong-history`)', () => {
+  const here: Residual = {
+    demand: new Int32Array(1),
+    lo: new Float64Array(1),
+    hi: new Float64Array(1),
+    usage: 0,
+  };
+  const candidates = ['a', 'b', 'c'].map((key) => ({ key, value: 0.5 }));
+  // Every vertex (the node's, each floor child's) has flow 0.5 on every candidate: no child is known
+  // to stay at the floor without its solve.
+  const half = new Map(candidates.map((c) => [c.key, 0.5]));
+  const flowsOf = () => half;
+  const run = (history: StrongHistory, on: boolean) => {
+    const { master, tried } = fakeMaster('c');
+    const { outcome } = strongSplit(
+      master,
+      here,
+      candidates,
+      half,
+      flowsOf,
+      10,
+      { cutoff: 11 },
+      { after: 0, solves: 48, rounds: 5, history: on },
+      budgetOf(manualClock(), 1e9),
+      history,
+    );
+    return { outcome, tried };
+  };
+
+  it.each([
+    // No history: the fractionality order, c's up child pruned last; each trial recorded.
+    [{}, true, ['a-', 'a+', 'b-', 'b+', 'c-', 'c+'], { a: -0.25, b: -0.25, c: 1 }],
+    // c pruned at an earlier node: tried first, its prune found after two solves.
+    [{ c: 2 }, true, ['c-', 'c+', 'a-', 'a+', 'b-', 'b+'], { a: -0.25, b: -0.25, c: 3 }],
+    // a stayed at the floor before: tried after the untried arcs.
+    [{ a: -0.25 }, true, ['b-', 'b+', 'c-', 'c+', 'a-', 'a+'], { a: -0.5, b: -0.25, c: 1 }],
+    // Switched off: the history is kept but does not reorder.
+    [{ c: 2, a: -0.25 }, false, ['a-', 'a+', 'b-', 'b+', 'c-', 'c+'], { a: -0.5, b: -0.25, c: 3 }],
+  ])('history %o (on: %s) tries %o', (before, on, order, after) => {
+    const history: StrongHistory = new Map(Object.entries(before));
+    const { outcome, tried } = run(history, on);
+    expect(tried).toEqual(order);
+    expect(outcome.kind).toBe('tightened');
+    if (outcome.kind === 'tightened') expect(outcome.arcs.get('c')?.hi).toBe(0);
+    expect(Object.fromEntries(history)).toEqual(after);
   });
 });

@@ -214,7 +214,9 @@ export function solveGroup(
       inc,
       ...(fullBars ? { fullBars } : {}),
       tight: !off.has('tight-bound'),
-      ...(fullBars && !off.has('strong-branching') ? { strong: STRONG_BRANCHING } : {}),
+      ...(fullBars && !off.has('strong-branching')
+        ? { strong: { ...STRONG_BRANCHING, history: !off.has('strong-history') } }
+        : {}),
       floorMargin: !off.has('floor-margin'),
       ...(fixing && !off.has('node-fixing') ? { nodeFixing: nodeFixingOf(fixing, cg, job, trace) } : {}),
     };
