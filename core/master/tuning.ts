@@ -22,10 +22,13 @@ export const SMOOTHING_SMALL = 0.5;
 export const SMOOTHING_WASTE = 0;
 export const WASTE_UNSMOOTHED_ITEM_TYPES = 300;
 /**
- * ... and only up to this many DP cells (items × capacity, as `FIXING_CELLS`): the unsmoothed root pays
- * where reduced-cost fixing runs (ANI 402, 4 M cells: 1.5× fewer rounds and more arcs fixed), but on ANI
- * 600 (12 M) its other vertex sent 8 of 34 formerly proven trees past 60 s (bench/results, full run on
- * d1e5930; 600_NR_3: 89 nodes open unsmoothed, 5 nodes proven smoothed) and AI 600 lost one.
+ * ... and only up to this many DP cells (items × capacity, as `FIXING_CELLS`) with the technique
+ * `waste-unsmoothed-large` off: the unsmoothed root pays where reduced-cost fixing runs (ANI 402, 4 M
+ * cells: 1.5× fewer rounds and more arcs fixed), but on ANI 600 (12 M), before strong branching, its other
+ * vertex sent 8 of 34 formerly proven trees past 60 s (bench/results, full run on d1e5930; 600_NR_3: 89
+ * nodes open unsmoothed, 5 nodes proven smoothed) and AI 600 lost one. With strong branching the line is
+ * gone (`waste-unsmoothed-large` on: 600_NR_3 proven in 288 rounds and 5 nodes against 388 and 5; ANI
+ * 801's root ends in about half the rounds; docs/solver.md, "Fewer and cheaper rounds").
  */
 export const WASTE_UNSMOOTHED_CELLS = 8_000_000;
 /**

@@ -46,6 +46,8 @@ export const TECHNIQUES = [
   'strong-history',
   /** The LP's dual feasibility tolerance at 1e-10 during tight pricing rounds, so their bound meets the LP. */
   'tight-duals',
+  /** `waste-unsmoothed` past its 8 M cells too, up to the waste DP's first-call cap (ANI 600 and 801). */
+  'waste-unsmoothed-large',
 ] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];

@@ -66,10 +66,15 @@ export class ColumnGeneration extends CoveringMaster<Column> {
       options.fixing ?? null,
     );
     port.arcColumnsOn = !options.off?.has('arc-waste-columns');
+    // Past `WASTE_UNSMOOTHED_CELLS` (ANI 600, 801) only with `waste-unsmoothed-large`: up to the DP's
+    // first-call cap, so never where the first rounds are plain knapsacks (ANI 1002).
+    const unsmoothedCells = options.off?.has('waste-unsmoothed-large')
+      ? WASTE_UNSMOOTHED_CELLS
+      : Number.POSITIVE_INFINITY;
     const unsmoothed =
       limit !== null &&
       job.items.length >= WASTE_UNSMOOTHED_ITEM_TYPES &&
-      port.wasteDpFits(residual.demand, WASTE_UNSMOOTHED_CELLS) &&
+      port.wasteDpFits(residual.demand, unsmoothedCells) &&
       !options.off?.has('waste-unsmoothed');
     const dualTolerance = options.off?.has('tight-duals') ? null : new DualTolerance();
     super(job.sources, job.offcutsFirst, port, dualTolerance?.wrap(engine) ?? engine, residual, {

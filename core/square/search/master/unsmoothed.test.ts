@@ -63,3 +63,26 @@ describe('unsmoothed waste-limited rounds (technique waste-unsmoothed)', () => {
     expect(twice).toBeGreaterThan(0);
   });
 });
+
+describe('unsmoothed rounds past 8 M DP cells (technique waste-unsmoothed-large)', () => {
+  it('prices once a round on a job of about 14 M cells, and smoothed with the switch off', async () => {
+    // 320 lengths on a bar of 30,000 (the weights' gcd 1): (C + 1) × chunks is past WASTE_UNSMOOTHED_CELLS.
+    const r = rng(7);
+    const lengths = new Set<number>();
+    while (lengths.size < 320) lengths.add(4500 + Math.floor(r() * 21000));
+    const parts = [...lengths].map((length) => ({ length, quantity: 1 + Math.floor(r() * 2) }));
+    const job = onlyJob({ parts, stockLength: 30000 });
+    const capacity = job.sources[0]?.capacity ?? 1;
+    expect(new SquarePricing(job).wasteDpFits(rootOf(job).demand, 8_000_000)).toBe(false);
+    expect(new SquarePricing(job).wasteDpFits(rootOf(job).demand)).toBe(true);
+    const load = job.items.reduce((a, it) => a + it.weight * it.demand, 0);
+    const bars = Math.ceil(load / capacity) + 20;
+    const on = await solve(job, bars, NO_ABLATION);
+    const off = await solve(job, bars, new Set(['waste-unsmoothed-large']));
+    expect(on.out.status).toBe('optimal');
+    expect(off.out.status).toBe('optimal');
+    expect(on.calls).toBe(on.out.iterations);
+    expect(off.calls).toBeGreaterThan(off.out.iterations);
+    expect(on.out.lpValue).toBeCloseTo(off.out.lpValue, 5);
+  }, 60_000);
+});
