@@ -48,6 +48,8 @@ export const TECHNIQUES = [
   'tight-duals',
   /** `waste-unsmoothed` past its 8 M cells too, up to the waste DP's first-call cap (ANI 600 and 801). */
   'waste-unsmoothed-large',
+  /** Full-bar jobs: the first dive fixes the whole part of every column the LP uses at once, a step. */
+  'full-bar-dive-parts',
 ] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];

@@ -191,7 +191,11 @@ export function solveGroup(
     diver.complete(first.out.x, root, []);
     cg.dropSubstitution();
     trace.phase = 'dive';
-    diver.dive(root, firstDiveRule(job, first.out.x), 0);
+    // Full-bar jobs have no plan at the LP bound unless the perfect-packing search finds one, so their
+    // first dive serves only completions: whole parts a step, not one bar (technique `full-bar-dive-parts`).
+    const firstRule =
+      fullBars && !off.has('full-bar-dive-parts') ? 'whole parts' : firstDiveRule(job, first.out.x);
+    diver.dive(root, firstRule, 0);
     if (isOptimal() || budget.expired()) return result();
 
     if (fixable && !off.has('rc-rounds') && !isOptimal()) {
