@@ -128,7 +128,8 @@ export function* treeSteps<C extends PatternColumn>(
   ];
   const unresolved: number[] = [];
   let nodes = 0;
-  // Technique `strong-history`: the arcs whose trial children were pruned, over the whole tree.
+  // Technique `strong-history`: what each arc's trials gave (pruned, or both children at the floor),
+  // over the whole tree.
   const history: StrongHistory = new Map();
   while (open.length > 0 && !budget.expired()) {
     open.sort((a, b) => a.order - b.order || b.depth - a.depth);

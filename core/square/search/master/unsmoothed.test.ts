@@ -9,13 +9,22 @@ import { SquarePricing } from './square-pricing.ts';
 // prices once, at the duals the LP gave, and column generation reaches the same LP optimum as with
 // smoothing; with the switch off, smoothed rounds that find nothing are priced again at the LP's duals.
 
-/** A random one-bar job of `m` (≥ 300: unsmoothed under the waste limit) part lengths. */
-function largeJob(seed: number, m: number): Job {
+/**
+ * A random one-bar job of `m` (≥ 300: unsmoothed under the waste limit) part lengths in
+ * [`shortest`, `shortest + span`) on a bar of `stockLength`.
+ */
+function largeJob(seed: number, m: number, stockLength = 1000, shortest = 150, span = 700): Job {
   const r = rng(seed);
   const lengths = new Set<number>();
-  while (lengths.size < m) lengths.add(150 + Math.floor(r() * 700));
+  while (lengths.size < m) lengths.add(shortest + Math.floor(r() * span));
   const parts = [...lengths].map((length) => ({ length, quantity: 1 + Math.floor(r() * 2) }));
-  return onlyJob({ parts, stockLength: 1000 });
+  return onlyJob({ parts, stockLength });
+}
+
+/** An incumbent far above the bound: the waste limit is loose but in force. */
+function looseBars(job: Job): number {
+  const load = job.items.reduce((a, it) => a + it.weight * it.demand, 0);
+  return Math.ceil(load / (job.sources[0]?.capacity ?? 1)) + 20;
 }
 
 function rootOf(job: Job): Residual {
@@ -46,10 +55,7 @@ describe('unsmoothed waste-limited rounds (technique waste-unsmoothed)', () => {
     let twice = 0;
     for (const seed of [1, 2, 3]) {
       const job = largeJob(seed, 320);
-      const load = job.items.reduce((a, it) => a + it.weight * it.demand, 0);
-      const capacity = job.sources[0]?.capacity ?? 1;
-      // An incumbent far above the bound: the waste limit is loose but in force.
-      const bars = Math.ceil(load / capacity) + 20;
+      const bars = looseBars(job);
       const on = await solve(job, bars, NO_ABLATION);
       const off = await solve(job, bars, new Set(['waste-unsmoothed']));
       expect(on.out.status).toBe('optimal');
@@ -67,16 +73,10 @@ describe('unsmoothed waste-limited rounds (technique waste-unsmoothed)', () => {
 describe('unsmoothed rounds past 8 M DP cells (technique waste-unsmoothed-large)', () => {
   it('prices once a round on a job of about 14 M cells, and smoothed with the switch off', async () => {
     // 320 lengths on a bar of 30,000 (the weights' gcd 1): (C + 1) × chunks is past WASTE_UNSMOOTHED_CELLS.
-    const r = rng(7);
-    const lengths = new Set<number>();
-    while (lengths.size < 320) lengths.add(4500 + Math.floor(r() * 21000));
-    const parts = [...lengths].map((length) => ({ length, quantity: 1 + Math.floor(r() * 2) }));
-    const job = onlyJob({ parts, stockLength: 30000 });
-    const capacity = job.sources[0]?.capacity ?? 1;
+    const job = largeJob(7, 320, 30000, 4500, 21000);
     expect(new SquarePricing(job).wasteDpFits(rootOf(job).demand, 8_000_000)).toBe(false);
     expect(new SquarePricing(job).wasteDpFits(rootOf(job).demand)).toBe(true);
-    const load = job.items.reduce((a, it) => a + it.weight * it.demand, 0);
-    const bars = Math.ceil(load / capacity) + 20;
+    const bars = looseBars(job);
     const on = await solve(job, bars, NO_ABLATION);
     const off = await solve(job, bars, new Set(['waste-unsmoothed-large']));
     expect(on.out.status).toBe('optimal');
