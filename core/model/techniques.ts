@@ -50,6 +50,8 @@ export const TECHNIQUES = [
   'waste-unsmoothed-large',
   /** Full-bar jobs: the first dive fixes the whole part of every column the LP uses at once, a step. */
   'full-bar-dive-parts',
+  /** Full-bar jobs: a strong-branching trial child gets 8 master solves instead of 5, to prune more often. */
+  'strong-rounds',
 ] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];

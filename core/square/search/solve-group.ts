@@ -31,6 +31,7 @@ import {
 import { offerGreedyPlans } from './heuristics/index.ts';
 import { ColumnGeneration, provesInfeasible, solveRoot } from './master/index.ts';
 import { ArcFixing, type SubtreeBan } from './tree/arc-fixing.ts';
+import { strongOf } from './tree/branch-and-price.ts';
 import {
   Diver,
   firstDiveRule,
@@ -40,7 +41,7 @@ import {
   packerOpsPerRound,
   type TreeSearch,
 } from './tree/index.ts';
-import { FIXING_ROOT_ROUNDS, NODE_FIXING_GAP, STRONG_BRANCHING } from './tree/tuning.ts';
+import { FIXING_ROOT_ROUNDS, NODE_FIXING_GAP } from './tree/tuning.ts';
 
 /**
  * How the search ended: `optimal`, a plan that meets the bound (and, under offcuts_first, uses the most
@@ -218,9 +219,7 @@ export function solveGroup(
       inc,
       ...(fullBars ? { fullBars } : {}),
       tight: !off.has('tight-bound'),
-      ...(fullBars && !off.has('strong-branching')
-        ? { strong: { ...STRONG_BRANCHING, history: !off.has('strong-history') } }
-        : {}),
+      ...(fullBars && !off.has('strong-branching') ? { strong: strongOf(off) } : {}),
       floorMargin: !off.has('floor-margin'),
       ...(fixing && !off.has('node-fixing') ? { nodeFixing: nodeFixingOf(fixing, cg, job, trace) } : {}),
     };

@@ -6,7 +6,14 @@
 import type { CountCut } from '../../../bounds/index.ts';
 import type { Budget } from '../../../budget.ts';
 import type { Residual } from '../../../master/index.ts';
-import { type Incumbent, type Job, type Layout, runToEnd, type SearchTrace } from '../../../model/index.ts';
+import {
+  type Ablation,
+  type Incumbent,
+  type Job,
+  type Layout,
+  runToEnd,
+  type SearchTrace,
+} from '../../../model/index.ts';
 import { type Arc, type ArcMap, arcCell } from '../../../pricing/index.ts';
 import {
   type BranchFlow,
@@ -17,6 +24,23 @@ import {
 } from '../../../tree/index.ts';
 import type { Column, ColumnGeneration } from '../master/index.ts';
 import type { Diver, StepRule } from './dive.ts';
+import { STRONG_BRANCHING } from './tuning.ts';
+
+/**
+ * Technique `strong-rounds`: the master solves a strong-branching trial child gets (`STRONG_BRANCHING`'s
+ * 5 off). A child the restricted master lifts off the floor but 5 rounds leave unpruned mostly prunes
+ * with a few more, and every prune tightens the node (docs/solver.md, "Longer trial children").
+ */
+export const STRONG_TRIAL_ROUNDS = 8;
+
+/** Strong branching for full-bar jobs under an ablation (with `strong-branching` on). */
+export function strongOf(off: Ablation): StrongBranching {
+  return {
+    ...STRONG_BRANCHING,
+    history: !off.has('strong-history'),
+    ...(off.has('strong-rounds') ? {} : { rounds: STRONG_TRIAL_ROUNDS }),
+  };
+}
 
 /**
  * Branch and price. A node bounds the number of bars of each source and the flow on some arcs (item j cut

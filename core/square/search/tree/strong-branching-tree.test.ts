@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fixture, onlyJob, workBudget } from '../../../../test/support/solver.ts';
 import { solveGroup } from '../solve-group.ts';
+import { STRONG_TRIAL_ROUNDS, strongOf } from './branch-and-price.ts';
+import { STRONG_BRANCHING } from './tuning.ts';
 
 // Strong branching on full-bar jobs (technique `strong-branching`): ANI 402_NR_6's LP bound is one bar
 // below the optimum and the most fractional arc leaves both children at the floor; without the trials
@@ -17,4 +19,19 @@ describe('strong branching in the tree (ANI 402_10000_NR_6)', () => {
     expect(res.trace.strongProbes ?? 0).toBeGreaterThan(0);
     // Work, not time, decides the outcome; the limit only allows for a loaded machine (about 20 s alone).
   }, 240_000);
+});
+
+describe('strongOf', () => {
+  it.each([
+    // Technique `strong-rounds`: a trial child gets more master solves than the tuning's 5.
+    [[], STRONG_TRIAL_ROUNDS, true],
+    [['strong-rounds'], STRONG_BRANCHING.rounds, true],
+    [['strong-history'], STRONG_TRIAL_ROUNDS, false],
+  ] as const)('with %o off: %i rounds a trial child, history %s', (off, rounds, history) => {
+    const strong = strongOf(new Set(off));
+    expect(strong.rounds).toBe(rounds);
+    expect(strong.history).toBe(history);
+    expect(strong.solves).toBe(STRONG_BRANCHING.solves);
+    expect(STRONG_TRIAL_ROUNDS).toBeGreaterThan(STRONG_BRANCHING.rounds);
+  });
 });
