@@ -4,7 +4,11 @@
  * the report gives, per side, the LP solves to the answer (a count the machine's load does not move), the
  * CPU time per job, and the jobs whose objective or proof differ.
  *
- *   npx tsx bench/warm-ablate.ts --off round-up [--jobs 200] [--first-seed 1] [--budget-ms 20000]
+ *   npx tsx bench/warm-ablate.ts --off round-up [--jobs 200] [--first-seed 1] [--budget-ms 20000] [--moved 10]
+ *
+ * `--moved N` also lists the N jobs whose LP solves rose most with the technique on and the N that fell
+ * most, and the LP solves over the jobs proven on both sides (a job stopped by the budget solves as many
+ * LPs as the time allows, which the machine's load moves).
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -97,6 +101,39 @@ export async function solveSide(
   };
 }
 
+/** One job's LP solves off and on. */
+export interface Moved {
+  readonly seed: number;
+  readonly off: SideRun;
+  readonly on: SideRun;
+}
+
+/**
+ * The `n` jobs whose LP solves rose most with the technique on, and the `n` that fell most (ties by
+ * seed), and the solves of the jobs proven on both sides, off and on.
+ */
+export function movedJobs(
+  jobs: readonly Moved[],
+  n: number,
+): { rose: Moved[]; fell: Moved[]; proven: { off: number; on: number; jobs: number } } {
+  const delta = (j: Moved): number => j.on.solves - j.off.solves;
+  const rose = jobs
+    .filter((j) => delta(j) > 0)
+    .sort((a, b) => delta(b) - delta(a) || a.seed - b.seed)
+    .slice(0, n);
+  const fell = jobs
+    .filter((j) => delta(j) < 0)
+    .sort((a, b) => delta(a) - delta(b) || a.seed - b.seed)
+    .slice(0, n);
+  const both = jobs.filter((j) => j.off.optimal && j.on.optimal);
+  const proven = {
+    off: both.reduce((a, j) => a + j.off.solves, 0),
+    on: both.reduce((a, j) => a + j.on.solves, 0),
+    jobs: both.length,
+  };
+  return { rose, fell, proven };
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -104,6 +141,7 @@ async function main(): Promise<void> {
       jobs: { type: 'string', default: '200' },
       'first-seed': { type: 'string', default: '1' },
       'budget-ms': { type: 'string', default: '20000' },
+      moved: { type: 'string', default: '0' },
     },
   });
   const name = values.off ?? '';
@@ -123,6 +161,7 @@ async function main(): Promise<void> {
   const offRuns: SideRun[] = [];
   const onRuns: SideRun[] = [];
   const differ: string[] = [];
+  const pairs: Moved[] = [];
   for (const [k, seed] of seeds.entries()) {
     // Alternate which side goes first, so a change of load hits both alike.
     let withOff: SideRun | null;
@@ -137,6 +176,7 @@ async function main(): Promise<void> {
     if (!withOff || !withOn) continue;
     offRuns.push(withOff);
     onRuns.push(withOn);
+    pairs.push({ seed, off: withOff, on: withOn });
     if (withOff.best !== withOn.best || withOff.optimal !== withOn.optimal)
       differ.push(
         `${seed} (${withOff.best}${withOff.optimal ? '' : '?'} → ${withOn.best}${withOn.optimal ? '' : '?'})`,
@@ -158,6 +198,20 @@ async function main(): Promise<void> {
       `Objective or proof differ: ${differ.length === 0 ? 'none' : differ.join(', ')}.`,
     ].join('\n'),
   );
+  const n = Number(values.moved);
+  if (n > 0) {
+    const m = movedJobs(pairs, n);
+    const fmt = (j: Moved) =>
+      `${j.seed} (${j.off.solves} → ${j.on.solves} solves, ${j.off.cpuMs.toFixed(0)} → ${j.on.cpuMs.toFixed(0)} ms)`;
+    console.log(
+      [
+        '',
+        `Proven on both sides (${m.proven.jobs} jobs): LP solves ${m.proven.off} → ${m.proven.on}.`,
+        `Most solves added: ${m.rose.map(fmt).join(', ') || 'none'}.`,
+        `Most solves saved: ${m.fell.map(fmt).join(', ') || 'none'}.`,
+      ].join('\n'),
+    );
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -13,6 +13,7 @@ import {
   planCost,
   substituteShortages,
   trimExcess,
+  winsTie,
 } from './plan.ts';
 
 /** The search state shared by the phases: the incumbent only ever improves. */
@@ -50,7 +51,11 @@ export class Incumbent {
       this.plan !== null && !this.job.offcutsFirst && cost > this.plan.cost;
     if (dearer(keptCost(this.job, bars))) return;
     const trimmed = trimExcess(this.job, bars);
-    if (dearer(planCost(this.job, trimmed))) return;
+    const cost = planCost(this.job, trimmed);
+    if (dearer(cost)) return;
+    // At the incumbent's cost only a tie-break can make it better: checked before the merge.
+    const tie = this.plan !== null && !this.job.offcutsFirst && cost === this.plan.cost;
+    if (tie && this.plan && !winsTie(this.job, trimmed, this.plan)) return;
     const plan = mergeLayouts(this.job, trimmed);
     if (better(this.job, plan, this.plan)) {
       this.plan = plan;

@@ -5,7 +5,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseOptimiseBody } from '../request/index.ts';
 import { buildJobs, type Job } from './index.ts';
-import { keptCost, type Layout, mergeLayouts, patternKey, planCost, trimExcess } from './plan.ts';
+import {
+  better,
+  keptCost,
+  type Layout,
+  mergeLayouts,
+  patternKey,
+  planCost,
+  trimExcess,
+  winsTie,
+} from './plan.ts';
 
 function jobOf(demands: readonly number[]): Job {
   const parsed = parseOptimiseBody(
@@ -131,5 +140,83 @@ describe('trimExcess', () => {
       ),
       { seed: 44, numRuns: 300 },
     );
+  });
+});
+
+describe('winsTie', () => {
+  // Two kinds of bar at one price, the second a priority stock, so every tie-break of `better` can decide.
+  const parsed = parseOptimiseBody(
+    {
+      parts: [2, 2, 3].map((quantity, i) => ({ length: 100 + 10 * i, quantity })),
+      stocks: [
+        { length: 1_000, price: 4 },
+        { length: 1_000, price: 4, priority: true },
+      ],
+    },
+    'json',
+  );
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  const [job] = buildJobs(parsed.value);
+  if (!job) throw new Error('no job');
+  const bars = fc.array(
+    fc.record({
+      source: fc.integer({ min: 0, max: 1 }),
+      counts: fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 3, maxLength: 3 }),
+      count: fc.integer({ min: 1, max: 3 }),
+    }),
+    { minLength: 1, maxLength: 7 },
+  );
+  const layouts = (raw: { source: number; counts: number[]; count: number }[]): Layout[] =>
+    raw.map((b) => ({ source: b.source, counts: Int32Array.from(b.counts), count: b.count }));
+
+  it('says what better says of the merged bars, for bars costing what the incumbent costs', () => {
+    let ties = 0;
+    fc.assert(
+      fc.property(bars, bars, (a, b) => {
+        const offered = layouts(a).filter((l) => l.counts.some((c) => c > 0));
+        const incumbent = mergeLayouts(job, layouts(b));
+        if (offered.length === 0 || planCost(job, offered) !== incumbent.cost) return;
+        ties++;
+        expect(winsTie(job, offered, incumbent)).toBe(better(job, mergeLayouts(job, offered), incumbent));
+      }),
+      { numRuns: 3000 },
+    );
+    // Enough equal-cost pairs that the property was tried at all.
+    expect(ties).toBeGreaterThan(50);
+  });
+
+  it.each([
+    ['more priority bars win', [[1, [1, 0, 0], 2]], [[0, [1, 0, 0], 2]], true],
+    [
+      'fewer priority bars lose',
+      [
+        [0, [1, 0, 0], 1],
+        [0, [0, 1, 0], 1],
+      ],
+      [[1, [1, 1, 0], 2]],
+      false,
+    ],
+    [
+      'fewer layouts win',
+      [[0, [1, 1, 0], 2]],
+      [
+        [0, [1, 0, 0], 1],
+        [0, [0, 1, 0], 1],
+      ],
+      true,
+    ],
+    [
+      'as many layouts lose',
+      [
+        [0, [1, 0, 0], 1],
+        [0, [1, 0, 0], 1],
+      ],
+      [[0, [0, 1, 0], 2]],
+      false,
+    ],
+  ] as const)('%s', (_, offered, incumbent, wins) => {
+    const of = (rows: readonly (readonly [number, readonly number[], number])[]): Layout[] =>
+      rows.map(([source, counts, count]) => ({ source, counts: Int32Array.from(counts), count }));
+    expect(winsTie(job, of(offered), mergeLayouts(job, of(incumbent)))).toBe(wins);
   });
 });

@@ -194,10 +194,30 @@ export function better(job: Job, a: GroupPlan, b: GroupPlan | null): boolean {
   return a.layouts.length < b.layouts.length;
 }
 
-function priorityBars(job: Job, p: GroupPlan): number {
+function priorityBars(job: Job, p: Pick<GroupPlan, 'layouts'>): number {
   let n = 0;
   for (const l of p.layouts) if (job.sources[l.source]?.priority) n += l.count;
   return n;
+}
+
+/**
+ * Whether bars costing as much as `b` (trimmed: no empty bar, none cut 0 times) could merge into a plan
+ * that {@link better} prefers to `b`, without merging and sorting them: the tie-breaks only (priority
+ * bars, then fewer distinct layouts, counted up to `b`'s). Not for `offcuts_first`, whose usage ranks
+ * first. Offers at the incumbent's cost are the rule in a long proof (every completion of ANI 402_NR_9's
+ * dives costs the incumbent's 133 bars), and their merge was most of an offer's time.
+ */
+export function winsTie(job: Job, bars: readonly Layout[], b: GroupPlan): boolean {
+  const pa = priorityBars(job, { layouts: bars });
+  const pb = priorityBars(job, b);
+  if (pa !== pb) return pa > pb;
+  const keys = new Set<string>();
+  for (const l of bars) {
+    if (l.count <= 0 || l.counts.every((c) => c === 0)) continue;
+    keys.add(layoutKey(l.source, l.counts));
+    if (keys.size >= b.layouts.length) return false;
+  }
+  return true;
 }
 
 /**
