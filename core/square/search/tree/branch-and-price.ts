@@ -24,14 +24,7 @@ import {
 } from '../../../tree/index.ts';
 import type { Column, ColumnGeneration } from '../master/index.ts';
 import type { Diver, StepRule } from './dive.ts';
-import { STRONG_BRANCHING } from './tuning.ts';
-
-/**
- * Technique `strong-rounds`: the master solves a strong-branching trial child gets (`STRONG_BRANCHING`'s
- * 5 off). A child the restricted master lifts off the floor but 5 rounds leave unpruned mostly prunes
- * with a few more, and every prune tightens the node (docs/solver.md, "Longer trial children").
- */
-export const STRONG_TRIAL_ROUNDS = 8;
+import { STRONG_BRANCHING, STRONG_TRIAL_ROUNDS } from './tuning.ts';
 
 /** Strong branching for full-bar jobs under an ablation (with `strong-branching` on). */
 export function strongOf(off: Ablation): StrongBranching {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fixture, onlyJob, workBudget } from '../../../../test/support/solver.ts';
 import { solveGroup } from '../solve-group.ts';
-import { STRONG_TRIAL_ROUNDS, strongOf } from './branch-and-price.ts';
-import { STRONG_BRANCHING } from './tuning.ts';
+import { strongOf } from './branch-and-price.ts';
+import { STRONG_BRANCHING, STRONG_TRIAL_ROUNDS } from './tuning.ts';
 
 // Strong branching on full-bar jobs (technique `strong-branching`): ANI 402_NR_6's LP bound is one bar
 // below the optimum and the most fractional arc leaves both children at the floor; without the trials

@@ -67,3 +67,9 @@ export const NODE_FIXING_GAP = 0.05;
  * stops after one solve, so most trials cost two LP re-solves.
  */
 export const STRONG_BRANCHING = { after: 8, solves: 48, rounds: 5 } as const;
+/**
+ * Technique `strong-rounds`: the master solves a strong-branching trial child gets instead of
+ * `STRONG_BRANCHING.rounds`. A child the restricted master lifts off the floor but 5 rounds leave unpruned
+ * mostly prunes with a few more, and every prune tightens the node (docs/solver.md, "Longer trial children").
+ */
+export const STRONG_TRIAL_ROUNDS = 8;
