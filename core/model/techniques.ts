@@ -52,6 +52,8 @@ export const TECHNIQUES = [
   'full-bar-dive-parts',
   /** Full-bar jobs: a strong-branching trial child gets 8 master solves instead of 5, to prune more often. */
   'strong-rounds',
+  /** Full-bar jobs: the first dive after the root stops after `FULL_BAR_DIVE_SOLVES` master solves. */
+  'full-bar-dive-cap',
 ] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];

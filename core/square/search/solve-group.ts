@@ -31,7 +31,7 @@ import {
 import { offerGreedyPlans } from './heuristics/index.ts';
 import { ColumnGeneration, provesInfeasible, solveRoot } from './master/index.ts';
 import { ArcFixing, type SubtreeBan } from './tree/arc-fixing.ts';
-import { strongOf } from './tree/branch-and-price.ts';
+import { firstDiveBudget, strongOf } from './tree/branch-and-price.ts';
 import {
   Diver,
   firstDiveRule,
@@ -196,7 +196,13 @@ export function solveGroup(
     // first dive serves only completions: whole parts a step, not one bar (technique `full-bar-dive-parts`).
     const firstRule =
       fullBars && !off.has('full-bar-dive-parts') ? 'whole parts' : firstDiveRule(job, first.out.x);
-    diver.dive(root, firstRule, 0);
+    diver.dive(
+      root,
+      firstRule,
+      0,
+      undefined,
+      firstDiveBudget(off, fullBars !== undefined, budget, counted.solves),
+    );
     if (isOptimal() || budget.expired()) return result();
 
     if (fixable && !off.has('rc-rounds') && !isOptimal()) {

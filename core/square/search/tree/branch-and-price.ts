@@ -4,7 +4,7 @@
  */
 
 import type { CountCut } from '../../../bounds/index.ts';
-import type { Budget } from '../../../budget.ts';
+import { type Budget, workLimited } from '../../../budget.ts';
 import type { Residual } from '../../../master/index.ts';
 import {
   type Ablation,
@@ -24,7 +24,7 @@ import {
 } from '../../../tree/index.ts';
 import type { Column, ColumnGeneration } from '../master/index.ts';
 import type { Diver, StepRule } from './dive.ts';
-import { STRONG_BRANCHING, STRONG_TRIAL_ROUNDS } from './tuning.ts';
+import { FULL_BAR_DIVE_SOLVES, STRONG_BRANCHING, STRONG_TRIAL_ROUNDS } from './tuning.ts';
 
 /** Strong branching for full-bar jobs under an ablation (with `strong-branching` on). */
 export function strongOf(off: Ablation): StrongBranching {
@@ -33,6 +33,21 @@ export function strongOf(off: Ablation): StrongBranching {
     history: !off.has('strong-history'),
     ...(off.has('strong-rounds') ? {} : { rounds: STRONG_TRIAL_ROUNDS }),
   };
+}
+
+/**
+ * The budget of a job's first dive after the root: for a full-bar job (technique `full-bar-dive-cap`),
+ * `budget` ending also once `solves()` has grown by {@link FULL_BAR_DIVE_SOLVES}; else `budget` itself.
+ */
+export function firstDiveBudget(
+  off: Ablation,
+  fullBars: boolean,
+  budget: Budget,
+  solves: () => number,
+): Budget {
+  if (!fullBars || off.has('full-bar-dive-cap')) return budget;
+  const start = solves();
+  return workLimited(budget, () => solves() - start, FULL_BAR_DIVE_SOLVES);
 }
 
 /**

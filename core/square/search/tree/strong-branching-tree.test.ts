@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fixture, onlyJob, workBudget } from '../../../../test/support/solver.ts';
+import { budgetOf, manualClock } from '../../../budget.ts';
 import { solveGroup } from '../solve-group.ts';
-import { strongOf } from './branch-and-price.ts';
-import { STRONG_BRANCHING, STRONG_TRIAL_ROUNDS } from './tuning.ts';
+import { firstDiveBudget, strongOf } from './branch-and-price.ts';
+import { FULL_BAR_DIVE_SOLVES, STRONG_BRANCHING, STRONG_TRIAL_ROUNDS } from './tuning.ts';
 
 // Strong branching on full-bar jobs (technique `strong-branching`): ANI 402_NR_6's LP bound is one bar
 // below the optimum and the most fractional arc leaves both children at the floor; without the trials
@@ -33,5 +34,26 @@ describe('strongOf', () => {
     expect(strong.history).toBe(history);
     expect(strong.solves).toBe(STRONG_BRANCHING.solves);
     expect(STRONG_TRIAL_ROUNDS).toBeGreaterThan(STRONG_BRANCHING.rounds);
+  });
+});
+
+describe('firstDiveBudget', () => {
+  // Technique `full-bar-dive-cap`: a full-bar job's first dive ends after FULL_BAR_DIVE_SOLVES master
+  // solves counted from the dive's start; other jobs, and the switch off, keep the search's budget.
+  it.each([
+    [true, [], true],
+    [true, ['full-bar-dive-cap'], false],
+    [false, [], false],
+  ] as const)('full bars %s, %o off: capped %s', (fullBars, off, capped) => {
+    const budget = budgetOf(manualClock(), 60_000);
+    let solves = 37;
+    const dive = firstDiveBudget(new Set(off), fullBars, budget, () => solves);
+    expect(dive === budget).toBe(!capped);
+    solves += FULL_BAR_DIVE_SOLVES - 1;
+    expect(dive.expired()).toBe(false);
+    solves += 1;
+    expect(dive.expired()).toBe(capped);
+    // The search's own budget never ends by the dive's count.
+    expect(budget.expired()).toBe(false);
   });
 });

@@ -73,3 +73,10 @@ export const STRONG_BRANCHING = { after: 8, solves: 48, rounds: 5 } as const;
  * mostly prunes with a few more, and every prune tightens the node (docs/solver.md, "Longer trial children").
  */
 export const STRONG_TRIAL_ROUNDS = 8;
+
+/**
+ * Technique `full-bar-dive-cap`: the master solves a full-bar job's first dive (after the root) may take.
+ * Such a job improves only by a perfect packing, which that dive's completions rarely find; on ANI 402
+ * it took up to 223 solves (NR_21: two thirds of the proof's rounds).
+ */
+export const FULL_BAR_DIVE_SOLVES = 60;
