@@ -52,6 +52,8 @@ export const TECHNIQUES = [
   'full-bar-dive-parts',
   /** Full-bar jobs: a strong-branching trial child gets 8 master solves instead of 5, to prune more often. */
   'strong-rounds',
+  /** A search's final plan is repacked, pools of its bars, into fewer bars at no worse cost, waste or ties. */
+  'fewer-bars',
 ] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];
