@@ -99,7 +99,7 @@ function noWorse(job: Job, a: GroupPlan, b: GroupPlan): boolean {
   const x = figures(job, a);
   const y = figures(job, b);
   return (
-    x.cost <= y.cost &&
+    x.cost === y.cost &&
     x.length <= y.length &&
     x.remnant >= y.remnant &&
     x.priority >= y.priority &&
@@ -108,7 +108,7 @@ function noWorse(job: Job, a: GroupPlan, b: GroupPlan): boolean {
   );
 }
 
-/** The fewest bars of any plan no worse than `plan` in every figure, by brute force over every packing. */
+/** The fewest bars of any plan of the same cost no worse than `plan` in every figure, by brute force. */
 function fewestBars(job: Job, plan: GroupPlan): number {
   const pieces = job.items.flatMap((it, i) => Array.from({ length: it.demand }, () => i));
   const bars: { source: number; counts: number[]; free: number }[] = [];
@@ -295,7 +295,7 @@ describe('fewerBars', () => {
       fewer++;
       if (figures(job, fewerBars(job, plan)).stockBars === least) reached++;
     }
-    // 52 of 60 when written.
+    // 48 of 55 when written.
     expect(fewer).toBeGreaterThan(40);
     expect(reached / fewer).toBeGreaterThan(0.8);
   });

@@ -25,7 +25,7 @@ export const FILL_NODES = 2_000;
 export const FEWER_BARS_POOL = 10;
 export const FEWER_BARS_POOL_PIECES = 80;
 export const FEWER_BARS_POOL_OPS = 20_000;
-export const FEWER_BARS_OPS = 20_000;
+export const FEWER_BARS_OPS = 10_000;
 /** Sets of fewer bars (of each source) a pool is packed into, at most. */
 export const FEWER_BARS_SETS = 4;
 /** Pools drawn at random after the prefixes: how many in a pass, their most bars and operations each. */
