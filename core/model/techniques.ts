@@ -52,6 +52,8 @@ export const TECHNIQUES = [
   'full-bar-dive-parts',
   /** Full-bar jobs: a strong-branching trial child gets 8 master solves instead of 5, to prune more often. */
   'strong-rounds',
+  /** The root's column generation stops once its bound, lifted to reachable costs each round, meets the incumbent. */
+  'root-lift',
 ] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];
