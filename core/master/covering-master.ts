@@ -12,7 +12,13 @@ import { ceilBound } from '../numbers.ts';
 import { ColumnBan } from './column-ban.ts';
 import { ColumnPool } from './column-pool.ts';
 import { activeArcs, smooth } from './duals.ts';
-import type { CgOutcome, CgStop, MasterOptions, PoolTuning } from './outcome.ts';
+import {
+  type CgOutcome,
+  type CgStop,
+  type MasterOptions,
+  type PoolTuning,
+  reachesCutoff,
+} from './outcome.ts';
 import { copyResidual, type PatternColumn, type PricingPort, type Residual, usageScaleOf } from './port.ts';
 import { POOL_AGE, POOL_MIN_COLUMNS, POOL_PERIOD, POOL_ROWS_FACTOR, SETTLE_TOLERANCE } from './tuning.ts';
 
@@ -375,7 +381,7 @@ export class CoveringMaster<C extends PatternColumn> {
       let leaning = 0;
       for (let a = 0; a < this.artificialColumns; a++) leaning += sol.x[a] ?? 0;
       const settled = leaning <= 1e-9 && ceilBound(bestBound) >= ceilBound(sol.objective - SETTLE_TOLERANCE);
-      if ((stop.settle && settled) || (stop.cutoff !== undefined && ceilBound(bestBound) >= stop.cutoff)) {
+      if ((stop.settle && settled) || reachesCutoff(bestBound, stop, this.lastCut)) {
         return this.outcome('stopped', this.solveMaster(), bestBound, iterations + 1);
       }
       if (budget.expired() || (stop.rounds !== undefined && iterations >= stop.rounds))

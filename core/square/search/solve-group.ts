@@ -179,7 +179,7 @@ export function solveGroup(
       run?.searching && schedule.duringRoot
         ? budgetBeside(budget, run, (r) => schedule.allowed(r), rounds, isOptimal)
         : budget;
-    const first = solveRoot(job, cg, root, inc, proof.bound, beside, trace);
+    const first = solveRoot(job, cg, root, inc, proof.bound, beside, trace, !off.has('root-lift'));
     rootOps = run?.ops ?? null;
     proof.bound = first.bound;
     trace.phase = 'root';
