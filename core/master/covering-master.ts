@@ -12,13 +12,8 @@ import { ceilBound } from '../numbers.ts';
 import { ColumnBan } from './column-ban.ts';
 import { ColumnPool } from './column-pool.ts';
 import { activeArcs, smooth } from './duals.ts';
-import {
-  type CgOutcome,
-  type CgStop,
-  type MasterOptions,
-  type PoolTuning,
-  reachesCutoff,
-} from './outcome.ts';
+import type { CgOutcome, CgStop, MasterOptions, PoolTuning } from './outcome.ts';
+import { reachesCutoff } from './outcome.ts';
 import { copyResidual, type PatternColumn, type PricingPort, type Residual, usageScaleOf } from './port.ts';
 import { POOL_AGE, POOL_MIN_COLUMNS, POOL_PERIOD, POOL_ROWS_FACTOR, SETTLE_TOLERANCE } from './tuning.ts';
 
@@ -330,8 +325,7 @@ export class CoveringMaster<C extends PatternColumn> {
       let sol = this.solveMaster();
       iterations++;
       if (sol.status === 'infeasible' && this.pooledCount > 0) {
-        // Infeasible without the pooled columns proves nothing: with all of them back the master is
-        // what it would have been without the pool.
+        // Infeasible without the pooled columns proves nothing: with them all back it is as without a pool.
         this.restorePool();
         sol = this.solveMaster();
         iterations++;
@@ -367,8 +361,7 @@ export class CoveringMaster<C extends PatternColumn> {
           bestBound = priced.bound;
           this.center = priced.duals;
         }
-        // Without columns the LP is solved only if the pricing was exact; past the pricing's size caps it may
-        // not be, and the caller must not treat the LP solution as optimal.
+        // No columns: the LP is solved only if the pricing was exact (not past its size caps); else not optimal.
         if (priced.columns.length === 0) {
           return this.outcome(priced.exact ? 'optimal' : 'stopped', sol, bestBound, iterations);
         }
