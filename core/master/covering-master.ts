@@ -13,6 +13,7 @@ import { ColumnBan } from './column-ban.ts';
 import { ColumnPool } from './column-pool.ts';
 import { activeArcs, smooth } from './duals.ts';
 import type { CgOutcome, CgStop, MasterOptions, PoolTuning } from './outcome.ts';
+import { reachesCutoff } from './outcome.ts';
 import { copyResidual, type PatternColumn, type PricingPort, type Residual, usageScaleOf } from './port.ts';
 import { POOL_AGE, POOL_MIN_COLUMNS, POOL_PERIOD, POOL_ROWS_FACTOR, SETTLE_TOLERANCE } from './tuning.ts';
 
@@ -324,8 +325,7 @@ export class CoveringMaster<C extends PatternColumn> {
       let sol = this.solveMaster();
       iterations++;
       if (sol.status === 'infeasible' && this.pooledCount > 0) {
-        // Infeasible without the pooled columns proves nothing: with all of them back the master is
-        // what it would have been without the pool.
+        // Infeasible without the pooled columns proves nothing: with them all back it is as without a pool.
         this.restorePool();
         sol = this.solveMaster();
         iterations++;
@@ -361,8 +361,7 @@ export class CoveringMaster<C extends PatternColumn> {
           bestBound = priced.bound;
           this.center = priced.duals;
         }
-        // Without columns the LP is solved only if the pricing was exact; past the pricing's size caps it may
-        // not be, and the caller must not treat the LP solution as optimal.
+        // No columns: the LP is solved only if the pricing was exact (not past its size caps); else not optimal.
         if (priced.columns.length === 0) {
           return this.outcome(priced.exact ? 'optimal' : 'stopped', sol, bestBound, iterations);
         }
@@ -375,7 +374,7 @@ export class CoveringMaster<C extends PatternColumn> {
       let leaning = 0;
       for (let a = 0; a < this.artificialColumns; a++) leaning += sol.x[a] ?? 0;
       const settled = leaning <= 1e-9 && ceilBound(bestBound) >= ceilBound(sol.objective - SETTLE_TOLERANCE);
-      if ((stop.settle && settled) || (stop.cutoff !== undefined && ceilBound(bestBound) >= stop.cutoff)) {
+      if ((stop.settle && settled) || reachesCutoff(bestBound, stop, this.lastCut)) {
         return this.outcome('stopped', this.solveMaster(), bestBound, iterations + 1);
       }
       if (budget.expired() || (stop.rounds !== undefined && iterations >= stop.rounds))

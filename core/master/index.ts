@@ -9,6 +9,7 @@ export {
   usageScaleOf,
 } from './covering-master.ts';
 export { DualTolerance } from './dual-tolerance.ts';
+export { reachesCutoff } from './outcome.ts';
 export type { ActiveArc, PatternColumn, PortPricing, PriceQuery, PricingPort } from './port.ts';
 export {
   SMOOTHING_LARGE,

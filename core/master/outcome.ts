@@ -3,6 +3,9 @@
  * answers with ({@link CgOutcome}).
  */
 
+import type { CountCut } from '../bounds/index.ts';
+import { ceilBound } from '../numbers.ts';
+
 export interface CgOutcome {
   /** `optimal`: no column prices out (the LP is solved); `stopped`: ended early (bound settled, cutoff or budget). */
   readonly status: 'optimal' | 'stopped' | 'infeasible' | 'failed';
@@ -35,6 +38,23 @@ export interface CgStop {
    * bound a hair below it (see `TIGHT_TOLERANCE`).
    */
   readonly tolerance?: number;
+  /**
+   * With `cutoff`: raises the round's rounded-up bound to the least cost a plan can reach at or above it
+   * (whole bars of each source within the cut on the bar counts the round's duals give), and the stop
+   * compares that. Must return a valid bound for the residual; absent, the rounded-up bound is compared.
+   */
+  readonly lift?: (bound: number, cut: CountCut | null) => number;
+}
+
+/**
+ * Whether a round's bound stops column generation at the stop's cutoff: rounded up, and raised by the
+ * stop's `lift` (with the round's `cut`) where rounding up alone falls short.
+ */
+export function reachesCutoff(bound: number, stop: CgStop, cut: CountCut | null): boolean {
+  if (stop.cutoff === undefined) return false;
+  const up = ceilBound(bound);
+  if (up >= stop.cutoff) return true;
+  return stop.lift !== undefined && up > Number.NEGATIVE_INFINITY && stop.lift(up, cut) >= stop.cutoff;
 }
 
 /** How a covering master is set up beyond its pattern kind. */

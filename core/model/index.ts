@@ -9,6 +9,7 @@ export {
   patternKey,
   patternWeight,
   planCost,
+  priorityBars,
   sourceUse,
   trimExcess,
 } from './plan.ts';

@@ -58,6 +58,14 @@ export interface Job {
   readonly offcutsFirst: boolean;
   /** Set on the job a request's search runs on when a progress observer listens (never on sub-jobs). */
   readonly observer?: SearchObserver;
+  /**
+   * The plan's patterns are what a later stage counts (`fewest_setups` and `bundle`, whose setups stage
+   * refines the search's plan; the angle stage's square plan): the search adds no patterns of its own
+   * making (the fewer-bars pass over its final plan is off). Absent otherwise.
+   */
+  readonly keepPatterns?: true;
+  /** Leftovers this long or longer count as usable remnants (the request's `minRemnant`, scaled); 0 if absent. */
+  readonly minRemnant?: number;
 }
 
 /** Splits a normalised request into one job per material group, in first-appearance order of the parts. */
@@ -136,6 +144,10 @@ function buildJob(request: OptimiseRequest, material: Material, partIdx: readonl
     objective,
     costUnit: unit,
     offcutsFirst: request.method === 'offcuts_first',
+    minRemnant: request.minRemnant,
+    ...(request.method === 'fewest_setups' || request.method === 'bundle'
+      ? { keepPatterns: true as const }
+      : {}),
   };
 }
 

@@ -194,7 +194,8 @@ export function better(job: Job, a: GroupPlan, b: GroupPlan | null): boolean {
   return a.layouts.length < b.layouts.length;
 }
 
-function priorityBars(job: Job, p: Pick<GroupPlan, 'layouts'>): number {
+/** Bars of prioritised sources a plan cuts (the tie-break after cost in {@link better}). */
+export function priorityBars(job: Job, p: Pick<GroupPlan, 'layouts'>): number {
   let n = 0;
   for (const l of p.layouts) if (job.sources[l.source]?.priority) n += l.count;
   return n;

@@ -54,6 +54,10 @@ export const TECHNIQUES = [
   'strong-rounds',
   /** Full-bar jobs: the first dive after the root stops after `FULL_BAR_DIVE_SOLVES` master solves. */
   'full-bar-dive-cap',
+  /** A search's final plan is repacked, pools of its bars, into fewer bars at no worse cost, waste or ties. */
+  'fewer-bars',
+  /** The root's column generation stops once its bound, lifted to reachable costs each round, meets the incumbent. */
+  'root-lift',
 ] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];

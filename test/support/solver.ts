@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { type Budget, budgetOf, type Clock } from '../../core/budget.ts';
 import type { CutplanError, Result } from '../../core/errors.ts';
 import { countingEngine, type LpEngine } from '../../core/lp/index.ts';
-import { buildJobs, type Job } from '../../core/model/index.ts';
+import { type Ablation, buildJobs, type Job } from '../../core/model/index.ts';
 import { createLpEngine, optimise } from '../../core/optimise.ts';
 import { parseOptimiseBody } from '../../core/request/index.ts';
 import type { OptimiseResponse } from '../../core/types.ts';
@@ -59,7 +59,13 @@ export function testEngine(): Promise<LpEngine> {
 }
 
 /** How long a test solve may run: master LP solves (the default), or ms on a given clock. */
-export type TestBudget = { readonly solves?: number } | { readonly budgetMs: number; readonly clock: Clock };
+export type TestBudget = (
+  | { readonly solves?: number }
+  | { readonly budgetMs: number; readonly clock: Clock }
+) & {
+  /** Techniques of the search switched off (as the benchmark's ablations do). */
+  readonly off?: Ablation;
+};
 
 /**
  * Parses a long- or short-form body and solves it within `solves` master LP solves (default 2,000), or
@@ -81,6 +87,7 @@ export async function solveBody(
     budgetMs: run.budgetMs,
     tier: 'public',
     poweredBy: 'cutplan test',
+    ...(options.off ? { off: options.off } : {}),
   });
 }
 

@@ -32,7 +32,8 @@ export function squarePlan(
   budget: Budget,
 ): SeqBar[] | null {
   if (!squareJob) return null;
-  const r = solveGroup(squareJob, lp, budget);
+  // Its patterns become the angle plan's setups: the search adds none of its own making (`keepPatterns`).
+  const r = solveGroup({ ...squareJob, keepPatterns: true }, lp, budget);
   if (!r.plan) return null;
   const left = job.shapes.map((s) => s.demand);
   const bars: SeqBar[] = [];

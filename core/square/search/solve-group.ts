@@ -28,7 +28,7 @@ import {
   runPacker,
   upfrontSchedule,
 } from './exact/index.ts';
-import { offerGreedyPlans } from './heuristics/index.ts';
+import { fewerBars, offerGreedyPlans } from './heuristics/index.ts';
 import { ColumnGeneration, provesInfeasible, solveRoot } from './master/index.ts';
 import { ArcFixing, type SubtreeBan } from './tree/arc-fixing.ts';
 import { firstDiveBudget, strongOf } from './tree/branch-and-price.ts';
@@ -124,6 +124,8 @@ export function solveGroup(
   let run: PackerRun | null = null;
   let rootOps: number | null = null;
   const result = (infeasible = false): GroupResult => {
+    // The fewer-bars pass (fewbars' edit): not for the setups oracle nor a plan whose patterns count.
+    if (inc.plan && !goal && !job.keepPatterns && !off.has('fewer-bars')) inc.plan = fewerBars(job, inc.plan);
     const plan = inc.plan;
     const bound = Math.min(proof.bound, plan?.cost ?? proof.bound);
     const work = run ? { ops: run.ops, rootOps: rootOps ?? run.ops } : null;
@@ -177,7 +179,7 @@ export function solveGroup(
       run?.searching && schedule.duringRoot
         ? budgetBeside(budget, run, (r) => schedule.allowed(r), rounds, isOptimal)
         : budget;
-    const first = solveRoot(job, cg, root, inc, proof.bound, beside, trace);
+    const first = solveRoot(job, cg, root, inc, proof.bound, beside, trace, !off.has('root-lift'));
     rootOps = run?.ops ?? null;
     proof.bound = first.bound;
     trace.phase = 'root';

@@ -36,7 +36,8 @@ describe('fewest_setups and bundle on random cut lists (seeded)', () => {
   it('match balanced’s proven value, never add setups, keep the bound below the count; plans verify', async () => {
     await fc.assert(
       fc.asyncProperty(job, async (body) => {
-        const balanced = await planOf({ ...body, method: 'balanced' });
+        // Before the fewer-bars pass, which the setups methods do not run (they keep the search's patterns).
+        const balanced = await planOf({ ...body, method: 'balanced' }, { off: new Set(['fewer-bars']) });
         for (const method of ['fewest_setups', 'bundle'] as const) {
           const r = await planOf({ ...body, method });
           expect(r.plan.verified).toBe(true);

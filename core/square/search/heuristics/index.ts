@@ -1,4 +1,5 @@
 export { BarSaver } from './bar-saver.ts';
+export { fewerBars } from './fewer-bars.ts';
 export { downsize, greedyPack, sourcePreference } from './greedy.ts';
 export { type CostPackOutcome, packJobWithinCost } from './pack-at-bound.ts';
 export { offerGreedyPlans } from './start.ts';

@@ -16,3 +16,21 @@ export const TABU_STEPS = 50;
 export const RESTART_OPS = 50_000_000;
 /** Nodes of one bar's subset-sum search in the descent. */
 export const FILL_NODES = 2_000;
+
+/**
+ * The fewer-bars pass over a search's final plan (fewer-bars.ts): pools of at most this many bars and
+ * pieces, at most `FEWER_BARS_POOL_OPS` operations of the exact packing a pool and `FEWER_BARS_OPS` in
+ * all (a bound on its time on the warm path: docs/solver.md, "The fewer-bars pass").
+ */
+export const FEWER_BARS_POOL = 10;
+export const FEWER_BARS_POOL_PIECES = 80;
+export const FEWER_BARS_POOL_OPS = 20_000;
+export const FEWER_BARS_OPS = 10_000;
+/** Sets of fewer bars (of each source) a pool is packed into, at most. */
+export const FEWER_BARS_SETS = 4;
+/** Pools drawn at random after the prefixes: how many in a pass, their most bars and operations each. */
+export const FEWER_BARS_TRIES = 400;
+export const FEWER_BARS_RANDOM_POOL = 6;
+export const FEWER_BARS_RANDOM_OPS = 3_000;
+/** The random pools' fixed seed: the pass is deterministic. */
+export const FEWER_BARS_SEED = 41;

@@ -159,4 +159,55 @@ describe('packWithinValue', () => {
       { numRuns: 300 },
     );
   });
+
+  it('repeats a preferred pattern where it fits, instead of its own first fill', () => {
+    // 20 of length into two full bars of 10: 5 + 5 and 3 + 3 + 2 + 2 (its own order), or 5 + 3 + 2 twice.
+    const inst: Instance = {
+      weights: [5, 3, 2],
+      counts: [2, 2, 2],
+      kinds: [{ capacity: 10, value: 1, supply: Number.POSITIVE_INFINITY }],
+      target: 2,
+    };
+    const plain = packWithinValue({ ...inst, opLimit: 10_000 });
+    expect(plain.status === 'packed' && plain.bars.map((b) => [...b.counts])).toEqual([
+      [2, 0, 0],
+      [0, 2, 2],
+    ]);
+    const preferred = [{ kind: 0, counts: Int32Array.from([1, 1, 1]) }];
+    const out = packWithinValue({ ...inst, opLimit: 10_000, preferred });
+    expect(out.status === 'packed' && out.bars.map((b) => [...b.counts])).toEqual([
+      [1, 1, 1],
+      [1, 1, 1],
+    ]);
+    // Preferred bars that overfill, or that hold more than the pieces, are never used.
+    const bad = [
+      { kind: 0, counts: Int32Array.from([2, 1, 0]) },
+      { kind: 0, counts: Int32Array.from([0, 0, 5]) },
+    ];
+    const same = packWithinValue({ ...inst, opLimit: 10_000, preferred: bad });
+    expect(same.status === 'packed' && same.bars.map((b) => [...b.counts])).toEqual([
+      [2, 0, 0],
+      [0, 2, 2],
+    ]);
+  });
+
+  it('agrees with brute force whatever bars it is told to prefer (only the order changes)', () => {
+    const bar = fc.record({
+      kind: fc.integer({ min: 0, max: 2 }),
+      counts: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 4, maxLength: 4 }),
+    });
+    fc.assert(
+      fc.property(instance, fc.array(bar, { maxLength: 6 }), (inst, bars) => {
+        const m = inst.weights.length;
+        const preferred = bars
+          .filter((b) => b.kind < inst.kinds.length)
+          .map((b) => ({ kind: b.kind, counts: Int32Array.from(b.counts.slice(0, m)) }));
+        const out = packWithinValue({ ...inst, opLimit: 1_000_000, preferred });
+        expect(out.status).not.toBe('unknown');
+        expect(out.status === 'packed').toBe(leastValue(inst) <= inst.target);
+        expect(flaw(inst, out)).toBeNull();
+      }),
+      { numRuns: 300 },
+    );
+  });
 });

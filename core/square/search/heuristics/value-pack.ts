@@ -26,6 +26,12 @@ export interface ValuePackInput {
   readonly target: number;
   /** Operations (enumeration steps, loads tried, bars placed) before giving up with `unknown`. */
   readonly opLimit: number;
+  /**
+   * Bars tried first wherever they fit (kind and counts per item), in this order, before the undominated
+   * fills: a caller's existing patterns, so that a packing repeats them rather than adding new ones. Only
+   * the order changes: the search stays complete, and `impossible` means the same.
+   */
+  readonly preferred?: readonly PackedBar[];
 }
 
 /** One bar of a packing: its kind and the pieces of each item it holds. */
@@ -116,6 +122,24 @@ export function packWithinValue(input: ValuePackInput): ValuePackOutcome {
   if (budget < 0) return impossible();
   const reach = reachable(w, cnt, widest, opLimit);
   ops += reach.cost;
+
+  // Preferred bars over the same items: those that could ever fit (capacity) are kept.
+  const preferred: PackedBar[] = [];
+  for (const p of input.preferred ?? []) {
+    let load = 0;
+    for (let i = 0; i < m; i++) load += (p.counts[i] ?? 0) * (w[i] ?? 0);
+    if (p.counts.length === m && load > 0 && load <= (caps[p.kind] ?? 0)) preferred.push(p);
+  }
+  /** A preferred bar's waste, or Infinity when the pieces left (from `first` on) do not hold it. */
+  const preferredWaste = (p: PackedBar, first: number): number => {
+    let load = 0;
+    for (let i = 0; i < m; i++) {
+      const c = p.counts[i] ?? 0;
+      if (c > (i < first ? 0 : (cnt[i] ?? 0))) return Number.POSITIVE_INFINITY;
+      load += c * (w[i] ?? 0);
+    }
+    return (kinds[p.kind]?.value ?? 0) * cR - load * vR;
+  };
 
   const failed = new Map<string, number>();
   const stack: PackedBar[] = [];
@@ -252,6 +276,14 @@ export function packWithinValue(input: ValuePackInput): ValuePackOutcome {
       for (let i = first; i < m; i++) cnt[i] = (cnt[i] ?? 0) + (bar[i] ?? 0);
       return false;
     };
+    // The caller's patterns that hold the longest piece left and fit the budget, before any new fill.
+    for (const p of preferred) {
+      if ((p.counts[first] ?? 0) <= 0 || (left[p.kind] ?? 0) <= 0) continue;
+      const waste = preferredWaste(p, first);
+      if (waste > slack) continue;
+      if (tryFill(p.kind, p.counts.slice(), waste)) return true;
+      if (gaveUp) return false;
+    }
     for (;;) {
       let k = -1;
       let best = Number.POSITIVE_INFINITY;
