@@ -124,7 +124,7 @@ export function solveGroup(
   let run: PackerRun | null = null;
   let rootOps: number | null = null;
   const result = (infeasible = false): GroupResult => {
-    // The fewer-bars pass (fewbars' edit): not for the setups oracle nor a plan whose patterns count.
+    // Fewer bars at equal cost; not for the setups oracle nor plans whose patterns count (setups, bundles).
     if (inc.plan && !goal && !job.keepPatterns && !off.has('fewer-bars')) inc.plan = fewerBars(job, inc.plan);
     const plan = inc.plan;
     const bound = Math.min(proof.bound, plan?.cost ?? proof.bound);
