@@ -36,10 +36,49 @@ export function splitChunks(
 }
 
 /**
+ * Where a chunk's sweep can skip: the loads `r` (from `lo` to `hi`, none when `lo > hi`) whose source
+ * `r − w` lies above the table's initial empty packings (`f` finite up to `empty`, −∞ above it) and below
+ * `least`, the lightest chunk swept so far: no packing of those chunks weighs that little, so the source is
+ * −∞ and the cell keeps its value. On the waste-limited DP's full bars (`empty` 0) that is a quarter of
+ * the swept cells (ANI 402 to 1002: 24–25 %; docs/solver.md, "Cheaper sweeps over exact loads").
+ */
+export function skippedLoads(
+  w: number,
+  cap: number,
+  empty: number | undefined,
+  least: number,
+): { lo: number; hi: number } {
+  if (empty === undefined) return { lo: 1, hi: 0 };
+  return { lo: Math.max(w, w + empty + 1), hi: Math.min(cap, w + least - 1) };
+}
+
+/**
+ * The skipped cells of chunk row `base` (loads `lo` to `hi`): not taken, and the walk's row (`rows`)
+ * gets the value the row before holds there (from `f` for the first row): this chunk leaves it as it was.
+ */
+export function skipLoads(
+  f: Float64Array,
+  take: Uint8Array,
+  base: number,
+  lo: number,
+  hi: number,
+  rows: Float32Array | undefined,
+): void {
+  if (lo > hi) return;
+  take.fill(0, base + lo, base + hi + 1);
+  if (!rows) return;
+  const width = f.length;
+  if (base >= width) rows.copyWithin(base + lo, base - width + lo, base - width + hi + 1);
+  else rows.set(f.subarray(lo, hi + 1), base + lo);
+}
+
+/**
  * Sweeps the chunks over the value table `f` (capacities 0..cap, grid weights), recording in `take` (a
  * row of cap + 1 cells per chunk) whether each cell took its chunk; `rows`, when given, gets a copy of
  * the table after each chunk (row c at c·(cap + 1)), written in the same pass (one pass over the table
  * a chunk instead of two: the copy cost as much as the sweep where the waste-limited DP's walk needs it).
+ * `empty`, when given, says `f` starts finite up to it and −∞ above: the cells {@link skippedLoads} names
+ * are then not swept (the same table, choices and rows).
  */
 export function sweepChunks(
   f: Float64Array,
@@ -49,9 +88,11 @@ export function sweepChunks(
   values: ArrayLike<number>,
   cap: number,
   rows?: Float32Array,
+  empty?: number,
 ): void {
   const { item, times } = chunks;
   const width = cap + 1;
+  let least = Number.POSITIVE_INFINITY;
   for (let c = 0; c < item.length; c++) {
     const i = item[c] ?? 0;
     const k = times[c] ?? 0;
@@ -59,25 +100,45 @@ export function sweepChunks(
     const v = (values[i] ?? 0) * k;
     const base = c * width;
     take.fill(0, base, base + Math.min(w, width));
-    if (rows) {
-      for (let r = cap; r >= w; r--) {
-        const cand = (f[r - w] ?? 0) + v;
-        if (cand > (f[r] ?? 0)) {
-          f[r] = cand;
-          take[base + r] = 1;
-        } else take[base + r] = 0;
-        rows[base + r] = f[r] ?? 0;
-      }
-      copyBelow(f, rows, base, w);
-      continue;
-    }
-    for (let r = cap; r >= w; r--) {
+    const { lo, hi } = skippedLoads(w, cap, empty, least);
+    if (lo <= hi) {
+      sweepRow(f, take, base, w, v, cap, hi + 1, rows);
+      skipLoads(f, take, base, lo, hi, rows);
+      sweepRow(f, take, base, w, v, lo - 1, w, rows);
+    } else sweepRow(f, take, base, w, v, cap, w, rows);
+    if (rows) copyBelow(f, rows, base, w);
+    if (w > 0) least = Math.min(least, w);
+  }
+}
+
+/** Chunk row `base` (weight `w`, value `v`) swept over the loads `top` down to `bottom`. */
+export function sweepRow(
+  f: Float64Array,
+  take: Uint8Array,
+  base: number,
+  w: number,
+  v: number,
+  top: number,
+  bottom: number,
+  rows: Float32Array | undefined,
+): void {
+  if (rows) {
+    for (let r = top; r >= bottom; r--) {
       const cand = (f[r - w] ?? 0) + v;
       if (cand > (f[r] ?? 0)) {
         f[r] = cand;
         take[base + r] = 1;
       } else take[base + r] = 0;
+      rows[base + r] = f[r] ?? 0;
     }
+    return;
+  }
+  for (let r = top; r >= bottom; r--) {
+    const cand = (f[r - w] ?? 0) + v;
+    if (cand > (f[r] ?? 0)) {
+      f[r] = cand;
+      take[base + r] = 1;
+    } else take[base + r] = 0;
   }
 }
 

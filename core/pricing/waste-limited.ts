@@ -6,7 +6,15 @@
  */
 import { gcd } from '../model/index.ts';
 import { type ArcBan, isBanned } from './arcs.ts';
-import { choiceBitmap, copyBelow, splitChunks, sweepChunks } from './chunk-dp.ts';
+import {
+  choiceBitmap,
+  copyBelow,
+  skipLoads,
+  skippedLoads,
+  splitChunks,
+  sweepChunks,
+  sweepRow,
+} from './chunk-dp.ts';
 import { WASTE_WALK_CELLS } from './tuning.ts';
 
 /** The best pattern of waste at most `limit`, or null when no such pattern exists. */
@@ -99,8 +107,9 @@ export function wasteLimitedKnapsack(
   const banned = ban
     ? (c: number, from: number): boolean => chunkBanned(ban, item, times, grid, g, c, from)
     : null;
-  if (exactLoads) sweepExact(f, take, chunks, grid, values, cap, banned, gain, walk ?? undefined);
-  else sweepChunks(f, take, chunks, grid, values, cap, walk ?? undefined);
+  if (exactLoads)
+    sweepExact(f, take, chunks, grid, values, cap, { banned, ban: ban ?? null, g }, gain, walk ?? undefined);
+  else sweepChunks(f, take, chunks, grid, values, cap, walk ?? undefined, Math.min(cap, slack));
   let top = cap;
   if (exactLoads) for (let r = cap - 1; r >= cap - slack; r--) if ((f[r] ?? 0) > (f[top] ?? 0)) top = r;
   const value = f[top] ?? Number.NEGATIVE_INFINITY;
@@ -299,9 +308,24 @@ function arcGain(
 }
 
 /**
- * {@link sweepChunks} over exact loads, where a move `banned` refuses is never taken (rcfix's local edit,
- * see the contract) and a move earns its chunk's arc duals (`gain`, technique `arc-waste-columns`); `rows`
- * as there.
+ * What a sweep over exact loads must refuse: `banned` answers for any chunk; where a chunk is one copy
+ * (every chunk on jobs of distinct lengths) the sweep reads `ban`'s row itself, the same test without a
+ * closure call per improving cell.
+ */
+interface SweepBan {
+  readonly banned: ((chunk: number, from: number) => boolean) | null;
+  readonly ban: ArcBan | null;
+  /** The weights' gcd: grid load `from` is position `from · g` in the ban's row. */
+  readonly g: number;
+}
+
+/**
+ * {@link sweepChunks} over exact loads (the empty packing at 0 only, so the cells {@link skippedLoads}
+ * names are not swept), where a move the ban refuses is never taken (rcfix's local edit, see the contract)
+ * and a move earns its chunk's arc duals (`gain`, technique `arc-waste-columns`); `rows` as there. A chunk
+ * with neither a ban nor arc duals gets the plain loop, a one-copy chunk under a ban reads the ban's row
+ * directly: the same cells and choices as the general loop (every other chunk's), with no closure call
+ * per improving cell (docs/solver.md, "Cheaper sweeps over exact loads").
  */
 function sweepExact(
   f: Float64Array,
@@ -310,14 +334,16 @@ function sweepExact(
   grid: ArrayLike<number>,
   values: ArrayLike<number>,
   cap: number,
-  banned: ((chunk: number, from: number) => boolean) | null,
+  refuse: SweepBan,
   gain: ChunkGain | null,
   rows?: Float32Array,
 ): void {
   const { item, times } = chunks;
+  const { banned, ban, g } = refuse;
   const width = cap + 1;
   // A chunk's arc gain from every load, read once a chunk rather than a closure call a cell.
   const earned = gain ? new Float64Array(width) : null;
+  let least = Number.POSITIVE_INFINITY;
   for (let c = 0; c < item.length; c++) {
     const i = item[c] ?? 0;
     const k = times[c] ?? 0;
@@ -327,14 +353,58 @@ function sweepExact(
     take.fill(0, base, base + Math.min(w, width));
     const earns = earned && gain?.has(c) ? earned : null;
     if (earns && gain) for (let from = 0; from + w <= cap; from++) earns[from] = gain.at(c, from);
-    for (let r = cap; r >= w; r--) {
-      const cand = (f[r - w] ?? 0) + v + (earns ? (earns[r - w] ?? 0) : 0);
-      if (cand > (f[r] ?? 0) && !banned?.(c, r - w)) {
-        f[r] = cand;
-        take[base + r] = 1;
-      } else take[base + r] = 0;
-      if (rows) rows[base + r] = f[r] ?? 0;
-    }
+    const row = (top: number, bottom: number): void => {
+      if (!earns && !banned) sweepRow(f, take, base, w, v, top, bottom, rows);
+      else if (ban && k === 1) {
+        const at = { row: i * ban.width, g, top, bottom };
+        sweepBanRow(f, take, base, w, v, at, earns, ban, rows);
+      } else
+        for (let r = top; r >= bottom; r--) {
+          const cand = (f[r - w] ?? 0) + v + (earns ? (earns[r - w] ?? 0) : 0);
+          if (cand > (f[r] ?? 0) && !banned?.(c, r - w)) {
+            f[r] = cand;
+            take[base + r] = 1;
+          } else take[base + r] = 0;
+          if (rows) rows[base + r] = f[r] ?? 0;
+        }
+    };
+    const { lo, hi } = skippedLoads(w, cap, 0, least);
+    if (lo <= hi) {
+      row(cap, hi + 1);
+      skipLoads(f, take, base, lo, hi, rows);
+      row(lo - 1, w);
+    } else row(cap, w);
     if (rows) copyBelow(f, rows, base, w);
+    if (w > 0) least = Math.min(least, w);
+  }
+}
+
+/**
+ * One single-copy chunk's row under a ban, over the loads `at.top` down to `at.bottom`, its item's ban
+ * row at `at.row` in `ban.cells` (a start at grid load `from` is banned when `cells[row + from · g]` is 1,
+ * positions past the row never): the test `isBanned` makes, inline.
+ */
+function sweepBanRow(
+  f: Float64Array,
+  take: Uint8Array,
+  base: number,
+  w: number,
+  v: number,
+  at: { readonly row: number; readonly g: number; readonly top: number; readonly bottom: number },
+  earns: Float64Array | null,
+  ban: ArcBan,
+  rows: Float32Array | undefined,
+): void {
+  const { cells, width: positions } = ban;
+  const { row, g, top, bottom } = at;
+  for (let r = top; r >= bottom; r--) {
+    const from = r - w;
+    const cand = (f[from] ?? 0) + v + (earns ? (earns[from] ?? 0) : 0);
+    const pos = from * g;
+    if (cand > (f[r] ?? 0) && !(pos < positions && cells[row + pos] === 1)) {
+      f[r] = cand;
+      take[base + r] = 1;
+    } else take[base + r] = 0;
+    if (rows) rows[base + r] = f[r] ?? 0;
   }
 }
