@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TECHNIQUES } from '../core/model/index.ts';
 import { falseBound, falseProof } from './claims.ts';
 import {
+  type ClassRow,
   chooseClasses,
   classRows,
   classTable,
@@ -11,6 +12,7 @@ import {
   type HardOutcome,
   hardClass,
   hardSettings,
+  medianRuns,
   sampleClasses,
   turns,
   variantsOf,
@@ -183,7 +185,9 @@ describe('classRows and classTable', () => {
     const table = classTable(rows);
     expect(table).toHaveLength(2 + rows.length);
     // No outcome reports work counts (a baseline older than them): the work columns read `—`.
-    expect(table[3]).toBe('| all on | ANI 201 | 3 | 2 | 3 | 0 | 0 | 3.00 | 20.0 | — | — | — |');
+    expect(table[3]).toBe(
+      '| all on | ANI 201 | 3 | 2 | 3 | 0 | 0 | 3.00 | 20.0 | — | — | 2 / — | — | — | — |',
+    );
   });
 });
 
@@ -231,7 +235,7 @@ describe('work counts, the baseline comparison and the per-solve table', () => {
     const base = rows.find((r) => r.variant === 'baseline' && r.cls === 'ANI 201');
     expect([base?.medianRounds, base?.medianNodes, base?.medianPackerOps]).toEqual([null, null, null]);
     expect(classTable(rows)[3]).toBe(
-      '| all on | ANI 201 | 3 | 2 | 3 | 0 | 0 | 4.00 | 30.0 | 500 | 5 | 100 |',
+      '| all on | ANI 201 | 3 | 2 | 3 | 0 | 0 | 4.00 | 30.0 | — | — | 2 / — | 500 | 5 | 100 |',
     );
   });
 
@@ -272,9 +276,79 @@ describe('work counts, the baseline comparison and the per-solve table', () => {
       '| ani/201_2500_NR_0.txt all on',
     ]);
     expect(table[4]).toBe(
-      '| ani/201_2500_NR_0.txt | all on | 66 / 66 / 66 | yes | 2.00 | 400 | 3 | 80 | 40 |',
+      '| ani/201_2500_NR_0.txt | all on | 66 / 66 / 66 | yes | 2.00 | — | 400 | 3 | 80 | 40 |',
     );
-    expect(table[5]).toBe('| ani/201_2500_NR_0.txt | baseline | 66 / 66 / 66 | yes | 8.00 | — | — | — | — |');
+    expect(table[5]).toBe(
+      '| ani/201_2500_NR_0.txt | baseline | 66 / 66 / 66 | yes | 8.00 | — | — | — | — | — |',
+    );
+  });
+});
+
+describe('CPU times, proofs within a time and repeated runs', () => {
+  const o = (
+    name: string,
+    ms: number,
+    cpuMs: number | null,
+    optimal: boolean,
+    variant = 'all on',
+  ): HardOutcome => ({
+    set: 'ani',
+    name,
+    variant,
+    ms,
+    ...(cpuMs === null ? {} : { cpuMs }),
+    value: 66,
+    bound: optimal ? 66 : 65,
+    optimal,
+    opt: 66,
+    error: null,
+  });
+  const opt = new Map<string, number>();
+
+  it('counts proofs within the time by wall and by CPU clock, unproven ones never', () => {
+    const outcomes = [
+      o('ani/201_2500_NR_0.txt', 4_000, 3_900, true),
+      // Wall time over 5 s on a busy machine, CPU time under: counted by the CPU clock only.
+      o('ani/201_2500_NR_1.txt', 7_000, 4_800, true),
+      o('ani/201_2500_NR_2.txt', 9_000, 8_500, true),
+      o('ani/201_2500_NR_3.txt', 1_000, 900, false),
+    ];
+    const [row] = classRows(outcomes, ['all on'], opt);
+    expect(row).toMatchObject({ provenWithin: 1, provenWithinCpu: 2, medianCpuMs: 4_800, maxCpuMs: 8_500 });
+    expect(classTable([row as ClassRow])[2]).toBe(
+      '| all on | ANI 201 | 4 | 3 | 4 | 0 | 0 | 7.00 | 9.00 | 4.80 | 8.50 | 1 / 2 | — | — | — |',
+    );
+    const [wide] = classRows(outcomes, ['all on'], opt, 10_000);
+    expect([wide?.provenWithin, wide?.provenWithinCpu]).toEqual([3, 3]);
+    expect(classTable([wide as ClassRow], 10_000)[0]).toContain('proven within 10 s (wall / CPU)');
+  });
+
+  it('keeps the run of median CPU time per variant and instance, with the runs range', () => {
+    const runs = [
+      o('ani/201_2500_NR_0.txt', 5_000, 4_100, true),
+      o('ani/201_2500_NR_0.txt', 3_000, 3_800, true, 'baseline'),
+      o('ani/201_2500_NR_0.txt', 4_000, 4_600, true),
+      o('ani/201_2500_NR_0.txt', 9_000, 3_900, true),
+      o('ani/201_2500_NR_1.txt', 2_000, 2_000, false),
+    ];
+    const kept = medianRuns(runs);
+    expect(kept.map((k) => [k.variant, k.name, k.ms, k.cpuMs, k.spread])).toEqual([
+      ['all on', 'ani/201_2500_NR_0.txt', 5_000, 4_100, [3_900, 4_600]],
+      ['baseline', 'ani/201_2500_NR_0.txt', 3_000, 3_800, undefined],
+      ['all on', 'ani/201_2500_NR_1.txt', 2_000, 2_000, undefined],
+    ]);
+    expect(workTable(kept, ['all on', 'baseline'])[2]).toBe(
+      '| ani/201_2500_NR_0.txt | all on | 66 / 66 / 66 | yes | 5.00 | 4.10 (3.90–4.60) | — | — | — | — |',
+    );
+  });
+
+  it('ranks runs by wall time where no CPU time is reported', () => {
+    const kept = medianRuns([
+      o('ani/201_2500_NR_0.txt', 6_000, null, true),
+      o('ani/201_2500_NR_0.txt', 2_000, null, true),
+    ]);
+    // Two runs: the upper middle one, by wall time.
+    expect(kept.map((k) => [k.ms, k.spread])).toEqual([[6_000, [2_000, 6_000]]]);
   });
 });
 
@@ -288,7 +362,23 @@ describe('turns', () => {
 
 describe('hardSettings', () => {
   it.each([
-    [{}, { perClass: 10, limitMs: 60_000, workers: 2, classes: '', ablate: '', baseline: null }],
+    [
+      {},
+      {
+        perClass: 10,
+        limitMs: 60_000,
+        workers: 2,
+        classes: '',
+        ablate: '',
+        baseline: null,
+        repeat: 1,
+        withinMs: 5_000,
+      },
+    ],
+    [
+      { repeat: '3', within: '2.5' },
+      { repeat: 3, withinMs: 2_500 },
+    ],
     [
       { sample: 'all', limit: '2.5', workers: '1', classes: 'ai', ablate: 'packer-phase', baseline: 'main' },
       { perClass: null, limitMs: 2_500, workers: 1, classes: 'ai', ablate: 'packer-phase', baseline: 'main' },
@@ -309,6 +399,8 @@ describe('hardSettings', () => {
     [{ limit: 'soon' }, /--limit/],
     [{ workers: '-1' }, /--workers/],
     [{ baseline: '' }, /--baseline takes a git ref/],
+    [{ repeat: '0' }, /--repeat takes a positive whole number/],
+    [{ within: '-5' }, /--within takes a positive number of seconds/],
   ])('refuses %j', (args, message) => {
     expect(() => hardSettings(args, 2)).toThrow(message);
   });

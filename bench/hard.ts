@@ -125,6 +125,10 @@ export interface HardOutcome {
   readonly name: string;
   readonly variant?: string;
   readonly ms: number;
+  /** The solving process's CPU time; absent from a checkout that does not report it. */
+  readonly cpuMs?: number;
+  /** With `--repeat`: the least and greatest CPU (else wall) time of the instance's runs. */
+  readonly spread?: readonly [number, number];
   readonly value: number | null;
   readonly bound: number | null;
   readonly optimal: boolean;
@@ -132,6 +136,30 @@ export interface HardOutcome {
   readonly error: string | null;
   /** Absent from a checkout that does not report it (a baseline older than the work counts). */
   readonly work?: WorkCounts;
+}
+
+/** The time a run is ranked by: its CPU time where reported, else its wall time. */
+const runTime = (o: HardOutcome): number => o.cpuMs ?? o.ms;
+
+/**
+ * One outcome per variant and instance: of several runs of the same (`--repeat`), the run of median
+ * time (CPU where reported; the upper middle run of an even count), carrying the runs' least and greatest
+ * time as `spread`. A single run is returned as it is. The order is that of each group's first run.
+ */
+export function medianRuns<T extends HardOutcome>(outcomes: readonly T[]): T[] {
+  const groups = new Map<string, T[]>();
+  for (const o of outcomes) {
+    const key = `${o.variant ?? 'all on'}\u0000${o.set}/${o.name}`;
+    const list = groups.get(key);
+    if (list) list.push(o);
+    else groups.set(key, [o]);
+  }
+  return [...groups.values()].map((runs) => {
+    if (runs.length === 1) return runs[0] as T;
+    const sorted = [...runs].sort((a, b) => runTime(a) - runTime(b));
+    const mid = sorted[Math.floor(sorted.length / 2)] as T;
+    return { ...mid, spread: [runTime(sorted[0] as T), runTime(sorted[sorted.length - 1] as T)] };
+  });
 }
 
 /** One row of the per-class table. */
@@ -145,11 +173,20 @@ export interface ClassRow {
   readonly errors: number;
   readonly medianMs: number;
   readonly maxMs: number;
+  /** Median and maximum CPU time over the instances that report it; null when none does. */
+  readonly medianCpuMs: number | null;
+  readonly maxCpuMs: number | null;
+  /** Proven within the report's `withinMs`, by wall time and by CPU time (null: no CPU times). */
+  readonly provenWithin: number;
+  readonly provenWithinCpu: number | null;
   /** Medians of the work counts over the instances that report them; null when none does. */
   readonly medianRounds: number | null;
   readonly medianNodes: number | null;
   readonly medianPackerOps: number | null;
 }
+
+/** The time the class table counts proofs within unless `--within` says otherwise: issue 41's 5 s. */
+export const DEFAULT_WITHIN_MS = 5_000;
 
 /** The median (upper of the two middle values) and the maximum, 0 for an empty list. */
 function medianMax(xs: readonly number[]): [number, number] {
@@ -160,12 +197,14 @@ function medianMax(xs: readonly number[]): [number, number] {
 /**
  * Per variant (in `variants` order) and class: instances, proven, optimum reached, false claims (a proof
  * of another value or a bound above the optimum, checked against `provenOpt`, keyed `set/name`), errors,
- * median and maximum time (over every instance, those stopped by the limit included).
+ * median and maximum time, wall and CPU (over every instance, those stopped by the limit included), and
+ * how many were proven within `withinMs` by each clock.
  */
 export function classRows(
   outcomes: readonly HardOutcome[],
   variants: readonly string[],
   provenOpt: ReadonlyMap<string, number>,
+  withinMs = DEFAULT_WITHIN_MS,
 ): ClassRow[] {
   const rows: ClassRow[] = [];
   for (const variant of variants) {
@@ -174,6 +213,9 @@ export function classRows(
     for (const cls of classes) {
       const list = mine.filter((o) => hardClass(o.set, o.name) === cls);
       const [medianMs, maxMs] = medianMax(list.map((o) => o.ms));
+      const cpus = list.flatMap((o) => (o.cpuMs === undefined ? [] : [o.cpuMs]));
+      const [medianCpuMs, maxCpuMs] = cpus.length === 0 ? [null, null] : medianMax(cpus);
+      const proven = list.filter((o) => o.optimal);
       const counted = list.flatMap((o) => (o.work ? [o.work] : []));
       const median = (f: (w: WorkCounts) => number): number | null =>
         counted.length === 0 ? null : medianMax(counted.map(f))[0];
@@ -181,7 +223,7 @@ export function classRows(
         variant,
         cls,
         instances: list.length,
-        proven: list.filter((o) => o.optimal).length,
+        proven: proven.length,
         reached: list.filter((o) => o.opt !== null && o.value !== null && o.value <= o.opt).length,
         falseClaims: list.filter((o) => {
           const opt = provenOpt.get(`${o.set}/${o.name}`) ?? null;
@@ -190,6 +232,13 @@ export function classRows(
         errors: list.filter((o) => o.error !== null).length,
         medianMs,
         maxMs,
+        medianCpuMs,
+        maxCpuMs,
+        provenWithin: proven.filter((o) => o.ms <= withinMs).length,
+        provenWithinCpu:
+          cpus.length === 0
+            ? null
+            : proven.filter((o) => o.cpuMs !== undefined && o.cpuMs <= withinMs).length,
         medianRounds: median((w) => w.rounds),
         medianNodes: median((w) => w.branchNodes),
         medianPackerOps: median((w) => w.packerOps),
@@ -206,14 +255,18 @@ const count = (n: number | null): string => (n === null ? '—' : String(Math.ro
 /** Millions of operations for a table, `—` where there are none. */
 const mops = (ops: number | null): string => (ops === null ? '—' : (ops / 1e6).toFixed(ops < 1e7 ? 1 : 0));
 
-/** The per-class table in Markdown. */
-export function classTable(rows: readonly ClassRow[]): string[] {
+/** Seconds or `—` where there is no figure. */
+const maybeSecs = (ms: number | null): string => (ms === null ? '—' : secs(ms));
+
+/** The per-class table in Markdown; `withinMs` as given to `classRows`. */
+export function classTable(rows: readonly ClassRow[], withinMs = DEFAULT_WITHIN_MS): string[] {
+  const within = `${withinMs / 1000} s`;
   return [
-    '| variant | class | instances | proven | optimum reached | false claims | errors | median s | max s | median rounds | median nodes | median packer Mops |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| variant | class | instances | proven | optimum reached | false claims | errors | median s | max s | median CPU s | max CPU s | proven within ${within} (wall / CPU) | median rounds | median nodes | median packer Mops |`,
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.variant} | ${r.cls} | ${r.instances} | ${r.proven} | ${r.reached} | ${r.falseClaims} | ${r.errors} | ${secs(r.medianMs)} | ${secs(r.maxMs)} | ${count(r.medianRounds)} | ${count(r.medianNodes)} | ${mops(r.medianPackerOps)} |`,
+        `| ${r.variant} | ${r.cls} | ${r.instances} | ${r.proven} | ${r.reached} | ${r.falseClaims} | ${r.errors} | ${secs(r.medianMs)} | ${secs(r.maxMs)} | ${maybeSecs(r.medianCpuMs)} | ${maybeSecs(r.maxCpuMs)} | ${r.provenWithin} / ${count(r.provenWithinCpu)} | ${count(r.medianRounds)} | ${count(r.medianNodes)} | ${mops(r.medianPackerOps)} |`,
     ),
   ];
 }
@@ -300,12 +353,13 @@ export function workTable(outcomes: readonly HardOutcome[], variants: readonly s
       a.name.localeCompare(b.name) ||
       rank(a) - rank(b),
   );
+  const spread = (o: HardOutcome): string => (o.spread ? ` (${secs(o.spread[0])}–${secs(o.spread[1])})` : '');
   return [
-    '| instance | variant | plan / bound / known | proven | s | rounds | branch nodes | packer Mops | of which before the tree |',
-    '|---|---|---|---|---:|---:|---:|---:|---:|',
+    '| instance | variant | plan / bound / known | proven | s | CPU s | rounds | branch nodes | packer Mops | of which before the tree |',
+    '|---|---|---|---|---:|---:|---:|---:|---:|---:|',
     ...sorted.map((o) => {
       const w = o.work;
-      return `| ${o.name} | ${o.variant ?? 'all on'} | ${o.value ?? '—'} / ${o.bound ?? '—'} / ${o.opt ?? '—'} | ${o.optimal ? 'yes' : o.error ? 'error' : 'no'} | ${secs(o.ms)} | ${count(w?.rounds ?? null)} | ${count(w?.branchNodes ?? null)} | ${mops(w?.packerOps ?? null)} | ${mops(w?.packerRootOps ?? null)} |`;
+      return `| ${o.name} | ${o.variant ?? 'all on'} | ${o.value ?? '—'} / ${o.bound ?? '—'} / ${o.opt ?? '—'} | ${o.optimal ? 'yes' : o.error ? 'error' : 'no'} | ${secs(o.ms)} | ${maybeSecs(o.cpuMs ?? null)}${spread(o)} | ${count(w?.rounds ?? null)} | ${count(w?.branchNodes ?? null)} | ${mops(w?.packerOps ?? null)} | ${mops(w?.packerRootOps ?? null)} |`;
     }),
   ];
 }
@@ -328,6 +382,8 @@ export interface HardArgs {
   readonly classes?: string;
   readonly ablate?: string;
   readonly baseline?: string;
+  readonly repeat?: string;
+  readonly within?: string;
 }
 
 /** The `--hard` options parsed, or an error naming the bad option. */
@@ -340,12 +396,16 @@ export interface HardSettings {
   readonly ablate: string;
   /** A git ref whose checkout solves the same instances in the same run, or null. */
   readonly baseline: string | null;
+  /** Runs of each instance and variant; the report keeps the run of median time. */
+  readonly repeat: number;
+  /** The class table counts the instances proven within this time. */
+  readonly withinMs: number;
 }
 
 /**
  * Parses the `--hard` options: `--sample N|all` (default 10), `--limit S` seconds (default 60),
- * `--workers N` (default `cores`), `--classes`, `--ablate`, `--baseline <git-ref>`. Throws on a value
- * that is not one of these.
+ * `--workers N` (default `cores`), `--classes`, `--ablate`, `--baseline <git-ref>`, `--repeat N` (default
+ * 1), `--within S` seconds (default 5). Throws on a value that is not one of these.
  */
 export function hardSettings(args: HardArgs, cores: number): HardSettings {
   const positiveInt = (name: string, v: string): number => {
@@ -358,6 +418,9 @@ export function hardSettings(args: HardArgs, cores: number): HardSettings {
   const limit = Number(args.limit ?? '60');
   if (!Number.isFinite(limit) || limit <= 0)
     throw new Error(`--limit takes a positive number of seconds, not '${args.limit}'`);
+  const within = Number(args.within ?? String(DEFAULT_WITHIN_MS / 1000));
+  if (!Number.isFinite(within) || within <= 0)
+    throw new Error(`--within takes a positive number of seconds, not '${args.within}'`);
   const baseline = args.baseline?.trim() ?? null;
   if (baseline === '') throw new Error('--baseline takes a git ref (a branch, tag or commit)');
   return {
@@ -367,5 +430,7 @@ export function hardSettings(args: HardArgs, cores: number): HardSettings {
     classes: args.classes ?? '',
     ablate: args.ablate ?? '',
     baseline,
+    repeat: args.repeat === undefined ? 1 : positiveInt('repeat', args.repeat),
+    withinMs: Math.round(within * 1000),
   };
 }

@@ -7,7 +7,8 @@
  *   npm run bench -- [--sets a,b] [--full] [--practical N] [--workers N] [--limit-scale X] [--bundle-jobs N]
  *     [--cutgen-per-class N] [--skip angles,pdf,files,cold,load,engines,setups,cutgen,bundle] [--out FILE]
  *   npm run bench -- --hard [--sample N|all] [--limit S] [--ablate technique[,technique]] [--workers N]
- *     [--classes 'ANI 201,ai'] [--baseline <git-ref>] [--out FILE]   (AI and ANI per class: bench/hard-run.ts)
+ *     [--classes 'ANI 201,ai'] [--baseline <git-ref>] [--repeat N] [--within S] [--out FILE]
+ *     (AI and ANI per class: bench/hard-run.ts)
  *   npm run bench -- --warm [--jobs 200] [--rounds 3] [--baseline <git-ref> | --baseline-dir DIR]
  *     [--first-seed 1] [--skip-profile] [--out FILE]   (the practical jobs on a warm server: bench/warm.ts)
  */
@@ -40,6 +41,8 @@ const args = parseArgs({
     rounds: { type: 'string', default: '3' },
     'first-seed': { type: 'string', default: '1' },
     baseline: { type: 'string' },
+    repeat: { type: 'string' },
+    within: { type: 'string' },
     'baseline-dir': { type: 'string' },
     'skip-profile': { type: 'boolean', default: false },
   },
@@ -63,6 +66,8 @@ if (args.values.hard) {
         ablate: v.ablate,
         ...(v.workers !== undefined ? { workers: v.workers } : {}),
         ...(v.baseline !== undefined ? { baseline: v.baseline } : {}),
+        ...(v.repeat !== undefined ? { repeat: v.repeat } : {}),
+        ...(v.within !== undefined ? { within: v.within } : {}),
       },
       cpus().length,
     ),

@@ -43,6 +43,8 @@ export interface Outcome {
   readonly set: string;
   readonly name: string;
   readonly ms: number;
+  /** The worker process's CPU time (user and system) over the solve: steadier than `ms` on a loaded machine. */
+  readonly cpuMs?: number;
   readonly value: number | null;
   readonly bound: number | null;
   readonly optimal: boolean;
@@ -152,6 +154,7 @@ export async function runTask(task: Task, lp: Awaited<ReturnType<typeof createLp
     };
   let work: Work = { rounds: 0, branchNodes: 0, diveNodes: 0, packerOps: 0, packerRootOps: 0 };
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   const res = await optimise(parsed.value, {
     lp,
     clock,
@@ -170,10 +173,13 @@ export async function runTask(task: Task, lp: Awaited<ReturnType<typeof createLp
     },
   });
   const ms = performance.now() - t0;
+  const used = process.cpuUsage(cpu0);
+  const cpuMs = (used.user + used.system) / 1000;
   if (!res.ok)
     return {
       ...base,
       ms,
+      cpuMs,
       value: null,
       bound: null,
       optimal: false,
@@ -186,6 +192,7 @@ export async function runTask(task: Task, lp: Awaited<ReturnType<typeof createLp
   return {
     ...base,
     ms,
+    cpuMs,
     value: priced ? r.stats.totalCost : r.plan.stockBarsUsed,
     bound: priced ? r.costLowerBound : r.plan.stockBarsLowerBound,
     optimal: r.plan.optimal,
