@@ -6,6 +6,8 @@ import type { Job } from './job.ts';
 import {
   better,
   type GroupPlan,
+  isShort,
+  itemTotals,
   keptCost,
   type Layout,
   mergeLayouts,
@@ -37,8 +39,15 @@ export class Incumbent {
    */
   offer(offered: readonly Layout[] | null, from = 'search'): void {
     if (!offered) return;
-    const bars = substituteShortages(this.job, offered) ?? offered;
-    const flaw = flawOf(this.job, bars);
+    // Each item's total over the bars is worked out once and shared by the checks below (each used to
+    // add the bars up itself, four times an offer). Only a plan that substitution changed is added up again.
+    let bars = offered;
+    let made = itemTotals(this.job, bars);
+    if (isShort(this.job, made)) {
+      bars = substituteShortages(this.job, offered) ?? offered;
+      made = itemTotals(this.job, bars);
+    }
+    const flaw = flawOf(this.job, bars, made);
     if (flaw !== null) {
       this.rejected.push(`${from} offered a plan that ${flaw}`);
       return;
@@ -49,8 +58,9 @@ export class Incumbent {
     // offers (all 773 dearer ones of 1,943 on twelve slow practical jobs), so those are not trimmed either.
     const dearer = (cost: number): boolean =>
       this.plan !== null && !this.job.offcutsFirst && cost > this.plan.cost;
-    if (dearer(keptCost(this.job, bars))) return;
-    const trimmed = trimExcess(this.job, bars);
+    if (dearer(keptCost(this.job, bars, made))) return;
+    // The untrimmed bars keep their counts arrays (not copied at every offer); a plan taken is copied.
+    const trimmed = trimExcess(this.job, bars, made, true);
     const cost = planCost(this.job, trimmed);
     if (dearer(cost)) return;
     // At the incumbent's cost only a tie-break can make it better: checked before the merge.
@@ -58,7 +68,7 @@ export class Incumbent {
     if (tie && this.plan && !winsTie(this.job, trimmed, this.plan)) return;
     const plan = mergeLayouts(this.job, trimmed);
     if (better(this.job, plan, this.plan)) {
-      this.plan = plan;
+      this.plan = owned(plan);
       this.job.observer?.best(plan.cost);
     }
   }
@@ -73,19 +83,26 @@ export class Incumbent {
   }
 }
 
-/** Why a set of bars is not a plan (demand not covered, supply overdrawn, a bar overfull), or null. */
-function flawOf(job: Job, bars: readonly Layout[]): string | null {
+/**
+ * The plan with counts arrays of its own: an offer's trimmed bars may share the offered bars' arrays, which
+ * the offering phase still holds.
+ */
+function owned(plan: GroupPlan): GroupPlan {
+  return { ...plan, layouts: plan.layouts.map((l) => ({ ...l, counts: l.counts.slice() })) };
+}
+
+/**
+ * Why a set of bars is not a plan (demand not covered, supply overdrawn, a bar overfull), or null. `cut`
+ * is the bars' {@link itemTotals}.
+ */
+function flawOf(job: Job, bars: readonly Layout[], cut: Float64Array): string | null {
   const m = job.items.length;
-  const cut = new Float64Array(m);
   const used = new Float64Array(job.sources.length);
   for (const b of bars) {
     const source = job.sources[b.source];
     if (!source) return `uses source ${b.source}, which does not exist`;
     let load = 0;
-    for (let i = 0; i < m; i++) {
-      cut[i] = (cut[i] ?? 0) + (b.counts[i] ?? 0) * b.count;
-      load += (b.counts[i] ?? 0) * (job.items[i]?.weight ?? 0);
-    }
+    for (let i = 0; i < m; i++) load += (b.counts[i] ?? 0) * (job.items[i]?.weight ?? 0);
     if (load > source.capacity) return `overfills a bar of source ${b.source}`;
     used[b.source] = (used[b.source] ?? 0) + b.count;
   }

@@ -55,14 +55,36 @@ export function finishPlan(job: Job, bars: readonly Layout[]): GroupPlan {
 }
 
 /**
- * The first half of {@link finishPlan}: excess pieces removed and empty bars dropped, not yet merged, so
- * the plan's cost is known before the costlier merge.
+ * Pieces of each item `bars` cut in all: the sum the offer's checks share ({@link trimExcess},
+ * {@link keptCost}), so an offer adds up its bars once, not at every check.
  */
-export function trimExcess(job: Job, bars: readonly Layout[]): Layout[] {
+export function itemTotals(job: Job, bars: readonly Layout[]): Float64Array {
   const m = job.items.length;
-  const produced = new Float64Array(m);
-  for (const b of bars)
-    for (let i = 0; i < m; i++) produced[i] = (produced[i] ?? 0) + (b.counts[i] ?? 0) * b.count;
+  const made = new Float64Array(m);
+  for (const b of bars) for (let i = 0; i < m; i++) made[i] = (made[i] ?? 0) + (b.counts[i] ?? 0) * b.count;
+  return made;
+}
+
+/** Whether `made` ({@link itemTotals}) misses some item's demand. */
+export function isShort(job: Job, made: Float64Array): boolean {
+  for (let i = 0; i < job.items.length; i++) if ((made[i] ?? 0) < (job.items[i]?.demand ?? 0)) return true;
+  return false;
+}
+
+/**
+ * The first half of {@link finishPlan}: excess pieces removed and empty bars dropped, not yet merged, so
+ * the plan's cost is known before the costlier merge. `produced` is `bars`' {@link itemTotals} when the
+ * caller has it already. With `share`, a bar that loses no piece keeps its `counts` array rather than a
+ * copy: for a caller that copies what it keeps (most offers keep nothing, and the copy of every bar was
+ * part of each one's cost).
+ */
+export function trimExcess(
+  job: Job,
+  bars: readonly Layout[],
+  produced: Float64Array = itemTotals(job, bars),
+  share = false,
+): Layout[] {
+  const m = job.items.length;
   const excess = new Float64Array(m);
   let excessLeft = 0;
   for (let i = 0; i < m; i++) {
@@ -76,7 +98,7 @@ export function trimExcess(job: Job, bars: readonly Layout[]): Layout[] {
     if (excessLeft === 0) {
       // Nothing left to remove (the usual case once the last bars are trimmed): the bar as it is.
       if (b.counts.some((c) => c !== 0))
-        out.push({ source: b.source, counts: b.counts.slice(), count: b.count });
+        out.push({ source: b.source, counts: share ? b.counts : b.counts.slice(), count: b.count });
       continue;
     }
     let left = b.count;
@@ -107,12 +129,15 @@ export function trimExcess(job: Job, bars: readonly Layout[]): Layout[] {
 
 /**
  * A lower bound on the cost of `bars` after {@link trimExcess}: the bars holding a piece of an item that is
- * not over-produced, which trimming never empties (it removes over-produced pieces only).
+ * not over-produced, which trimming never empties (it removes over-produced pieces only). `made` is
+ * `bars`' {@link itemTotals} when the caller has it already.
  */
-export function keptCost(job: Job, bars: readonly Layout[]): number {
+export function keptCost(
+  job: Job,
+  bars: readonly Layout[],
+  made: Float64Array = itemTotals(job, bars),
+): number {
   const m = job.items.length;
-  const made = new Float64Array(m);
-  for (const b of bars) for (let i = 0; i < m; i++) made[i] = (made[i] ?? 0) + (b.counts[i] ?? 0) * b.count;
   let cost = 0;
   for (const b of bars) {
     if (b.count <= 0) continue;
@@ -229,11 +254,8 @@ export function winsTie(job: Job, bars: readonly Layout[], b: GroupPlan): boolea
  */
 export function substituteShortages(job: Job, bars: readonly Layout[]): Layout[] | null {
   const m = job.items.length;
-  const made = new Float64Array(m);
-  for (const b of bars) for (let i = 0; i < m; i++) made[i] = (made[i] ?? 0) + (b.counts[i] ?? 0) * b.count;
-  let short = false;
-  for (let i = 0; i < m; i++) if ((made[i] ?? 0) < (job.items[i]?.demand ?? 0)) short = true;
-  if (!short) return [...bars];
+  const made = itemTotals(job, bars);
+  if (!isShort(job, made)) return [...bars];
   const out: Layout[] = bars.map((b) => ({ ...b, counts: b.counts.slice() }));
   for (let j = 0; j < m; j++) {
     let need = (job.items[j]?.demand ?? 0) - (made[j] ?? 0);

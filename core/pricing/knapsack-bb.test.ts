@@ -191,6 +191,34 @@ describe('branchAndBound', () => {
     expect(heavy).toBeGreaterThan(100);
   });
 
+  it('keeps every answer intact through later calls of other sizes (its working arrays are shared)', () => {
+    fc.assert(
+      fc.property(fc.array(problem, { minLength: 2, maxLength: 6 }), (problems) => {
+        const solve = ({ items, capacity, nodeLimit }: (typeof problems)[number]) =>
+          branchAndBound(
+            Float64Array.from(items, (i) => i.weight * (1 + i.noise / 300)),
+            Float64Array.from(items, (i) => i.weight),
+            Int32Array.from(items, (i) => i.copies),
+            capacity,
+            nodeLimit,
+          );
+        const snap = (r: KnapsackResult) => ({
+          ...r,
+          counts: [...r.counts],
+          extra: r.extra.map((e) => [...e]),
+        });
+        // Answers held by the caller while other searches run, then each solved again on its own.
+        const held = problems.map(solve);
+        const copied = held.map(snap);
+        expect(held.map(snap)).toEqual(copied);
+        const again = [...problems].reverse().map((p) => snap(solve(p)));
+        expect(again.reverse()).toEqual(copied);
+        for (const [k, r] of held.entries()) expect(r.counts.length).toBe(problems[k]?.items.length);
+      }),
+      { seed: 43, numRuns: 200 },
+    );
+  });
+
   it('finds the optimum when it finishes with many item types, most too long for the room left', () => {
     fc.assert(
       fc.property(
