@@ -4,21 +4,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseOptimiseBody } from '../request/index.ts';
+import { onlyJob } from '../../test/support/solver.ts';
 import { Incumbent } from './incumbent.ts';
-import { buildJobs, type Job } from './index.ts';
+import type { Job } from './index.ts';
 import { better, finishPlan, type GroupPlan, type Layout, substituteShortages } from './plan.ts';
 
-function jobOf(demands: readonly number[]): Job {
-  const parsed = parseOptimiseBody(
-    { parts: demands.map((quantity, i) => ({ length: 100 + 10 * i, quantity })), stock: 10_000 },
-    'json',
-  );
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  const [job] = buildJobs(parsed.value);
-  if (!job) throw new Error('no job');
-  return job;
-}
+/** A job of parts 100, 110, 120, … long in the given quantities, on 10,000-long bars. */
+const jobOf = (demands: readonly number[]): Job =>
+  onlyJob({ parts: demands.map((quantity, i) => ({ length: 100 + 10 * i, quantity })), stock: 10_000 });
 
 /** The plain definition: substitute, refuse a plan short of demand, finish, keep the better. */
 function reference(job: Job, offers: readonly Layout[][]): GroupPlan | null {

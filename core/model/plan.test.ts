@@ -3,6 +3,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { onlyJob } from '../../test/support/solver.ts';
 import { parseOptimiseBody } from '../request/index.ts';
 import { buildJobs, type Job } from './index.ts';
 import {
@@ -16,16 +17,9 @@ import {
   winsTie,
 } from './plan.ts';
 
-function jobOf(demands: readonly number[]): Job {
-  const parsed = parseOptimiseBody(
-    { parts: demands.map((quantity, i) => ({ length: 100 + 10 * i, quantity })), stock: 10_000 },
-    'json',
-  );
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  const [job] = buildJobs(parsed.value);
-  if (!job) throw new Error('no job');
-  return job;
-}
+/** A job of parts 100, 110, 120, … long in the given quantities, on 10,000-long bars. */
+const jobOf = (demands: readonly number[]): Job =>
+  onlyJob({ parts: demands.map((quantity, i) => ({ length: 100 + 10 * i, quantity })), stock: 10_000 });
 
 const produced = (layouts: readonly Layout[], m: number): number[] =>
   Array.from({ length: m }, (_, i) => layouts.reduce((a, l) => a + (l.counts[i] ?? 0) * l.count, 0));

@@ -111,7 +111,11 @@ export function sweepChunks(
   }
 }
 
-/** Chunk row `base` (weight `w`, value `v`) swept over the loads `top` down to `bottom`. */
+/**
+ * Chunk row `base` (weight `w`, value `v`) swept over the loads `top` down to `bottom`. Two loops, not one
+ * testing `rows` at every cell: this is the hottest loop of ANI pricing, and the copy for the walk is
+ * wanted on some sweeps only.
+ */
 export function sweepRow(
   f: Float64Array,
   take: Uint8Array,
