@@ -210,12 +210,14 @@ function rss(): number {
  * Solves tasks in `workers` slots, each one task at a time in a child process of the task's checkout (its
  * `bench/solver-worker.ts`; this checkout's unless `task.checkout` names another), in list order; calls
  * `progress` after each. A slot keeps one child per checkout, so tasks of two checkouts interleaved in the
- * list take turns on the same core.
+ * list take turns on the same core. With `warmUp`, each new child first solves `warmUp(its first task)`,
+ * an outcome nobody sees, so no task is timed on a cold process.
  */
 export async function runTasks(
   tasks: readonly Task[],
   workers: number,
   progress: (o: Outcome, done: number) => void,
+  warmUp?: (first: Task) => Task,
 ): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   let next = 0;
@@ -230,6 +232,9 @@ export async function runTasks(
         if (!child) {
           child = workerChild(checkout);
           children.set(checkout, child);
+          // A new worker's first solve pays V8's compilation (a third more CPU on ANI 402); a discarded
+          // solve first puts every task's figures on a warm process.
+          if (warmUp) await child.solve(warmUp(task));
         }
         const o = await child.solve(task);
         outcomes.push(o);
