@@ -53,6 +53,11 @@ export interface MasterOptions {
    * primal feasible), with dual simplex after bounds or rows changed.
    */
   readonly primalAfterColumns?: boolean;
+  /**
+   * False: this master stays on HiGHS under the composite engine (`./composite.ts`; the `dense-lp`
+   * ablation). Other engines ignore it.
+   */
+  readonly dense?: boolean;
 }
 
 export interface LpEngine {

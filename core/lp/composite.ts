@@ -1,0 +1,165 @@
+/**
+ * The composite LP engine: small masters (at most {@link DENSE_MAX_ROWS} rows) on the dense simplex of
+ * `./dense/`, larger ones on HiGHS. A dense master that cannot finish a solve (iteration cap, singular
+ * basis, drift, an unbounded ray), reports infeasibility, outgrows the row limit or is asked to delete a
+ * basic column hands its current model to a HiGHS master, which answers that solve and every later one:
+ * never a wrong answer, never a hang. Deterministic: no randomness anywhere.
+ */
+import { DenseMaster } from './dense/simplex.ts';
+import type { LpEngine, LpSolution, MasterLp, MasterOptions, RowBounds } from './engine.ts';
+
+/** Masters of at most this many rows start on the dense simplex (docs/solver.md, "A dense simplex"). */
+export const DENSE_MAX_ROWS = 80;
+
+/** Why masters went over to HiGHS, counted per engine (the benchmark reads them). */
+export interface CompositeStats {
+  /** Masters created on the dense simplex, and on HiGHS from the start. */
+  dense: number;
+  highs: number;
+  /** Dense solves, and those that went to HiGHS, by reason. */
+  solves: number;
+  readonly handedOver: Record<string, number>;
+}
+
+/** An engine whose masters pick dense or HiGHS by size, with the counts of hand-overs. */
+export interface CompositeEngine extends LpEngine {
+  readonly stats: CompositeStats;
+}
+
+/**
+ * The composite engine over `highs` (which serves the large masters and every hand-over). A master created
+ * with `options.dense === false` stays on HiGHS (the `dense-lp` ablation).
+ */
+export function compositeEngine(
+  highs: LpEngine,
+  maxRows = DENSE_MAX_ROWS,
+  iterationCap?: number,
+): CompositeEngine {
+  const stats: CompositeStats = { dense: 0, highs: 0, solves: 0, handedOver: {} };
+  return {
+    name: `${highs.name} + dense simplex`,
+    stats,
+    createMaster(rows, options) {
+      if (options?.dense === false || rows.length > maxRows) {
+        stats.highs++;
+        return highs.createMaster(rows, options);
+      }
+      stats.dense++;
+      const master = new CompositeMaster(highs, rows, options, maxRows, stats);
+      if (iterationCap !== undefined) master.capIterations(iterationCap);
+      return master;
+    },
+  };
+}
+
+/** `engine` with every master created with `dense: false`: HiGHS only under a composite engine. */
+export function withoutDense(engine: LpEngine): LpEngine {
+  return {
+    name: engine.name,
+    createMaster: (rows, options) => engine.createMaster(rows, { ...options, dense: false }),
+  };
+}
+
+class CompositeMaster implements MasterLp {
+  private dense: DenseMaster | null;
+  private highs: MasterLp | null = null;
+  private dualTol: number | null = null;
+  private readonly engine: LpEngine;
+  private readonly options: MasterOptions | undefined;
+  private readonly maxRows: number;
+  private readonly stats: CompositeStats;
+
+  constructor(
+    engine: LpEngine,
+    rows: readonly RowBounds[],
+    options: MasterOptions | undefined,
+    maxRows: number,
+    stats: CompositeStats,
+  ) {
+    this.engine = engine;
+    this.options = options;
+    this.maxRows = maxRows;
+    this.stats = stats;
+    this.dense = new DenseMaster(rows);
+  }
+
+  /** Caps every dense solve at `cap` iterations (tests force the hand-over with it). */
+  capIterations(cap: number): void {
+    if (!this.dense) return;
+    this.dense.iterationFactor = 0;
+    this.dense.iterationSlack = cap;
+  }
+
+  get columnCount(): number {
+    return this.dense ? this.dense.columnCount : (this.highs?.columnCount ?? 0);
+  }
+
+  /** The HiGHS master from now on, built from the dense master's current model. */
+  private handOver(why: string): MasterLp {
+    if (this.highs) return this.highs;
+    this.stats.handedOver[why] = (this.stats.handedOver[why] ?? 0) + 1;
+    const md = this.dense?.model;
+    const rows: RowBounds[] = [];
+    for (let i = 0; i < (md?.m ?? 0); i++) rows.push({ lower: md?.rowLo[i] ?? 0, upper: md?.rowUp[i] ?? 0 });
+    const highs = this.engine.createMaster(rows, this.options);
+    for (let j = 0; md && j < md.n; j++) {
+      highs.addColumn(md.cost[j] ?? 0, Array.from(md.colIdx[j] ?? []), Array.from(md.colCoef[j] ?? []));
+      const lo = md.colLo[j] ?? 0;
+      const up = md.colUp[j] ?? 0;
+      if (lo !== 0 || up !== Number.POSITIVE_INFINITY) highs.setColumnBounds(j, lo, up);
+    }
+    if (this.dualTol !== null) highs.setDualTolerance?.(this.dualTol);
+    this.highs = highs;
+    this.dense = null;
+    return highs;
+  }
+
+  addColumn(cost: number, rows: readonly number[], coefs: readonly number[], upper?: number): number {
+    if (this.dense) return this.dense.addColumn(cost, rows, coefs, upper);
+    return this.handOver('none').addColumn(cost, rows, coefs, upper);
+  }
+
+  addRow(lower: number, upper: number, columns: readonly number[], coefs: readonly number[]): number {
+    if (this.dense && this.dense.rowCount < this.maxRows)
+      return this.dense.addRow(lower, upper, columns, coefs);
+    return this.handOver('rows').addRow(lower, upper, columns, coefs);
+  }
+
+  setColumnBounds(column: number, lower: number, upper: number): void {
+    if (this.dense) this.dense.setColumnBounds(column, lower, upper);
+    else this.highs?.setColumnBounds(column, lower, upper);
+  }
+
+  setRowBounds(row: number, lower: number, upper: number): void {
+    if (this.dense) this.dense.setRowBounds(row, lower, upper);
+    else this.highs?.setRowBounds(row, lower, upper);
+  }
+
+  deleteColumns(columns: readonly number[]): void {
+    const dense = this.dense;
+    if (dense && !columns.some((j) => dense.isBasic(j))) dense.deleteColumns(columns);
+    else this.handOver('delete-basic').deleteColumns?.(columns);
+  }
+
+  setDualTolerance(tolerance: number): void {
+    this.dualTol = tolerance;
+    if (this.dense) this.dense.setDualTolerance(tolerance);
+    else this.highs?.setDualTolerance?.(tolerance);
+  }
+
+  solve(): LpSolution {
+    const dense = this.dense;
+    if (dense) {
+      this.stats.solves++;
+      const out = dense.solve();
+      if (out.status === 'optimal') return out;
+      // Infeasible is a proof the search acts on (a node pruned): HiGHS confirms it.
+      return this.handOver(out.status === 'infeasible' ? 'infeasible' : (dense.failure ?? 'failed')).solve();
+    }
+    return this.handOver('none').solve();
+  }
+
+  dispose(): void {
+    this.highs?.dispose();
+  }
+}

@@ -1,0 +1,256 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { compositeEngine } from './composite.ts';
+import { DenseMaster } from './dense/simplex.ts';
+import type { LpEngine, LpSolution, MasterLp } from './engine.ts';
+import { createHighsEngine } from './highs.ts';
+
+let highs: Promise<LpEngine> | null = null;
+function highsEngine(): Promise<LpEngine> {
+  highs ??= createHighsEngine();
+  return highs;
+}
+
+const ROWS = 6;
+const INF = Number.POSITIVE_INFINITY;
+
+/** One operation on a master, as column generation, branching and dives apply them. */
+type Op =
+  | { kind: 'column'; cost: number; coefs: number[]; upper: number }
+  | { kind: 'rowBounds'; row: number; lower: number; upper: number }
+  | { kind: 'hold'; column: number; zero: boolean }
+  | { kind: 'row'; lower: number; upper: number; every: number }
+  | { kind: 'solve' };
+
+const column = fc.record({
+  kind: fc.constant('column' as const),
+  cost: fc.integer({ min: 1, max: 9 }),
+  coefs: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: ROWS, maxLength: ROWS }),
+  upper: fc.constantFrom(INF, INF, INF, 2),
+});
+const op: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 6, arbitrary: column },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('rowBounds' as const),
+      row: fc.nat(ROWS - 1),
+      lower: fc.integer({ min: 0, max: 8 }),
+      upper: fc.constantFrom(INF, INF, 6, 10),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('hold' as const), column: fc.nat(40), zero: fc.boolean() }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('row' as const),
+      lower: fc.constantFrom(Number.NEGATIVE_INFINITY, 0, 1, 3),
+      upper: fc.constantFrom(INF, 2, 5),
+      every: fc.integer({ min: 2, max: 4 }),
+    }),
+  },
+  { weight: 3, arbitrary: fc.constant({ kind: 'solve' as const }) },
+);
+
+/** A covering LP: ≥ rows of demand, optionally with artificial columns that keep it feasible. */
+const lp = fc.record({
+  demand: fc.array(fc.integer({ min: 0, max: 6 }), { minLength: ROWS, maxLength: ROWS }),
+  artificial: fc.boolean(),
+  ops: fc.array(op, { minLength: 3, maxLength: 30 }),
+});
+
+/** Applies `o` to every master; returns the masters' solutions on a solve. */
+function apply(masters: MasterLp[], o: Op, columns: number): LpSolution[] | null {
+  for (const m of masters) {
+    if (o.kind === 'column') {
+      const idx = o.coefs.flatMap((c, i) => (c > 0 ? [i] : []));
+      m.addColumn(
+        o.cost,
+        idx,
+        idx.map((i) => o.coefs[i] ?? 0),
+        o.upper,
+      );
+    } else if (o.kind === 'rowBounds' && o.row < ROWS) {
+      m.setRowBounds(o.row, Math.min(o.lower, o.upper), o.upper);
+    } else if (o.kind === 'hold' && o.column < columns) {
+      m.setColumnBounds(o.column, 0, o.zero ? 0 : INF);
+    } else if (o.kind === 'row') {
+      const cols = Array.from({ length: columns }, (_, j) => j).filter((j) => j % o.every === 0);
+      m.addRow(
+        Math.min(o.lower, o.upper),
+        o.upper,
+        cols,
+        cols.map(() => 1),
+      );
+    }
+  }
+  return o.kind === 'solve' ? masters.map((m) => m.solve()) : null;
+}
+
+/** Dual feasibility and complementarity of a minimisation's solution, within `tol`. */
+function checkDuals(master: DenseMaster, sol: LpSolution, tol = 1e-6): void {
+  const md = master.model;
+  const act = new Float64Array(md.m);
+  for (let j = 0; j < md.n; j++) {
+    const x = sol.x[j] ?? 0;
+    const d = sol.reducedCosts?.[j] ?? 0;
+    (md.colIdx[j] ?? []).forEach((r, k) => {
+      act[r] = (act[r] ?? 0) + (md.colCoef[j]?.[k] ?? 0) * x;
+    });
+    let dj = md.cost[j] ?? 0;
+    (md.colIdx[j] ?? []).forEach((r, k) => {
+      dj -= (sol.duals[r] ?? 0) * (md.colCoef[j]?.[k] ?? 0);
+    });
+    expect(d).toBeCloseTo(dj, 6);
+    // Reduced cost < 0 only at the upper bound, > 0 only at the lower.
+    if (d < -tol) expect(x).toBeCloseTo(md.colUp[j] ?? 0, 6);
+    if (d > tol) expect(x).toBeCloseTo(md.colLo[j] ?? 0, 6);
+  }
+  for (let i = 0; i < md.m; i++) {
+    const y = sol.duals[i] ?? 0;
+    expect(act[i] ?? 0).toBeGreaterThanOrEqual((md.rowLo[i] ?? 0) - tol);
+    expect(act[i] ?? 0).toBeLessThanOrEqual((md.rowUp[i] ?? 0) + tol);
+    // A ≥ row's dual is ≥ 0 and nonzero only where the row binds; a ≤ row's dual is ≤ 0.
+    if (y > tol) expect(act[i] ?? 0).toBeCloseTo(md.rowLo[i] ?? 0, 6);
+    if (y < -tol) expect(act[i] ?? 0).toBeCloseTo(md.rowUp[i] ?? 0, 6);
+  }
+}
+
+function build(engine: LpEngine | null, demand: number[], artificial: boolean): MasterLp {
+  const rows = demand.map((d) => ({ lower: d, upper: INF }));
+  const m = engine ? engine.createMaster(rows) : new DenseMaster(rows);
+  if (artificial) for (let i = 0; i < ROWS; i++) m.addColumn(1000, [i], [1]);
+  return m;
+}
+
+describe('dense simplex', () => {
+  it('matches HiGHS, warm, on random covering LPs grown, bounded and cut', async () => {
+    const engine = await highsEngine();
+    let solves = 0;
+    let infeasible = 0;
+    await fc.assert(
+      fc.asyncProperty(lp, async ({ demand, artificial, ops }) => {
+        const dense = build(null, demand, artificial) as DenseMaster;
+        const reference = build(engine, demand, artificial);
+        let columns = dense.columnCount;
+        try {
+          for (const o of [...ops, { kind: 'solve' as const }]) {
+            const out = apply([dense, reference], o, columns);
+            columns = dense.columnCount;
+            if (!out) continue;
+            const [a, b] = out;
+            solves++;
+            expect(dense.failure).toBeNull();
+            // HiGHS fails on a model without columns; nothing to compare there.
+            if (b?.status === 'failed' && dense.columnCount === 0) continue;
+            expect(a?.status).toBe(b?.status);
+            if (a?.status === 'infeasible') infeasible++;
+            if (a?.status !== 'optimal') continue;
+            expect(a.objective).toBeCloseTo(b?.objective ?? Number.NaN, 6);
+            checkDuals(dense, a);
+            // A cold solve of the same model agrees with the warm one.
+            const cold = new DenseMaster(
+              Array.from({ length: dense.model.m }, (_, i) => ({
+                lower: dense.model.rowLo[i] ?? 0,
+                upper: dense.model.rowUp[i] ?? 0,
+              })),
+            );
+            for (let j = 0; j < dense.model.n; j++) {
+              cold.addColumn(
+                dense.model.cost[j] ?? 0,
+                Array.from(dense.model.colIdx[j] ?? []),
+                Array.from(dense.model.colCoef[j] ?? []),
+                dense.model.colUp[j] ?? 0,
+              );
+            }
+            expect(cold.solve().objective).toBeCloseTo(a.objective, 6);
+          }
+        } finally {
+          reference.dispose();
+        }
+      }),
+      { seed: 41, numRuns: 300 },
+    );
+    expect(solves).toBeGreaterThan(800);
+    expect(infeasible).toBeGreaterThan(20);
+  });
+
+  it('deletes non-basic columns and goes on warm', async () => {
+    const engine = await highsEngine();
+    const demand = [3, 4, 2, 5, 1, 2];
+    const dense = build(null, demand, true) as DenseMaster;
+    const reference = build(engine, demand, true);
+    for (let j = 0; j < 12; j++) {
+      const rows = [j % ROWS, (j + 2) % ROWS];
+      for (const m of [dense, reference]) m.addColumn(2 + (j % 3), rows, [1, 2]);
+    }
+    dense.solve();
+    reference.solve();
+    const gone = Array.from({ length: dense.columnCount }, (_, j) => j).filter(
+      (j) => j >= ROWS && !dense.isBasic(j) && j % 2 === 0,
+    );
+    expect(gone.length).toBeGreaterThan(0);
+    for (const m of [dense, reference]) {
+      m.deleteColumns?.(gone);
+      m.addColumn(1, [0, 1, 3], [1, 1, 1]);
+    }
+    const [a, b] = [dense.solve(), reference.solve()];
+    expect(dense.columnCount).toBe(reference.columnCount);
+    expect(a.objective).toBeCloseTo(b.objective, 9);
+    checkDuals(dense, a);
+    reference.dispose();
+  });
+});
+
+describe('composite engine', () => {
+  it('hands a master that fails on the dense simplex to HiGHS, which answers it from then on', async () => {
+    const base = await highsEngine();
+    const composite = compositeEngine(base, 80, 0);
+    const demand = [3, 4, 2, 5, 1, 2];
+    const [a, b] = [build(composite, demand, true), build(base, demand, true)];
+    for (let j = 0; j < 10; j++)
+      for (const m of [a, b]) m.addColumn(2 + (j % 3), [j % ROWS, (j + 1) % ROWS], [1, 1]);
+    for (const m of [a, b]) m.setRowBounds(2, 4, INF);
+    const [sa, sb] = [a.solve(), b.solve()];
+    expect(composite.stats.handedOver.iterations).toBe(1);
+    expect(sa.status).toBe('optimal');
+    expect(sa.objective).toBeCloseTo(sb.objective, 9);
+    // Later operations go to the HiGHS master.
+    for (const m of [a, b]) m.addColumn(1, [0, 1, 2, 3], [1, 1, 1, 1]);
+    expect(a.solve().objective).toBeCloseTo(b.solve().objective, 9);
+    expect(composite.stats.handedOver.iterations).toBe(1);
+    a.dispose();
+    b.dispose();
+  });
+
+  it('keeps masters above the row limit, or made with dense off, on HiGHS', async () => {
+    const composite = compositeEngine(await highsEngine(), 4);
+    composite.createMaster([1, 2, 3, 4, 5].map((d) => ({ lower: d, upper: INF }))).dispose();
+    composite.createMaster([{ lower: 1, upper: INF }], { dense: false }).dispose();
+    composite.createMaster([{ lower: 1, upper: INF }]).dispose();
+    expect(composite.stats).toMatchObject({ dense: 1, highs: 2 });
+  });
+
+  it('hands over when rows grow past the limit and when infeasibility needs confirming', async () => {
+    const composite = compositeEngine(await highsEngine(), 2);
+    const m = composite.createMaster([{ lower: 2, upper: INF }]);
+    m.addColumn(1, [0], [1]);
+    expect(m.solve().objective).toBeCloseTo(2, 9);
+    m.addRow(0, 1, [0], [1]);
+    expect(m.solve().status).toBe('infeasible');
+    expect(composite.stats.handedOver.infeasible).toBe(1);
+    m.addRow(0, INF, [0], [1]);
+    expect(composite.stats.handedOver.rows ?? 0).toBe(0);
+    m.dispose();
+    const n = composite.createMaster([{ lower: 2, upper: INF }]);
+    n.addColumn(1, [0], [1]);
+    n.addRow(0, 5, [0], [1]);
+    n.addRow(0, 5, [0], [1]);
+    expect(composite.stats.handedOver.rows).toBe(1);
+    expect(n.solve().objective).toBeCloseTo(2, 9);
+    n.dispose();
+  });
+});
