@@ -4,7 +4,13 @@
 import { budgetOf, type Clock } from './budget.ts';
 import { budgetMeta } from './budget-meta.ts';
 import { type CutplanError, err, InternalError, ok, type Result } from './errors.ts';
-import { createHighsEngine, type HighsEngineOptions, type LpEngine } from './lp/index.ts';
+import {
+  compositeEngine,
+  createHighsEngine,
+  type HighsEngineOptions,
+  type LpEngine,
+  withoutDense,
+} from './lp/index.ts';
 import { type PlanOptions, type ProgressObserver, planRequest } from './plan/index.ts';
 
 export type { HighsWasmModule } from './lp/index.ts';
@@ -16,11 +22,12 @@ import { formatFailure, verifyPlan } from './verify/index.ts';
 export { SOLVER_NAME } from './solver-name.ts';
 
 /**
- * The production LP engine (HiGHS, persistent and warm-started); create once per process. `options.module`:
- * HiGHS's wasm already compiled (or being compiled) by the caller.
+ * The production LP engine: masters of at most `DENSE_MAX_ROWS` rows on the dense simplex, larger ones
+ * (and any the dense simplex hands over) on HiGHS, persistent and warm-started; create once per process.
+ * `options.module`: HiGHS's wasm already compiled (or being compiled) by the caller.
  */
-export function createLpEngine(options: HighsEngineOptions = {}): Promise<LpEngine> {
-  return createHighsEngine(options);
+export async function createLpEngine(options: HighsEngineOptions = {}): Promise<LpEngine> {
+  return compositeEngine(await createHighsEngine(options));
 }
 
 export interface OptimiseContext {
@@ -73,7 +80,8 @@ export async function optimise(
 ): Promise<Result<OptimiseResponse, CutplanError>> {
   const start = ctx.clock.monotonic();
   const options = {
-    lp: ctx.lp,
+    // Technique `dense-lp` off: every master of this solve on HiGHS (the engine is shared by the process).
+    lp: ctx.off?.has('dense-lp') ? withoutDense(ctx.lp) : ctx.lp,
     budget: budgetOf(ctx.clock, ctx.budgetMs),
     ...(ctx.off ? { off: ctx.off } : {}),
     ...(ctx.onProgress ? { onProgress: ctx.onProgress } : {}),

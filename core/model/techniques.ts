@@ -58,6 +58,11 @@ export const TECHNIQUES = [
   'fewer-bars',
   /** The root's column generation stops once its bound, lifted to reachable costs each round, meets the incumbent. */
   'root-lift',
+  /**
+   * Masters of at most `DENSE_MAX_ROWS` rows solved by the dense simplex of `core/lp/dense/` instead of
+   * HiGHS (the engine's choice: `optimise` hands a HiGHS-only view of the engine to a solve with it off).
+   */
+  'dense-lp',
 ] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];
