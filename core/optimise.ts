@@ -21,13 +21,24 @@ import { formatFailure, verifyPlan } from './verify/index.ts';
 
 export { SOLVER_NAME } from './solver-name.ts';
 
+/** How the LP engine is made: HiGHS's options, and whether small masters go to the dense simplex. */
+export interface LpEngineOptions extends HighsEngineOptions {
+  /**
+   * Masters of at most `DENSE_MAX_ROWS` rows on the dense simplex of `core/lp/dense/` (HiGHS for larger
+   * ones and for any it hands over). Off in production: it changes plans (docs/solver.md, "A dense
+   * simplex for small masters"); the benchmark turns it on to measure technique `dense-lp`.
+   */
+  readonly dense?: boolean;
+}
+
 /**
- * The production LP engine: masters of at most `DENSE_MAX_ROWS` rows on the dense simplex, larger ones
- * (and any the dense simplex hands over) on HiGHS, persistent and warm-started; create once per process.
- * `options.module`: HiGHS's wasm already compiled (or being compiled) by the caller.
+ * The production LP engine (HiGHS, persistent and warm-started; with `options.dense`, the composite
+ * engine over it); create once per process. `options.module`: HiGHS's wasm already compiled (or being
+ * compiled) by the caller.
  */
-export async function createLpEngine(options: HighsEngineOptions = {}): Promise<LpEngine> {
-  return compositeEngine(await createHighsEngine(options));
+export async function createLpEngine(options: LpEngineOptions = {}): Promise<LpEngine> {
+  const highs = await createHighsEngine(options);
+  return options.dense ? compositeEngine(highs) : highs;
 }
 
 export interface OptimiseContext {

@@ -60,7 +60,9 @@ export const TECHNIQUES = [
   'root-lift',
   /**
    * Masters of at most `DENSE_MAX_ROWS` rows solved by the dense simplex of `core/lp/dense/` instead of
-   * HiGHS (the engine's choice: `optimise` hands a HiGHS-only view of the engine to a solve with it off).
+   * HiGHS, on an engine made with `createLpEngine({ dense: true })` (the benchmark's; production's is
+   * HiGHS alone, where the switch changes nothing): `optimise` hands a HiGHS-only view of the engine to a
+   * solve with it off.
    */
   'dense-lp',
 ] as const;
