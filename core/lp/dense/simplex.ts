@@ -45,6 +45,8 @@ export class DenseMaster implements MasterLp {
   iterationFactor = 20;
   /** Iterations allowed on top of that multiple. */
   iterationSlack = 200;
+  /** Degenerate steps in a row before Bland's rule (tests run Bland's rule throughout with 0). */
+  stallLimit = STALL;
 
   constructor(rows: readonly { lower: number; upper: number }[]) {
     for (const r of rows) this.pushRow(r.lower, r.upper);
@@ -264,7 +266,7 @@ export class DenseMaster implements MasterLp {
       }
       if (!phase1) for (let p = 0; p < m; p++) cB[p] = md.costOf(this.basis[p] ?? 0);
       this.btran(cB, y);
-      const bland = stalled >= STALL;
+      const bland = stalled >= this.stallLimit;
       const entering = this.price(y, phase1, bland);
       if (entering === null) {
         // Nothing prices out: optimal (or infeasible in phase 1), unless the inverse has drifted.
@@ -281,6 +283,12 @@ export class DenseMaster implements MasterLp {
       const { id: q, dir } = entering;
       this.ftran(q, alpha);
       const step = this.ratio(q, dir, alpha, bland);
+      if (step === null && this.inverse.updates > 0) {
+        // A ray is more often a drifted inverse than an unbounded master: refactorise and look again.
+        if (!this.factor()) return 'singular';
+        this.computeXB();
+        continue;
+      }
       if (step === null) return 'unbounded';
       this.iterations++;
       stalled = step.t <= 1e-12 ? stalled + 1 : 0;
@@ -370,7 +378,8 @@ export class DenseMaster implements MasterLp {
       const limit = this.limit(p, g);
       if (limit === null) continue;
       const tol = bland ? 0 : PRIMAL_TOL;
-      const r = (gap(this.xB[p] ?? 0, limit, g) + tol) / Math.abs(g);
+      // A hair past its bound already (within the tolerance): a ratio of zero, never a negative one.
+      const r = Math.max(0, gap(this.xB[p] ?? 0, limit, g) + tol) / Math.abs(g);
       if (r < relaxed) relaxed = r;
     }
     if (flip <= relaxed) {
