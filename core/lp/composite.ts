@@ -10,6 +10,11 @@ import type { LpEngine, LpSolution, MasterLp, MasterOptions, RowBounds } from '.
 
 /** Masters of at most this many rows start on the dense simplex (docs/solver.md, "A dense simplex"). */
 export const DENSE_MAX_ROWS = 80;
+/**
+ * A dense master that grows past this many columns goes over to HiGHS: its pricing scans every column an
+ * iteration, and past ~300 columns HiGHS's solves were the cheaper (bench/warm-lp.ts --sides).
+ */
+export const DENSE_MAX_COLUMNS = 300;
 
 /** Why masters went over to HiGHS, counted per engine (the benchmark reads them). */
 export interface CompositeStats {
@@ -34,6 +39,7 @@ export function compositeEngine(
   highs: LpEngine,
   maxRows = DENSE_MAX_ROWS,
   iterationCap?: number,
+  maxColumns = DENSE_MAX_COLUMNS,
 ): CompositeEngine {
   const stats: CompositeStats = { dense: 0, highs: 0, solves: 0, handedOver: {} };
   return {
@@ -45,7 +51,7 @@ export function compositeEngine(
         return highs.createMaster(rows, options);
       }
       stats.dense++;
-      const master = new CompositeMaster(highs, rows, options, maxRows, stats);
+      const master = new CompositeMaster(highs, rows, options, { rows: maxRows, columns: maxColumns }, stats);
       if (iterationCap !== undefined) master.capIterations(iterationCap);
       return master;
     },
@@ -66,19 +72,19 @@ class CompositeMaster implements MasterLp {
   private dualTol: number | null = null;
   private readonly engine: LpEngine;
   private readonly options: MasterOptions | undefined;
-  private readonly maxRows: number;
+  private readonly max: { readonly rows: number; readonly columns: number };
   private readonly stats: CompositeStats;
 
   constructor(
     engine: LpEngine,
     rows: readonly RowBounds[],
     options: MasterOptions | undefined,
-    maxRows: number,
+    max: { readonly rows: number; readonly columns: number },
     stats: CompositeStats,
   ) {
     this.engine = engine;
     this.options = options;
-    this.maxRows = maxRows;
+    this.max = max;
     this.stats = stats;
     this.dense = new DenseMaster(rows);
   }
@@ -115,12 +121,13 @@ class CompositeMaster implements MasterLp {
   }
 
   addColumn(cost: number, rows: readonly number[], coefs: readonly number[], upper?: number): number {
-    if (this.dense) return this.dense.addColumn(cost, rows, coefs, upper);
-    return this.handOver('none').addColumn(cost, rows, coefs, upper);
+    if (this.dense && this.dense.columnCount < this.max.columns)
+      return this.dense.addColumn(cost, rows, coefs, upper);
+    return this.handOver('columns').addColumn(cost, rows, coefs, upper);
   }
 
   addRow(lower: number, upper: number, columns: readonly number[], coefs: readonly number[]): number {
-    if (this.dense && this.dense.rowCount < this.maxRows)
+    if (this.dense && this.dense.rowCount < this.max.rows)
       return this.dense.addRow(lower, upper, columns, coefs);
     return this.handOver('rows').addRow(lower, upper, columns, coefs);
   }

@@ -239,6 +239,21 @@ describe('composite engine', () => {
     expect(composite.stats).toMatchObject({ dense: 1, highs: 2 });
   });
 
+  it('hands a master over when its columns grow past the column limit, keeping the answer', async () => {
+    const base = await highsEngine();
+    const composite = compositeEngine(base, 80, undefined, 8);
+    const demand = [3, 4, 2, 5, 1, 2];
+    const [a, b] = [build(composite, demand, true), build(base, demand, true)];
+    for (let j = 0; j < 6; j++) {
+      for (const m of [a, b]) m.addColumn(2 + (j % 3), [j % ROWS, (j + 1) % ROWS], [1, 1]);
+      expect(a.solve().objective).toBeCloseTo(b.solve().objective, 9);
+    }
+    expect(composite.stats.handedOver.columns).toBe(1);
+    expect(a.columnCount).toBe(b.columnCount);
+    a.dispose();
+    b.dispose();
+  });
+
   it('hands over when rows grow past the limit and when infeasibility needs confirming', async () => {
     const composite = compositeEngine(await highsEngine(), 2);
     const m = composite.createMaster([{ lower: 2, upper: INF }]);
