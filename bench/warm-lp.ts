@@ -109,6 +109,13 @@ async function main(): Promise<void> {
   }
   const handed = Object.entries(stats?.handedOver ?? {})
     .map(([why, n]) => `${why} ${n - (before?.handedOver[why] ?? 0)}`)
+    .concat(
+      stats
+        ? [
+            `warm basis taken ${stats.warm - (before?.warm ?? 0)}, refused ${stats.refused - (before?.refused ?? 0)}`,
+          ]
+        : [],
+    )
     .join(', ');
   console.log(
     [

@@ -24,6 +24,9 @@ export interface CompositeStats {
   /** Dense solves, and those that went to HiGHS, by reason. */
   solves: number;
   readonly handedOver: Record<string, number>;
+  /** Hand-overs whose basis HiGHS took (it starts from the dense vertex), and those it refused. */
+  warm: number;
+  refused: number;
 }
 
 /** An engine whose masters pick dense or HiGHS by size, with the counts of hand-overs. */
@@ -33,15 +36,17 @@ export interface CompositeEngine extends LpEngine {
 
 /**
  * The composite engine over `highs` (which serves the large masters and every hand-over). A master created
- * with `options.dense === false` stays on HiGHS (the `dense-lp` ablation).
+ * with `options.dense === false` stays on HiGHS (the `dense-lp` ablation). `warm`: a hand-over passes the
+ * dense basis to HiGHS (false: HiGHS starts from its logical basis, as before round 2; tests compare).
  */
 export function compositeEngine(
   highs: LpEngine,
   maxRows = DENSE_MAX_ROWS,
   iterationCap?: number,
   maxColumns = DENSE_MAX_COLUMNS,
+  warm = true,
 ): CompositeEngine {
-  const stats: CompositeStats = { dense: 0, highs: 0, solves: 0, handedOver: {} };
+  const stats: CompositeStats = { dense: 0, highs: 0, solves: 0, handedOver: {}, warm: 0, refused: 0 };
   return {
     name: `${highs.name} + dense simplex`,
     stats,
@@ -51,7 +56,14 @@ export function compositeEngine(
         return highs.createMaster(rows, options);
       }
       stats.dense++;
-      const master = new CompositeMaster(highs, rows, options, { rows: maxRows, columns: maxColumns }, stats);
+      const master = new CompositeMaster(
+        highs,
+        rows,
+        options,
+        { rows: maxRows, columns: maxColumns },
+        stats,
+        warm,
+      );
       if (iterationCap !== undefined) master.capIterations(iterationCap);
       return master;
     },
@@ -74,6 +86,7 @@ class CompositeMaster implements MasterLp {
   private readonly options: MasterOptions | undefined;
   private readonly max: { readonly rows: number; readonly columns: number };
   private readonly stats: CompositeStats;
+  private readonly warm: boolean;
 
   constructor(
     engine: LpEngine,
@@ -81,7 +94,9 @@ class CompositeMaster implements MasterLp {
     options: MasterOptions | undefined,
     max: { readonly rows: number; readonly columns: number },
     stats: CompositeStats,
+    warm: boolean,
   ) {
+    this.warm = warm;
     this.engine = engine;
     this.options = options;
     this.max = max;
@@ -115,6 +130,12 @@ class CompositeMaster implements MasterLp {
       if (lo !== 0 || up !== Number.POSITIVE_INFINITY) highs.setColumnBounds(j, lo, up);
     }
     if (this.dualTol !== null) highs.setDualTolerance?.(this.dualTol);
+    // Warm: HiGHS goes on from the dense vertex. Started cold it picked other optimal vertices, and the
+    // dives and tree after it went elsewhere (seed 187: 1 → 207 branch nodes, proof lost).
+    if (this.warm && this.dense && highs.setBasis) {
+      if (highs.setBasis(this.dense.basisStatus())) this.stats.warm++;
+      else this.stats.refused++;
+    }
     this.highs = highs;
     this.dense = null;
     return highs;
@@ -164,6 +185,10 @@ class CompositeMaster implements MasterLp {
       return this.handOver(out.status === 'infeasible' ? 'infeasible' : (dense.failure ?? 'failed')).solve();
     }
     return this.handOver('none').solve();
+  }
+
+  lastIterations(): number {
+    return this.dense ? this.dense.lastIterations() : (this.highs?.lastIterations?.() ?? 0);
   }
 
   dispose(): void {

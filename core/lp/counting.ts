@@ -2,7 +2,7 @@
  * LP engine wrappers: one that runs a named solve through a caller's function, and one that counts solves
  * (the benchmark's budget of work).
  */
-import type { LpEngine, LpSolution, MasterLp } from './engine.ts';
+import type { LpBasis, LpEngine, LpSolution, MasterLp } from './engine.ts';
 
 /**
  * The engine with every master's `solve` replaced by `solve(master)`, where `master` is the engine's own
@@ -25,6 +25,8 @@ export function withSolve(engine: LpEngine, name: string, solve: (master: Master
           ? { deleteColumns: (cols: readonly number[]) => master.deleteColumns?.(cols) }
           : {}),
         ...(master.setDualTolerance ? { setDualTolerance: (t: number) => master.setDualTolerance?.(t) } : {}),
+        ...(master.setBasis ? { setBasis: (b: LpBasis) => master.setBasis?.(b) ?? false } : {}),
+        ...(master.lastIterations ? { lastIterations: () => master.lastIterations?.() ?? 0 } : {}),
         solve: () => solve(master),
         dispose: () => master.dispose(),
       };

@@ -273,4 +273,44 @@ describe('composite engine', () => {
     expect(n.solve().objective).toBeCloseTo(2, 9);
     n.dispose();
   });
+
+  it('hands its basis over warm: the same optimum, and HiGHS starts at it without iterating', async () => {
+    const base = await highsEngine();
+    let handed = 0;
+    let coldIterations = 0;
+    await fc.assert(
+      fc.asyncProperty(lp, async ({ demand, ops }) => {
+        // The column limit is the model's last column: the next one, priced out, goes over to HiGHS.
+        const columns = ROWS + ops.filter((o) => o.kind === 'column').length;
+        const [warm, cold] = [true, false].map((w) => compositeEngine(base, 80, undefined, columns, w));
+        const masters = [warm, cold].map((e) => build(e ?? null, demand, true));
+        let n = ROWS;
+        for (const o of ops) {
+          apply(masters, o, n);
+          if (o.kind === 'column') n++;
+        }
+        const before = masters.map((m) => m.solve());
+        if (before[0]?.status !== 'optimal' || Object.keys(warm?.stats.handedOver ?? {}).length > 0) {
+          for (const m of masters) m.dispose();
+          return;
+        }
+        for (const m of masters) m.addColumn(5000, [0, 1], [1, 1]);
+        const [a, b] = masters.map((m) => m.solve());
+        expect(warm?.stats).toMatchObject({ handedOver: { columns: 1 }, warm: 1, refused: 0 });
+        expect(cold?.stats.warm).toBe(0);
+        expect(a?.status).toBe('optimal');
+        expect(a?.objective).toBeCloseTo(before[0]?.objective ?? Number.NaN, 7);
+        expect(a?.objective).toBeCloseTo(b?.objective ?? Number.NaN, 7);
+        // An optimal basis plus a column that prices out is optimal: HiGHS does not move.
+        expect(masters[0]?.lastIterations?.()).toBe(0);
+        coldIterations += masters[1]?.lastIterations?.() ?? 0;
+        handed++;
+        for (const m of masters) m.dispose();
+      }),
+      { seed: 187, numRuns: 150 },
+    );
+    // Most runs reach the hand-over, and the cold start did iterate where the warm one did not.
+    expect(handed).toBeGreaterThan(50);
+    expect(coldIterations).toBeGreaterThan(handed);
+  });
 });

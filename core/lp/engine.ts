@@ -23,6 +23,15 @@ export interface LpSolution {
   readonly reducedCosts?: Float64Array;
 }
 
+/** A variable's place in a basis: basic, or non-basic at its lower or its upper bound. */
+export type BasisStatus = 'lower' | 'basic' | 'upper';
+
+/** A basis: one status per column and one per row (the row's activity), in index order. */
+export interface LpBasis {
+  readonly columns: readonly BasisStatus[];
+  readonly rows: readonly BasisStatus[];
+}
+
 /** A live master LP. Not thread-safe; dispose when done. */
 export interface MasterLp {
   readonly columnCount: number;
@@ -43,6 +52,14 @@ export interface MasterLp {
    * of its basis may price out by up to this much. Engines without the setting ignore it.
    */
   setDualTolerance?(tolerance: number): void;
+  /**
+   * Starts the next solve from `basis` (sizes as the model's now): a master handed over from another
+   * engine goes on from the vertex it had (`./composite.ts`). False when the engine refused it; the next
+   * solve then starts cold. Engines without it always start from their own basis.
+   */
+  setBasis?(basis: LpBasis): boolean;
+  /** Simplex iterations of the last solve, where the engine counts them (tests, benchmarks). */
+  lastIterations?(): number;
   dispose(): void;
 }
 

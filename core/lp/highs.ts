@@ -4,7 +4,7 @@
  */
 import type { Highs } from 'highs';
 import * as highsModule from 'highs';
-import type { LpEngine, LpSolution, MasterLp, RowBounds } from './engine.ts';
+import type { BasisStatus, LpBasis, LpEngine, LpSolution, MasterLp, RowBounds } from './engine.ts';
 
 // The package ships ESM code but CommonJS-typed declarations: find the loader at run time either way.
 type Loader = (settings?: LoaderSettings) => Promise<Highs>;
@@ -50,6 +50,8 @@ const OPTIMAL = 7;
 const DUAL_SIMPLEX = 1;
 const PRIMAL_SIMPLEX = 4;
 const INFEASIBLE = 8;
+/** HiGHS's basis codes (`highs.constants.basisStatus`): lower 0, basic 1, upper 2. */
+const BASIS_CODE: Record<BasisStatus, 0 | 1 | 2> = { lower: 0, basic: 1, upper: 2 };
 
 export interface HighsEngineOptions {
   /**
@@ -156,6 +158,25 @@ class HighsMaster implements MasterLp {
 
   setDualTolerance(tolerance: number): void {
     this.model.options.set({ dual_feasibility_tolerance: tolerance });
+  }
+
+  setBasis(basis: LpBasis): boolean {
+    if (basis.columns.length !== this.columns || basis.rows.length !== this.rows) return false;
+    try {
+      this.model.setBasis({
+        colStatus: basis.columns.map((s) => BASIS_CODE[s]),
+        rowStatus: basis.rows.map((s) => BASIS_CODE[s]),
+      });
+      return true;
+    } catch {
+      // A rejected basis (wrong count of basic variables): start from the logical basis, as before.
+      this.model.setBasis();
+      return false;
+    }
+  }
+
+  lastIterations(): number {
+    return Number(this.model.info.get('simplex_iteration_count'));
   }
 
   solve(): LpSolution {

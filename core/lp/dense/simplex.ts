@@ -8,7 +8,7 @@
  * iteration cap: a solve that cannot finish says `failed` (the composite engine then hands the master to
  * HiGHS), never a wrong `optimal`.
  */
-import type { LpSolution, MasterLp } from '../engine.ts';
+import type { BasisStatus, LpBasis, LpSolution, MasterLp } from '../engine.ts';
 import { DenseInverse } from './inverse.ts';
 import { LpModel, moveBound } from './model.ts';
 
@@ -41,6 +41,7 @@ export class DenseMaster implements MasterLp {
   failure: DenseFailure | null = null;
   /** Simplex iterations over the master's life. */
   iterations = 0;
+  private iterationsBefore = 0;
   /** Iteration cap of one solve: a multiple of the model's size (tests force failures with 0). */
   iterationFactor = 20;
   /** Iterations allowed on top of that multiple. */
@@ -132,6 +133,25 @@ export class DenseMaster implements MasterLp {
     this.dualTol = tolerance;
   }
 
+  /**
+   * The current basis: basic variables, and each non-basic one at the bound it sits on (a fixed or
+   * in-between value reads as lower). The composite engine hands it to HiGHS with the model.
+   */
+  basisStatus(): LpBasis {
+    const md = this.model;
+    const place = (pos: number, value: number, lo: number, up: number): BasisStatus => {
+      if (pos >= 0) return 'basic';
+      return Number.isFinite(up) && (value >= up || !Number.isFinite(lo)) && lo !== up ? 'upper' : 'lower';
+    };
+    const columns: BasisStatus[] = [];
+    for (let j = 0; j < md.n; j++)
+      columns.push(place(this.posCol[j] ?? -1, md.colVal[j] ?? 0, md.colLo[j] ?? 0, md.colUp[j] ?? 0));
+    const rows: BasisStatus[] = [];
+    for (let i = 0; i < md.m; i++)
+      rows.push(place(this.posRow[i] ?? -1, md.rowVal[i] ?? 0, md.rowLo[i] ?? 0, md.rowUp[i] ?? 0));
+    return { columns, rows };
+  }
+
   dispose(): void {}
 
   /** Writes basis column `p` of `[A, −I]` into `out`. */
@@ -177,8 +197,13 @@ export class DenseMaster implements MasterLp {
     }
   }
 
+  lastIterations(): number {
+    return this.iterations - this.iterationsBefore;
+  }
+
   solve(): LpSolution {
     this.failure = null;
+    this.iterationsBefore = this.iterations;
     if (this.needFactor || this.inverse.m !== this.model.m) {
       if (!this.factor()) return this.fail('singular');
     }
