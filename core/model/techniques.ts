@@ -58,6 +58,8 @@ export const TECHNIQUES = [
   'fewer-bars',
   /** The root's column generation stops once its bound, lifted to reachable costs each round, meets the incumbent. */
   'root-lift',
+  /** One-bar jobs past the knapsack's dense DP: each priced round adds bars from fresh searches over pieces left. */
+  'disjoint-columns',
 ] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];
