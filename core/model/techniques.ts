@@ -65,6 +65,8 @@ export const TECHNIQUES = [
    * solve with it off.
    */
   'dense-lp',
+  /** One-bar jobs past the knapsack's dense DP: each priced round adds bars from fresh searches over pieces left. */
+  'disjoint-columns',
 ] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];

@@ -56,23 +56,34 @@ export function sparseKnapsack(
     cw[k] = (weights[i] ?? 0) * t;
     cv[k] = (values[i] ?? 0) * t;
   }
-  // Prefix sums of the chunks in density order: the Dantzig bound of chunks k.. in room r takes whole
-  // chunks up to the break (found by bisection) and the break chunk's density for the rest.
+  // Prefix sums of the chunks in density order, for the Dantzig bound below.
   const sumW = new Float64Array(n + 1);
   const sumV = new Float64Array(n + 1);
   for (let k = 0; k < n; k++) {
     sumW[k + 1] = (sumW[k] ?? 0) + (cw[k] ?? 0);
     sumV[k + 1] = (sumV[k] ?? 0) + (cv[k] ?? 0);
   }
+  // The Dantzig bound of chunks k.. in room r takes whole chunks up to the break (the last index `lo` with
+  // sumW[lo] − sumW[k] ≤ r) and the break chunk's density for the rest. Within one chunk's merge the
+  // states come lightest first, so the room only shrinks and the break only moves left: a pointer walked
+  // down finds the same break as a bisection would (the sums are monotone in floats too), in amortised
+  // constant time; the first state of a chunk places it by bisection.
+  let brk = -1;
   const dantzig = (k: number, room: number): number => {
     const base = sumW[k] ?? 0;
-    let lo = k;
-    let hi = n;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((sumW[mid] ?? 0) - base <= room) lo = mid;
-      else hi = mid - 1;
+    let lo = brk;
+    if (lo < 0) {
+      lo = k;
+      let hi = n;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if ((sumW[mid] ?? 0) - base <= room) lo = mid;
+        else hi = mid - 1;
+      }
+    } else {
+      while (lo > k && (sumW[lo] ?? 0) - base > room) lo--;
     }
+    brk = lo;
     let u = (sumV[lo] ?? 0) - (sumV[k] ?? 0);
     if (lo < n) u += (room - ((sumW[lo] ?? 0) - base)) * ((cv[lo] ?? 0) / (cw[lo] ?? 1));
     return u;
@@ -91,21 +102,25 @@ export function sparseKnapsack(
   let bestId = -2; // -2: `start` (or nothing) is the best; -1: the empty packing
   const improvedIds: number[] = [];
 
-  let ws = new Float64Array([0]);
-  let vs = new Float64Array([0]);
-  let ids = new Int32Array([-1]);
-  let nw = new Float64Array(2);
-  let nv = new Float64Array(2);
-  let nid = new Int32Array(2);
+  // The live states (weight order) and the next chunk's, in two pairs of buffers swapped after each
+  // chunk (`len` of them live): no arrays made per chunk.
+  let ws = new Float64Array(64);
+  let vs = new Float64Array(64);
+  let ids = new Int32Array(64);
+  let nw = new Float64Array(64);
+  let nv = new Float64Array(64);
+  let nid = new Int32Array(64);
+  ids[0] = -1;
+  let len = 1;
   for (let k = 0; k < n; k++) {
     const w = cw[k] ?? 0;
     const v = cv[k] ?? 0;
-    const len = ws.length;
     if (nw.length < 2 * len) {
       nw = new Float64Array(4 * len);
       nv = new Float64Array(4 * len);
       nid = new Int32Array(4 * len);
     }
+    brk = -1;
     let out = 0;
     let lastV = Number.NEGATIVE_INFINITY;
     let i = 0;
@@ -134,7 +149,8 @@ export function sparseKnapsack(
         if (aw === bw) i++;
       }
       if (sv <= lastV) continue; // dominated by a lighter state
-      if (sv + dantzig(k + 1, capacity - sw) <= bestVal + tol && !(sv > bestVal + tol)) continue;
+      // A state that beats the best is kept whatever its bound (so the bound is not worked out).
+      if (!(sv > bestVal + tol) && sv + dantzig(k + 1, capacity - sw) <= bestVal + tol) continue;
       if (taken) {
         if (made >= stateLimit) return null;
         if (made === parent.length) {
@@ -156,10 +172,11 @@ export function sparseKnapsack(
       out++;
       lastV = sv;
     }
-    [ws, nw] = [nw.slice(0, Math.max(out, 1)), ws];
-    [vs, nv] = [nv.slice(0, Math.max(out, 1)), vs];
-    [ids, nid] = [nid.slice(0, Math.max(out, 1)), ids];
     if (out === 0) break; // nothing left that could beat the best packing
+    [ws, nw] = [nw, ws];
+    [vs, nv] = [nv, vs];
+    [ids, nid] = [nid, ids];
+    len = out;
   }
 
   const countsOf = (id: number): Int32Array => {

@@ -6,7 +6,7 @@
 
 import type { ActiveArc, PortPricing, PriceQuery, PricingPort, Residual } from '../../../master/index.ts';
 import { usageScaleOf } from '../../../master/index.ts';
-import { type Job, PRACTICAL_ITEM_TYPES, patternKey } from '../../../model/index.ts';
+import { type Job, LARGE_JOB_ITEM_TYPES, PRACTICAL_ITEM_TYPES, patternKey } from '../../../model/index.ts';
 import {
   ARC_DP_CELLS,
   ARC_SEARCH_NODES,
@@ -16,7 +16,11 @@ import {
   arcDpCells,
   arcKey,
   arcsOf,
+  BITMAP_CELLS,
+  branchAndBound,
   crossesBan,
+  DISJOINT_EXTRA_COLUMNS,
+  DISJOINT_NODES,
   type KnapsackResult,
   type MorePatterns,
   priceWithArcs,
@@ -97,6 +101,12 @@ export class SquarePricing implements PricingPort<Column> {
   /** Arc nodes priced by the waste-limited DP, several columns a round (technique `arc-waste-columns`). */
   arcColumnsOn = true;
 
+  /**
+   * Whether a priced round adds disjoint bars from fresh quick searches (technique `disjoint-columns`):
+   * one-bar jobs past every dense DP (`wantsDisjoint`). Set by the caller, once a job.
+   */
+  disjointOn = false;
+
   constructor(
     job: Job,
     wasteLimit: (() => number) | null = null,
@@ -150,8 +160,51 @@ export class SquarePricing implements PricingPort<Column> {
     if (limited) return limited;
     if (ban) return this.priceAround(query, ban);
     const fast = this.priceWith(query, 'fast');
-    if (fast.columns.length > 0 || fast.exact) return fast;
-    return this.priceWith(query, 'exact', fast.knapsacks);
+    if (fast.columns.length > 0 || fast.exact) return this.disjoint(query, fast);
+    return this.disjoint(query, this.priceWith(query, 'exact', fast.knapsacks));
+  }
+
+  /**
+   * Whether jobs like this one get disjoint bars (technique `disjoint-columns`; see `disjointOn`): one
+   * kind of bar, at least `LARGE_JOB_ITEM_TYPES` lengths, and knapsack cells past every dense DP that
+   * could price them (the choice bitmap's and the waste-limited DP's largest cap), so that the quick
+   * search prices every round and every exact round is a sparse DP (Gschwind–Irnich). Within the waste
+   * DP's cap (AI 1002, about 80 M cells) the bars cost 1.6 times the time for the same rounds.
+   */
+  static wantsDisjoint(job: Job): boolean {
+    const s = job.sources[0];
+    if (!s || job.sources.length !== 1 || job.items.length < LARGE_JOB_ITEM_TYPES) return false;
+    const weights = Float64Array.from(job.items, (it) => it.weight);
+    const bounds = Int32Array.from(job.items, (it) => it.demand);
+    return wasteLimitedCells(weights, bounds, s.capacity) > Math.max(BITMAP_CELLS, WASTE_DP_LARGE_CELLS);
+  }
+
+  /**
+   * Several columns a round for one-bar jobs past the dense DP (technique `disjoint-columns`): after a
+   * round that found columns, up to `DISJOINT_EXTRA_COLUMNS` more, each the quick search's best over the
+   * pieces that no bar of the round took (a partial plan, as the waste-limited DP's walk reads), kept when
+   * it prices out. The round's values and bound are the first search's: the extra bars only add columns.
+   */
+  private disjoint<P extends PortPricing<Column>>(query: PriceQuery<Column>, priced: P): P {
+    const source = this.job.sources[0];
+    if (!this.disjointOn || !source || priced.columns.length === 0 || query.arcs.length > 0 || query.nu > 0)
+      return priced;
+    if ((query.residual.hi[0] ?? 0) <= 0) return priced;
+    const left = Int32Array.from(query.residual.demand, (d) => Math.max(0, d));
+    const take = (counts: Int32Array): void => {
+      for (let i = 0; i < left.length; i++) left[i] = Math.max(0, (left[i] ?? 0) - (counts[i] ?? 0));
+    };
+    for (const c of priced.columns) take(c.counts);
+    const columns = [...priced.columns];
+    for (let k = 0; k < DISJOINT_EXTRA_COLUMNS; k++) {
+      const r = branchAndBound(query.pi, this.weights, left, source.capacity, DISJOINT_NODES);
+      if (r.value <= 0) break;
+      const column = { source: 0, counts: r.counts };
+      if (!query.pricesOut(column)) break;
+      columns.push(column);
+      take(r.counts);
+    }
+    return { ...priced, columns };
   }
 
   /** The fixed arcs, where they apply: a residual at the whole demand (the tree's nodes). */
