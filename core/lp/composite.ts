@@ -37,7 +37,7 @@ export interface CompositeEngine extends LpEngine {
 /**
  * The composite engine over `highs` (which serves the large masters and every hand-over). A master created
  * with `options.dense === false` stays on HiGHS (the `dense-lp` ablation). `warm`: a hand-over passes the
- * dense basis to HiGHS (false: HiGHS starts from its logical basis, as before round 2; tests compare).
+ * dense basis to HiGHS (false: HiGHS starts from its logical basis, a cold hand-over; tests compare).
  */
 export function compositeEngine(
   highs: LpEngine,
