@@ -118,12 +118,15 @@ class CompositeMaster implements MasterLp {
   /** The HiGHS master from now on, built from the dense master's current model. */
   private handOver(why: string): MasterLp {
     if (this.highs) return this.highs;
+    const dense = this.dense;
+    // One of the two is always live: the dense master is dropped only here, once HiGHS holds the model.
+    if (!dense) throw new Error('composite master: no engine holds the model');
     this.stats.handedOver[why] = (this.stats.handedOver[why] ?? 0) + 1;
-    const md = this.dense?.model;
+    const md = dense.model;
     const rows: RowBounds[] = [];
-    for (let i = 0; i < (md?.m ?? 0); i++) rows.push({ lower: md?.rowLo[i] ?? 0, upper: md?.rowUp[i] ?? 0 });
+    for (let i = 0; i < md.m; i++) rows.push({ lower: md.rowLo[i] ?? 0, upper: md.rowUp[i] ?? 0 });
     const highs = this.engine.createMaster(rows, this.options);
-    for (let j = 0; md && j < md.n; j++) {
+    for (let j = 0; j < md.n; j++) {
       highs.addColumn(md.cost[j] ?? 0, Array.from(md.colIdx[j] ?? []), Array.from(md.colCoef[j] ?? []));
       const lo = md.colLo[j] ?? 0;
       const up = md.colUp[j] ?? 0;
@@ -132,8 +135,8 @@ class CompositeMaster implements MasterLp {
     if (this.dualTol !== null) highs.setDualTolerance?.(this.dualTol);
     // Warm: HiGHS goes on from the dense vertex. Started cold it picked other optimal vertices, and the
     // dives and tree after it went elsewhere (seed 187: 1 → 207 branch nodes, proof lost).
-    if (this.warm && this.dense && highs.setBasis) {
-      if (highs.setBasis(this.dense.basisStatus())) this.stats.warm++;
+    if (this.warm && highs.setBasis) {
+      if (highs.setBasis(dense.basisStatus())) this.stats.warm++;
       else this.stats.refused++;
     }
     this.highs = highs;
