@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { pricingQuery } from '../../../../test/support/pricing-query.ts';
 import { onlyJob } from '../../../../test/support/solver.ts';
 import { arcKey, arcsOf } from '../../../pricing/index.ts';
 import { SquarePricing } from './square-pricing.ts';
@@ -77,16 +78,10 @@ describe('waste limit at nodes with arc duals (technique arc-waste)', () => {
           for (const a of arcsOf(weights, 0, counts)) v += arcs.get(arcKey(a)) ?? 0;
           return v;
         };
-        const hi = Float64Array.from(j.sources, (s) => s.supply);
-        const query = {
-          pi,
-          residual: { demand, lo: new Float64Array(hi.length), hi, usage: 0 },
-          nu: 0,
-          usagePay: () => 0,
-          arcs: [...arcs].map(([key, dual]) => ({ key, dual, sigma: dual })),
-          pricesOut: (c: { counts: Int32Array }) =>
-            c.counts.some((k) => k > 0) && cost - value(c.counts) < -1e-9,
-        };
+        const query = pricingQuery(j, pi, {
+          arcs,
+          pricesOut: (c) => c.counts.some((k) => k > 0) && cost - value(c.counts) < -1e-9,
+        });
         const on = new SquarePricing(j, () => limit, true, true).price(query);
         const expected = bestFullEnough(weights, [...demand], capacity, limit, value);
         expect(on.exact).toBe(true);
@@ -112,16 +107,7 @@ describe('waste limit at nodes with arc duals (technique arc-waste)', () => {
     fc.assert(
       fc.property(job, fc.boolean(), ({ job: j, limit, pi, arcs }, several) => {
         fc.pre(arcs.size > 0);
-        const demand = Int32Array.from(j.items, (it) => it.demand);
-        const hi = Float64Array.from(j.sources, (s) => s.supply);
-        const query = {
-          pi,
-          residual: { demand, lo: new Float64Array(hi.length), hi, usage: 0 },
-          nu: 0,
-          usagePay: () => 0,
-          arcs: [...arcs].map(([key, dual]) => ({ key, dual, sigma: dual })),
-          pricesOut: () => true,
-        };
+        const query = pricingQuery(j, pi, { arcs, pricesOut: () => true });
         const seen: number[] = [];
         const fixing = {
           ban: () => null,

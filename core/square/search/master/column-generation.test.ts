@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pricingQuery } from '../../../../test/support/pricing-query.ts';
 import { onlyJob, workBudget } from '../../../../test/support/solver.ts';
 import { LARGE_JOB_ITEM_TYPES, rng, type Technique } from '../../../model/index.ts';
 import { ColumnGeneration } from './column-generation.ts';
@@ -151,8 +152,6 @@ describe('waste-limited pricing (technique waste-limit)', () => {
       const cap = job.sources[0]?.capacity ?? 1;
       // An incumbent one bar above the optimum: a better plan has only full bars.
       const port = new SquarePricing(job, () => 0);
-      const demand = Int32Array.from(job.items, (it) => it.demand);
-      const hi = Float64Array.from(job.sources, (s) => s.supply);
       // Duals that price every full bar a little above its cost.
       const r = rng(seed + 100);
       const pi = Float64Array.from(job.items, (it) => (cost * it.weight) / cap + 0.001 * r());
@@ -163,14 +162,9 @@ describe('waste-limited pricing (technique waste-limit)', () => {
         });
         return cost - v;
       };
-      const answer = port.price({
-        pi,
-        residual: { demand, lo: new Float64Array(hi.length), hi, usage: 0 },
-        nu: 0,
-        usagePay: () => 0,
-        arcs: [],
-        pricesOut: (c) => c.counts.some((k) => k > 0) && reduced(c.counts) < -1e-9,
-      });
+      const answer = port.price(
+        pricingQuery(job, pi, { pricesOut: (c) => c.counts.some((k) => k > 0) && reduced(c.counts) < -1e-9 }),
+      );
       expect(answer.exact).toBe(true);
       expect(answer.columns.length).toBeGreaterThan(1);
       const keys = new Set(answer.columns.map((c) => port.key(c)));

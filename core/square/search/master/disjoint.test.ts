@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { pricingQuery } from '../../../../test/support/pricing-query.ts';
 import { onlyJob } from '../../../../test/support/solver.ts';
 import { SquarePricing } from './square-pricing.ts';
 
@@ -49,16 +50,10 @@ describe('disjoint bars a round', () => {
     fc.assert(
       fc.property(job, ({ job: j, pi }) => {
         const demand = Int32Array.from(j.items, (it) => it.demand);
-        const hi = Float64Array.from(j.sources, (s) => s.supply);
         const value = (counts: Int32Array): number => counts.reduce((a, k, i) => a + k * (pi[i] ?? 0), 0);
-        const query = {
-          pi,
-          residual: { demand, lo: new Float64Array(hi.length), hi, usage: 0 },
-          nu: 0,
-          usagePay: () => 0,
-          arcs: [],
-          pricesOut: (c: { counts: Int32Array }) => c.counts.some((k) => k > 0) && value(c.counts) > 1 + 1e-9,
-        };
+        const query = pricingQuery(j, pi, {
+          pricesOut: (c) => c.counts.some((k) => k > 0) && value(c.counts) > 1 + 1e-9,
+        });
         const on = new SquarePricing(j);
         on.disjointOn = true;
         const a = on.price(query);

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { pricingQuery } from '../../../../test/support/pricing-query.ts';
 import { onlyJob } from '../../../../test/support/solver.ts';
 import { SquarePricing } from './square-pricing.ts';
 
@@ -52,16 +53,8 @@ describe('waste-limited pricing past the first cap (technique waste-limit-large)
         const demand = Int32Array.from(j.items, (it) => it.demand);
         const capacity = j.sources[0]?.capacity ?? 0;
         fc.pre(limit < capacity);
-        const hi = Float64Array.from(j.sources, (s) => s.supply);
         const load = (counts: Int32Array): number => counts.reduce((a, k, i) => a + k * (weights[i] ?? 0), 0);
-        const query = {
-          pi,
-          residual: { demand, lo: new Float64Array(hi.length), hi, usage: 0 },
-          nu: 0,
-          usagePay: () => 0,
-          arcs: [],
-          pricesOut: (c: { counts: Int32Array }) => c.counts.some((k) => k > 0),
-        };
+        const query = pricingQuery(j, pi, { pricesOut: (c) => c.counts.some((k) => k > 0) });
         // No DP fits the first cap; every DP fits the large one after two calls.
         const caps = { cells: 1, largeCells: 1e9, largeAfterCalls: 2 };
         const on = new SquarePricing(j, () => limit, true, true, true, caps);

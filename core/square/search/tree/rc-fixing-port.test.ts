@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { pricingQuery } from '../../../../test/support/pricing-query.ts';
 import { onlyJob } from '../../../../test/support/solver.ts';
 import { budgetOf, manualClock } from '../../../budget.ts';
 import { createLpEngine } from '../../../optimise.ts';
@@ -97,16 +98,12 @@ describe('pricing with fixed arcs (technique rc-fixing)', () => {
           for (const a of arcsOf(weights, 0, counts)) v += arcs.get(arcKey(a)) ?? 0;
           return v;
         };
-        const hi = Float64Array.from(j.sources, (s) => s.supply);
-        const query = (d: Int32Array) => ({
-          pi,
-          residual: { demand: d, lo: new Float64Array(hi.length), hi, usage: 0 },
-          nu: 0,
-          usagePay: () => 0,
-          arcs: [...arcs].map(([key, dual]) => ({ key, dual, sigma: dual })),
-          pricesOut: (c: { counts: Int32Array }) =>
-            c.counts.some((k) => k > 0) && cost - value(c.counts) < -1e-9,
-        });
+        const query = (d: Int32Array) =>
+          pricingQuery(j, pi, {
+            demand: d,
+            arcs,
+            pricesOut: (c) => c.counts.some((k) => k > 0) && cost - value(c.counts) < -1e-9,
+          });
         const seen: number[] = [];
         const fixing = { ban: () => ban, observe: (_: Float64Array, v: number) => seen.push(v) };
         const port = new SquarePricing(j, () => limit, true, true, false, undefined, fixing);
