@@ -25,16 +25,18 @@ const HEAVY = [
   'core/plan/progress.test.ts',
 ];
 
-// The lists replace the base's (a merge would add them to its own).
+// The lists replace the base's (a merge would add them to its own); the base's projects split the whole
+// suite, this set is one.
+const { projects: _projects, ...shared } = base.test ?? {};
+
 export default defineConfig({
   ...base,
   test: {
-    ...base.test,
+    ...shared,
     include: ['core/**/*.test.ts', 'test/architecture.test.ts'],
     exclude: ['**/node_modules/**', ...HEAVY],
     // One module graph per worker, not per file: the pure tests share no state, and loading core/ again
-    // for each file was a third of the run. The full suite keeps isolation, so a test that leaked state
-    // into another would still fail there.
+    // for each file was a third of the run (the full suite's `core` project does the same).
     isolate: false,
   },
 });
