@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/** Files of the shared folders that start processes of their own (a fresh-process timing, bundle builds). */
+const ALONE = ['bench/cold-start.test.ts', 'bench/sdk-shipping.test.ts'];
+
 export default defineConfig({
   resolve: {
     // The client's tests run its source; `npm ci` builds dist/ for everyone else (the README snippets' test
@@ -18,27 +21,41 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // The pure core (no I/O, no environment, no globals: Biome's core rules): one module graph per
-          // worker, not a fresh process and graph per file. Isolated, the fork start, the imports and the
-          // cold JIT of every file cost 537 s against 293 s shared for the same files (docs in
-          // CONTRIBUTING.md, "Keeping the suite fast").
-          name: 'core',
-          include: ['core/**/*.test.ts'],
+          // Files with no server, table, environment or process of their own: one module graph per worker,
+          // not a fresh process and graph per file. Isolated, the fork start, the imports and the cold JIT
+          // of every file cost 537 s against 293 s shared for the core files alone (CONTRIBUTING.md,
+          // "Keeping the suite fast"). core/ is pure by Biome's rules; the other folders were checked
+          // (no env, spies, servers or child processes) and pass together.
+          name: 'shared',
+          include: [
+            'core/**/*.test.ts',
+            'web/**/*.test.ts',
+            'bench/**/*.test.ts',
+            'functions/shared/http/**/*.test.ts',
+            'functions/shared/mcp/**/*.test.ts',
+            'functions/shared/openapi/**/*.test.ts',
+          ],
+          exclude: [...ALONE, '**/node_modules/**'],
           isolate: false,
         },
       },
       {
         extends: true,
         test: {
-          // Servers, the embedded DynamoDB, environment variables, child processes: each file alone.
-          name: 'service',
+          // Servers, the embedded DynamoDB, environment variables, spies, child processes: each file alone.
+          name: 'isolated',
           include: [
             'functions/**/*.test.ts',
             'infra/**/*.test.ts',
             'test/**/*.test.ts',
-            'bench/**/*.test.ts',
-            'web/**/*.test.ts',
             'clients/*.test.ts',
+            ...ALONE,
+          ],
+          exclude: [
+            'functions/shared/http/**',
+            'functions/shared/mcp/**',
+            'functions/shared/openapi/**',
+            '**/node_modules/**',
           ],
         },
       },
