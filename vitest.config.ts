@@ -13,8 +13,14 @@ export default defineConfig({
     },
   },
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Two files at once on CI's two cores: vitest's default in `run` is one fewer worker than cores, so
+    // the suite ran one file at a time and the cores idled while a file waited on a server, Python or a
+    // child process (a fresh-clone run: never two files at once, 354 s of 1,007 s with none running).
+    maxWorkers: 2,
+    // Limits for a loaded machine, not assertions: two workers share the cores, so a solver test alone
+    // at 15 s (the angle pricing's demand property) may take twice that.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     pool: 'forks',
     globalSetup: ['test/setup/node-major.ts'],
     projects: [
