@@ -6,7 +6,8 @@
  *
  *   npx tsx bench/warm-ablate.ts --off round-up [--jobs 200] [--first-seed 1] [--budget-ms 20000] [--moved 10]
  *
- * `--off dense-lp` solves on the engine with the dense simplex (`createLpEngine({ dense: true })`).
+ * Every side solves on production's engine (`createLpEngine()`, the composite one): `--off dense-lp`
+ * puts every master of the off side on HiGHS.
  *
  * `--moved N` also lists the N jobs whose LP solves rose most with the technique on and the N that fell
  * most, and the LP solves over the jobs proven on both sides (a job stopped by the budget solves as many
@@ -149,8 +150,8 @@ async function main(): Promise<void> {
   const name = values.off ?? '';
   if (!isTechnique(name)) throw new Error(`--off: not a technique: ${name}`);
   const off = new Set<Technique>([name]);
-  // The dense simplex is off in production's engine: its own switch needs the engine that has it.
-  const base = await createLpEngine({ dense: name === 'dense-lp' });
+  // Production's engine (the composite one), which `--off dense-lp` needs and every other switch runs on.
+  const base = await createLpEngine();
   const first = Number(values['first-seed']);
   const seeds = Array.from({ length: Number(values.jobs) }, (_, k) => first + k);
   const core = { optimise, parseOptimiseBody, countingEngine };

@@ -76,6 +76,7 @@ async function main(): Promise<void> {
       sides: { type: 'boolean', default: false },
     },
   });
+  // Probes time HiGHS calls: HiGHS alone there; `--sides` on production's composite engine.
   const base = await createLpEngine({ dense: values.sides });
   const first = Number(values['first-seed']);
   const seeds = Array.from({ length: Number(values.jobs) }, (_, k) => first + k);

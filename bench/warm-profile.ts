@@ -26,6 +26,7 @@ interface Profile {
 const AREAS: readonly (readonly [string, RegExp])[] = [
   ['knapsack pricing', /core\/pricing\/knapsack/],
   ['arc pricing', /core\/pricing\//],
+  ['LP (dense simplex)', /core\/lp\/dense\//],
   ['LP (HiGHS wasm and its glue)', /wasm|highs|core\/lp\//],
   ['column generation (JS)', /core\/master\/|search\/master\//],
   ['dives and tree (JS)', /core\/tree\/|search\/tree\//],
@@ -166,7 +167,7 @@ export function profileTables(jobs: readonly JobProfile[]): string[] {
     '',
     ...table(
       (j) => j.areas,
-      'By the code that ran (the sampled frame’s file): pricing is the knapsack and arc-flow pricing of column generation, LP the HiGHS simplex and its JavaScript glue.',
+      'By the code that ran (the sampled frame’s file): pricing is the knapsack and arc-flow pricing of column generation, LP the dense simplex (small masters) or the HiGHS simplex and its JavaScript glue.',
     ),
   ];
 }

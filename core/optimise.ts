@@ -24,21 +24,33 @@ export { SOLVER_NAME } from './solver-name.ts';
 /** How the LP engine is made: HiGHS's options, and whether small masters go to the dense simplex. */
 export interface LpEngineOptions extends HighsEngineOptions {
   /**
-   * Masters of at most `DENSE_MAX_ROWS` rows on the dense simplex of `core/lp/dense/` (HiGHS for larger
-   * ones and for any it hands over). Off in production: it changes plans (docs/solver.md, "A dense
-   * simplex for small masters"); the benchmark turns it on to measure technique `dense-lp`.
+   * Masters of at most `DENSE_MAX_ROWS` rows on the dense simplex of `core/lp/dense/`, HiGHS for larger
+   * ones and for any it hands over (the default, production's); false: HiGHS alone (docs/solver.md, "A
+   * dense simplex for small masters"). Which solves may use it is {@link denseServes}'s rule.
    */
   readonly dense?: boolean;
 }
 
 /**
- * The production LP engine (HiGHS, persistent and warm-started; with `options.dense`, the composite
- * engine over it); create once per process. `options.module`: HiGHS's wasm already compiled (or being
- * compiled) by the caller.
+ * The production LP engine: the composite engine (small masters on the dense simplex, the rest on HiGHS,
+ * persistent and warm-started); `options.dense === false`, HiGHS alone. Create once per process.
+ * `options.module`: HiGHS's wasm already compiled (or being compiled) by the caller.
  */
 export async function createLpEngine(options: LpEngineOptions = {}): Promise<LpEngine> {
   const highs = await createHighsEngine(options);
-  return options.dense ? compositeEngine(highs) : highs;
+  return options.dense === false ? highs : compositeEngine(highs);
+}
+
+/**
+ * Whether a solve of `request` may put its small masters on the dense simplex (technique `dense-lp`):
+ * not where the setups stage ranks plans by their patterns (`fewest_setups`, `bundle`) nor for angle
+ * cuts. Their searches pick plans by which optimal LP vertex a master returns, and on the dense simplex's
+ * vertices the same-plans set got more setups (`fewest_setups` seed 6: 25 → 29) and more bars where the
+ * stage trades bars for setups (docs/solver.md, "A dense simplex for small masters"). Every other method
+ * ranks by cost alone, which no vertex moves.
+ */
+export function denseServes(request: Pick<OptimiseRequest, 'method' | 'angleCuts'>): boolean {
+  return request.angleCuts === null && request.method !== 'fewest_setups' && request.method !== 'bundle';
 }
 
 export interface OptimiseContext {
@@ -91,8 +103,9 @@ export async function optimise(
 ): Promise<Result<OptimiseResponse, CutplanError>> {
   const start = ctx.clock.monotonic();
   const options = {
-    // Technique `dense-lp` off: every master of this solve on HiGHS (the engine is shared by the process).
-    lp: ctx.off?.has('dense-lp') ? withoutDense(ctx.lp) : ctx.lp,
+    // Technique `dense-lp` off, or a solve the dense simplex does not serve: every master of this solve
+    // on HiGHS (the engine is shared by the process).
+    lp: ctx.off?.has('dense-lp') || !denseServes(request) ? withoutDense(ctx.lp) : ctx.lp,
     budget: budgetOf(ctx.clock, ctx.budgetMs),
     ...(ctx.off ? { off: ctx.off } : {}),
     ...(ctx.onProgress ? { onProgress: ctx.onProgress } : {}),

@@ -60,9 +60,9 @@ export const TECHNIQUES = [
   'root-lift',
   /**
    * Masters of at most `DENSE_MAX_ROWS` rows solved by the dense simplex of `core/lp/dense/` instead of
-   * HiGHS, on an engine made with `createLpEngine({ dense: true })` (the benchmark's; production's is
-   * HiGHS alone, where the switch changes nothing): `optimise` hands a HiGHS-only view of the engine to a
-   * solve with it off.
+   * HiGHS, on production's composite engine (`createLpEngine()`; the switch changes nothing on one made
+   * with `dense: false`) and where `denseServes` allows (not `fewest_setups`, `bundle` or angle cuts):
+   * `optimise` hands a HiGHS-only view of the engine to a solve with it off.
    */
   'dense-lp',
   /** One-bar jobs past the knapsack's dense DP: each priced round adds bars from fresh searches over pieces left. */

@@ -48,8 +48,13 @@ describe('fewest_setups', () => {
     async (seed, share) => {
       const body = practicalJob(seed);
       // Balanced's plan before the fewer-bars pass: fewest_setups keeps the search's patterns (its
-      // setups) and runs no pass, so it is held to the search's bars.
-      const a = await planOf({ ...body, method: 'balanced' }, { solves: 5000, off: new Set(['fewer-bars']) });
+      // setups) and runs no pass, so it is held to the search's bars. On HiGHS, as fewest_setups' search
+      // is (`denseServes`): the dense simplex's vertices lead balanced's search to other plans of its cost
+      // (seed 3: 44 bars there, 46 on HiGHS).
+      const a = await planOf(
+        { ...body, method: 'balanced' },
+        { solves: 5000, off: new Set(['fewer-bars', 'dense-lp']) },
+      );
       const b = await planOf({ ...body, method: 'fewest_setups' }, { solves: 5000 });
       expect(b.plan.stockBarsUsed).toBeLessThanOrEqual(a.plan.stockBarsUsed);
       expect(b.stats.totalCost ?? 0).toBeLessThanOrEqual(a.stats.totalCost ?? 0);

@@ -33,10 +33,12 @@ async function solveSeed(seed: number, off: ReadonlySet<Technique>) {
 describe('root-lift: the root stops once its bound, lifted to reachable costs, meets the incumbent', () => {
   // Seed 150 (offcuts_first, three priced stocks and owned offcuts): the greedy plan is optimal, and the
   // LP bound lifted to the sums of whole bars' prices proves it; without the lift, only at the root's end.
+  // Solves without the lift on the production engine (the dense simplex for these small masters; on
+  // HiGHS alone they were 93, 29 and 66).
   it.each([
-    [150, 93],
-    [153, 29],
-    [185, 66],
+    [150, 86],
+    [153, 27],
+    [185, 67],
   ])('seed %i: the same plan, bound and proof in fewer LP solves than %i', async (seed, before) => {
     const off = await solveSeed(seed, new Set<Technique>(['root-lift']));
     const on = await solveSeed(seed, new Set<Technique>());
