@@ -52,6 +52,8 @@ export const TECHNIQUES = [
   'full-bar-dive-parts',
   /** Full-bar jobs: a strong-branching trial child gets 8 master solves instead of 5, to prune more often. */
   'strong-rounds',
+  /** Full-bar jobs: a tree's strong-branching trials take at most 10 master solves per node master solve. */
+  'strong-share',
   /** Full-bar jobs: the first dive after the root stops after `FULL_BAR_DIVE_SOLVES` master solves. */
   'full-bar-dive-cap',
   /** A search's final plan is repacked, pools of its bars, into fewer bars at no worse cost, waste or ties. */

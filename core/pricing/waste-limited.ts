@@ -355,8 +355,8 @@ function sweepExact(
     if (earns && gain) for (let from = 0; from + w <= cap; from++) earns[from] = gain.at(c, from);
     const row = (top: number, bottom: number): void => {
       if (!earns && !banned) sweepRow(f, take, base, w, v, top, bottom, rows);
-      else if (ban && k === 1) {
-        const at = { row: i * ban.width, g, top, bottom };
+      else if (ban) {
+        const at = { row: i * ban.width, g, top, bottom, copies: k, step: (grid[i] ?? 0) * g };
         sweepBanRow(f, take, base, w, v, at, earns, ban, rows);
       } else
         for (let r = top; r >= bottom; r--) {
@@ -380,9 +380,11 @@ function sweepExact(
 }
 
 /**
- * One single-copy chunk's row under a ban, over the loads `at.top` down to `at.bottom`, its item's ban
- * row at `at.row` in `ban.cells` (a start at grid load `from` is banned when `cells[row + from · g]` is 1,
- * positions past the row never): the test `isBanned` makes, inline.
+ * One chunk's row under a ban, over the loads `at.top` down to `at.bottom`, its item's ban row at `at.row`
+ * in `ban.cells` (a start at grid load `from` is banned when `cells[row + from · g]` is 1, positions past
+ * the row never): the test `chunkBanned` makes, inline, for each of the chunk's `at.copies` copies
+ * (`at.step` positions apart). Multi-copy chunks took the general loop's closure call per improving cell
+ * before (some 7 % of an ANI 402 run, by the profile in docs/solver.md, "cheaper rounds").
  */
 function sweepBanRow(
   f: Float64Array,
@@ -390,21 +392,40 @@ function sweepBanRow(
   base: number,
   w: number,
   v: number,
-  at: { readonly row: number; readonly g: number; readonly top: number; readonly bottom: number },
+  at: {
+    readonly row: number;
+    readonly g: number;
+    readonly top: number;
+    readonly bottom: number;
+    readonly copies: number;
+    readonly step: number;
+  },
   earns: Float64Array | null,
   ban: ArcBan,
   rows: Float32Array | undefined,
 ): void {
   const { cells, width: positions } = ban;
-  const { row, g, top, bottom } = at;
+  const { row, g, top, bottom, copies, step } = at;
   for (let r = top; r >= bottom; r--) {
     const from = r - w;
     const cand = (f[from] ?? 0) + v + (earns ? (earns[from] ?? 0) : 0);
-    const pos = from * g;
-    if (cand > (f[r] ?? 0) && !(pos < positions && cells[row + pos] === 1)) {
+    if (cand > (f[r] ?? 0) && !copyBanned(cells, positions, row, from * g, copies, step)) {
       f[r] = cand;
       take[base + r] = 1;
     } else take[base + r] = 0;
     if (rows) rows[base + r] = f[r] ?? 0;
   }
+}
+
+/** Whether any of `copies` copies starting at positions `pos`, `pos + step`, … is banned in the ban's row. */
+function copyBanned(
+  cells: Uint8Array,
+  positions: number,
+  row: number,
+  pos: number,
+  copies: number,
+  step: number,
+): boolean {
+  for (let t = 0, p = pos; t < copies; t++, p += step) if (p < positions && cells[row + p] === 1) return true;
+  return false;
 }

@@ -25,6 +25,7 @@ import {
   type StrongHistory,
   splitArc,
   strongSplit,
+  trialSolvesAllowed,
 } from './strong-branching.ts';
 
 interface BranchNode {
@@ -131,6 +132,10 @@ export function* treeSteps<C extends PatternColumn>(
   // Technique `strong-history`: what each arc's trials gave (pruned, or both children at the floor),
   // over the whole tree.
   const history: StrongHistory = new Map();
+  // Technique `strong-share`: the master solves of the node masters (tight rounds included) and of the
+  // strong-branching trials so far, counted, never timed.
+  let nodeSolves = 0;
+  let trialSolves = 0;
   while (open.length > 0 && !budget.expired()) {
     open.sort((a, b) => a.order - b.order || b.depth - a.depth);
     const node = open.shift();
@@ -153,6 +158,7 @@ export function* treeSteps<C extends PatternColumn>(
     const atFloor = floor !== undefined && near !== undefined && metNear(out, near);
     if (atFloor) out = { ...out, bound: floor };
     trace.cgIterations += out.iterations;
+    nodeSolves += out.iterations;
     if (tree.tight && !atFloor && atTheEdge(out, tree.pruneAt())) {
       out = tighten(
         out,
@@ -160,6 +166,7 @@ export function* treeSteps<C extends PatternColumn>(
         budget,
       );
       trace.cgIterations += out.iterations;
+      nodeSolves += out.iterations;
       trace.tightNodes = (trace.tightNodes ?? 0) + 1;
     }
     // A pause after each node's master solve (what follows reads only `out` and the column list).
@@ -223,7 +230,8 @@ export function* treeSteps<C extends PatternColumn>(
       continue;
     }
     let split: ArcSplit = splitArc(node.arcs, first.key, first.value);
-    if (tree.strong && floor !== undefined && ranked.length > 1 && nodes > tree.strong.after) {
+    const trialCap = tree.strong ? trialSolvesAllowed(tree.strong, nodes, nodeSolves, trialSolves) : 0;
+    if (tree.strong && floor !== undefined && ranked.length > 1 && trialCap > 0) {
       const probe = strongSplit(
         cg,
         here,
@@ -232,11 +240,12 @@ export function* treeSteps<C extends PatternColumn>(
         (x) => new Map([...tree.arcFlows(x)].map(([key, f]) => [key, f.value])),
         floor,
         { ...stop, cutoff: tree.pruneAt() },
-        tree.strong,
+        trialCap === tree.strong.solves ? tree.strong : { ...tree.strong, solves: trialCap },
         budget,
         history,
       );
       trace.cgIterations += probe.iterations;
+      trialSolves += probe.iterations;
       trace.strongProbes = (trace.strongProbes ?? 0) + 1;
       const o = probe.outcome;
       if (o.kind === 'empty') continue;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { budgetOf, manualClock } from '../budget.ts';
 import type { CgOutcome, CoveringMaster, PatternColumn, Residual } from '../master/index.ts';
-import { type StrongHistory, splitArc, strongSplit } from './strong-branching.ts';
+import { type StrongHistory, splitArc, strongSplit, trialSolvesAllowed } from './strong-branching.ts';
 
 // The two children of an arc split (technique `strong-branching` tries and tightens to them).
 
@@ -95,4 +95,26 @@ describe('strongSplit with a history (technique `strong-history`)', () => {
     if (outcome.kind === 'tightened') expect(outcome.arcs.get('c')?.hi).toBe(0);
     expect(Object.fromEntries(history)).toEqual(after);
   });
+});
+
+// Technique `strong-share`: the trials' solves a node, capped by the tree's node solves so far.
+describe('trialSolvesAllowed', () => {
+  const strong = { after: 8, solves: 48, rounds: 8 };
+  it.each([
+    // [share, nodes, node solves, trial solves so far, allowed]
+    [undefined, 8, 30, 0, 0], // the first `after` nodes branch plainly either way
+    [10, 8, 30, 0, 0],
+    [undefined, 9, 30, 500, 48], // no share: the full cap, whatever the trials cost
+    [10, 9, 30, 0, 48], // room for more than the cap
+    [10, 9, 30, 270, 30], // the rest of 10 × 30
+    [10, 20, 30, 300, 0], // spent
+    [10, 20, 30, 320, 0], // overspent (a node's trials may pass their cap by one trial)
+    [2.5, 12, 7, 10, 7], // ⌊2.5 × 7⌋ − 10
+  ])(
+    'share %s, node %i, %i node solves, %i trial solves: %i',
+    (share, nodes, nodeSolves, trials, allowed) => {
+      const s = share === undefined ? strong : { ...strong, share };
+      expect(trialSolvesAllowed(s, nodes, nodeSolves, trials)).toBe(allowed);
+    },
+  );
 });

@@ -38,7 +38,9 @@ function propagateQueue(st: PackingState): number[] | null {
         }
       }
       if (st.isRow(v)) {
-        for (const s of [st.rowA[v] ?? -1, st.rowB[v] ?? -1]) {
+        // Both short pieces of the row, without an array per TRUE row (this loop is the search's hottest).
+        for (let side = 0; side < 2; side++) {
+          const s = (side === 0 ? st.rowA[v] : st.rowB[v]) ?? -1;
           if (s < 0) continue;
           const c = st.sCount[s] ?? 0;
           const ld = st.load[s] ?? 0;

@@ -24,7 +24,7 @@ import {
 } from '../../../tree/index.ts';
 import type { Column, ColumnGeneration } from '../master/index.ts';
 import type { Diver, StepRule } from './dive.ts';
-import { FULL_BAR_DIVE_SOLVES, STRONG_BRANCHING, STRONG_TRIAL_ROUNDS } from './tuning.ts';
+import { FULL_BAR_DIVE_SOLVES, STRONG_BRANCHING, STRONG_TRIAL_ROUNDS, STRONG_TRIAL_SHARE } from './tuning.ts';
 
 /** Strong branching for full-bar jobs under an ablation (with `strong-branching` on). */
 export function strongOf(off: Ablation): StrongBranching {
@@ -32,6 +32,7 @@ export function strongOf(off: Ablation): StrongBranching {
     ...STRONG_BRANCHING,
     history: !off.has('strong-history'),
     ...(off.has('strong-rounds') ? {} : { rounds: STRONG_TRIAL_ROUNDS }),
+    ...(off.has('strong-share') ? {} : { share: STRONG_TRIAL_SHARE }),
   };
 }
 

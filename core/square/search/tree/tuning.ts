@@ -75,6 +75,14 @@ export const STRONG_BRANCHING = { after: 8, solves: 48, rounds: 5 } as const;
 export const STRONG_TRIAL_ROUNDS = 8;
 
 /**
+ * Technique `strong-share`: a tree's strong-branching trials take at most this many master solves for each
+ * solve of its node masters so far. ANI 402's long trees spend about 8 (NR_15: 311 trial solves to 37) and
+ * are left as they were; AI 201_DI_7's dive at the floor, 1–2 solves a node, spent far more and lost its
+ * plan at the bound to the trials (docs/solver.md, "A cost cap on strong branching").
+ */
+export const STRONG_TRIAL_SHARE = 10;
+
+/**
  * Technique `full-bar-dive-cap`: the master solves a full-bar job's first dive (after the root) may take.
  * Such a job improves only by a perfect packing, which that dive's completions rarely find; on ANI 402
  * it took up to 223 solves (NR_21: two thirds of the proof's rounds).
