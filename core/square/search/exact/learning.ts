@@ -58,13 +58,15 @@ function reasonLits(st: PackingState, v: number): number {
       n = cl.length;
     }
   } else if (kind === R_CLAUSE) {
-    const cl = st.clauses[ref];
-    if (cl) {
+    if ((st.head0[ref] ?? -1) >= 0) {
       bumpClause(st, ref);
-      const out = reserve(st, cl.length);
+      const len = st.clauseLen[ref] ?? 0;
+      const off = st.clauseOff[ref] ?? 0;
+      const arena = st.clauseArena;
+      const out = reserve(st, len);
       // Slots 0 and 1 of the clause live in `head0`/`head1`.
-      for (let i = 0; i < cl.length; i++) {
-        const l = (i === 0 ? st.head0[ref] : i === 1 ? st.head1[ref] : cl[i]) ?? 0;
+      for (let i = 0; i < len; i++) {
+        const l = (i === 0 ? st.head0[ref] : i === 1 ? st.head1[ref] : arena[off + i]) ?? 0;
         if (l >> 1 !== v) out[n++] = l;
       }
     }
@@ -187,7 +189,7 @@ function minimise(st: PackingState, learnt: number[]): void {
     const l = learnt[i] ?? 0;
     const v = l >> 1;
     const kind = st.reasonKind[v];
-    if (kind === R_DECISION || (kind === R_CLAUSE && !st.clauses[st.reasonRef[v] ?? 0])) {
+    if (kind === R_DECISION || (kind === R_CLAUSE && (st.head0[st.reasonRef[v] ?? 0] ?? -1) < 0)) {
       learnt[j++] = l;
       continue;
     }
@@ -215,26 +217,38 @@ function minimise(st: PackingState, learnt: number[]): void {
   for (const l of learnt) mark[l >> 1] = 0;
 }
 
-function addClause(st: PackingState, lits: number[]): number {
+/**
+ * Stores learnt clause `lits` (its watched pair first) at the end of the clause arena, watches its first
+ * two literals and returns its index; drops the less active half first when the store is full.
+ */
+export function addClause(st: PackingState, lits: readonly number[]): number {
   if (st.learntLits > LEARNT_LITERALS) reduce(st);
-  const ci = st.clauses.length;
-  const cl = Int32Array.from(lits);
-  st.clauses.push(cl);
+  const ci = st.nClauses++;
   if (st.head0.length <= ci) {
     const size = Math.max(1024, 2 * st.head0.length);
-    const h0 = new Int32Array(size);
-    const h1 = new Int32Array(size);
-    h0.set(st.head0);
-    h1.set(st.head1);
-    st.head0 = h0;
-    st.head1 = h1;
+    st.head0 = grown(st.head0, size);
+    st.head1 = grown(st.head1, size);
+    st.clauseOff = grown(st.clauseOff, size);
+    st.clauseLen = grown(st.clauseLen, size);
   }
-  st.head0[ci] = cl[0] ?? 0;
-  st.head1[ci] = cl[1] ?? 0;
+  const len = lits.length;
+  if (st.clauseArena.length < st.clauseTop + len) {
+    st.clauseArena = grown(st.clauseArena, Math.max(1 << 16, 2 * st.clauseArena.length, st.clauseTop + len));
+  }
+  const off = st.clauseTop;
+  const arena = st.clauseArena;
+  for (let i = 0; i < len; i++) arena[off + i] = lits[i] ?? 0;
+  st.clauseTop = off + len;
+  st.clauseOff[ci] = off;
+  st.clauseLen[ci] = len;
+  const l0 = lits[0] ?? 0;
+  const l1 = lits[1] ?? 0;
+  st.head0[ci] = l0;
+  st.head1[ci] = l1;
   st.clauseAct.push(st.clauseInc);
-  st.watches[cl[0] ?? 0]?.push(ci);
-  st.watches[cl[1] ?? 0]?.push(ci);
-  st.learntLits += cl.length;
+  st.watches[l0]?.push(ci);
+  st.watches[l1]?.push(ci);
+  st.learntLits += len;
   return ci;
 }
 
@@ -243,13 +257,39 @@ function reduce(st: PackingState): void {
   const locked = new Set<number>();
   for (const v of st.trail) if (st.reasonKind[v] === R_CLAUSE) locked.add(st.reasonRef[v] ?? 0);
   const live: number[] = [];
-  for (let i = 0; i < st.clauses.length; i++) if (st.clauses[i] && !locked.has(i)) live.push(i);
+  for (let i = 0; i < st.nClauses; i++) if ((st.head0[i] ?? -1) >= 0 && !locked.has(i)) live.push(i);
   live.sort((a, b) => (st.clauseAct[a] ?? 0) - (st.clauseAct[b] ?? 0) || a - b);
   for (let q = 0; q < live.length >> 1; q++) {
     const ci = live[q] ?? 0;
-    st.learntLits -= st.clauses[ci]?.length ?? 0;
-    st.clauses[ci] = null;
+    st.learntLits -= st.clauseLen[ci] ?? 0;
     st.head0[ci] = -1;
   }
   st.ops += st.learntLits + live.length;
+  compactClauses(st);
+}
+
+/**
+ * Slides the kept clauses' literals down over the dropped ones, in index order (so each clause keeps its
+ * place relative to the others and only offsets change). Costs no counted operations: the search is the
+ * same as when each clause was its own array.
+ */
+export function compactClauses(st: PackingState): void {
+  const arena = st.clauseArena;
+  let top = 0;
+  for (let ci = 0; ci < st.nClauses; ci++) {
+    if ((st.head0[ci] ?? -1) < 0) continue;
+    const off = st.clauseOff[ci] ?? 0;
+    const len = st.clauseLen[ci] ?? 0;
+    if (off !== top) arena.copyWithin(top, off, off + len);
+    st.clauseOff[ci] = top;
+    top += len;
+  }
+  st.clauseTop = top;
+}
+
+/** A copy of `a` in a new array of `size` slots (`size` ≥ `a.length`). */
+function grown(a: Int32Array, size: number): Int32Array {
+  const b = new Int32Array(size);
+  b.set(a);
+  return b;
 }

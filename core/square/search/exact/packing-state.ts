@@ -103,8 +103,19 @@ export class PackingState {
   // Learning.
   activity: Float64Array = new Float64Array(0);
   varInc = 1;
-  /** Learnt clauses; slots 0 and 1 (the watched pair) are stale: `head0` and `head1` hold them. */
-  clauses: (Int32Array | null)[] = [];
+  /**
+   * Learnt clauses, all in one flat arena: clause `ci` is `clauseArena[clauseOff[ci] ..+ clauseLen[ci]]`.
+   * Slots 0 and 1 (the watched pair) are stale: `head0` and `head1` hold them. One typed array instead of
+   * one object a clause: the collector no longer walks (and copies) tens of thousands of live clauses, and
+   * a clause's literals sit next to the clauses learnt just before it. Compacted when `reduce` drops half.
+   */
+  clauseArena: Int32Array = new Int32Array(0);
+  /** Used length of `clauseArena`. */
+  clauseTop = 0;
+  clauseOff: Int32Array = new Int32Array(0);
+  clauseLen: Int32Array = new Int32Array(0);
+  /** Number of learnt clauses ever added (their indices are never reused). */
+  nClauses = 0;
   /**
    * The watched pair of each learnt clause, by index (`head0` is -1 once the clause is dropped). Kept apart
    * from the clauses so that a watch visit whose other literal is true reads two dense arrays, not the

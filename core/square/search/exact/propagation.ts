@@ -111,19 +111,21 @@ function propagateQueue(st: PackingState): number[] | null {
         ws[j++] = ci;
         continue;
       }
-      const cl = st.clauses[ci] ?? new Int32Array(0);
+      const off = st.clauseOff[ci] ?? 0;
+      const len = st.clauseLen[ci] ?? 0;
+      const arena = st.clauseArena;
       let moved = false;
-      for (let q = 2; q < cl.length; q++) {
-        const l = cl[q] ?? 0;
+      for (let q = 2; q < len; q++) {
+        const l = arena[off + q] ?? 0;
         if (!st.litFalse(l)) {
           head1[ci] = l;
-          cl[q] = falseLit;
+          arena[off + q] = falseLit;
           st.watches[l]?.push(ci);
           moved = true;
           break;
         }
       }
-      st.ops += cl.length >> 2;
+      st.ops += len >> 2;
       if (moved) continue;
       ws[j++] = ci;
       if (st.litFalse(first)) conflict = clauseLits(st, ci);
@@ -137,8 +139,8 @@ function propagateQueue(st: PackingState): number[] | null {
 
 /** The literals of learnt clause `ci`, its watched pair first, as a fresh array. */
 export function clauseLits(st: PackingState, ci: number): number[] {
-  const cl = st.clauses[ci] ?? new Int32Array(0);
-  const out = Array.from(cl);
+  const off = st.clauseOff[ci] ?? 0;
+  const out = Array.from(st.clauseArena.subarray(off, off + (st.clauseLen[ci] ?? 0)));
   out[0] = st.head0[ci] ?? 0;
   out[1] = st.head1[ci] ?? 0;
   return out;
