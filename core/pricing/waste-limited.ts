@@ -37,6 +37,20 @@ export interface MorePatterns {
 
 let layers = new Float32Array(0);
 
+/** The arguments of one {@link wasteLimitedKnapsack} call, in order. */
+export type WasteLimitedArgs = Parameters<typeof wasteLimitedKnapsack>;
+
+let probe: ((args: WasteLimitedArgs) => void) | null = null;
+
+/**
+ * Sets a function shown every {@link wasteLimitedKnapsack} call's arguments before it runs (null: none).
+ * For `bench/pricing-replay.ts`, which records a solve's calls to replay them on two versions of this
+ * module; never set in the service.
+ */
+export function setWasteLimitedProbe(fn: ((args: WasteLimitedArgs) => void) | null): void {
+  probe = fn;
+}
+
 /** The per-chunk value table for the walk, reused between calls. */
 function table(size: number): Float32Array {
   if (layers.length < size) layers = new Float32Array(size);
@@ -72,6 +86,7 @@ export function wasteLimitedKnapsack(
   ban?: ArcBan | null,
   arcDuals?: ReadonlyMap<number, ReadonlyMap<number, number>> | null,
 ): WasteLimited | null {
+  probe?.([values, weights, bounds, capacity, limit, more, ban, arcDuals]);
   const m = values.length;
   let g = 0;
   const copies = new Int32Array(m);
