@@ -10,12 +10,13 @@
  *
  * `npx tsx bench/cold-start.ts [--target optimise|pdf|pdf-world] [--runs 7] [--dir dist/optimise]`
  * prints the figures; `--first-lp` prints instead the first answer of a job that needs an LP, with the
- * solver primed at init and without. By default the bundle is built fresh into a temporary folder, so the figures are
+ * solver primed at init and without (`--event events/optimise/post-needs-lp-highs.json`: a `fewest_setups`
+ * job, whose masters run on HiGHS, where the default job's run on the dense simplex). By default the bundle is built fresh into a temporary folder, so the figures are
  * for the code as it is now.
  */
 import { readdir, rm, stat } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { bundleFunctions } from '../infra/bundle.ts';
@@ -212,6 +213,8 @@ export async function measureColdStart(options: ColdStartOptions = {}): Promise<
 
 /** A job whose plan needs the LP (root column generation); the priming job at init is a different one. */
 export const NEEDS_LP_EVENT = join(PROJECT_ROOT, 'events', 'optimise', 'post-needs-lp.json');
+/** The same job by `fewest_setups`: its masters run on HiGHS (`denseServes`), the default job's do not. */
+export const NEEDS_HIGHS_EVENT = join(PROJECT_ROOT, 'events', 'optimise', 'post-needs-lp-highs.json');
 
 export interface FirstLpAnswer {
   readonly primed: boolean;
@@ -222,6 +225,8 @@ export interface FirstLpAnswer {
   /** The first call's extra time over the warm one's. */
   readonly extraMs: number;
   readonly runs: number;
+  /** The event answered (a path under the project). */
+  readonly event: string;
 }
 
 /**
@@ -230,9 +235,10 @@ export interface FirstLpAnswer {
  * answers the job twice: the second answer is the warm reference.
  */
 export async function measureFirstLpAnswer(
-  options: { readonly runs?: number; readonly dir?: string } = {},
+  options: { readonly runs?: number; readonly dir?: string; readonly event?: string } = {},
 ): Promise<readonly FirstLpAnswer[]> {
   const runsWanted = options.runs ?? 5;
+  const event = options.event ?? NEEDS_LP_EVENT;
   let dir = options.dir;
   let cleanup: string | undefined;
   if (dir === undefined) {
@@ -249,7 +255,7 @@ export async function measureFirstLpAnswer(
           ...(primed ? {} : { CUTPLAN_PRIME: '0' }),
           ...(await table.freshTable()),
         };
-        const run = await runBundleFresh(dir, [NEEDS_LP_EVENT, NEEDS_LP_EVENT], env);
+        const run = await runBundleFresh(dir, [event, event], env);
         for (const answer of run.answers) {
           const wrong = COLD_START_TARGETS.optimise.check(answer.result.statusCode, answer.result.body);
           if (wrong !== null) throw new Error(`first-LP run ${i}: ${wrong}`);
@@ -270,6 +276,7 @@ export async function measureFirstLpAnswer(
           runs.map((r) => (r.answers[0]?.ms ?? Number.NaN) - (r.answers[1]?.ms ?? Number.NaN)),
         ),
         runs: runs.length,
+        event: relative(PROJECT_ROOT, event),
       };
     });
   } finally {
@@ -281,7 +288,7 @@ export async function measureFirstLpAnswer(
 export function formatFirstLpAnswer(results: readonly FirstLpAnswer[]): string {
   const ms = (v: number) => `${v.toFixed(1)} ms`.padStart(10);
   return `${[
-    `first answer of a job that needs an LP (events/optimise/post-needs-lp.json), medians of ${results[0]?.runs ?? 0} fresh processes each`,
+    `first answer of a job that needs an LP (${results[0]?.event ?? ''}), medians of ${results[0]?.runs ?? 0} fresh processes each`,
     `  ${''.padEnd(10)}${['init', '1st answer', 'warm', 'extra'].map((c) => c.padStart(10)).join('  ')}`,
     ...results.map(
       (r) =>
@@ -387,6 +394,7 @@ async function main(argv: string[]): Promise<number> {
       dir: { type: 'string' },
       'enable-source-maps': { type: 'boolean', default: false },
       'first-lp': { type: 'boolean', default: false },
+      event: { type: 'string' },
     },
   });
   const runs = Number(values.runs);
@@ -396,7 +404,8 @@ async function main(argv: string[]): Promise<number> {
   }
   if (values['first-lp']) {
     const dir = values.dir === undefined ? {} : { dir: values.dir };
-    process.stdout.write(formatFirstLpAnswer(await measureFirstLpAnswer({ runs, ...dir })));
+    const event = values.event === undefined ? {} : { event: resolve(values.event) };
+    process.stdout.write(formatFirstLpAnswer(await measureFirstLpAnswer({ runs, ...dir, ...event })));
     return 0;
   }
   const target = values.target;

@@ -270,9 +270,8 @@ if (!skip.has('files')) {
   );
 }
 if (!skip.has('cold')) {
-  const { formatColdStart, formatFirstLpAnswer, measureColdStart, measureFirstLpAnswer } = await import(
-    './cold-start.ts'
-  );
+  const { formatColdStart, formatFirstLpAnswer, measureColdStart, measureFirstLpAnswer, NEEDS_HIGHS_EVENT } =
+    await import('./cold-start.ts');
   lines.push(
     '## Cold start of the optimise bundle',
     '',
@@ -284,6 +283,7 @@ if (!skip.has('cold')) {
     '',
     '```',
     formatFirstLpAnswer(await measureFirstLpAnswer()),
+    formatFirstLpAnswer(await measureFirstLpAnswer({ event: NEEDS_HIGHS_EVENT })),
     '```',
     '',
   );

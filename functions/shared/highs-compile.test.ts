@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { systemClock } from './clock.ts';
 import { startHighsCompile } from './highs-compile.ts';
 import { primeSolver } from './prime.ts';
-import { createLpEngine, realCore } from './real-core.ts';
+import { createLpEngine, primingEngines, realCore } from './real-core.ts';
 
 describe('startHighsCompile', () => {
   it('compiles the highs.wasm beside the entry, and the engine made from it solves the priming job', async () => {
@@ -17,7 +17,7 @@ describe('startHighsCompile', () => {
       const compiling = startHighsCompile(pathToFileURL(join(dir, 'index.mjs')).href);
       expect(compiling).toBeInstanceOf(Promise);
       const lp = await createLpEngine({ module: await (compiling ?? Promise.reject(new Error('none'))) });
-      expect(await primeSolver(realCore, lp, systemClock)).toEqual(expect.any(Number));
+      expect(await primeSolver(realCore, primingEngines(lp), systemClock)).toEqual(expect.any(Number));
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

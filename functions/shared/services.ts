@@ -13,7 +13,7 @@ import { createAdmitter, createDynamoClient, createDynamoStore, readLimitsConfig
 import { errorFields, type Logger } from './log.ts';
 import { powertoolsTelemetry } from './powertools.ts';
 import { primeSolver, primingWanted } from './prime.ts';
-import { createLpEngine, type RealLp, realCore } from './real-core.ts';
+import { createLpEngine, primingEngines, type RealLp, realCore } from './real-core.ts';
 import type { BodyStore } from './stored/body-store.ts';
 import { createDynamoBodyStore } from './stored/dynamo-body-store.ts';
 import { createWorkspaceState, type WorkspaceState } from './stored/index.ts';
@@ -105,7 +105,7 @@ export async function solveServices(overrides: ServiceOverrides = {}): Promise<S
   performance.mark(INIT_MARKS.lpEngine);
   // In the init phase, before the first caller: see prime.ts.
   if (primingWanted(env)) {
-    const primed = await primeSolver(realCore, lp, systemClock);
+    const primed = await primeSolver(realCore, primingEngines(lp), systemClock);
     if (primed instanceof Error) log.error('priming the solver failed', errorFields(primed));
   }
   performance.mark(INIT_MARKS.primed);

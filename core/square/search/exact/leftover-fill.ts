@@ -9,7 +9,8 @@ export function exactFill(
   nodeLimit: number,
 ): { bins: number[][] | null; nodes: number } {
   const cnt = Int32Array.from(counts);
-  const res = targets.slice();
+  // Residuals in a typed array (exact for any integer capacity): the innermost loops scan them at every node.
+  const res = Float64Array.from(targets);
   const bins: number[][] = targets.map(() => []);
   let total = 0;
   for (let s = 0; s < cnt.length; s++) total += (cnt[s] ?? 0) * (weights[s] ?? 0);
@@ -29,10 +30,14 @@ export function exactFill(
     // A residual below the smallest piece left can never be filled exactly.
     while ((cnt[smallest] ?? 0) === 0) smallest++;
     const wmin = weights[smallest] ?? 0;
-    nodes += res.length;
-    for (const r of res) if (r > 0 && r < wmin) return false;
+    const nRes = res.length;
+    nodes += nRes;
+    for (let i = 0; i < nRes; i++) {
+      const r = res[i] ?? 0;
+      if (r > 0 && r < wmin) return false;
+    }
     const savedSmallest = smallest;
-    for (let i = 0; i < res.length; i++) {
+    for (let i = 0; i < nRes; i++) {
       const r = res[i] ?? 0;
       if (r < w) continue;
       // Bars with equal residuals are interchangeable: try the piece in the first of them only.

@@ -146,6 +146,7 @@ export function* buildModel(st: PackingState): Generator<void, boolean, void> {
   st.trueOpt = new Int32Array(st.nBig).fill(-1);
   st.activity = new Float64Array(nv);
   st.seen = new Uint8Array(nv);
+  st.touched = new Int32Array(nv);
   st.watches = Array.from({ length: 2 * nv }, () => []);
   // Rare short pieces first: a row whose pieces few other rows use is likelier to be right.
   for (let r = 0; r < R; r++) {

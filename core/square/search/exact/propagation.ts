@@ -86,32 +86,37 @@ function propagateQueue(st: PackingState): number[] | null {
     // Learnt clauses watching ¬v (the literal that just became false).
     const falseLit = st.val[v] === TRUE ? 2 * v + 1 : 2 * v;
     const ws = st.watches[falseLit] ?? [];
+    // A clause's two watched literals are read from `head0`/`head1` (see `PackingState`): most visits end
+    // there, without touching the clause's own array.
+    const head0 = st.head0;
+    const head1 = st.head1;
     let j = 0;
     let conflict: number[] | null = null;
     for (let i = 0; i < ws.length; i++) {
       const ci = ws[i] ?? 0;
-      const cl = st.clauses[ci];
       st.ops++;
-      if (!cl) continue;
+      let first = head0[ci] ?? -1;
+      if (first < 0) continue;
       if (conflict) {
         ws[j++] = ci;
         continue;
       }
       // Keep the false literal in slot 1.
-      if (cl[0] === falseLit) {
-        cl[0] = cl[1] ?? 0;
-        cl[1] = falseLit;
+      if (first === falseLit) {
+        first = head1[ci] ?? 0;
+        head0[ci] = first;
+        head1[ci] = falseLit;
       }
-      const first = cl[0] ?? 0;
       if (st.litTrue(first)) {
         ws[j++] = ci;
         continue;
       }
+      const cl = st.clauses[ci] ?? new Int32Array(0);
       let moved = false;
       for (let q = 2; q < cl.length; q++) {
         const l = cl[q] ?? 0;
         if (!st.litFalse(l)) {
-          cl[1] = l;
+          head1[ci] = l;
           cl[q] = falseLit;
           st.watches[l]?.push(ci);
           moved = true;
@@ -121,13 +126,22 @@ function propagateQueue(st: PackingState): number[] | null {
       st.ops += cl.length >> 2;
       if (moved) continue;
       ws[j++] = ci;
-      if (st.litFalse(first)) conflict = Array.from(cl);
+      if (st.litFalse(first)) conflict = clauseLits(st, ci);
       else st.assign(first >> 1, first & 1 ? FALSE : TRUE, R_CLAUSE, ci);
     }
     ws.length = j;
     if (conflict) return conflict;
   }
   return null;
+}
+
+/** The literals of learnt clause `ci`, its watched pair first, as a fresh array. */
+export function clauseLits(st: PackingState, ci: number): number[] {
+  const cl = st.clauses[ci] ?? new Int32Array(0);
+  const out = Array.from(cl);
+  out[0] = st.head0[ci] ?? 0;
+  out[1] = st.head1[ci] ?? 0;
+  return out;
 }
 
 /** Propagates the queue and the leftover's count and weight; returns a falsified clause on conflict. */
