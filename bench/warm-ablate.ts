@@ -5,6 +5,7 @@
  * CPU time per job, and the jobs whose objective or proof differ.
  *
  *   npx tsx bench/warm-ablate.ts --off round-up [--jobs 200] [--first-seed 1] [--budget-ms 20000] [--moved 10]
+ *   npx tsx bench/warm-ablate.ts --dense-dual --off dense-dual [--dense-columns 1000]
  *
  * Every side solves on production's engine (`createLpEngine()`, the composite one): `--off dense-lp`
  * puts every master of the off side on HiGHS.
@@ -145,13 +146,20 @@ async function main(): Promise<void> {
       'first-seed': { type: 'string', default: '1' },
       'budget-ms': { type: 'string', default: '20000' },
       moved: { type: 'string', default: '0' },
+      'dense-dual': { type: 'boolean', default: false },
+      'dense-columns': { type: 'string' },
     },
   });
   const name = values.off ?? '';
   if (!isTechnique(name)) throw new Error(`--off: not a technique: ${name}`);
   const off = new Set<Technique>([name]);
-  // Production's engine (the composite one), which `--off dense-lp` needs and every other switch runs on.
-  const base = await createLpEngine();
+  // Production's engine (the composite one), which `--off dense-lp` needs and every other switch runs on;
+  // `--dense-dual` opts into the dual simplex (so `--off dense-dual` measures it), `--dense-columns N`
+  // moves the dense column limit of the masters that run it (the off side keeps production's).
+  const base = await createLpEngine({
+    denseDual: values['dense-dual'],
+    ...(values['dense-columns'] ? { denseColumns: Number(values['dense-columns']) } : {}),
+  });
   const first = Number(values['first-seed']);
   const seeds = Array.from({ length: Number(values.jobs) }, (_, k) => first + k);
   const core = { optimise, parseOptimiseBody, countingEngine };

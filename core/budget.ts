@@ -29,17 +29,27 @@ export interface Budget {
 /** A budget of `ms` milliseconds starting now on `clock`. */
 export function budgetOf(clock: Clock, ms: number): Budget {
   const start = clock.monotonic();
-  return budgetUntil(clock, start, start + Math.max(0, ms));
+  const total = Math.max(0, ms);
+  return budgetUntil(clock, start, start + total, total);
 }
 
-function budgetUntil(clock: Clock, start: number, deadline: number): Budget {
+/**
+ * `totalMs` is passed, not computed as `deadline - start`: in floating point `(start + ms) - start` is
+ * not always `ms` (a start of 12,345.6789 gives 4,999.999999999998 for 5,000), and callers echo it.
+ */
+function budgetUntil(clock: Clock, start: number, deadline: number, totalMs: number): Budget {
   return {
-    totalMs: deadline - start,
+    totalMs,
     remainingMs: () => Math.max(0, deadline - clock.monotonic()),
     expired: () => clock.monotonic() >= deadline,
     elapsedMs: () => clock.monotonic() - start,
-    sub: (ms) =>
-      budgetUntil(clock, clock.monotonic(), Math.min(deadline, clock.monotonic() + Math.max(0, ms))),
+    sub: (ms) => {
+      const now = clock.monotonic();
+      const wanted = Math.max(0, ms);
+      return now + wanted <= deadline
+        ? budgetUntil(clock, now, now + wanted, wanted)
+        : budgetUntil(clock, now, deadline, Math.max(0, deadline - now));
+    },
   };
 }
 

@@ -10,6 +10,7 @@ import {
   type HighsEngineOptions,
   type LpEngine,
   withoutDense,
+  withoutDenseDual,
 } from './lp/index.ts';
 import { type PlanOptions, type ProgressObserver, planRequest } from './plan/index.ts';
 
@@ -29,6 +30,13 @@ export interface LpEngineOptions extends HighsEngineOptions {
    * dense simplex for small masters"). Which solves may use it is {@link denseServes}'s rule.
    */
   readonly dense?: boolean;
+  /**
+   * Dense masters re-solve after bound and row changes with the dual simplex first (technique
+   * `dense-dual`; opt-in, off in production: docs/solver.md, "A dual simplex for the dense engine's
+   * re-solves"); such masters go over to HiGHS past `denseColumns` columns (default `DENSE_MAX_COLUMNS`).
+   */
+  readonly denseDual?: boolean;
+  readonly denseColumns?: number;
 }
 
 /**
@@ -38,7 +46,12 @@ export interface LpEngineOptions extends HighsEngineOptions {
  */
 export async function createLpEngine(options: LpEngineOptions = {}): Promise<LpEngine> {
   const highs = await createHighsEngine(options);
-  return options.dense === false ? highs : compositeEngine(highs);
+  if (options.dense === false) return highs;
+  const dual = {
+    on: options.denseDual === true,
+    ...(options.denseColumns ? { columns: options.denseColumns } : {}),
+  };
+  return compositeEngine(highs, undefined, undefined, undefined, true, dual);
 }
 
 /**
@@ -51,6 +64,16 @@ export async function createLpEngine(options: LpEngineOptions = {}): Promise<LpE
  */
 export function denseServes(request: Pick<OptimiseRequest, 'method' | 'angleCuts'>): boolean {
   return request.angleCuts === null && request.method !== 'fewest_setups' && request.method !== 'bundle';
+}
+
+/**
+ * The engine a solve uses: every master on HiGHS with technique `dense-lp` off or where the dense simplex
+ * does not serve (the engine is shared by the process); with `dense-dual` off, dense masters re-solve
+ * with the primal simplex alone.
+ */
+function lpOf(ctx: OptimiseContext, request: OptimiseRequest): LpEngine {
+  if (ctx.off?.has('dense-lp') || !denseServes(request)) return withoutDense(ctx.lp);
+  return ctx.off?.has('dense-dual') ? withoutDenseDual(ctx.lp) : ctx.lp;
 }
 
 export interface OptimiseContext {
@@ -103,9 +126,7 @@ export async function optimise(
 ): Promise<Result<OptimiseResponse, CutplanError>> {
   const start = ctx.clock.monotonic();
   const options = {
-    // Technique `dense-lp` off, or a solve the dense simplex does not serve: every master of this solve
-    // on HiGHS (the engine is shared by the process).
-    lp: ctx.off?.has('dense-lp') || !denseServes(request) ? withoutDense(ctx.lp) : ctx.lp,
+    lp: lpOf(ctx, request),
     budget: budgetOf(ctx.clock, ctx.budgetMs),
     ...(ctx.off ? { off: ctx.off } : {}),
     ...(ctx.onProgress ? { onProgress: ctx.onProgress } : {}),

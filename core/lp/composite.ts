@@ -27,6 +27,9 @@ export interface CompositeStats {
   /** Hand-overs whose basis HiGHS took (it starts from the dense vertex), and those it refused. */
   warm: number;
   refused: number;
+  /** Dense solves that ran the dual simplex (technique `dense-dual`), and its iterations. */
+  dualRuns: number;
+  dualIterations: number;
 }
 
 /** An engine whose masters pick dense or HiGHS by size, with the counts of hand-overs. */
@@ -38,6 +41,10 @@ export interface CompositeEngine extends LpEngine {
  * The composite engine over `highs` (which serves the large masters and every hand-over). A master created
  * with `options.dense === false` stays on HiGHS (the `dense-lp` ablation). `warm`: a hand-over passes the
  * dense basis to HiGHS (false: HiGHS starts from its logical basis, a cold hand-over; tests compare).
+ * `dual.on`: dense masters re-solve after bound and row changes with the dual simplex first (technique
+ * `dense-dual`, opt-in: measured no better for the warm path's tail, docs/solver.md), and go over to HiGHS
+ * past `dual.columns` columns (default `maxColumns`), except those created with `options.denseDual ===
+ * false`, which keep the primal simplex and `maxColumns`.
  */
 export function compositeEngine(
   highs: LpEngine,
@@ -45,8 +52,18 @@ export function compositeEngine(
   iterationCap?: number,
   maxColumns = DENSE_MAX_COLUMNS,
   warm = true,
+  dual: { readonly on: boolean; readonly columns?: number } = { on: false },
 ): CompositeEngine {
-  const stats: CompositeStats = { dense: 0, highs: 0, solves: 0, handedOver: {}, warm: 0, refused: 0 };
+  const stats: CompositeStats = {
+    dense: 0,
+    highs: 0,
+    solves: 0,
+    handedOver: {},
+    warm: 0,
+    refused: 0,
+    dualRuns: 0,
+    dualIterations: 0,
+  };
   return {
     name: `${highs.name} + dense simplex`,
     stats,
@@ -56,14 +73,16 @@ export function compositeEngine(
         return highs.createMaster(rows, options);
       }
       stats.dense++;
+      const useDual = dual.on && options?.denseDual !== false;
       const master = new CompositeMaster(
         highs,
         rows,
         options,
-        { rows: maxRows, columns: maxColumns },
+        { rows: maxRows, columns: useDual ? (dual.columns ?? maxColumns) : maxColumns },
         stats,
         warm,
       );
+      master.useDual(useDual);
       if (iterationCap !== undefined) master.capIterations(iterationCap);
       return master;
     },
@@ -72,9 +91,21 @@ export function compositeEngine(
 
 /** `engine` with every master created with `dense: false`: HiGHS only under a composite engine. */
 export function withoutDense(engine: LpEngine): LpEngine {
+  return withMasterOptions(engine, { dense: false });
+}
+
+/**
+ * `engine` with every master created with `denseDual: false`: dense masters re-solve with the primal
+ * simplex alone (the `dense-dual` ablation).
+ */
+export function withoutDenseDual(engine: LpEngine): LpEngine {
+  return withMasterOptions(engine, { denseDual: false });
+}
+
+function withMasterOptions(engine: LpEngine, extra: MasterOptions): LpEngine {
   return {
     name: engine.name,
-    createMaster: (rows, options) => engine.createMaster(rows, { ...options, dense: false }),
+    createMaster: (rows, options) => engine.createMaster(rows, { ...options, ...extra }),
   };
 }
 
@@ -102,6 +133,11 @@ class CompositeMaster implements MasterLp {
     this.max = max;
     this.stats = stats;
     this.dense = new DenseMaster(rows);
+  }
+
+  /** Whether dense solves run the dual simplex first after bound and row changes. */
+  useDual(on: boolean): void {
+    if (this.dense) this.dense.dual = on;
   }
 
   /** Caps every dense solve at `cap` iterations (tests force the hand-over with it). */
@@ -182,7 +218,10 @@ class CompositeMaster implements MasterLp {
     const dense = this.dense;
     if (dense) {
       this.stats.solves++;
+      const before = dense.dualIterations;
       const out = dense.solve();
+      if (dense.lastDual !== null && dense.lastDual !== 'skipped') this.stats.dualRuns++;
+      this.stats.dualIterations += dense.dualIterations - before;
       if (out.status === 'optimal') return out;
       // Infeasible is a proof the search acts on (a node pruned): HiGHS confirms it.
       return this.handOver(out.status === 'infeasible' ? 'infeasible' : (dense.failure ?? 'failed')).solve();

@@ -75,6 +75,11 @@ export interface MasterOptions {
    * ablation). Other engines ignore it.
    */
   readonly dense?: boolean;
+  /**
+   * False: a dense master re-solves after bound and row changes with the primal simplex alone, no dual
+   * simplex first (the `dense-dual` ablation). Other engines ignore it.
+   */
+  readonly denseDual?: boolean;
 }
 
 export interface LpEngine {

@@ -7,6 +7,7 @@ export {
   compositeEngine,
   DENSE_MAX_ROWS,
   withoutDense,
+  withoutDenseDual,
 } from './composite.ts';
 export { countingEngine, withSolve } from './counting.ts';
 export type { LpEngine, LpSolution, LpStatus, MasterLp, MasterOptions, RowBounds } from './engine.ts';

@@ -67,6 +67,11 @@ export const TECHNIQUES = [
    * `optimise` hands a HiGHS-only view of the engine to a solve with it off.
    */
   'dense-lp',
+  /**
+   * Dense masters re-solve after bound and row changes with a dual simplex first (`core/lp/dense/dual.ts`),
+   * then the primal; off: the primal's composite phase 1 alone. Where `dense-lp` serves.
+   */
+  'dense-dual',
   /** One-bar jobs past the knapsack's dense DP: each priced round adds bars from fresh searches over pieces left. */
   'disjoint-columns',
 ] as const;

@@ -18,7 +18,9 @@ export {
 } from './tuning.ts';
 export {
   type MorePatterns,
+  setWasteLimitedProbe,
   type WasteLimited,
+  type WasteLimitedArgs,
   wasteLimitedCells,
   wasteLimitedKnapsack,
 } from './waste-limited.ts';

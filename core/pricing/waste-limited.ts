@@ -16,6 +16,7 @@ import {
   sweepRow,
 } from './chunk-dp.ts';
 import { WASTE_WALK_CELLS } from './tuning.ts';
+import { type ChunkGain, patternsAbove } from './waste-walk.ts';
 
 /** The best pattern of waste at most `limit`, or null when no such pattern exists. */
 export interface WasteLimited {
@@ -36,6 +37,20 @@ export interface MorePatterns {
 }
 
 let layers = new Float32Array(0);
+
+/** The arguments of one {@link wasteLimitedKnapsack} call, in order. */
+export type WasteLimitedArgs = Parameters<typeof wasteLimitedKnapsack>;
+
+let probe: ((args: WasteLimitedArgs) => void) | null = null;
+
+/**
+ * Sets a function shown every {@link wasteLimitedKnapsack} call's arguments before it runs (null: none).
+ * For `bench/pricing-replay.ts`, which records a solve's calls to replay them on two versions of this
+ * module; never set in the service.
+ */
+export function setWasteLimitedProbe(fn: ((args: WasteLimitedArgs) => void) | null): void {
+  probe = fn;
+}
 
 /** The per-chunk value table for the walk, reused between calls. */
 function table(size: number): Float32Array {
@@ -72,6 +87,7 @@ export function wasteLimitedKnapsack(
   ban?: ArcBan | null,
   arcDuals?: ReadonlyMap<number, ReadonlyMap<number, number>> | null,
 ): WasteLimited | null {
+  probe?.([values, weights, bounds, capacity, limit, more, ban, arcDuals]);
   const m = values.length;
   let g = 0;
   const copies = new Int32Array(m);
@@ -135,113 +151,6 @@ export function wasteLimitedKnapsack(
   return { counts, value, extra };
 }
 
-/** The DP's table as the walk reads it, and what the sweep that filled it took into account. */
-interface WalkTable {
-  /** Value of chunks 0..c at grid load (or room) r, at `t[c * width + r]`. */
-  readonly t: Float32Array;
-  readonly width: number;
-  /** Chunks (rows). */
-  readonly n: number;
-  /** Grid units of waste allowed below the capacity. */
-  readonly slack: number;
-  readonly item: readonly number[];
-  readonly times: readonly number[];
-  readonly weights: ArrayLike<number>;
-  readonly values: Float64Array;
-  /** The weights' gcd (one grid unit). */
-  readonly g: number;
-  /** Item types. */
-  readonly m: number;
-  readonly banned: ((chunk: number, from: number) => boolean) | null;
-  readonly gain: ChunkGain | null;
-  /** Whether the table's index is the load itself (with a ban or arc duals) rather than the room. */
-  readonly exactLoads: boolean;
-}
-
-/**
- * Walks the DP's table from its last cell, the better branch first, for distinct patterns worth more
- * than `more.above` other than `first`, within `more.steps` cells looked at; an item already in
- * `more.perItem` of the patterns kept is not taken again.
- */
-function patternsAbove(dp: WalkTable, first: Int32Array, more: MorePatterns): Int32Array[] {
-  const { t, width, n, slack, item, times, weights, values, g, m, banned, gain, exactLoads } = dp;
-  const used = new Int32Array(m);
-  for (let i = 0; i < m; i++) if ((first[i] ?? 0) > 0) used[i] = 1;
-  const out: Int32Array[] = [];
-  const seen = new Set<string>([first.join(',')]);
-  const chosen: number[] = [];
-  let steps = 0;
-  // Value of chunks 0..c at room r, as the table has it (the empty packing below chunk 0).
-  // With a ban the table holds exact loads: the empty packing is at 0 and every end within the slack
-  // of the capacity is a start of the walk.
-  const empty = exactLoads ? 0 : slack;
-  const at = (c: number, r: number): number =>
-    c < 0 ? (r <= empty ? 0 : Number.NEGATIVE_INFINITY) : (t[c * width + r] ?? Number.NEGATIVE_INFINITY);
-  const tol = 1e-6 * Math.max(1, Math.abs(more.above));
-  const bar = more.above + tol;
-  const chunkWeight = item.map((i, c) => ((weights[i] ?? 0) / g) * (times[c] ?? 0));
-  // 'found' unwinds the whole walk, which starts again from the top: the choices above the new pattern
-  // may hold pieces that `perItem` now forbids.
-  const visit = (c: number, r: number, acc: number): 'stop' | 'found' | 'done' => {
-    if (++steps > more.steps) return 'stop';
-    if (c < 0) {
-      const counts = new Int32Array(m);
-      for (const ch of chosen) counts[item[ch] ?? 0] = (counts[item[ch] ?? 0] ?? 0) + (times[ch] ?? 0);
-      const key = counts.join(',');
-      if (seen.has(key)) return 'done';
-      seen.add(key);
-      out.push(counts);
-      for (let i = 0; i < m; i++) if ((counts[i] ?? 0) > 0) used[i] = (used[i] ?? 0) + 1;
-      return 'found';
-    }
-    const i = item[c] ?? 0;
-    const w = chunkWeight[c] ?? 0;
-    // Taking the chunk: its value, the arc duals it earns from r − w, and the best below; −∞ where it
-    // does not fit, its item is used up (`perItem`) or the move is banned. No arrays made: this runs
-    // for every cell the walk looks at.
-    let v = 0;
-    let takeValue = Number.NEGATIVE_INFINITY;
-    if (w <= r && (used[i] ?? 0) < more.perItem && !banned?.(c, r - w)) {
-      v = (values[i] ?? 0) * (times[c] ?? 0) + (gain ? gain.at(c, r - w) : 0);
-      takeValue = acc + v + at(c - 1, r - w);
-    }
-    const skipValue = acc + at(c - 1, r);
-    const takeFirst = takeValue >= skipValue;
-    for (let k = 0; k < 2; k++) {
-      const taking = k === 0 ? takeFirst : !takeFirst;
-      if (!((taking ? takeValue : skipValue) > bar)) continue;
-      if (taking) chosen.push(c);
-      const next = taking ? visit(c - 1, r - w, acc + v) : visit(c - 1, r, acc);
-      if (taking) chosen.pop();
-      if (next !== 'done') return next;
-    }
-    return 'done';
-  };
-  if (!exactLoads) {
-    while (out.length < more.count && visit(n - 1, width - 1, 0) === 'found') chosen.length = 0;
-    return out;
-  }
-  const ends: number[] = [];
-  for (let r = width - 1; r >= width - 1 - slack && r >= 0; r--) ends.push(r);
-  ends.sort((a, b) => {
-    const d = at(n - 1, b) - at(n - 1, a);
-    return d > 0 ? 1 : d < 0 ? -1 : b - a;
-  });
-  for (let again = true; again && out.length < more.count; ) {
-    again = false;
-    for (const end of ends) {
-      chosen.length = 0;
-      const got = visit(n - 1, end, 0);
-      if (got === 'stop') return out;
-      if (got === 'found') {
-        again = true;
-        break;
-      }
-    }
-  }
-  return out;
-}
-
 /** Whether chunk `c`, taken from grid load `from`, places a copy on a banned arc. */
 function chunkBanned(
   ban: ArcBan,
@@ -256,13 +165,6 @@ function chunkBanned(
   const w = grid[i] ?? 0;
   for (let t = 0; t < (times[c] ?? 0); t++) if (isBanned(ban, i, (from + t * w) * g)) return true;
   return false;
-}
-
-/** The arc duals a chunk earns, taken from grid load `from` (one dual per copy's start). */
-interface ChunkGain {
-  at(chunk: number, from: number): number;
-  /** Whether the chunk's item has any arc dual (else it earns none anywhere). */
-  has(chunk: number): boolean;
 }
 
 /**

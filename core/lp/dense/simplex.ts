@@ -3,12 +3,14 @@
  * small masters"): the basis inverse dense (m² an update), the columns sparse, the basis kept across
  * solves. Columns added to an optimal basis leave it primal feasible, so phase 2 goes on from it; bounds
  * or rows that move leave some basic variables out of their bounds, and a composite phase 1 (the sum of
- * infeasibilities, from the same basis) repairs them first. Harris's two-pass ratio test, Bland's rule
- * after a run of degenerate steps, refactorisation from scratch every {@link REFACTOR} updates and an
- * iteration cap: a solve that cannot finish says `failed` (the composite engine then hands the master to
- * HiGHS), never a wrong `optimal`.
+ * infeasibilities, from the same basis) repairs them first, or, where the master is opted in (`dual`,
+ * technique `dense-dual`), the dual simplex of `./dual.ts` from the dual feasible basis. Harris's
+ * two-pass ratio test, Bland's rule after a run of degenerate steps, refactorisation from scratch every
+ * {@link REFACTOR} updates and an iteration cap: a solve that cannot finish says `failed` (the composite
+ * engine then hands the master to HiGHS), never a wrong `optimal`.
  */
 import type { BasisStatus, LpBasis, LpSolution, MasterLp } from '../engine.ts';
+import { type DualOutcome, dualSimplex } from './dual.ts';
 import { DenseInverse } from './inverse.ts';
 import { LpModel, moveBound } from './model.ts';
 
@@ -27,14 +29,14 @@ export type DenseFailure = 'singular' | 'iterations' | 'unbounded' | 'numerics';
 /** A master LP solved by the dense simplex; {@link DenseMaster.failure} says why a solve failed. */
 export class DenseMaster implements MasterLp {
   readonly model = new LpModel();
-  /** Basic variable ids by position. */
-  private basis: number[] = [];
+  /** Basic variable ids by position (read by the dual simplex, `./dual.ts`, as are the next four). */
+  readonly basis: number[] = [];
   /** Basic position of each column, −1 when non-basic. */
-  private readonly posCol: number[] = [];
+  readonly posCol: number[] = [];
   /** Basic position of each logical, −1 when non-basic. */
-  private readonly posRow: number[] = [];
-  private xB = new Float64Array(0);
-  private readonly inverse = new DenseInverse();
+  readonly posRow: number[] = [];
+  xB = new Float64Array(0);
+  readonly inverse = new DenseInverse();
   private needFactor = true;
   private dualTol = 1e-7;
   /** Why the last solve failed, if it did. */
@@ -48,6 +50,15 @@ export class DenseMaster implements MasterLp {
   iterationSlack = 200;
   /** Degenerate steps in a row before Bland's rule (tests run Bland's rule throughout with 0). */
   stallLimit = STALL;
+  /**
+   * Whether a solve starting primal infeasible from a dual feasible basis (bounds moved, rows added)
+   * first runs the dual simplex of `./dual.ts` (technique `dense-dual`); the primal then finishes.
+   */
+  dual = false;
+  /** Dual simplex iterations over the master's life (within {@link iterations}). */
+  dualIterations = 0;
+  /** How the last solve's dual run ended, null when it ran none. */
+  lastDual: DualOutcome | null = null;
 
   constructor(rows: readonly { lower: number; upper: number }[]) {
     for (const r of rows) this.pushRow(r.lower, r.upper);
@@ -133,6 +144,11 @@ export class DenseMaster implements MasterLp {
     this.dualTol = tolerance;
   }
 
+  /** The dual feasibility tolerance of the solves. */
+  get dualTolerance(): number {
+    return this.dualTol;
+  }
+
   /**
    * The current basis: basic variables, and each non-basic one at the bound it sits on (a fixed or
    * in-between value reads as lower). The composite engine hands it to HiGHS with the model.
@@ -173,6 +189,13 @@ export class DenseMaster implements MasterLp {
     return true;
   }
 
+  /** Factorises the basis afresh and recomputes the basic values; false when it is singular. */
+  refactor(): boolean {
+    if (!this.factor()) return false;
+    this.computeXB();
+    return true;
+  }
+
   /** The basic values from the non-basic ones: `B·x_B = −N·x_N`. */
   private computeXB(): void {
     const md = this.model;
@@ -208,6 +231,28 @@ export class DenseMaster implements MasterLp {
       if (!this.factor()) return this.fail('singular');
     }
     this.computeXB();
+    this.lastDual = null;
+    if (this.dual) {
+      // Bounds moved or rows added: the dual simplex repairs the basic values from the dual feasible basis;
+      // the primal below then confirms optimality (or goes on from wherever the dual stopped).
+      const md = this.model;
+      const dual = dualSimplex(
+        this,
+        this.iterationFactor * (md.m + md.n) + this.iterationSlack,
+        this.stallLimit,
+      );
+      this.iterations += dual.iterations;
+      this.dualIterations += dual.iterations;
+      this.lastDual = dual.outcome;
+      if (dual.outcome === 'singular') return this.fail('singular');
+      if (dual.outcome === 'infeasible')
+        return {
+          status: 'infeasible',
+          objective: Number.NaN,
+          x: new Float64Array(0),
+          duals: new Float64Array(0),
+        };
+    }
     const status = this.run();
     if (status !== 'optimal') {
       if (status === 'infeasible')
@@ -225,7 +270,7 @@ export class DenseMaster implements MasterLp {
   }
 
   /** Row duals `y = c_B·B⁻¹` for basic costs `cB`. */
-  private btran(cB: Float64Array, y: Float64Array): void {
+  btran(cB: Float64Array, y: Float64Array): void {
     const m = this.model.m;
     const inv = this.inverse.inv;
     y.fill(0);
@@ -238,7 +283,7 @@ export class DenseMaster implements MasterLp {
   }
 
   /** `alpha = B⁻¹·a_q` for variable `id`'s column of `[A, −I]`. */
-  private ftran(id: number, alpha: Float64Array): void {
+  ftran(id: number, alpha: Float64Array): void {
     const m = this.model.m;
     const inv = this.inverse.inv;
     if (id < 0) {
@@ -257,7 +302,7 @@ export class DenseMaster implements MasterLp {
   }
 
   /** Reduced cost of column `j` at duals `y`, with cost `c` (0 in phase 1). */
-  private reduced(j: number, c: number, y: Float64Array): number {
+  reduced(j: number, c: number, y: Float64Array): number {
     const idx = this.model.colIdx[j] ?? new Int32Array(0);
     const val = this.model.colCoef[j] ?? new Float64Array(0);
     let d = c;
