@@ -69,7 +69,9 @@ export const TECHNIQUES = [
   'dense-lp',
   /**
    * Dense masters re-solve after bound and row changes with a dual simplex first (`core/lp/dense/dual.ts`),
-   * then the primal; off: the primal's composite phase 1 alone. Where `dense-lp` serves.
+   * then the primal; off: the primal's composite phase 1 alone. Where `dense-lp` serves, and only on an
+   * engine made with `createLpEngine({ denseDual: true })`: opt-in, so on the service's engine the switch
+   * changes nothing (docs/solver.md, "A dual simplex for the dense engine's re-solves").
    */
   'dense-dual',
   /** One-bar jobs past the knapsack's dense DP: each priced round adds bars from fresh searches over pieces left. */
