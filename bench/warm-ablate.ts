@@ -6,6 +6,7 @@
  *
  *   npx tsx bench/warm-ablate.ts --off round-up [--jobs 200] [--first-seed 1] [--budget-ms 20000] [--moved 10]
  *   npx tsx bench/warm-ablate.ts --dense-dual --off dense-dual [--dense-columns 1000]
+ *   npx tsx bench/warm-ablate.ts --small-pool --off pool-small
  *
  * Every side solves on production's engine (`createLpEngine()`, the composite one): `--off dense-lp`
  * puts every master of the off side on HiGHS.
@@ -148,6 +149,7 @@ async function main(): Promise<void> {
       moved: { type: 'string', default: '0' },
       'dense-dual': { type: 'boolean', default: false },
       'dense-columns': { type: 'string' },
+      'small-pool': { type: 'boolean', default: false },
     },
   });
   const name = values.off ?? '';
@@ -158,6 +160,7 @@ async function main(): Promise<void> {
   // moves the dense column limit of the masters that run it (the off side keeps production's).
   const base = await createLpEngine({
     denseDual: values['dense-dual'],
+    smallPool: values['small-pool'],
     ...(values['dense-columns'] ? { denseColumns: Number(values['dense-columns']) } : {}),
   });
   const first = Number(values['first-seed']);

@@ -37,6 +37,12 @@ export interface LpEngineOptions extends HighsEngineOptions {
    */
   readonly denseDual?: boolean;
   readonly denseColumns?: number;
+  /**
+   * The search keeps the masters of jobs with several kinds of bar small with the column pool, so they
+   * stay on the dense simplex (technique `pool-small`; opt-in, off in production: docs/solver.md, "Small
+   * masters kept on the dense simplex"). Where the dense simplex serves only.
+   */
+  readonly smallPool?: boolean;
 }
 
 /**
@@ -51,7 +57,7 @@ export async function createLpEngine(options: LpEngineOptions = {}): Promise<LpE
     on: options.denseDual === true,
     ...(options.denseColumns ? { columns: options.denseColumns } : {}),
   };
-  return compositeEngine(highs, undefined, undefined, undefined, true, dual);
+  return compositeEngine(highs, undefined, undefined, undefined, true, dual, options.smallPool === true);
 }
 
 /**

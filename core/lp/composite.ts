@@ -44,7 +44,8 @@ export interface CompositeEngine extends LpEngine {
  * `dual.on`: dense masters re-solve after bound and row changes with the dual simplex first (technique
  * `dense-dual`, opt-in: measured no better for the warm path's tail, docs/solver.md), and go over to HiGHS
  * past `dual.columns` columns (default `maxColumns`), except those created with `options.denseDual ===
- * false`, which keep the primal simplex and `maxColumns`.
+ * false`, which keep the primal simplex and `maxColumns`. `smallPool`: the engine asks the search to keep
+ * its masters small (technique `pool-small`, opt-in; {@link LpEngine.smallPool}).
  */
 export function compositeEngine(
   highs: LpEngine,
@@ -53,6 +54,7 @@ export function compositeEngine(
   maxColumns = DENSE_MAX_COLUMNS,
   warm = true,
   dual: { readonly on: boolean; readonly columns?: number } = { on: false },
+  smallPool = false,
 ): CompositeEngine {
   const stats: CompositeStats = {
     dense: 0,
@@ -67,6 +69,7 @@ export function compositeEngine(
   return {
     name: `${highs.name} + dense simplex`,
     stats,
+    ...(smallPool ? { smallPool: true } : {}),
     createMaster(rows, options) {
       if (options?.dense === false || rows.length > maxRows) {
         stats.highs++;
@@ -99,9 +102,13 @@ export function withoutDense(engine: LpEngine): LpEngine {
  * simplex alone (the `dense-dual` ablation).
  */
 export function withoutDenseDual(engine: LpEngine): LpEngine {
-  return withMasterOptions(engine, { denseDual: false });
+  return {
+    ...withMasterOptions(engine, { denseDual: false }),
+    ...(engine.smallPool ? { smallPool: true } : {}),
+  };
 }
 
+/** `engine` with `extra` on every master's options; the masters kept small no more (`smallPool`). */
 function withMasterOptions(engine: LpEngine, extra: MasterOptions): LpEngine {
   return {
     name: engine.name,

@@ -11,6 +11,7 @@ import type { LpBasis, LpEngine, LpSolution, MasterLp } from './engine.ts';
 export function withSolve(engine: LpEngine, name: string, solve: (master: MasterLp) => LpSolution): LpEngine {
   return {
     name,
+    ...(engine.smallPool ? { smallPool: true } : {}),
     createMaster(rows, options) {
       const master = engine.createMaster(rows, options);
       return {

@@ -5,7 +5,22 @@
  */
 import type { LpSolution } from '../lp/index.ts';
 import type { PoolTuning } from './outcome.ts';
-import { POOL_REDUCED_COST, POOL_RETURN } from './tuning.ts';
+import {
+  POOL_AGE,
+  POOL_MIN_COLUMNS,
+  POOL_PERIOD,
+  POOL_REDUCED_COST,
+  POOL_RETURN,
+  POOL_ROWS_FACTOR,
+} from './tuning.ts';
+
+/** The pool's tuning where a master asks for it with `pool: true` (the ANI 600 measurements). */
+export const DEFAULT_POOL: PoolTuning = {
+  age: POOL_AGE,
+  period: POOL_PERIOD,
+  minColumns: POOL_MIN_COLUMNS,
+  rowsFactor: POOL_ROWS_FACTOR,
+};
 
 /** The pool of one master: idle counts per column and the columns out of the LP (indices into `columns`). */
 export class ColumnPool {
@@ -23,6 +38,11 @@ export class ColumnPool {
   constructor(tuning: PoolTuning, rows: number) {
     this.tuning = tuning;
     this.floor = Math.max(tuning.minColumns, tuning.rowsFactor * rows);
+  }
+
+  /** Whether each round scans the pool before pricing (else pooled columns wait for the pricing). */
+  get scans(): boolean {
+    return this.tuning.scan !== false;
   }
 
   /** Columns waiting in the pool. */
@@ -77,8 +97,10 @@ export class ColumnPool {
     this.solvesSincePrune = 0;
     const out: number[] = [];
     const keep: number[] = [];
+    const pressed = this.tuning.press !== undefined && lpColumns.length > this.tuning.press;
+    const age = pressed ? (this.tuning.pressAge ?? this.tuning.age) : this.tuning.age;
     lpColumns.forEach((j, p) => {
-      if ((this.idle[j] ?? 0) >= this.tuning.age) out.push(p);
+      if ((this.idle[j] ?? 0) >= age) out.push(p);
       else keep.push(j);
     });
     if (out.length === 0) return null;

@@ -10,12 +10,12 @@ import { isRunFailure, type LpEngine, type LpSolution, type MasterLp } from '../
 import type { Source } from '../model/index.ts';
 import { ceilBound } from '../numbers.ts';
 import { ColumnBan } from './column-ban.ts';
-import { ColumnPool } from './column-pool.ts';
+import { ColumnPool, DEFAULT_POOL } from './column-pool.ts';
 import { activeArcs, smooth } from './duals.ts';
-import type { CgOutcome, CgStop, MasterOptions, PoolTuning } from './outcome.ts';
+import type { CgOutcome, CgStop, MasterOptions } from './outcome.ts';
 import { reachesCutoff } from './outcome.ts';
 import { copyResidual, type PatternColumn, type PricingPort, type Residual, usageScaleOf } from './port.ts';
-import { POOL_AGE, POOL_MIN_COLUMNS, POOL_PERIOD, POOL_ROWS_FACTOR, SETTLE_TOLERANCE } from './tuning.ts';
+import { SETTLE_TOLERANCE } from './tuning.ts';
 
 export type { CgOutcome, CgStop, MasterOptions, PoolTuning } from './outcome.ts';
 export type { Residual } from './port.ts';
@@ -341,7 +341,6 @@ export class CoveringMaster<C extends PatternColumn> {
       if (stop.floor !== undefined && this.meets(sol, stop.floor)) {
         return this.outcome('optimal', sol, Math.max(bestBound, stop.floor), iterations);
       }
-      this.age(sol);
       const tol = stop.tolerance ?? REL_TOL;
       // Pooled columns that price out at these duals come back instead of a pricing call: no bound this
       // round, but the round that ends column generation always prices (the pool has none left then).
@@ -397,7 +396,10 @@ export class CoveringMaster<C extends PatternColumn> {
    */
   private solveMaster(): LpSolution {
     try {
-      return this.master.solve();
+      const sol = this.master.solve();
+      // Every solve ages the columns, so only columns idle at the LP's last vertex leave it (non-basic).
+      if (sol.status === 'optimal') this.age(sol);
+      return sol;
     } catch (e) {
       // HiGHS's wasm has thrown its native run failure in a benchmark run: an LP left unsolved, not a bug.
       if (!isRunFailure(e)) throw e;
@@ -514,7 +516,7 @@ export class CoveringMaster<C extends PatternColumn> {
    * their bar's cost), most negative first (see {@link ColumnPool.returning}); returns how many came back.
    */
   private fromPool(masterDuals: Float64Array, tol: number): number {
-    if (!this.pool || this.pool.size === 0) return 0;
+    if (!this.pool || this.pool.size === 0 || !this.pool.scans) return 0;
     const arcs = activeArcs(this.residual, this.arcRows, masterDuals);
     const rawArc = rawArcDuals(arcs.list);
     const nu = this.usageRow >= 0 ? Math.max(0, masterDuals[this.usageRow] ?? 0) : 0;
@@ -573,14 +575,6 @@ export class CoveringMaster<C extends PatternColumn> {
     this.master.dispose();
   }
 }
-
-/** The pool's production tuning. */
-const DEFAULT_POOL: PoolTuning = {
-  age: POOL_AGE,
-  period: POOL_PERIOD,
-  minColumns: POOL_MIN_COLUMNS,
-  rowsFactor: POOL_ROWS_FACTOR,
-};
 
 /** The duals of the arc rows bounded at a node, by key (reduced costs read them). */
 function rawArcDuals(list: readonly { key: string; dual: number }[]): Map<string, number> {

@@ -12,6 +12,9 @@ export { DualTolerance } from './dual-tolerance.ts';
 export { reachesCutoff } from './outcome.ts';
 export type { ActiveArc, PatternColumn, PortPricing, PriceQuery, PricingPort } from './port.ts';
 export {
+  POOL_SMALL_AGE,
+  POOL_SMALL_COLUMNS,
+  POOL_SMALL_PERIOD,
   SMOOTHING_LARGE,
   SMOOTHING_SMALL,
   SMOOTHING_WASTE,

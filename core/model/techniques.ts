@@ -76,6 +76,13 @@ export const TECHNIQUES = [
   'dense-dual',
   /** One-bar jobs past the knapsack's dense DP: each priced round adds bars from fresh searches over pieces left. */
   'disjoint-columns',
+  /**
+   * Jobs of several kinds of bar and practical size: the column pool with a low floor keeps their search
+   * masters small, so they stay on the dense simplex. Only on an engine made with `createLpEngine({
+   * smallPool: true })` and where `dense-lp` serves: opt-in, so on the service's engine the switch changes
+   * nothing (docs/solver.md, "Small masters kept on the dense simplex").
+   */
+  'pool-small',
 ] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];

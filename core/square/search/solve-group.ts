@@ -29,7 +29,7 @@ import {
   upfrontSchedule,
 } from './exact/index.ts';
 import { fewerBars, offerGreedyPlans } from './heuristics/index.ts';
-import { ColumnGeneration, provesInfeasible, solveRoot } from './master/index.ts';
+import { ColumnGeneration, provesInfeasible, smallPool, solveRoot } from './master/index.ts';
 import { ArcFixing, type SubtreeBan } from './tree/arc-fixing.ts';
 import { firstDiveBudget, strongOf } from './tree/branch-and-price.ts';
 import {
@@ -161,11 +161,14 @@ export function solveGroup(
   const fixable =
     !off.has('waste-limit') && job.items.length >= LARGE_JOB_ITEM_TYPES && ArcFixing.applies(job);
   const fixing = fixable && !off.has('rc-fixing') ? new ArcFixing(job, () => inc.pruneAt()) : null;
+  // Where the engine asks for it (opt-in); not for the setups oracle nor plans whose patterns count.
+  const pool = engine.smallPool && !goal && !job.keepPatterns ? smallPool(job, off) : undefined;
   const cg = new ColumnGeneration(job, counted.engine, root, {
     ...(fullBars ? { primalAfterColumns: true } : {}),
     pruneAt: () => inc.pruneAt(),
     off,
     ...(fixing ? { fixing } : {}),
+    ...(pool ? { pool } : {}),
   });
   // A round priced by the waste-limited DP past its former cap counts as several in the schedule, which
   // gives the search about a round's time a round (technique `large-round-share`).

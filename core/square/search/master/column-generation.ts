@@ -10,6 +10,9 @@ import {
   type CgStop,
   CoveringMaster,
   DualTolerance,
+  POOL_SMALL_AGE,
+  POOL_SMALL_COLUMNS,
+  POOL_SMALL_PERIOD,
   type PoolTuning,
   type Residual,
   SMOOTHING_LARGE,
@@ -129,6 +132,24 @@ export class ColumnGeneration extends CoveringMaster<Column> {
     });
     return flows;
   }
+}
+
+/**
+ * The small column pool for `job`'s search master (technique `pool-small`), or undefined: jobs with several
+ * kinds of bar and at most `PRACTICAL_ITEM_TYPES` item types, whose masters start on the dense simplex and
+ * went over to HiGHS at its column limit after 13–26 solves, where the slow warm jobs then spent most of
+ * their LP time (docs/solver.md, "Small masters kept on the dense simplex"). One-bar jobs keep every column.
+ */
+export function smallPool(job: Job, off: Ablation): PoolTuning | undefined {
+  if (off.has('pool-small') || job.sources.length < 2 || job.items.length > PRACTICAL_ITEM_TYPES)
+    return undefined;
+  return {
+    age: POOL_SMALL_AGE,
+    period: POOL_SMALL_PERIOD,
+    minColumns: POOL_SMALL_COLUMNS,
+    rowsFactor: 0,
+    scan: false,
+  };
 }
 
 /**
