@@ -191,6 +191,48 @@ describe('branchAndBound', () => {
     expect(heavy).toBeGreaterThan(100);
   });
 
+  it('gives the level-by-level answers on tied densities, several capacities in turn and node limits', () => {
+    // Pricing asks one set of duals for every kind of bar in turn; here densities tie in whole groups (a
+    // piece's dual its length times one of three rates), so the order's tie rule (by index) decides which
+    // item comes first, and the limits stop many searches part way.
+    const tied = fc.record({
+      items: fc.array(
+        fc.record({
+          weight: fc.integer({ min: 1, max: 300 }),
+          rate: fc.constantFrom(1, 1.25, 2),
+          copies: fc.integer({ min: 0, max: 5 }),
+        }),
+        { minLength: 1, maxLength: 50 },
+      ),
+      capacities: fc.array(fc.integer({ min: 1, max: 900 }), { minLength: 1, maxLength: 3 }),
+      nodeLimit: fc.constantFrom(1, 25, 300, 5_000),
+    });
+    let stopped = 0;
+    let ties = 0;
+    fc.assert(
+      fc.property(tied, ({ items, capacities, nodeLimit }) => {
+        const values = Float64Array.from(items, (i) => i.weight * i.rate);
+        const weights = Float64Array.from(items, (i) => i.weight);
+        const copies = Int32Array.from(items, (i) => i.copies);
+        const rates = new Set(items.filter((i) => i.copies > 0).map((i) => i.rate));
+        if (rates.size < items.filter((i) => i.copies > 0).length) ties++;
+        for (const capacity of capacities) {
+          const got = branchAndBound(values, weights, copies, capacity, nodeLimit);
+          const want = levelByLevel(values, weights, copies, capacity, nodeLimit);
+          expect([...got.counts]).toEqual([...want.counts]);
+          expect(got.value).toBe(want.value);
+          expect(got.upperBound).toBe(want.upperBound);
+          expect(got.exact).toBe(want.exact);
+          expect(got.extra.map((e) => [...e])).toEqual(want.extra.map((e) => [...e]));
+          if (!got.exact) stopped++;
+        }
+      }),
+      { seed: 47, numRuns: 400 },
+    );
+    expect(stopped).toBeGreaterThan(100);
+    expect(ties).toBeGreaterThan(200);
+  });
+
   it('keeps every answer intact through later calls of other sizes (its working arrays are shared)', () => {
     fc.assert(
       fc.property(fc.array(problem, { minLength: 2, maxLength: 6 }), (problems) => {

@@ -15,6 +15,7 @@ import { RUNNERS_UP } from './tuning.ts';
 const work = {
   size: 0,
   density: new Float64Array(0),
+  order: new Int32Array(0),
   v: new Float64Array(0),
   w: new Float64Array(0),
   u: new Int32Array(0),
@@ -35,6 +36,7 @@ function workFor(size: number): typeof work {
   const s = Math.max(size, 2 * work.size);
   work.size = s;
   work.density = new Float64Array(s);
+  work.order = new Int32Array(s);
   work.v = new Float64Array(s);
   work.w = new Float64Array(s);
   work.u = new Int32Array(s);
@@ -66,17 +68,24 @@ export function branchAndBound(
 ): KnapsackResult {
   const m = values.length;
   const ws = workFor(m);
-  const order: number[] = [];
-  for (let i = 0; i < m; i++) {
-    if ((values[i] ?? 0) > 0 && (copies[i] ?? 0) > 0 && (weights[i] ?? 0) <= capacity) order.push(i);
-  }
+  // The items in density order, ties by index: an insertion sort over a working array (the order is
+  // total, so any sort gives the same one; on a few dozen items this beats a comparator callback).
+  const order = ws.order;
   const density = ws.density;
-  for (const i of order) density[i] = (values[i] ?? 0) / (weights[i] ?? 1);
-  order.sort((a, b) => {
-    const d = (density[b] ?? 0) - (density[a] ?? 0);
-    return d !== 0 ? d : a - b;
-  });
-  const n = order.length;
+  let n = 0;
+  for (let i = 0; i < m; i++) {
+    const vi = values[i] ?? 0;
+    if (!(vi > 0 && (copies[i] ?? 0) > 0 && (weights[i] ?? 0) <= capacity)) continue;
+    const di = vi / (weights[i] ?? 1);
+    density[i] = di;
+    let j = n++;
+    // Items come by rising index, so an equal density stays after the ones already placed.
+    while (j > 0 && (density[order[j - 1] ?? 0] ?? 0) < di) {
+      order[j] = order[j - 1] ?? 0;
+      j--;
+    }
+    order[j] = i;
+  }
   const v = ws.v;
   const w = ws.w;
   const u = ws.u;
@@ -97,6 +106,9 @@ export function branchAndBound(
   // The Dantzig bound, tightened as Martello and Toth's U2: the break item s (the first that does not
   // fit whole) either stays at the copies that fit, the room left filled at the next item's density, or
   // takes one more copy, the weight it lacks freed at the density of the last item before it.
+  // It leaves in `firstFull` the copies of item k0 that fit the room: the copies a node expanding k0
+  // takes, so the expansion needs no division of its own.
+  let firstFull = 0;
   const fractionalBound = (k0: number, room: number): number => {
     let bound = 0;
     let r = room;
@@ -106,6 +118,7 @@ export function branchAndBound(
       const uk = u[k] ?? 0;
       const fit = Math.floor(r / wk);
       const full = uk < fit ? uk : fit;
+      if (k === k0) firstFull = full;
       const vk = v[k] ?? 0;
       bound += full * vk;
       r -= full * wk;
@@ -172,26 +185,23 @@ export function branchAndBound(
   let room = capacity;
   let val = 0;
   for (;;) {
-    if (val > bestVal + tol) {
-      bestVal = val;
-      if (improved) {
-        runnersUp.push(best);
-        const dropped = runnersUp.length > RUNNERS_UP ? runnersUp.shift() : undefined;
-        if (dropped) free.push(dropped);
-      }
-      best = saveCur();
-      improved = true;
-    }
     let expand = false;
+    // The pruning line, the same sum as before (bestVal does not change in this loop).
+    const limit = bestVal + tol;
     while (k < n && room >= (minW[k] ?? 0)) {
       const wk = w[k] ?? 1;
       // An item too heavy for the room takes no copy: its node's bound (the fractional one below with k
       // as the break item) in closed form, and on to the next item, without a level to backtrack over.
       const heavy = wk > room;
-      const ub = heavy
-        ? val + Math.min((room / wk) * (v[k] ?? 0), k + 1 < n ? room * (dens[k + 1] ?? 0) : 0)
-        : val + fractionalBound(k, room);
-      if (ub <= bestVal + tol) break;
+      let ub: number;
+      if (heavy) {
+        // val + min(a, b) ≤ limit exactly when val + a or val + b is (rounding is monotone): the
+        // product b first, and the division for a only where b does not prune.
+        const b = k + 1 < n ? room * (dens[k + 1] ?? 0) : 0;
+        if (val + b <= limit) break;
+        ub = val + Math.min((room / wk) * (v[k] ?? 0), b);
+      } else ub = val + fractionalBound(k, room);
+      if (ub <= limit) break;
       if (stopped || ++nodes > nodeLimit) {
         stopped = true;
         openBound = Math.max(openBound, ub);
@@ -205,7 +215,7 @@ export function branchAndBound(
     }
     if (expand) {
       const wk = w[k] ?? 1;
-      const take = Math.min(u[k] ?? 0, Math.floor(room / wk));
+      const take = firstFull;
       levelAt[depth] = k;
       roomAt[depth] = room;
       valAt[depth] = val;
@@ -215,6 +225,18 @@ export function branchAndBound(
       room -= take * wk;
       val += take * (v[k] ?? 0);
       k++;
+      // Only a node just entered can improve: a backtrack takes a copy off a packing already checked and
+      // worth no less (rounding is monotone), and the root's value is 0.
+      if (val > bestVal + tol) {
+        bestVal = val;
+        if (improved) {
+          runnersUp.push(best);
+          const dropped = runnersUp.length > RUNNERS_UP ? runnersUp.shift() : undefined;
+          if (dropped) free.push(dropped);
+        }
+        best = saveCur();
+        improved = true;
+      }
       continue;
     }
     // Back to the deepest level with fewer copies left to try.
