@@ -38,6 +38,8 @@ export const TECHNIQUES = [
   'arc-waste-columns',
   /** Reduced-cost fixing of arcs at each tree node from its own duals, for its subtree (with `rc-fixing`). */
   'node-fixing',
+  /** Reduced-cost fixing keeps the duals of the best bound in bars, Σ dᵢπᵢ / v, not of Σ dᵢπᵢ − N·v. */
+  'fixing-scale',
   /** Full-bar jobs: a node splits the arc, of its most fractional few, whose weaker child leaves the floor most. */
   'strong-branching',
   /** Full-bar jobs: a tree node's LP a hair (2e-8 relative) above the floor stops there, as at it. */

@@ -63,42 +63,48 @@ function allowed(
 }
 
 describe('wasteLimitedKnapsack with banned arcs', () => {
-  it('finds the best allowed pattern and offers none, extra ones included, through a banned arc', () => {
-    fc.assert(
-      fc.property(instance, ({ items, capacity, limit, seed, density }) => {
-        const values = items.map((i) => i.value);
-        const weights = items.map((i) => i.weight);
-        const bounds = items.map((i) => i.bound);
-        const ban = randomBan(items.length, capacity, seed, density);
-        const all = allowed(values, weights, bounds, capacity, limit, ban);
-        const more = { above: 0, count: 8, perItem: 2, steps: 10_000 };
-        const got = wasteLimitedKnapsack(
-          Float64Array.from(values),
-          weights,
-          Int32Array.from(bounds),
-          capacity,
-          limit,
-          more,
-          ban,
-        );
-        if (all.length === 0) {
-          expect(got).toBeNull();
-          return;
-        }
-        if (!got) throw new Error('no pattern found where one exists');
-        expect(got.value).toBeCloseTo(Math.max(...all.map((p) => p.value)), 9);
-        for (const counts of [got.counts, ...got.extra]) {
-          expect(crossesBan(ban, weights, counts)).toBe(false);
-          let load = 0;
-          counts.forEach((c, i) => {
-            expect(c).toBeLessThanOrEqual(bounds[i] ?? 0);
-            load += c * (weights[i] ?? 0);
-          });
-          expect(load).toBeLessThanOrEqual(capacity);
-          expect(load).toBeGreaterThanOrEqual(capacity - limit);
-        }
-      }),
-      { seed: 20261208, numRuns: 800 },
-    );
-  });
+  // With the walk for extra bars (its table's rows written by the sweep) and without (no rows).
+  it.each([
+    { walk: 'with', more: { above: 0, count: 8, perItem: 2, steps: 10_000 } },
+    { walk: 'without', more: undefined },
+  ])(
+    'finds the best allowed pattern and offers none, extra ones included, through a banned arc ($walk the walk)',
+    ({ more }) => {
+      fc.assert(
+        fc.property(instance, ({ items, capacity, limit, seed, density }) => {
+          const values = items.map((i) => i.value);
+          const weights = items.map((i) => i.weight);
+          const bounds = items.map((i) => i.bound);
+          const ban = randomBan(items.length, capacity, seed, density);
+          const all = allowed(values, weights, bounds, capacity, limit, ban);
+          const got = wasteLimitedKnapsack(
+            Float64Array.from(values),
+            weights,
+            Int32Array.from(bounds),
+            capacity,
+            limit,
+            more,
+            ban,
+          );
+          if (all.length === 0) {
+            expect(got).toBeNull();
+            return;
+          }
+          if (!got) throw new Error('no pattern found where one exists');
+          expect(got.value).toBeCloseTo(Math.max(...all.map((p) => p.value)), 9);
+          for (const counts of [got.counts, ...got.extra]) {
+            expect(crossesBan(ban, weights, counts)).toBe(false);
+            let load = 0;
+            counts.forEach((c, i) => {
+              expect(c).toBeLessThanOrEqual(bounds[i] ?? 0);
+              load += c * (weights[i] ?? 0);
+            });
+            expect(load).toBeLessThanOrEqual(capacity);
+            expect(load).toBeGreaterThanOrEqual(capacity - limit);
+          }
+        }),
+        { seed: 20261208, numRuns: 800 },
+      );
+    },
+  );
 });

@@ -308,6 +308,10 @@ function sweepBanRow(
 ): void {
   const { cells, width: positions } = ban;
   const { row, g, top, bottom, copies, step } = at;
+  if (copies === 1 && !earns) {
+    oneCopyBanRow(f, take, base, w, v, at, cells, rows);
+    return;
+  }
   for (let r = top; r >= bottom; r--) {
     const from = r - w;
     const cand = (f[from] ?? 0) + v + (earns ? (earns[from] ?? 0) : 0);
@@ -316,6 +320,45 @@ function sweepBanRow(
       take[base + r] = 1;
     } else take[base + r] = 0;
     if (rows) rows[base + r] = f[r] ?? 0;
+  }
+}
+
+/**
+ * {@link sweepBanRow} for a one-copy chunk without arc duals (the tree's plain nodes under reduced-cost
+ * fixing, most chunks on ANI): the start's ban cell read inline, with no test of arc duals or of the walk's
+ * rows per cell; a start from ≤ cap − w lies within the ban's row. The same cells and choices (fix600's
+ * edit: 0.79 of the time on ANI 402_NR_5's replayed calls, docs/solver.md).
+ */
+function oneCopyBanRow(
+  f: Float64Array,
+  take: Uint8Array,
+  base: number,
+  w: number,
+  v: number,
+  at: { readonly row: number; readonly g: number; readonly top: number; readonly bottom: number },
+  cells: Uint8Array,
+  rows: Float32Array | undefined,
+): void {
+  const { row, g, top, bottom } = at;
+  if (rows) {
+    for (let r = top; r >= bottom; r--) {
+      const from = r - w;
+      const cand = (f[from] ?? 0) + v;
+      if (cand > (f[r] ?? 0) && cells[row + from * g] !== 1) {
+        f[r] = cand;
+        take[base + r] = 1;
+      } else take[base + r] = 0;
+      rows[base + r] = f[r] ?? 0;
+    }
+    return;
+  }
+  for (let r = top; r >= bottom; r--) {
+    const from = r - w;
+    const cand = (f[from] ?? 0) + v;
+    if (cand > (f[r] ?? 0) && cells[row + from * g] !== 1) {
+      f[r] = cand;
+      take[base + r] = 1;
+    } else take[base + r] = 0;
   }
 }
 

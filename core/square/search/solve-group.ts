@@ -160,7 +160,10 @@ export function solveGroup(
   // Reduced-cost fixing of arcs (technique `rc-fixing`): large one-bar jobs under waste-limited pricing.
   const fixable =
     !off.has('waste-limit') && job.items.length >= LARGE_JOB_ITEM_TYPES && ArcFixing.applies(job);
-  const fixing = fixable && !off.has('rc-fixing') ? new ArcFixing(job, () => inc.pruneAt()) : null;
+  const fixing =
+    fixable && !off.has('rc-fixing')
+      ? new ArcFixing(job, () => inc.pruneAt(), !off.has('fixing-scale'))
+      : null;
   // Where the engine asks for it (opt-in); not for the setups oracle nor plans whose patterns count.
   const pool = engine.smallPool && !goal && !job.keepPatterns ? smallPool(job, off) : undefined;
   const cg = new ColumnGeneration(job, counted.engine, root, {

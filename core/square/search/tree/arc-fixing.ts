@@ -204,7 +204,7 @@ export class ArcFixing {
   nodeRuns = 0;
   nodeFixed = 0;
   private best: { pi: Float64Array; value: number; score: number; bars: number } | null = null;
-  /** The duals' score (Σ dᵢπᵢ − N·v) and the bars the ban was last built from. */
+  /** The duals' score (Σ dᵢπᵢ / v − N, or Σ dᵢπᵢ − N·v) and the bars the ban was last built from. */
   private used: { score: number; bars: number } | null = null;
   /** Arcs on some bar within the limit at the last fixing, and the arcs fixed so far. */
   counts: FixingCount = { arcs: 0, fixed: 0 };
@@ -213,7 +213,12 @@ export class ArcFixing {
   /** The fixings' DP buffer, kept over the solve. */
   private readonly scratch: FixingScratch = { dp: null };
 
-  constructor(job: Job, pruneAt: () => number) {
+  /** Rank duals by their bound in bars, not by Σ dᵢπᵢ − N·v (technique `fixing-scale`). */
+  private readonly scaleFree: boolean;
+
+  /** `scaleFree`: rank duals by Σ dᵢπᵢ / v (technique `fixing-scale`; off: by Σ dᵢπᵢ − N·v). */
+  constructor(job: Job, pruneAt: () => number, scaleFree = true) {
+    this.scaleFree = scaleFree;
     const s = job.sources[0];
     this.weights = Float64Array.from(job.items, (it) => it.weight);
     this.demand = Int32Array.from(job.items, (it) => it.demand);
@@ -253,12 +258,13 @@ export class ArcFixing {
     const n = this.bars();
     // Under a node's ban v is the best bar of that subtree only: no bound for the whole tree.
     if (n < 1 || this.current) return;
-    const score = (p: Float64Array, v: number): number => {
-      let s = 0;
-      for (let i = 0; i < p.length; i++) s += (this.demand[i] ?? 0) * (p[i] ?? 0);
-      return s - n * v;
-    };
-    const here = score(pi, value);
+    let s = 0;
+    for (let i = 0; i < pi.length; i++) s += (this.demand[i] ?? 0) * (pi[i] ?? 0);
+    // Scale-free (technique `fixing-scale`): the Lagrangian bound in bars, Σ dᵢπᵢ / v, less n. The fixing's
+    // test divided by v is (best bar through the arc) / v < Σ dᵢπᵢ / v − (n − 1): the higher, the more
+    // arcs can go. Σ dᵢπᵢ − n·v instead tends to 0 as duals shrink: small-scale duals won on it alone.
+    if (this.scaleFree && !(value > 0)) return;
+    const here = this.scaleFree ? s / value - n : s - n * value;
     if (!this.best || this.best.bars !== n || here > this.best.score) {
       this.best = { pi: Float64Array.from(pi), value, score: here, bars: n };
     }
@@ -272,8 +278,9 @@ export class ArcFixing {
     const bars = this.bars();
     const best = this.best;
     if (!best || bars < 1) return false;
-    // Again only for fewer bars, or duals that close a tenth of the gap left (Σ dᵢπᵢ − N·v is at most 0
-    // while a plan of N bars may exist; the nearer 0, the more arcs go): a fixing costs two DPs.
+    // Again only for fewer bars, or duals that close a tenth of the gap left (the score is at most 0
+    // while a plan of N bars may exist; the nearer 0, the more arcs go): a fixing costs two DPs. In bars
+    // (`fixing-scale`) the gap is scale-free too.
     const used = this.used;
     if (used && used.bars === bars && !(best.score > used.score + 0.1 * Math.abs(used.score))) return false;
     // The waste limit of `waste-limit` pricing: each bar of such a plan is loaded to at least `least`.
