@@ -42,4 +42,9 @@ export interface KnapsackOptions {
    * branch and bound (default on; off only to measure it, technique `sparse-dp`).
    */
   readonly sparse?: boolean;
+  /**
+   * The dense DP's sweep by the WebAssembly SIMD kernel where it compiles (default on; off only to
+   * measure it, technique `wasm-sweep`): the same answers either way.
+   */
+  readonly wasm?: boolean;
 }

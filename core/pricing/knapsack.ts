@@ -14,7 +14,8 @@
  */
 
 import { gcd } from '../model/index.ts';
-import { choiceBitmap, splitChunks, sweepChunks } from './chunk-dp.ts';
+import { splitChunks, sweepChunks } from './chunk-dp.ts';
+import { dpArrays } from './dp-arena.ts';
 import { branchAndBound } from './knapsack-bb.ts';
 import { sparseKnapsack } from './knapsack-sparse.ts';
 import type { KnapsackInput, KnapsackOptions, KnapsackResult } from './knapsack-types.ts';
@@ -61,7 +62,8 @@ export function solveKnapsacks(
   // Dividing by the gcd of the weights shrinks the capacities without changing which packings fit.
   const cells = (Math.floor(maxCap / g) + 1) * Math.max(1, chunks);
   const extras = options.extras ?? 0;
-  if (cells <= SMALL_DP_CELLS) return exactDp(values, weights, copies, g, capacities, extras);
+  const wasm = options.wasm !== false;
+  if (cells <= SMALL_DP_CELLS) return exactDp(values, weights, copies, g, capacities, extras, wasm);
   // Few item types and varied values (the usual practical job) make the branch and bound finish in a
   // few thousand nodes, far below a DP over a fine-grained capacity.
   const quickNodes = Math.max(
@@ -85,9 +87,9 @@ export function solveKnapsacks(
     });
     if (resumed) return resumed;
   }
-  if (cells <= DIRECT_DP_CELLS) return exactDp(values, weights, copies, g, capacities, extras);
+  if (cells <= DIRECT_DP_CELLS) return exactDp(values, weights, copies, g, capacities, extras, wasm);
   // Else a coarse DP for a better start.
-  const coarse = coarseDp(values, weights, copies, g, capacities, extras, cells);
+  const coarse = coarseDp(values, weights, copies, g, capacities, extras, cells, wasm);
   if (coarse.every((r) => r.exact)) return coarse;
   // Certify with a branch and bound that starts from the coarse packing: its value prunes most of the
   // tree, and the relaxed bound says how far off it can be. The full DP only when that does not finish.
@@ -95,7 +97,7 @@ export function solveKnapsacks(
     branchAndBound(values, weights, copies, capacity, SEEDED_NODES, coarse[k]?.counts),
   );
   if (seeded) return seeded;
-  if (cells <= BITMAP_CELLS) return exactDp(values, weights, copies, g, capacities, extras);
+  if (cells <= BITMAP_CELLS) return exactDp(values, weights, copies, g, capacities, extras, wasm);
   // Too large for the choice bitmap: the undominated states only, pruned by the Dantzig bound, before a
   // branch and bound that would stop at its node limit with a loose bound (technique `sparse-dp`).
   if (options.sparse !== false) {
@@ -163,6 +165,7 @@ function exactDp(
   g: number,
   capacities: readonly number[],
   extras: number,
+  wasm: boolean,
 ): KnapsackResult[] {
   const grid = Int32Array.from({ length: values.length }, (_, i) => (weights[i] ?? 0) / g);
   return dpPatterns(
@@ -171,6 +174,7 @@ function exactDp(
     copies,
     capacities.map((c) => Math.floor(c / g)),
     extras,
+    wasm,
   ).map((r) => ({
     counts: r.counts,
     value: r.value,
@@ -192,6 +196,7 @@ function coarseDp(
   capacities: readonly number[],
   extras: number,
   cells: number,
+  wasm: boolean,
 ): KnapsackResult[] {
   const step = g * Math.ceil(cells / COARSE_DP_CELLS);
   const up = Int32Array.from({ length: values.length }, (_, i) => Math.ceil((weights[i] ?? 0) / step));
@@ -201,6 +206,7 @@ function coarseDp(
     copies,
     capacities.map((c) => Math.floor(c / step)),
     extras,
+    wasm,
   );
   const bounds = dpValues(values, weights, copies, step, 1, 'floor', capacities);
   return found.map((r, k) => {
@@ -223,6 +229,7 @@ function dpPatterns(
   copies: Int32Array,
   caps: readonly number[],
   extras: number,
+  wasm: boolean,
 ): { counts: Int32Array; value: number; extra: Int32Array[] }[] {
   const m = values.length;
   const cap = Math.max(0, ...caps);
@@ -230,8 +237,8 @@ function dpPatterns(
   const { item, times } = chunks;
   const n = item.length;
   const width = cap + 1;
-  const f = new Float64Array(width);
-  const take = choiceBitmap(n * width);
+  // Views of the DP arena (technique `wasm-sweep`): used within this call only.
+  const { f, take } = dpArrays({ width, takeCells: n * width, rowCells: 0 }, 0, wasm);
   sweepChunks(f, take, chunks, grid, values, cap);
   const rebuild = (start: number): Int32Array => {
     const counts = new Int32Array(m);

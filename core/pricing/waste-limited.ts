@@ -6,15 +6,8 @@
  */
 import { gcd } from '../model/index.ts';
 import { type ArcBan, isBanned } from './arcs.ts';
-import {
-  choiceBitmap,
-  copyBelow,
-  skipLoads,
-  skippedLoads,
-  splitChunks,
-  sweepChunks,
-  sweepRow,
-} from './chunk-dp.ts';
+import { copyBelow, skipLoads, skippedLoads, splitChunks, sweepChunks, sweepRow } from './chunk-dp.ts';
+import { dpArrays, kernelsFor } from './dp-arena.ts';
 import { WASTE_WALK_CELLS } from './tuning.ts';
 import { type ChunkGain, patternsAbove } from './waste-walk.ts';
 
@@ -36,8 +29,6 @@ export interface MorePatterns {
   readonly steps: number;
 }
 
-let layers = new Float32Array(0);
-
 /** The arguments of one {@link wasteLimitedKnapsack} call, in order. */
 export type WasteLimitedArgs = Parameters<typeof wasteLimitedKnapsack>;
 
@@ -50,12 +41,6 @@ let probe: ((args: WasteLimitedArgs) => void) | null = null;
  */
 export function setWasteLimitedProbe(fn: ((args: WasteLimitedArgs) => void) | null): void {
   probe = fn;
-}
-
-/** The per-chunk value table for the walk, reused between calls. */
-function table(size: number): Float32Array {
-  if (layers.length < size) layers = new Float32Array(size);
-  return layers;
 }
 
 /** Cells of the DP (capacity over the weights' gcd, times the 0/1 chunks): the caller's size cap. */
@@ -86,8 +71,9 @@ export function wasteLimitedKnapsack(
   more?: MorePatterns,
   ban?: ArcBan | null,
   arcDuals?: ReadonlyMap<number, ReadonlyMap<number, number>> | null,
+  wasm = true,
 ): WasteLimited | null {
-  probe?.([values, weights, bounds, capacity, limit, more, ban, arcDuals]);
+  probe?.([values, weights, bounds, capacity, limit, more, ban, arcDuals, wasm]);
   const m = values.length;
   let g = 0;
   const copies = new Int32Array(m);
@@ -107,24 +93,42 @@ export function wasteLimitedKnapsack(
   const slack = cap - Math.ceil(Math.max(0, capacity - limit) / g);
   if (slack < 0) return null;
   const width = cap + 1;
-  const f = new Float64Array(width).fill(Number.NEGATIVE_INFINITY);
   const grid = Int32Array.from(weights, (w) => w / g);
   const gain = arcDuals ? arcGain(arcDuals, item, times, grid, g, width) : null;
+  const n = item.length;
+  const walks = more && more.count > 0 && n * width <= WASTE_WALK_CELLS;
+  // The table, the choices, the walk's rows and a chunk's arc gains: views of the DP arena (technique
+  // `wasm-sweep`) or plain arrays, valid for this call only.
+  const sizes = {
+    width,
+    takeCells: n * width,
+    rowCells: walks ? n * width : 0,
+    scratchCells: gain ? width : 0,
+  };
+  const { f, take, rows: walk, scratch: earned } = dpArrays(sizes, Number.NEGATIVE_INFINITY, wasm);
   // With a ban or arc duals the table's index must be the load itself (a piece's position is the load
   // before it), so the empty packing starts at 0 only and the best end is read within the slack of C.
   const exactLoads = Boolean(ban) || gain !== null;
   if (exactLoads) f[0] = 0;
   else f.fill(0, 0, Math.min(width, slack + 1));
-  const n = item.length;
-  const take = choiceBitmap(n * width);
-  const walk = more && more.count > 0 && n * width <= WASTE_WALK_CELLS ? table(n * width) : null;
   // Items are in canonical order (longest first), so the load before a chunk is where its copies start:
   // a banned start (reduced-cost fixing, technique `rc-fixing`) forbids the move.
   const banned = ban
     ? (c: number, from: number): boolean => chunkBanned(ban, item, times, grid, g, c, from)
     : null;
   if (exactLoads)
-    sweepExact(f, take, chunks, grid, values, cap, { banned, ban: ban ?? null, g }, gain, walk ?? undefined);
+    sweepExact(
+      f,
+      take,
+      chunks,
+      grid,
+      values,
+      cap,
+      { banned, ban: ban ?? null, g },
+      gain,
+      earned,
+      walk ?? undefined,
+    );
   else sweepChunks(f, take, chunks, grid, values, cap, walk ?? undefined, Math.min(cap, slack));
   let top = cap;
   if (exactLoads) for (let r = cap - 1; r >= cap - slack; r--) if ((f[r] ?? 0) > (f[top] ?? 0)) top = r;
@@ -238,13 +242,14 @@ function sweepExact(
   cap: number,
   refuse: SweepBan,
   gain: ChunkGain | null,
+  earned: Float64Array | null,
   rows?: Float32Array,
 ): void {
   const { item, times } = chunks;
   const { banned, ban, g } = refuse;
   const width = cap + 1;
-  // A chunk's arc gain from every load, read once a chunk rather than a closure call a cell.
-  const earned = gain ? new Float64Array(width) : null;
+  // `earned`: a chunk's arc gain from every load (at least `width` cells when `gain` is given), read once
+  // a chunk rather than a closure call a cell.
   let least = Number.POSITIVE_INFINITY;
   for (let c = 0; c < item.length; c++) {
     const i = item[c] ?? 0;
@@ -260,7 +265,7 @@ function sweepExact(
       else if (ban) {
         const at = { row: i * ban.width, g, top, bottom, copies: k, step: (grid[i] ?? 0) * g };
         sweepBanRow(f, take, base, w, v, at, earns, ban, rows);
-      } else
+      } else if (!earns || banned || !gainKernel(f, take, base, w, v, top, bottom, earns, rows))
         for (let r = top; r >= bottom; r--) {
           const cand = (f[r - w] ?? 0) + v + (earns ? (earns[r - w] ?? 0) : 0);
           if (cand > (f[r] ?? 0) && !banned?.(c, r - w)) {
@@ -279,6 +284,39 @@ function sweepExact(
     if (rows) copyBelow(f, rows, base, w);
     if (w > 0) least = Math.min(least, w);
   }
+}
+
+/**
+ * The arc-gain row (no ban) by the SIMD kernel when the arrays are the DP arena's (technique
+ * `wasm-sweep`): candidates (f[r − w] + v) + earns[r − w], as the JS loop adds them. False: not run here.
+ */
+function gainKernel(
+  f: Float64Array,
+  take: Uint8Array,
+  base: number,
+  w: number,
+  v: number,
+  top: number,
+  bottom: number,
+  earns: Float64Array,
+  rows: Float32Array | undefined,
+): boolean {
+  const wasm = top >= bottom && bottom >= w ? kernelsFor(f, take, rows, earns) : null;
+  if (!wasm) return false;
+  const takeOff = take.byteOffset + base;
+  if (rows)
+    wasm.sweepGainRows(
+      f.byteOffset,
+      takeOff,
+      rows.byteOffset + base * 4,
+      earns.byteOffset,
+      w,
+      v,
+      top,
+      bottom,
+    );
+  else wasm.sweepGain(f.byteOffset, takeOff, earns.byteOffset, w, v, top, bottom);
+  return true;
 }
 
 /**
