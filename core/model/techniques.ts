@@ -85,6 +85,12 @@ export const TECHNIQUES = [
    * nothing (docs/solver.md, "Small masters kept on the dense simplex").
    */
   'pool-small',
+  /**
+   * The pricing DPs' row sweep by a WebAssembly SIMD kernel on arrays in one wasm memory (`core/pricing/
+   * dp-arena.ts`) where the engine has WebAssembly SIMD: the same answers to the bit, less CPU; off: the JS
+   * loops on plain arrays (docs/solver.md, "The pricing DP's sweep in WebAssembly SIMD").
+   */
+  'wasm-sweep',
 ] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];

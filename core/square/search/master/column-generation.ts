@@ -69,6 +69,7 @@ export class ColumnGeneration extends CoveringMaster<Column> {
       options.fixing ?? null,
     );
     port.arcColumnsOn = !options.off?.has('arc-waste-columns');
+    port.wasmSweepOn = !options.off?.has('wasm-sweep');
     port.disjointOn = !options.off?.has('disjoint-columns') && SquarePricing.wantsDisjoint(job);
     // Past `WASTE_UNSMOOTHED_CELLS` (ANI 600, 801) only with `waste-unsmoothed-large`: up to the DP's
     // first-call cap, so never where the first rounds are plain knapsacks (ANI 1002).

@@ -101,6 +101,9 @@ export class SquarePricing implements PricingPort<Column> {
   /** Arc nodes priced by the waste-limited DP, several columns a round (technique `arc-waste-columns`). */
   arcColumnsOn = true;
 
+  /** The pricing DPs' sweep by the WebAssembly SIMD kernel (technique `wasm-sweep`; the same answers). */
+  wasmSweepOn = true;
+
   /**
    * Whether a priced round adds disjoint bars from fresh quick searches (technique `disjoint-columns`):
    * one-bar jobs past every dense DP (`wantsDisjoint`). Set by the caller, once a job.
@@ -265,6 +268,8 @@ export class SquarePricing implements PricingPort<Column> {
       limit,
       this.more(),
       ban,
+      null,
+      this.wasmSweepOn,
     );
     const value = Math.max(0, best?.value ?? 0);
     this.fixing?.observe(query.pi, value);
@@ -317,6 +322,7 @@ export class SquarePricing implements PricingPort<Column> {
       this.more(),
       ban,
       duals,
+      this.wasmSweepOn,
     );
     const columns = improvingBars(query, best);
     // No pattern within the limit: −∞, which the bound reads as no bar worth using (as the arc DP's).
@@ -397,6 +403,7 @@ export class SquarePricing implements PricingPort<Column> {
       quick,
       resume: this.itemCount <= PRACTICAL_ITEM_TYPES,
       sparse: this.sparse,
+      wasm: this.wasmSweepOn,
     });
     const byCap = new Map(plain.map((c, k) => [c, results[k]]));
     const pricesOut = (k: number, counts: Int32Array): boolean => query.pricesOut({ source: k, counts });
