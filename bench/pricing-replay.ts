@@ -8,6 +8,10 @@
  *
  *   npx tsx bench/pricing-replay.ts capture ani 801_40000_NR_5.txt 260 /tmp/big/801.calls
  *   npx tsx bench/pricing-replay.ts replay /tmp/big/801.calls /tmp/big/main [passes] [first-calls]
+ *   npx tsx bench/pricing-replay.ts replay /tmp/big/801.calls wasm-off [passes] [first-calls]
+ *
+ * `wasm-off` for the other directory: this checkout's DP with technique `wasm-sweep` off (plain arrays and
+ * the JS loops) against it on, in one process.
  *
  * Capture and replay are separate processes, so the capture's own cost never enters the timings.
  */
@@ -149,10 +153,16 @@ async function replay(path: string, otherDir: string, passes: number, first: num
   const data = JSON.parse(readFileSync(path, 'utf8')) as Capture;
   if (first > 0) data.calls = data.calls.slice(0, first);
   const args = argsOf(data);
-  const url = pathToFileURL(resolve(otherDir, 'core/pricing/waste-limited.ts')).href;
-  const other = (await import(url)) as { wasteLimitedKnapsack: Knapsack };
+  const other: Knapsack =
+    otherDir === 'wasm-off'
+      ? (...a) => wasteLimitedKnapsack(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], false)
+      : (
+          (await import(pathToFileURL(resolve(otherDir, 'core/pricing/waste-limited.ts')).href)) as {
+            wasteLimitedKnapsack: Knapsack;
+          }
+        ).wasteLimitedKnapsack;
   const versions: [string, Knapsack][] = [
-    ['other', other.wasteLimitedKnapsack],
+    ['other', other],
     ['this', wasteLimitedKnapsack],
   ];
   const times = new Map<string, number[]>(versions.map(([name]) => [name, []]));
@@ -193,6 +203,6 @@ if (mode === 'capture') {
   await replay(path, dir, Number(passes), Number(first));
 } else {
   console.log(
-    'usage: pricing-replay.ts capture SET FILE SOLVES OUT | replay CALLS OTHER-DIR [PASSES] [FIRST]',
+    'usage: pricing-replay.ts capture SET FILE SOLVES OUT | replay CALLS OTHER-DIR|wasm-off [PASSES] [FIRST]',
   );
 }
