@@ -56,6 +56,8 @@ export const TECHNIQUES = [
   'strong-rounds',
   /** Full-bar jobs: a tree's strong-branching trials take at most 10 master solves per node master solve. */
   'strong-share',
+  /** Full-bar jobs: up to 5 % of the bars (not only 2) may lack a piece over half a bar. */
+  'full-bar-share',
   /** Full-bar jobs: the first dive after the root stops after `FULL_BAR_DIVE_SOLVES` master solves. */
   'full-bar-dive-cap',
   /** A search's final plan is repacked, pools of its bars, into fewer bars at no worse cost, waste or ties. */

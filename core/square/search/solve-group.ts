@@ -149,7 +149,10 @@ export function solveGroup(
     : phasedSchedule(demand, perRound);
   const searching = run !== null && runPacker(run, schedule.first, budget);
   const fullBars =
-    searching && !off.has('full-bars') && !isOptimal() && isFullBarJob(job, demand, proof.bound)
+    searching &&
+    !off.has('full-bars') &&
+    !isOptimal() &&
+    isFullBarJob(job, demand, proof.bound, !off.has('full-bar-share'))
       ? { floor: proof.bound }
       : undefined;
   if (isOptimal() || budget.expired()) return result();

@@ -5,7 +5,7 @@
 import type { Budget } from '../../../budget.ts';
 import type { Incumbent, Job } from '../../../model/index.ts';
 import { PerfectPacking } from './perfect-packing.ts';
-import { FULL_BAR_SHORT_BARS, PACKER_SLICE } from './tuning.ts';
+import { FULL_BAR_SHORT_BARS, FULL_BAR_SHORT_SHARE, PACKER_SLICE } from './tuning.ts';
 
 /** A perfect-packing search that offers what it finds; `work` says whether it is still searching. */
 export interface Packer {
@@ -109,10 +109,14 @@ export function budgetBeside(
 /**
  * Whether a one-bar job is a full-bar job: a better plan fills every bar to the last unit, and nearly
  * every bar must take a piece over half its length (at most `FULL_BAR_SHORT_BARS` bars of its bound
- * without one), the shape the perfect-packing search is built for.
+ * without one, or with `share` at most `FULL_BAR_SHORT_SHARE` of its bars where that is more: technique
+ * `full-bar-share`), the shape the perfect-packing search is built for.
  */
-export function isFullBarJob(job: Job, demand: Int32Array, bound: number): boolean {
-  return barsWithoutLongPiece(job, demand, bound) <= FULL_BAR_SHORT_BARS;
+export function isFullBarJob(job: Job, demand: Int32Array, bound: number, share = true): boolean {
+  const source = job.sources[0];
+  const bars = source && source.cost > 0 ? bound / source.cost : 0;
+  const most = share ? Math.max(FULL_BAR_SHORT_BARS, FULL_BAR_SHORT_SHARE * bars) : FULL_BAR_SHORT_BARS;
+  return barsWithoutLongPiece(job, demand, bound) <= most;
 }
 
 /** Bars of a one-bar job's bound (in bars) that no piece over half a bar can fill. */

@@ -30,6 +30,12 @@ export const PACKER_SLICE = 20_000;
  * perfect-packing search (not the dives) finds packings for.
  */
 export const FULL_BAR_SHORT_BARS = 2;
+/**
+ * Technique `full-bar-share`: or at most this share of its bars, where that is more. The search's model
+ * packs a few bars of short pieces only (its leftover's exact fill); the cut lists it does not suit have
+ * half their bars or more without a long piece (docs/solver.md, Search item 6).
+ */
+export const FULL_BAR_SHORT_SHARE = 0.05;
 
 /** Pieces above which the search does not run (its arrays grow with pieces and candidate bars). */
 export const PERFECT_PACKING_MAX_PIECES = 20_000;
