@@ -35,6 +35,29 @@ type SweepRowsFn = (
   bottom: number,
 ) => void;
 
+/** A ban kernel's sweep: `banOff` the ban byte of start 0 in the chunk's item row, `g` bytes per load. */
+type BanFn = (
+  fOff: number,
+  takeOff: number,
+  banOff: number,
+  g: number,
+  w: number,
+  v: number,
+  top: number,
+  bottom: number,
+) => void;
+type BanRowsFn = (
+  fOff: number,
+  takeOff: number,
+  rowsOff: number,
+  banOff: number,
+  g: number,
+  w: number,
+  v: number,
+  top: number,
+  bottom: number,
+) => void;
+
 /** The compiled kernels (see `wasm/sweep-kernel.ts` for their arguments). */
 export interface SweepKernels {
   readonly sweep: SweepFn;
@@ -45,6 +68,23 @@ export interface SweepKernels {
     takeOff: number,
     rowsOff: number,
     gainOff: number,
+    w: number,
+    v: number,
+    top: number,
+    bottom: number,
+  ) => void;
+  /** One-copy chunks under a ban: without rows, with rows. */
+  readonly sweepBan: BanFn;
+  readonly sweepBanRows: BanRowsFn;
+  /** One-copy chunks under a ban with arc gains (`gainOff` after `rowsOff` when there are rows). */
+  readonly sweepGainBan: BanRowsFn;
+  readonly sweepGainBanRows: (
+    fOff: number,
+    takeOff: number,
+    rowsOff: number,
+    gainOff: number,
+    banOff: number,
+    g: number,
     w: number,
     v: number,
     top: number,
@@ -103,6 +143,11 @@ export interface DpArrays {
   readonly rows: Float32Array | null;
   /** Scratch f64 cells, `scratchCells` of them (the arc gains of a chunk), or null when none were asked for. */
   readonly scratch: Float64Array | null;
+  /**
+   * `banCells` bytes for a copy of the ban's cells, which the ban kernels read: an arena view, or null when
+   * none were asked for or the arrays are plain (the JS loops read the ban itself).
+   */
+  readonly ban: Uint8Array | null;
 }
 
 /** What a DP call needs: `width` table cells, `takeCells` choices, `rowCells` row cells, `scratchCells`. */
@@ -111,6 +156,7 @@ export interface DpSizes {
   readonly takeCells: number;
   readonly rowCells: number;
   readonly scratchCells?: number;
+  readonly banCells?: number;
 }
 
 let plainTake = new Uint8Array(0);
@@ -126,12 +172,14 @@ const align16 = (n: number): number => Math.ceil(n / 16) * 16;
 export function dpArrays(sizes: DpSizes, fill: number, wasm = true): DpArrays {
   const { width, takeCells, rowCells } = sizes;
   const scratchCells = sizes.scratchCells ?? 0;
+  const banCells = sizes.banCells ?? 0;
   if (wasm && compiled() && memory) {
     const fOff = 0;
     const scratchOff = align16(fOff + width * 8);
     const takeOff = align16(scratchOff + scratchCells * 8);
     const rowsOff = align16(takeOff + takeCells);
-    const end = rowsOff + rowCells * 4;
+    const banOff = rowsOff + rowCells * 4;
+    const end = banOff + banCells;
     if (end <= ARENA_MAX_BYTES && grown(end)) {
       const buffer = memory.buffer;
       return {
@@ -139,6 +187,7 @@ export function dpArrays(sizes: DpSizes, fill: number, wasm = true): DpArrays {
         take: new Uint8Array(buffer, takeOff, takeCells),
         rows: rowCells > 0 ? new Float32Array(buffer, rowsOff, rowCells) : null,
         scratch: scratchCells > 0 ? new Float64Array(buffer, scratchOff, scratchCells) : null,
+        ban: banCells > 0 ? new Uint8Array(buffer, banOff, banCells) : null,
       };
     }
   }
@@ -149,6 +198,7 @@ export function dpArrays(sizes: DpSizes, fill: number, wasm = true): DpArrays {
     take: plainTake,
     rows: rowCells > 0 ? plainRows : null,
     scratch: scratchCells > 0 ? new Float64Array(scratchCells) : null,
+    ban: null,
   };
 }
 
@@ -175,9 +225,11 @@ export function kernelsFor(
   take: Uint8Array,
   rows: Float32Array | undefined | null,
   gain?: Float64Array | null,
+  ban?: Uint8Array | null,
 ): SweepKernels | null {
   if (live === null || f.buffer !== live || take.buffer !== live) return null;
   if (rows && rows.buffer !== live) return null;
   if (gain && gain.buffer !== live) return null;
+  if (ban && ban.buffer !== live) return null;
   return kernels;
 }

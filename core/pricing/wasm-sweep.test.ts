@@ -43,6 +43,14 @@ const sweepCase = fc
         { minLength: 70, maxLength: 70 },
       ),
     ),
+    // A one-copy chunk's ban: bytes (1 bans; 0 and 2 do not), its row's start, the gcd stride.
+    ban: fc.option(
+      fc.record({
+        bytes: fc.array(fc.constantFrom(0, 0, 1, 1, 2), { minLength: 3 * 70 + 5, maxLength: 3 * 70 + 5 }),
+        row: fc.integer({ min: 0, max: 5 }),
+        g: fc.oneof(fc.constant(1), fc.integer({ min: 1, max: 3 })),
+      }),
+    ),
   })
   .filter(({ f, wPick }) => wPick < f.length)
   .map((c) => {
@@ -65,16 +73,24 @@ function run(c: SweepCase, wasm: boolean): { f: Float64Array; take: Uint8Array; 
       takeCells: cells,
       rowCells: c.withRows ? cells : 0,
       scratchCells: c.gain ? c.width : 0,
+      banCells: c.ban ? c.ban.bytes.length : 0,
     },
     0,
     wasm,
   );
-  expect(kernelsFor(a.f, a.take, a.rows, a.scratch) !== null).toBe(wasm);
+  expect(kernelsFor(a.f, a.take, a.rows, a.scratch, a.ban) !== null).toBe(wasm);
+  expect(a.ban !== null).toBe(wasm && c.ban !== null);
   a.f.set(c.f);
   a.take.fill(7);
   a.rows?.fill(Number.NaN);
   const base = c.chunk * c.width;
-  if (c.gain) {
+  if (c.ban) {
+    const cells = a.ban ?? new Uint8Array(c.ban.bytes.length);
+    cells.set(c.ban.bytes);
+    const earns = c.gain ? (a.scratch ?? new Float64Array(0)) : null;
+    earns?.set((c.gain ?? []).slice(0, c.width));
+    banRow(a.f, a.take, base, c, earns, cells, a.rows ?? undefined, wasm);
+  } else if (c.gain) {
     const earns = a.scratch ?? new Float64Array(0);
     earns.set(c.gain.slice(0, c.width));
     gainRow(a.f, a.take, base, c.w, c.v, c.top, c.bottom, earns, a.rows ?? undefined, wasm);
@@ -118,6 +134,44 @@ function gainRow(
   for (let r = top; r >= bottom; r--) {
     const cand = (f[r - w] ?? 0) + v + (earns[r - w] ?? 0);
     if (cand > (f[r] ?? 0)) {
+      f[r] = cand;
+      take[base + r] = 1;
+    } else take[base + r] = 0;
+    if (rows) rows[base + r] = f[r] ?? 0;
+  }
+}
+
+/**
+ * A one-copy chunk's row under a ban: the kernel on arena views, else the JS loop of `sweepBanRow` and
+ * `oneCopyBanRow` (a move from `from` refused where `cells[row + from · g]` is 1).
+ */
+function banRow(
+  f: Float64Array,
+  take: Uint8Array,
+  base: number,
+  c: SweepCase,
+  earns: Float64Array | null,
+  cells: Uint8Array,
+  rows: Float32Array | undefined,
+  wasm: boolean,
+): void {
+  const { w, v, top, bottom } = c;
+  const { row, g } = c.ban ?? { row: 0, g: 1 };
+  const k = wasm && top >= bottom ? kernelsFor(f, take, rows, earns, cells) : null;
+  if (k) {
+    const [fo, to, bo] = [f.byteOffset, take.byteOffset + base, cells.byteOffset + row];
+    const ro = (rows?.byteOffset ?? 0) + base * 4;
+    const eo = earns?.byteOffset ?? 0;
+    if (earns && rows) k.sweepGainBanRows(fo, to, ro, eo, bo, g, w, v, top, bottom);
+    else if (earns) k.sweepGainBan(fo, to, eo, bo, g, w, v, top, bottom);
+    else if (rows) k.sweepBanRows(fo, to, ro, bo, g, w, v, top, bottom);
+    else k.sweepBan(fo, to, bo, g, w, v, top, bottom);
+    return;
+  }
+  for (let r = top; r >= bottom; r--) {
+    const from = r - w;
+    const cand = (f[from] ?? 0) + v + (earns ? (earns[from] ?? 0) : 0);
+    if (cand > (f[r] ?? 0) && cells[row + from * g] !== 1) {
       f[r] = cand;
       take[base + r] = 1;
     } else take[base + r] = 0;
@@ -176,6 +230,8 @@ const knapsack = fc.record({
   capacity: fc.integer({ min: 1, max: 400 }),
   limitPick: fc.nat(),
   arcs: fc.array(fc.tuple(fc.nat(), fc.nat(), fc.constantFrom(0.25, -0.5, 1e-3)), { maxLength: 12 }),
+  banSeed: fc.integer({ min: 1, max: 2 ** 30 }),
+  banShare: fc.constantFrom(0.02, 0.2, 0.6),
 });
 
 function answers(k: typeof knapsack extends fc.Arbitrary<infer T> ? T : never, wasm: boolean): string {
@@ -200,16 +256,27 @@ function answers(k: typeof knapsack extends fc.Arbitrary<infer T> ? T : never, w
       : 'null';
   const plain = wasteLimitedKnapsack(values, weights, bounds, k.capacity, limit, more, null, null, wasm);
   const arc = wasteLimitedKnapsack(values, weights, bounds, k.capacity, limit, more, null, arcDuals, wasm);
+  // A ban of item starts (reduced-cost fixing): one-copy chunks take the ban kernels, others the JS loop.
+  const width = k.capacity + 1;
+  const cells = new Uint8Array(sorted.length * width);
+  let s = k.banSeed;
+  for (let x = 0; x < cells.length; x++) {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    cells[x] = s / 2 ** 32 < k.banShare ? 1 : 0;
+  }
+  const ban = { width, cells };
+  const banned = wasteLimitedKnapsack(values, weights, bounds, k.capacity, limit, more, ban, null, wasm);
+  const both = wasteLimitedKnapsack(values, weights, bounds, k.capacity, limit, more, ban, arcDuals, wasm);
   const [dp] = solveKnapsacks({ values, weights: Int32Array.from(weights), bounds }, [k.capacity], {
     mode: 'exact',
     extras: 3,
     wasm,
   });
-  return [key(plain), key(arc), key(dp)].join(' / ');
+  return [key(plain), key(arc), key(banned), key(both), key(dp)].join(' / ');
 }
 
 describe('pricing DPs with wasm-sweep on and off', () => {
-  it('answer alike (waste-limited plain and with arc duals, the plain knapsack)', () => {
+  it('answer alike (waste-limited plain, with arc duals, a ban or both; the plain knapsack)', () => {
     fc.assert(
       fc.property(knapsack, (k) => {
         expect(answers(k, true)).toBe(answers(k, false));

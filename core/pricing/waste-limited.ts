@@ -104,8 +104,14 @@ export function wasteLimitedKnapsack(
     takeCells: n * width,
     rowCells: walks ? n * width : 0,
     scratchCells: gain ? width : 0,
+    banCells: ban ? ban.cells.length : 0,
   };
-  const { f, take, rows: walk, scratch: earned } = dpArrays(sizes, Number.NEGATIVE_INFINITY, wasm);
+  const arrays = dpArrays(sizes, Number.NEGATIVE_INFINITY, wasm);
+  const { f, take, rows: walk, scratch: earned } = arrays;
+  // The ban kernels read the ban's bytes from the arena: a copy for this call (one byte per item and
+  // position, a memcpy small beside the sweep of n · width cells).
+  const arenaBan = ban && arrays.ban ? arrays.ban : null;
+  if (ban && arenaBan) arenaBan.set(ban.cells);
   // With a ban or arc duals the table's index must be the load itself (a piece's position is the load
   // before it), so the empty packing starts at 0 only and the best end is read within the slack of C.
   const exactLoads = Boolean(ban) || gain !== null;
@@ -124,7 +130,7 @@ export function wasteLimitedKnapsack(
       grid,
       values,
       cap,
-      { banned, ban: ban ?? null, g },
+      { banned, ban: ban ?? null, g, arena: arenaBan },
       gain,
       earned,
       walk ?? undefined,
@@ -223,6 +229,8 @@ interface SweepBan {
   readonly ban: ArcBan | null;
   /** The weights' gcd: grid load `from` is position `from · g` in the ban's row. */
   readonly g: number;
+  /** The ban's cells copied into the DP arena, for the ban kernels (technique `wasm-sweep`), or null. */
+  readonly arena: Uint8Array | null;
 }
 
 /**
@@ -246,7 +254,7 @@ function sweepExact(
   rows?: Float32Array,
 ): void {
   const { item, times } = chunks;
-  const { banned, ban, g } = refuse;
+  const { banned, ban, g, arena } = refuse;
   const width = cap + 1;
   // `earned`: a chunk's arc gain from every load (at least `width` cells when `gain` is given), read once
   // a chunk rather than a closure call a cell.
@@ -264,7 +272,8 @@ function sweepExact(
       if (!earns && !banned) sweepRow(f, take, base, w, v, top, bottom, rows);
       else if (ban) {
         const at = { row: i * ban.width, g, top, bottom, copies: k, step: (grid[i] ?? 0) * g };
-        sweepBanRow(f, take, base, w, v, at, earns, ban, rows);
+        if (k !== 1 || !banKernel(f, take, base, w, v, at, earns, arena, rows))
+          sweepBanRow(f, take, base, w, v, at, earns, ban, rows);
       } else if (!earns || banned || !gainKernel(f, take, base, w, v, top, bottom, earns, rows))
         for (let r = top; r >= bottom; r--) {
           const cand = (f[r - w] ?? 0) + v + (earns ? (earns[r - w] ?? 0) : 0);
@@ -316,6 +325,48 @@ function gainKernel(
       bottom,
     );
   else wasm.sweepGain(f.byteOffset, takeOff, earns.byteOffset, w, v, top, bottom);
+  return true;
+}
+
+/**
+ * A one-copy chunk's row under a ban (with or without arc gains) by the SIMD kernel when the arrays and the
+ * ban's copy are the DP arena's (technique `wasm-sweep`): the same cells and choices as
+ * {@link sweepBanRow}. False: not run here.
+ */
+function banKernel(
+  f: Float64Array,
+  take: Uint8Array,
+  base: number,
+  w: number,
+  v: number,
+  at: { readonly row: number; readonly g: number; readonly top: number; readonly bottom: number },
+  earns: Float64Array | null,
+  arena: Uint8Array | null,
+  rows: Float32Array | undefined,
+): boolean {
+  const { row, g, top, bottom } = at;
+  const wasm = arena && top >= bottom && bottom >= w ? kernelsFor(f, take, rows, earns, arena) : null;
+  if (!wasm || !arena) return false;
+  const fOff = f.byteOffset;
+  const takeOff = take.byteOffset + base;
+  const banOff = arena.byteOffset + row;
+  if (earns) {
+    if (rows)
+      wasm.sweepGainBanRows(
+        fOff,
+        takeOff,
+        rows.byteOffset + base * 4,
+        earns.byteOffset,
+        banOff,
+        g,
+        w,
+        v,
+        top,
+        bottom,
+      );
+    else wasm.sweepGainBan(fOff, takeOff, earns.byteOffset, banOff, g, w, v, top, bottom);
+  } else if (rows) wasm.sweepBanRows(fOff, takeOff, rows.byteOffset + base * 4, banOff, g, w, v, top, bottom);
+  else wasm.sweepBan(fOff, takeOff, banOff, g, w, v, top, bottom);
   return true;
 }
 

@@ -127,6 +127,24 @@ export class Code {
   i32LtS(): this {
     return this.op(0x48);
   }
+  i32Ne(): this {
+    return this.op(0x47);
+  }
+  i32And(): this {
+    return this.op(0x71);
+  }
+  i32Mul(): this {
+    return this.op(0x6c);
+  }
+  i64Const(n: number): this {
+    return this.op(0x42, ...sleb(n));
+  }
+  i64ExtendI32U(): this {
+    return this.op(0xad);
+  }
+  i32Load8U(offset = 0): this {
+    return this.op(0x2d, ...memarg(0, offset));
+  }
   i32Add(): this {
     return this.op(0x6a);
   }
@@ -135,6 +153,9 @@ export class Code {
   }
   i32Shl(): this {
     return this.op(0x74);
+  }
+  i32ShrU(): this {
+    return this.op(0x76);
   }
   f64Load(offset = 0): this {
     return this.op(0x2b, ...memarg(3, offset));
@@ -172,8 +193,21 @@ export class Code {
   i8x16Splat(): this {
     return this.simd(0x0f);
   }
+  i64x2Splat(): this {
+    return this.simd(0x12);
+  }
   f64x2Splat(): this {
     return this.simd(0x14);
+  }
+  i64x2ReplaceLane(lane: number): this {
+    return this.simd(0x1e, lane);
+  }
+  i64x2Eq(): this {
+    return this.simd(0xd6);
+  }
+  /** a & ~b, operands a, b. */
+  v128Andnot(): this {
+    return this.simd(0x4f);
   }
   f64x2Gt(): this {
     return this.simd(0x4a);

@@ -11,13 +11,22 @@
  * it writes, which holds for every w ≥ 1, w = 1 included. `f64x2.gt` then `v128.bitselect` keeps the old
  * value on ties and where both are −∞, as the scalar `cand > f[r]` does; `f32x4.demote_f64x2_zero`
  * rounds to nearest even as `Math.fround` (a Float32Array store) does. The last 0–3 cells go one by one.
+ *
+ * The ban kernels (a one-copy chunk under reduced-cost fixing, `sweepBanRow` and `oneCopyBanRow` in
+ * `../waste-limited.ts`) take `ban` (the byte of start 0 in the chunk's item row, in the arena's copy of
+ * the ban) and `g` (bytes per grid load) after the other offsets: a lane's mask is cleared where its
+ * start's byte is 1 (`i64x2.eq` with 1, then `v128.andnot`), the JS loop's `&& cells[…] !== 1`.
  */
 import { Code, F64, type Func, I32, V128, type ValueType } from './binary.ts';
 
-/** Which sweep: with the walk's rows stored, with a chunk's arc gains added to each candidate. */
+/**
+ * Which sweep: with the walk's rows stored, with a chunk's arc gains added to each candidate, under a ban
+ * (a one-copy chunk's move from load `from` refused where its ban byte at `ban + from · g` is 1).
+ */
 export interface SweepShape {
   readonly rows: boolean;
   readonly gain: boolean;
+  readonly ban?: boolean;
 }
 
 /** The kernels, by export name. */
@@ -26,6 +35,10 @@ export const SWEEP_KERNELS: Readonly<Record<string, SweepShape>> = {
   sweepRows: { rows: true, gain: false },
   sweepGain: { rows: false, gain: true },
   sweepGainRows: { rows: true, gain: true },
+  sweepBan: { rows: false, gain: false, ban: true },
+  sweepBanRows: { rows: true, gain: false, ban: true },
+  sweepGainBan: { rows: false, gain: true, ban: true },
+  sweepGainBanRows: { rows: true, gain: true, ban: true },
 };
 
 /** Byte 0 of each 64-bit lane of two masks, in order (cells r−3, r−2 of the first, r−1, r of the second). */
@@ -35,10 +48,11 @@ const JOIN_LOW_HALVES = [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23]
 
 /** The body of one sweep kernel (`SWEEP_KERNELS` names them). */
 export function sweepCode(shape: SweepShape): Code {
-  // fOff, takeOff, [rowsOff], [gainOff], w, v, top, bottom
+  // fOff, takeOff, [rowsOff], [gainOff], [banOff, g], w, v, top, bottom
   const offsets: ValueType[] = [I32, I32];
   if (shape.rows) offsets.push(I32);
   if (shape.gain) offsets.push(I32);
+  if (shape.ban) offsets.push(I32, I32);
   const params: ValueType[] = [...offsets, I32, F64, I32, I32];
   const c = new Code(params);
   let p = 0;
@@ -46,6 +60,8 @@ export function sweepCode(shape: SweepShape): Code {
   const takeOff = p++;
   const rowsOff = shape.rows ? p++ : -1;
   const gainOff = shape.gain ? p++ : -1;
+  const banOff = shape.ban ? p++ : -1;
+  const g = shape.ban ? p++ : -1;
   const w = p++;
   const v = p++;
   const top = p++;
@@ -63,10 +79,14 @@ export function sweepCode(shape: SweepShape): Code {
   const mb = c.local(V128);
   const cand = c.local(F64);
   const old = c.local(F64);
+  const pb = shape.ban ? c.local(I32) : -1; // &ban[(r − 3 − w) · g]
+  const one = shape.ban ? c.local(V128) : -1; // i64x2(1, 1)
+  const lanes = shape.ban ? c.local(V128) : -1;
 
   // vv = splat(v); r = top
   c.localGet(v).f64x2Splat().localSet(vv);
   c.localGet(top).localSet(r);
+  if (shape.ban) c.i64Const(1).i64x2Splat().localSet(one);
 
   // Four cells a step, r−3..r, while r − 3 ≥ bottom.
   c.block().loop();
@@ -90,6 +110,22 @@ export function sweepCode(shape: SweepShape): Code {
   }
   c.localGet(ca).localGet(a).f64x2Gt().localSet(ma);
   c.localGet(cb).localGet(b).f64x2Gt().localSet(mb);
+  if (shape.ban) {
+    // A banned start keeps the old cell: each mask's lane cleared where its start's ban byte is 1.
+    c.localGet(ps).localGet(fOff).i32Sub().i32Const(3).i32ShrU().localGet(g).i32Mul();
+    c.localGet(banOff).i32Add().localSet(pb);
+    for (const [mx, k] of [
+      [ma, 0],
+      [mb, 2],
+    ] as const) {
+      banByte(c, pb, g, k).i64ExtendI32U().i64x2Splat();
+      banByte(c, pb, g, k + 1)
+        .i64ExtendI32U()
+        .i64x2ReplaceLane(1);
+      c.localGet(one).i64x2Eq().localSet(lanes);
+      c.localGet(mx).localGet(lanes).v128Andnot().localSet(mx);
+    }
+  }
   c.localGet(ca).localGet(a).localGet(ma).v128Bitselect().localSet(a);
   c.localGet(cb).localGet(b).localGet(mb).v128Bitselect().localSet(b);
   c.localGet(pa).localGet(a).v128Store(0);
@@ -115,7 +151,13 @@ export function sweepCode(shape: SweepShape): Code {
   if (shape.gain) c.localGet(ps).localGet(fOff).i32Sub().localGet(gainOff).i32Add().f64Load().f64Add();
   c.localSet(cand);
   c.localGet(pa).f64Load().localSet(old);
-  c.localGet(cand).localGet(old).f64Gt().if();
+  c.localGet(cand).localGet(old).f64Gt();
+  if (shape.ban) {
+    // && ban[(r − w) · g] ≠ 1
+    c.localGet(ps).localGet(fOff).i32Sub().i32Const(3).i32ShrU().localGet(g).i32Mul();
+    c.localGet(banOff).i32Add().i32Load8U().i32Const(1).i32Ne().i32And();
+  }
+  c.if();
   c.localGet(pa).localGet(cand).f64Store();
   c.localGet(cand).localSet(old);
   c.localGet(takeOff).localGet(r).i32Add().i32Const(1).i32Store8();
@@ -127,6 +169,13 @@ export function sweepCode(shape: SweepShape): Code {
   c.localGet(r).i32Const(1).i32Sub().localSet(r);
   c.br(0).end().end();
   return c;
+}
+
+/** Pushes the ban byte of the step's `k`-th start (`pb + k · g`). */
+function banByte(c: Code, pb: number, g: number, k: number): Code {
+  c.localGet(pb);
+  if (k > 0) c.localGet(g).i32Const(k).i32Mul().i32Add();
+  return c.i32Load8U();
 }
 
 /** The kernels as one module's functions. */
