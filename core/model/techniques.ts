@@ -78,13 +78,6 @@ export const TECHNIQUES = [
   'dense-dual',
   /** One-bar jobs past the knapsack's dense DP: each priced round adds bars from fresh searches over pieces left. */
   'disjoint-columns',
-  /**
-   * Jobs of several kinds of bar and practical size: the column pool with a low floor keeps their search
-   * masters small, so they stay on the dense simplex. Only on an engine made with `createLpEngine({
-   * smallPool: true })` and where `dense-lp` serves: opt-in, so on the service's engine the switch changes
-   * nothing (docs/solver.md, "Small masters kept on the dense simplex").
-   */
-  'pool-small',
 ] as const;
 
 export type Technique = (typeof TECHNIQUES)[number];
@@ -98,4 +91,31 @@ export const NO_ABLATION: Ablation = new Set<Technique>();
 /** Whether `name` names a technique that can be switched off. */
 export function isTechnique(name: string): name is Technique {
   return (TECHNIQUES as readonly string[]).includes(name);
+}
+
+/**
+ * Techniques of the square search that are off unless a caller switches them on: measured, not (yet)
+ * better on both halves of the warm bench, kept so a benchmark can measure them off and on in one run
+ * (`npx tsx bench/warm-ablate.ts --on NAME`). The API never switches any on; per solve, as {@link Ablation}.
+ */
+export const OPT_IN_TECHNIQUES = [
+  /**
+   * Jobs of several kinds of bar and practical size: the column pool with a low floor keeps their search
+   * masters small, so they stay on the dense simplex; where `dense-lp` serves (`optimise` drops it
+   * elsewhere). docs/solver.md, "Small masters kept on the dense simplex".
+   */
+  'pool-small',
+] as const;
+
+export type OptInTechnique = (typeof OPT_IN_TECHNIQUES)[number];
+
+/** Opt-in techniques switched on for one solve; empty for every production solve. */
+export type OptIn = ReadonlySet<OptInTechnique>;
+
+/** No opt-in technique switched on. */
+export const NO_OPT_IN: OptIn = new Set<OptInTechnique>();
+
+/** Whether `name` names an opt-in technique. */
+export function isOptInTechnique(name: string): name is OptInTechnique {
+  return (OPT_IN_TECHNIQUES as readonly string[]).includes(name);
 }
