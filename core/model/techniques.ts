@@ -105,6 +105,12 @@ export const OPT_IN_TECHNIQUES = [
    * elsewhere). docs/solver.md, "Small masters kept on the dense simplex".
    */
   'pool-small',
+  /**
+   * Jobs with several kinds of bar: their trees (mixes, short and full tree) take the deepest open node
+   * first, up to `PLUNGE_MAX_ARCS` arc bounds, for a plan at a bound usually final by the root's end; the
+   * same pruning. docs/solver.md, "The warm tail: finding, not proving".
+   */
+  'plunge',
 ] as const;
 
 export type OptInTechnique = (typeof OPT_IN_TECHNIQUES)[number];

@@ -239,6 +239,7 @@ export function solveGroup(
       tight: !off.has('tight-bound'),
       ...(fullBars && !off.has('strong-branching') ? { strong: strongOf(off) } : {}),
       floorMargin: !off.has('floor-margin'),
+      plunge: job.sources.length > 1 && on.has('plunge'),
       ...(fixing && !off.has('node-fixing') ? { nodeFixing: nodeFixingOf(fixing, cg, job, trace) } : {}),
     };
     if (job.sources.length === 1) {
