@@ -12,7 +12,6 @@ import {
   withoutDense,
   withoutDenseDual,
 } from './lp/index.ts';
-import type { OptIn } from './model/index.ts';
 import { type PlanOptions, type ProgressObserver, planRequest } from './plan/index.ts';
 
 export type { HighsWasmModule } from './lp/index.ts';
@@ -82,7 +81,7 @@ function lpOf(ctx: OptimiseContext, request: OptimiseRequest): LpEngine {
  * alone (`dense-lp` off, or where the dense simplex does not serve), since that pool exists to keep
  * masters on the dense simplex.
  */
-function onOf(ctx: OptimiseContext, request: OptimiseRequest): OptIn | undefined {
+function onOf(ctx: OptimiseContext, request: OptimiseRequest): PlanOptions['on'] {
   if (!ctx.on?.has('pool-small') || (!ctx.off?.has('dense-lp') && denseServes(request))) return ctx.on;
   return new Set([...ctx.on].filter((t) => t !== 'pool-small'));
 }
