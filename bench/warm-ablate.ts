@@ -6,7 +6,10 @@
  *
  *   npx tsx bench/warm-ablate.ts --off round-up [--jobs 200] [--first-seed 1] [--budget-ms 20000] [--moved 10]
  *   npx tsx bench/warm-ablate.ts --dense-dual --off dense-dual [--dense-columns 1000]
- *   npx tsx bench/warm-ablate.ts --small-pool --off pool-small
+ *   npx tsx bench/warm-ablate.ts --on pool-small [--first-seed 201]
+ *
+ * `--on NAME` measures an opt-in technique (`OPT_IN_TECHNIQUES`, off in production): the "off" side is
+ * production, the "on" side switches it on.
  *
  * Every side solves on production's engine (`createLpEngine()`, the composite one): `--off dense-lp`
  * puts every master of the off side on HiGHS.
@@ -18,7 +21,7 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { countingEngine, type LpEngine } from '../core/lp/index.ts';
-import { isTechnique, type Technique } from '../core/model/index.ts';
+import { type Ablation, isOptInTechnique, isTechnique, type OptIn } from '../core/model/index.ts';
 import { createLpEngine, optimise } from '../core/optimise.ts';
 import { parseOptimiseBody } from '../core/request/index.ts';
 import { practicalJob } from '../test/fixtures/practical.ts';
@@ -72,14 +75,15 @@ export interface CoreModules {
 
 /**
  * One practical job solved through `core` on its own counted view of `base`: its LP solves, CPU ms and
- * answer (null when the job does not parse). `off` switches techniques off.
+ * answer (null when the job does not parse). `switches.off` switches techniques off, `switches.on` opt-in
+ * ones on.
  */
 export async function solveSide(
   core: CoreModules,
   base: LpEngine,
   seed: number,
   budgetMs: number,
-  off?: ReadonlySet<Technique>,
+  switches: { readonly off?: Ablation; readonly on?: OptIn } = {},
 ): Promise<SideRun | null> {
   const parsed = core.parseOptimiseBody(practicalJob(seed), 'json');
   if (!parsed.ok) return null;
@@ -92,7 +96,8 @@ export async function solveSide(
     budgetMs,
     tier: 'public',
     poweredBy: 'bench',
-    ...(off ? { off } : {}),
+    ...(switches.off ? { off: switches.off } : {}),
+    ...(switches.on ? { on: switches.on } : {}),
     onProgress: (p) => {
       best = p.best;
     },
@@ -143,24 +148,32 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       off: { type: 'string' },
+      on: { type: 'string' },
       jobs: { type: 'string', default: '200' },
       'first-seed': { type: 'string', default: '1' },
       'budget-ms': { type: 'string', default: '20000' },
       moved: { type: 'string', default: '0' },
       'dense-dual': { type: 'boolean', default: false },
       'dense-columns': { type: 'string' },
-      'small-pool': { type: 'boolean', default: false },
     },
   });
-  const name = values.off ?? '';
-  if (!isTechnique(name)) throw new Error(`--off: not a technique: ${name}`);
-  const off = new Set<Technique>([name]);
+  const name = values.on ?? values.off ?? '';
+  // `--off NAME`: production against NAME off; `--on NAME`: production against the opt-in NAME on.
+  let ablated: { readonly off?: Ablation; readonly on?: OptIn };
+  let plain: { readonly off?: Ablation; readonly on?: OptIn } = {};
+  if (values.on !== undefined) {
+    if (!isOptInTechnique(name)) throw new Error(`--on: not an opt-in technique: ${name}`);
+    ablated = {};
+    plain = { on: new Set([name]) };
+  } else {
+    if (!isTechnique(name)) throw new Error(`--off: not a technique: ${name}`);
+    ablated = { off: new Set([name]) };
+  }
   // Production's engine (the composite one), which `--off dense-lp` needs and every other switch runs on;
   // `--dense-dual` opts into the dual simplex (so `--off dense-dual` measures it), `--dense-columns N`
   // moves the dense column limit of the masters that run it (the off side keeps production's).
   const base = await createLpEngine({
     denseDual: values['dense-dual'],
-    smallPool: values['small-pool'],
     ...(values['dense-columns'] ? { denseColumns: Number(values['dense-columns']) } : {}),
   });
   const first = Number(values['first-seed']);
@@ -168,7 +181,7 @@ async function main(): Promise<void> {
   const core = { optimise, parseOptimiseBody, countingEngine };
   const budgetMs = Number(values['budget-ms']);
   const solve = (seed: number, ablate: boolean): Promise<SideRun | null> =>
-    solveSide(core, base, seed, budgetMs, ablate ? off : undefined);
+    solveSide(core, base, seed, budgetMs, ablate ? ablated : plain);
   for (const seed of seeds) {
     await solve(seed, true);
     await solve(seed, false);

@@ -37,12 +37,6 @@ export interface LpEngineOptions extends HighsEngineOptions {
    */
   readonly denseDual?: boolean;
   readonly denseColumns?: number;
-  /**
-   * The search keeps the masters of jobs with several kinds of bar small with the column pool, so they
-   * stay on the dense simplex (technique `pool-small`; opt-in, off in production: docs/solver.md, "Small
-   * masters kept on the dense simplex"). Where the dense simplex serves only.
-   */
-  readonly smallPool?: boolean;
 }
 
 /**
@@ -57,7 +51,7 @@ export async function createLpEngine(options: LpEngineOptions = {}): Promise<LpE
     on: options.denseDual === true,
     ...(options.denseColumns ? { columns: options.denseColumns } : {}),
   };
-  return compositeEngine(highs, undefined, undefined, undefined, true, dual, options.smallPool === true);
+  return compositeEngine(highs, { dual });
 }
 
 /**
@@ -82,6 +76,16 @@ function lpOf(ctx: OptimiseContext, request: OptimiseRequest): LpEngine {
   return ctx.off?.has('dense-dual') ? withoutDenseDual(ctx.lp) : ctx.lp;
 }
 
+/**
+ * The opt-in techniques a solve gets: the context's, less `pool-small` where its masters are on HiGHS
+ * alone (`dense-lp` off, or where the dense simplex does not serve), since that pool exists to keep
+ * masters on the dense simplex.
+ */
+function onOf(ctx: OptimiseContext, request: OptimiseRequest): PlanOptions['on'] {
+  if (!ctx.on?.has('pool-small') || (!ctx.off?.has('dense-lp') && denseServes(request))) return ctx.on;
+  return new Set([...ctx.on].filter((t) => t !== 'pool-small'));
+}
+
 export interface OptimiseContext {
   readonly lp: LpEngine;
   readonly clock: Clock;
@@ -95,6 +99,11 @@ export interface OptimiseContext {
    * --ablate …`); the API and the CLI never set it. Per solve, so concurrent solves never share it.
    */
   readonly off?: PlanOptions['off'];
+  /**
+   * Opt-in techniques of the search switched on, for the benchmark's measurements (`npx tsx
+   * bench/warm-ablate.ts --on …`); the API and the CLI never set it, so the service runs without them.
+   */
+  readonly on?: PlanOptions['on'];
   /**
    * Told the solve's progress while it runs: the time against the budget, the best plan's value and the
    * proven bound (`SolveProgress`), when either improves and at least every {@link PROGRESS_INTERVAL_MS}
@@ -135,6 +144,7 @@ export async function optimise(
     lp: lpOf(ctx, request),
     budget: budgetOf(ctx.clock, ctx.budgetMs),
     ...(ctx.off ? { off: ctx.off } : {}),
+    ...(ctx.on ? { on: onOf(ctx, request) } : {}),
     ...(ctx.onProgress ? { onProgress: ctx.onProgress } : {}),
     ...(ctx.onGroupSearch ? { onGroupSearch: ctx.onGroupSearch } : {}),
   };

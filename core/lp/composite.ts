@@ -37,25 +37,41 @@ export interface CompositeEngine extends LpEngine {
   readonly stats: CompositeStats;
 }
 
+/** How a composite engine splits and runs its masters; every field has production's default. */
+export interface CompositeOptions {
+  /** Masters of more rows start on HiGHS, dense ones that grow past it go over (`DENSE_MAX_ROWS`). */
+  readonly maxRows?: number;
+  /** A dense solve's simplex iteration cap (default: the dense simplex's own, by the master's size). */
+  readonly iterationCap?: number;
+  /** Dense masters go over to HiGHS past this many columns (`DENSE_MAX_COLUMNS`). */
+  readonly maxColumns?: number;
+  /**
+   * A hand-over passes the dense basis to HiGHS (default); false: HiGHS starts from its logical basis, a
+   * cold hand-over (tests compare).
+   */
+  readonly warm?: boolean;
+  /**
+   * `on`: dense masters re-solve after bound and row changes with the dual simplex first (technique
+   * `dense-dual`, opt-in: measured no better for the warm path's tail, docs/solver.md), and go over to
+   * HiGHS past `columns` columns (default `maxColumns`), except those created with `options.denseDual ===
+   * false`, which keep the primal simplex and `maxColumns`.
+   */
+  readonly dual?: { readonly on: boolean; readonly columns?: number };
+}
+
 /**
- * The composite engine over `highs` (which serves the large masters and every hand-over). A master created
- * with `options.dense === false` stays on HiGHS (the `dense-lp` ablation). `warm`: a hand-over passes the
- * dense basis to HiGHS (false: HiGHS starts from its logical basis, a cold hand-over; tests compare).
- * `dual.on`: dense masters re-solve after bound and row changes with the dual simplex first (technique
- * `dense-dual`, opt-in: measured no better for the warm path's tail, docs/solver.md), and go over to HiGHS
- * past `dual.columns` columns (default `maxColumns`), except those created with `options.denseDual ===
- * false`, which keep the primal simplex and `maxColumns`. `smallPool`: the engine asks the search to keep
- * its masters small (technique `pool-small`, opt-in; {@link LpEngine.smallPool}).
+ * The composite engine over `highs` (which serves the large masters and every hand-over), as `settings`
+ * say ({@link CompositeOptions}). A master created with `options.dense === false` stays on HiGHS (the
+ * `dense-lp` ablation).
  */
-export function compositeEngine(
-  highs: LpEngine,
-  maxRows = DENSE_MAX_ROWS,
-  iterationCap?: number,
-  maxColumns = DENSE_MAX_COLUMNS,
-  warm = true,
-  dual: { readonly on: boolean; readonly columns?: number } = { on: false },
-  smallPool = false,
-): CompositeEngine {
+export function compositeEngine(highs: LpEngine, settings: CompositeOptions = {}): CompositeEngine {
+  const {
+    maxRows = DENSE_MAX_ROWS,
+    iterationCap,
+    maxColumns = DENSE_MAX_COLUMNS,
+    warm = true,
+    dual = { on: false },
+  } = settings;
   const stats: CompositeStats = {
     dense: 0,
     highs: 0,
@@ -69,7 +85,6 @@ export function compositeEngine(
   return {
     name: `${highs.name} + dense simplex`,
     stats,
-    ...(smallPool ? { smallPool: true } : {}),
     createMaster(rows, options) {
       if (options?.dense === false || rows.length > maxRows) {
         stats.highs++;
@@ -102,13 +117,10 @@ export function withoutDense(engine: LpEngine): LpEngine {
  * simplex alone (the `dense-dual` ablation).
  */
 export function withoutDenseDual(engine: LpEngine): LpEngine {
-  return {
-    ...withMasterOptions(engine, { denseDual: false }),
-    ...(engine.smallPool ? { smallPool: true } : {}),
-  };
+  return withMasterOptions(engine, { denseDual: false });
 }
 
-/** `engine` with `extra` on every master's options; the masters kept small no more (`smallPool`). */
+/** `engine` with `extra` on every master's options. */
 function withMasterOptions(engine: LpEngine, extra: MasterOptions): LpEngine {
   return {
     name: engine.name,

@@ -11,7 +11,6 @@ import type { LpBasis, LpEngine, LpSolution, MasterLp } from './engine.ts';
 export function withSolve(engine: LpEngine, name: string, solve: (master: MasterLp) => LpSolution): LpEngine {
   return {
     name,
-    ...(engine.smallPool ? { smallPool: true } : {}),
     createMaster(rows, options) {
       const master = engine.createMaster(rows, options);
       return {

@@ -236,7 +236,7 @@ describe('dense simplex', () => {
 describe('composite engine', () => {
   it('hands a master that fails on the dense simplex to HiGHS, which answers it from then on', async () => {
     const base = await highsEngine();
-    const composite = compositeEngine(base, 80, 0);
+    const composite = compositeEngine(base, { maxRows: 80, iterationCap: 0 });
     const demand = [3, 4, 2, 5, 1, 2];
     const [a, b] = [build(composite, demand, true), build(base, demand, true)];
     for (let j = 0; j < 10; j++)
@@ -255,7 +255,7 @@ describe('composite engine', () => {
   });
 
   it('keeps masters above the row limit, or made with dense off, on HiGHS', async () => {
-    const composite = compositeEngine(await highsEngine(), 4);
+    const composite = compositeEngine(await highsEngine(), { maxRows: 4 });
     composite.createMaster([1, 2, 3, 4, 5].map((d) => ({ lower: d, upper: INF }))).dispose();
     composite.createMaster([{ lower: 1, upper: INF }], { dense: false }).dispose();
     composite.createMaster([{ lower: 1, upper: INF }]).dispose();
@@ -264,7 +264,7 @@ describe('composite engine', () => {
 
   it('hands a master over when its columns grow past the column limit, keeping the answer', async () => {
     const base = await highsEngine();
-    const composite = compositeEngine(base, 80, undefined, 8);
+    const composite = compositeEngine(base, { maxRows: 80, maxColumns: 8 });
     const demand = [3, 4, 2, 5, 1, 2];
     const [a, b] = [build(composite, demand, true), build(base, demand, true)];
     for (let j = 0; j < 6; j++) {
@@ -278,7 +278,7 @@ describe('composite engine', () => {
   });
 
   it('hands over when rows grow past the limit and when infeasibility needs confirming', async () => {
-    const composite = compositeEngine(await highsEngine(), 2);
+    const composite = compositeEngine(await highsEngine(), { maxRows: 2 });
     const m = composite.createMaster([{ lower: 2, upper: INF }]);
     m.addColumn(1, [0], [1]);
     expect(m.solve().objective).toBeCloseTo(2, 9);
@@ -305,7 +305,9 @@ describe('composite engine', () => {
       fc.asyncProperty(lp, async ({ demand, ops }) => {
         // The column limit is the model's last column: the next one, priced out, goes over to HiGHS.
         const columns = ROWS + ops.filter((o) => o.kind === 'column').length;
-        const [warm, cold] = [true, false].map((w) => compositeEngine(base, 80, undefined, columns, w));
+        const [warm, cold] = [true, false].map((w) =>
+          compositeEngine(base, { maxRows: 80, maxColumns: columns, warm: w }),
+        );
         const masters = [warm, cold].map((e) => build(e ?? null, demand, true));
         let n = ROWS;
         for (const o of ops) {
@@ -339,7 +341,7 @@ describe('composite engine', () => {
 
   it('runs the dual simplex only when opted in and not switched off, with the same optima', async () => {
     const base = await highsEngine();
-    const dual = compositeEngine(base, 80, undefined, undefined, true, { on: true });
+    const dual = compositeEngine(base, { maxRows: 80, dual: { on: true } });
     const sides = [
       { engine: dual, runs: true },
       // The `dense-dual` ablation: masters made through the view keep the primal simplex.

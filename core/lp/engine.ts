@@ -85,12 +85,5 @@ export interface MasterOptions {
 export interface LpEngine {
   /** Engine name and version, e.g. "HiGHS 1.15.1". */
   readonly name: string;
-  /**
-   * The search keeps the masters of jobs with several kinds of bar small with the column pool, so they
-   * stay on the dense simplex (technique `pool-small`; opt-in, off in production: docs/solver.md, "Small
-   * masters kept on the dense simplex"). Set by the composite engine when asked; wrappers that keep every
-   * master where it was pass it on, `withoutDense` does not.
-   */
-  readonly smallPool?: boolean;
   createMaster(rows: readonly RowBounds[], options?: MasterOptions): MasterLp;
 }

@@ -3,6 +3,7 @@
 
 export {
   type CompositeEngine,
+  type CompositeOptions,
   type CompositeStats,
   compositeEngine,
   DENSE_MAX_ROWS,

@@ -55,29 +55,4 @@ describe('column pool', () => {
     const odd = lp.filter((j) => j % 2 === 1).sort((a, b) => b - a);
     expect(back).toEqual(odd.slice(0, POOL_RETURN));
   });
-
-  it.each([
-    { name: 'below the press: only the old columns', lp: 4, out: [0] },
-    { name: 'past the press: the younger idle ones too', lp: 6, out: [0, 1, 2, 3] },
-  ])('$name', ({ lp: n, out }) => {
-    // Column 0 idle for 4 solves, the others but the last (basic) for the last 2.
-    const pool = new ColumnPool(
-      { age: 4, period: 1, minColumns: 0, rowsFactor: 0, press: 5, pressAge: 2 },
-      0,
-    );
-    const lp = Array.from({ length: n }, (_, j) => j);
-    const x = lp.map((j) => (j === n - 1 ? 1 : 0));
-    const early = solution(
-      0,
-      x,
-      lp.map((j) => (j === 0 ? 1 : 0)),
-    );
-    const late = solution(
-      0,
-      x,
-      lp.map((j) => (j < n - 1 ? 1 : 0)),
-    );
-    for (const sol of [early, early, late, late]) pool.age(lp, 0, sol, () => 1);
-    expect(pool.leaving(lp)?.out.filter((p) => p < 4)).toEqual(out);
-  });
 });

@@ -97,10 +97,8 @@ export class ColumnPool {
     this.solvesSincePrune = 0;
     const out: number[] = [];
     const keep: number[] = [];
-    const pressed = this.tuning.press !== undefined && lpColumns.length > this.tuning.press;
-    const age = pressed ? (this.tuning.pressAge ?? this.tuning.age) : this.tuning.age;
     lpColumns.forEach((j, p) => {
-      if ((this.idle[j] ?? 0) >= age) out.push(p);
+      if ((this.idle[j] ?? 0) >= this.tuning.age) out.push(p);
       else keep.push(j);
     });
     if (out.length === 0) return null;

@@ -84,10 +84,4 @@ export interface PoolTuning {
   readonly rowsFactor: number;
   /** False: pooled columns come back only when the pricing finds them again (no scan a round). */
   readonly scan?: boolean;
-  /**
-   * Past this many generated columns, columns idle `pressAge` solves leave too (a root's burst; measured
-   * for the small pool, not in its tuning: docs/solver.md, "Small masters kept on the dense simplex").
-   */
-  readonly press?: number;
-  readonly pressAge?: number;
 }

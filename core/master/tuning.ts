@@ -77,7 +77,7 @@ export const POOL_RETURN = 64;
  * Pooled columns come back only when the pricing finds them again (no scan: scanned rounds replaced
  * pricing calls and took 9,179 → 15,055 LP solves over practical seeds 1–200 at age 5). Age 10 and a floor
  * of 100 churned the columns (11,118 solves, p95 179 against 127 ms). Younger columns leaving past 200 or
- * 230 generated columns (`PoolTuning.press`: the root's burst passes the dense simplex's 300 columns before
+ * 230 generated columns (a measured variant, removed: the root's burst passes the dense simplex's 300 columns before
  * any column is 20 solves old) kept the slow masters dense but lost on the held-out seeds (p95 189 → 218 ms).
  */
 export const POOL_SMALL_AGE = 20;

@@ -15,7 +15,18 @@ export {
 } from './plan.ts';
 export { Proof } from './proof.ts';
 export { rng } from './random.ts';
-export { type Ablation, isTechnique, NO_ABLATION, TECHNIQUES, type Technique } from './techniques.ts';
+export {
+  type Ablation,
+  isOptInTechnique,
+  isTechnique,
+  NO_ABLATION,
+  NO_OPT_IN,
+  OPT_IN_TECHNIQUES,
+  type OptIn,
+  type OptInTechnique,
+  TECHNIQUES,
+  type Technique,
+} from './techniques.ts';
 export { newTrace, type SearchTrace } from './trace.ts';
 export { LARGE_JOB_ITEM_TYPES, PRACTICAL_ITEM_TYPES } from './tuning.ts';
 export { runToEnd } from './walk.ts';

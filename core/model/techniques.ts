@@ -81,13 +81,6 @@ export const TECHNIQUES = [
   /** One-bar jobs past the knapsack's dense DP: each priced round adds bars from fresh searches over pieces left. */
   'disjoint-columns',
   /**
-   * Jobs of several kinds of bar and practical size: the column pool with a low floor keeps their search
-   * masters small, so they stay on the dense simplex. Only on an engine made with `createLpEngine({
-   * smallPool: true })` and where `dense-lp` serves: opt-in, so on the service's engine the switch changes
-   * nothing (docs/solver.md, "Small masters kept on the dense simplex").
-   */
-  'pool-small',
-  /**
    * The pricing DPs' row sweep by a WebAssembly SIMD kernel on arrays in one wasm memory (`core/pricing/
    * dp-arena.ts`) where the engine has WebAssembly SIMD: the same answers to the bit, less CPU; off: the JS
    * loops on plain arrays (docs/solver.md, "The pricing DP's sweep in WebAssembly SIMD").
@@ -106,4 +99,37 @@ export const NO_ABLATION: Ablation = new Set<Technique>();
 /** Whether `name` names a technique that can be switched off. */
 export function isTechnique(name: string): name is Technique {
   return (TECHNIQUES as readonly string[]).includes(name);
+}
+
+/**
+ * Techniques of the square search that are off unless a caller switches them on: measured, not (yet)
+ * better on both halves of the warm bench, kept so a benchmark can measure them off and on in one run
+ * (`npx tsx bench/warm-ablate.ts --on NAME`). The API never switches any on; per solve, as {@link Ablation}.
+ */
+export const OPT_IN_TECHNIQUES = [
+  /**
+   * Jobs of several kinds of bar and practical size: the column pool with a low floor keeps their search
+   * masters small, so they stay on the dense simplex; where `dense-lp` serves (`optimise` drops it
+   * elsewhere). docs/solver.md, "Small masters kept on the dense simplex".
+   */
+  'pool-small',
+  /**
+   * Jobs with several kinds of bar: their trees (mixes, short and full tree) take the deepest open node
+   * first, up to `PLUNGE_MAX_ARCS` arc bounds, for a plan at a bound usually final by the root's end; the
+   * same pruning. docs/solver.md, "The warm tail: finding, not proving".
+   */
+  'plunge',
+] as const;
+
+export type OptInTechnique = (typeof OPT_IN_TECHNIQUES)[number];
+
+/** Opt-in techniques switched on for one solve; empty for every production solve. */
+export type OptIn = ReadonlySet<OptInTechnique>;
+
+/** No opt-in technique switched on. */
+export const NO_OPT_IN: OptIn = new Set<OptInTechnique>();
+
+/** Whether `name` names an opt-in technique. */
+export function isOptInTechnique(name: string): name is OptInTechnique {
+  return (OPT_IN_TECHNIQUES as readonly string[]).includes(name);
 }

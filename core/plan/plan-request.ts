@@ -8,7 +8,7 @@
 import type { Budget } from '../budget.ts';
 import { type CutplanError, ok, type Result } from '../errors.ts';
 import type { LpEngine } from '../lp/index.ts';
-import type { Ablation } from '../model/index.ts';
+import type { Ablation, OptIn } from '../model/index.ts';
 import type { GroupSearch } from '../square/search/index.ts';
 import type { OptimiseRequest, OptimiseResponse } from '../types.ts';
 import { angleGeometry } from './angle.ts';
@@ -23,6 +23,8 @@ export interface PlanOptions {
   readonly budget: Budget;
   /** Techniques of the square search switched off (benchmark ablations only; angle jobs ignore it). */
   readonly off?: Ablation;
+  /** Opt-in techniques of the square search switched on (benchmark measurements only; angle jobs ignore it). */
+  readonly on?: OptIn | undefined;
   /** Told the solve's progress as it goes (`progress.ts`); the plan is the same without it. */
   readonly onProgress?: ProgressObserver;
   /** Told each square group's search counters when its search ends (benchmark work counts only). */

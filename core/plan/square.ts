@@ -6,7 +6,7 @@
 import type { Budget } from '../budget.ts';
 import { err, ok } from '../errors.ts';
 import type { LpEngine } from '../lp/index.ts';
-import { type Ablation, buildJobs, type GroupPlan, type Job } from '../model/index.ts';
+import { type Ablation, buildJobs, type GroupPlan, type Job, type OptIn } from '../model/index.ts';
 import { stageWorkFor } from '../setups/index.ts';
 import { squareLayouts } from '../square/layouts/index.ts';
 import { type GroupSearch, solveGroup } from '../square/search/index.ts';
@@ -35,6 +35,7 @@ export function squareGeometry(
     readonly lp: LpEngine;
     readonly budget: Budget;
     readonly off?: Ablation;
+    readonly on?: OptIn | undefined;
     readonly onGroupSearch?: (search: GroupSearch) => void;
   },
 ): Geometry<SolvedGroup> {
@@ -50,7 +51,7 @@ export function squareGeometry(
     search: (k, search, _share, observer) => {
       const job = jobOf(k);
       const watched = observer === undefined ? job : { ...job, observer };
-      const r = solveGroup(watched, options.lp, search, undefined, options.off);
+      const r = solveGroup(watched, options.lp, search, undefined, options.off, options.on);
       options.onGroupSearch?.({ trace: r.trace, packer: r.packer });
       if (r.plan === null)
         return err(noPlan(job.material, r.status === 'infeasible', options.budget.totalMs));

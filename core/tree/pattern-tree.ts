@@ -105,6 +105,8 @@ export interface PatternTree<C extends PatternColumn> {
   readonly strong?: StrongBranching;
   /** A node LP a hair above the full-bar floor stops there (technique `floor-margin`; full-bar jobs). */
   readonly floorMargin?: boolean;
+  /** Depth first over nodes of few arc bounds (opt-in technique `plunge`; {@link nodeOrder}). */
+  readonly plunge?: boolean;
 }
 
 /** Branch and price over any pattern kind (see {@link branchAndPrice}); pauses after each node's master. */
@@ -137,10 +139,13 @@ export function* treeSteps<C extends PatternColumn>(
   let nodeSolves = 0;
   let trialSolves = 0;
   while (open.length > 0 && !budget.expired()) {
-    open.sort((a, b) => a.order - b.order || b.depth - a.depth);
+    open.sort(nodeOrder(tree.plunge === true));
     const node = open.shift();
     if (!node) break;
     if (node.order >= tree.pruneAt()) {
+      // Depth first, other open nodes may still be below the incumbent: only this one is pruned.
+      if (tree.plunge) continue;
+      // Best first, every open node's order is at least this one's: none is left to explore.
       open.length = 0;
       break;
     }
@@ -267,6 +272,33 @@ export function* treeSteps<C extends PatternColumn>(
   // proves nothing beyond the bound it started from.
   if (!Number.isFinite(best)) return left.length === 0 ? rootBound : Math.max(rootBound, Math.min(...left));
   return left.length === 0 ? best : Math.min(best, ...left);
+}
+
+/**
+ * Past this many arc bounds a node is taken best first even under `plunge`: depth first into arc-branched
+ * subtrees reached nodes of 50–80 arc rows whose arc pricing took 20–100 ms a call (practical seeds 209
+ * and 276, 4–5 times their CPU); at 10 and at 20 neither job slowed (docs/solver.md, "The warm tail").
+ */
+export const PLUNGE_MAX_ARCS = 10;
+
+/**
+ * How the open nodes are ordered, first explored first. Best first (the default): the lowest order (the
+ * LP's bound without the cuts), the deepest among equals. `plunge` (technique `plunge`, opt-in): the
+ * deepest first, counting a node of more than {@link PLUNGE_MAX_ARCS} arc bounds as depth 0, then the
+ * lowest order, then the deepest. The slow warm jobs' bound is final by the root's end and their time
+ * goes into finding a plan at it, mostly by a completion at a deep node: a depth-first walk meets such
+ * nodes sooner. Only the order changes: no node is pruned that best first would explore.
+ */
+export function nodeOrder(
+  plunge: boolean,
+): (
+  a: { readonly order: number; readonly depth: number; readonly arcs: ReadonlyMap<string, unknown> },
+  b: { readonly order: number; readonly depth: number; readonly arcs: ReadonlyMap<string, unknown> },
+) => number {
+  if (!plunge) return (a, b) => a.order - b.order || b.depth - a.depth;
+  const depth = (n: { readonly depth: number; readonly arcs: ReadonlyMap<string, unknown> }): number =>
+    n.arcs.size > PLUNGE_MAX_ARCS ? 0 : n.depth;
+  return (a, b) => depth(b) - depth(a) || a.order - b.order || b.depth - a.depth;
 }
 
 /**

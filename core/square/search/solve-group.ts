@@ -13,7 +13,9 @@ import {
   type Job,
   LARGE_JOB_ITEM_TYPES,
   NO_ABLATION,
+  NO_OPT_IN,
   newTrace,
+  type OptIn,
   Proof,
   type SearchTrace,
 } from '../../model/index.ts';
@@ -97,7 +99,8 @@ export interface SearchGoal {
  * column generation; a first dive; then either the one-bar search (discrepancy dives, branch and price,
  * bar saver, perfect packing side by side) or the mixed one (mixes, a short tree, discrepancy dives, the
  * full tree). Each phase runs only while the plan is not proven and the budget lasts. Anytime: the
- * incumbent only improves. `off`: techniques switched off, for the benchmark's ablations (never by the API).
+ * incumbent only improves. `off`: techniques switched off, `on`: opt-in techniques switched on, both for the
+ * benchmark's measurements (never by the API).
  */
 export function solveGroup(
   job: Job,
@@ -105,6 +108,7 @@ export function solveGroup(
   budget: Budget,
   goal?: SearchGoal,
   off: Ablation = NO_ABLATION,
+  on: OptIn = NO_OPT_IN,
 ): GroupResult {
   const demand = Int32Array.from(job.items, (it) => it.demand);
   const supply = Float64Array.from(job.sources, (s) => s.supply);
@@ -167,8 +171,8 @@ export function solveGroup(
     fixable && !off.has('rc-fixing')
       ? new ArcFixing(job, () => inc.pruneAt(), !off.has('fixing-scale'))
       : null;
-  // Where the engine asks for it (opt-in); not for the setups oracle nor plans whose patterns count.
-  const pool = engine.smallPool && !goal && !job.keepPatterns ? smallPool(job, off) : undefined;
+  // Opt-in (`pool-small`); not for the setups oracle nor plans whose patterns count.
+  const pool = on.has('pool-small') && !goal && !job.keepPatterns ? smallPool(job) : undefined;
   const cg = new ColumnGeneration(job, counted.engine, root, {
     ...(fullBars ? { primalAfterColumns: true } : {}),
     pruneAt: () => inc.pruneAt(),
@@ -238,6 +242,7 @@ export function solveGroup(
       tight: !off.has('tight-bound'),
       ...(fullBars && !off.has('strong-branching') ? { strong: strongOf(off) } : {}),
       floorMargin: !off.has('floor-margin'),
+      plunge: job.sources.length > 1 && on.has('plunge'),
       ...(fixing && !off.has('node-fixing') ? { nodeFixing: nodeFixingOf(fixing, cg, job, trace) } : {}),
     };
     if (job.sources.length === 1) {

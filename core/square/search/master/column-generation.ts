@@ -141,9 +141,8 @@ export class ColumnGeneration extends CoveringMaster<Column> {
  * went over to HiGHS at its column limit after 13–26 solves, where the slow warm jobs then spent most of
  * their LP time (docs/solver.md, "Small masters kept on the dense simplex"). One-bar jobs keep every column.
  */
-export function smallPool(job: Job, off: Ablation): PoolTuning | undefined {
-  if (off.has('pool-small') || job.sources.length < 2 || job.items.length > PRACTICAL_ITEM_TYPES)
-    return undefined;
+export function smallPool(job: Job): PoolTuning | undefined {
+  if (job.sources.length < 2 || job.items.length > PRACTICAL_ITEM_TYPES) return undefined;
   return {
     age: POOL_SMALL_AGE,
     period: POOL_SMALL_PERIOD,

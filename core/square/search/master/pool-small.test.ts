@@ -7,17 +7,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { practicalJob } from '../../../../test/fixtures/practical.ts';
 import { onlyJob, workBudget } from '../../../../test/support/solver.ts';
-import {
-  compositeEngine,
-  countingEngine,
-  createHighsEngine,
-  type LpEngine,
-  withoutDense,
-  withoutDenseDual,
-} from '../../../lp/index.ts';
+import { compositeEngine, countingEngine, createHighsEngine, type LpEngine } from '../../../lp/index.ts';
 import type { CgStop, PoolTuning, Residual } from '../../../master/index.ts';
-import { type Job, NO_ABLATION, rng } from '../../../model/index.ts';
-import { createLpEngine, optimise } from '../../../optimise.ts';
+import { type Job, rng } from '../../../model/index.ts';
+import { createLpEngine, type OptimiseContext, optimise } from '../../../optimise.ts';
 import { parseOptimiseBody } from '../../../request/index.ts';
 import { ColumnGeneration, smallPool } from './column-generation.ts';
 
@@ -81,14 +74,13 @@ async function walk(job: Job, steps: readonly Residual[], base: LpEngine, pool?:
 
 describe('the small pool (technique pool-small)', () => {
   it.each([
-    { name: 'several kinds of bar, practical size', stocks: 2, m: 30, off: false, pooled: true },
-    { name: 'three kinds of bar', stocks: 3, m: 60, off: false, pooled: true },
-    { name: 'one kind of bar (the hard sets)', stocks: 1, m: 30, off: false, pooled: false },
-    { name: 'past the practical item types', stocks: 2, m: 61, off: false, pooled: false },
-    { name: 'switched off', stocks: 2, m: 30, off: true, pooled: false },
-  ])('$name: pooled $pooled', ({ stocks, m, off, pooled }) => {
+    { name: 'several kinds of bar, practical size', stocks: 2, m: 30, pooled: true },
+    { name: 'three kinds of bar', stocks: 3, m: 60, pooled: true },
+    { name: 'one kind of bar (the hard sets)', stocks: 1, m: 30, pooled: false },
+    { name: 'past the practical item types', stocks: 2, m: 61, pooled: false },
+  ])('$name: pooled $pooled', ({ stocks, m, pooled }) => {
     const job = randomJob(3, m, stocks);
-    const tuning = smallPool(job, off ? new Set(['pool-small']) : NO_ABLATION);
+    const tuning = smallPool(job);
     expect(tuning !== undefined).toBe(pooled);
     if (tuning) expect(tuning.scan).toBe(false);
   });
@@ -109,11 +101,11 @@ describe('the small pool (technique pool-small)', () => {
           const limit = 4 * m + 40;
           const tuning: PoolTuning = { age: 3, period: 1, minColumns: m, rowsFactor: 0, scan: false };
           const truth = await walk(job, steps, highs);
-          const plain = compositeEngine(highs, 80, undefined, limit);
+          const plain = compositeEngine(highs, { maxRows: 80, maxColumns: limit });
           const off = await walk(job, steps, plain);
           handedWithout += plain.stats.handedOver.columns ?? 0;
           for (const scan of [true, false]) {
-            const pooled = compositeEngine(highs, 80, undefined, limit);
+            const pooled = compositeEngine(highs, { maxRows: 80, maxColumns: limit });
             const on = await walk(job, steps, pooled, { ...tuning, scan });
             on.values.forEach((v, s) => {
               const want = truth.values[s] ?? Number.NaN;
@@ -146,22 +138,13 @@ describe('the small pool (technique pool-small)', () => {
     expect(handedWith.none).toBeLessThan(handedWithout);
   });
 
-  it('is opt-in: asked of the composite engine, kept by counting wrappers, dropped off the dense simplex', async () => {
-    const highs = await createHighsEngine();
-    const asked = compositeEngine(highs, 80, undefined, 300, true, { on: false }, true);
-    expect(asked.smallPool).toBe(true);
-    expect(countingEngine(asked).engine.smallPool).toBe(true);
-    expect(withoutDenseDual(asked).smallPool).toBe(true);
-    expect(withoutDense(asked).smallPool).toBeUndefined();
-    expect((await createLpEngine()).smallPool).toBeUndefined();
-  });
-
-  it("moves a practical job's search on the opted-in engine, to the same cost and proof", async () => {
+  it("is opt-in: moves a practical job's search only where asked and the dense simplex serves, same cost and proof", async () => {
     // Seed 104 (one stock and an offcut): its master went over to HiGHS at 300 columns after 26 solves.
     const parsed = parseOptimiseBody(practicalJob(104), 'json');
     if (!parsed.ok) throw new Error('fixture does not parse');
-    const run = async (smallPool: boolean) => {
-      const counted = countingEngine(await createLpEngine({ smallPool }));
+    const engine = await createLpEngine();
+    const run = async (extra: Pick<OptimiseContext, 'on' | 'off'>) => {
+      const counted = countingEngine(engine);
       let t = 0;
       let best: number | null = null;
       const r = await optimise(parsed.value, {
@@ -173,15 +156,21 @@ describe('the small pool (technique pool-small)', () => {
         onProgress: (p) => {
           best = p.best;
         },
+        ...extra,
       });
       if (!r.ok) throw new Error(r.error.message);
       return { solves: counted.solves(), best, optimal: r.value.plan.optimal };
     };
-    const [off, on] = [await run(false), await run(true)];
-    expect(on.optimal && off.optimal).toBe(true);
-    expect(on.best).toBe(off.best);
-    expect(on.best).not.toBeNull();
+    const on = new Set(['pool-small'] as const);
+    // The service's context (`SolveContext`) has no `on`: what the service runs is the first.
+    const [plain, pooled] = [await run({}), await run({ on })];
+    expect(pooled.optimal && plain.optimal).toBe(true);
+    expect(pooled.best).toBe(plain.best);
+    expect(pooled.best).not.toBeNull();
     // The pool acted: another walk (fewer solves on this job: 253 → 116 in the ablation run).
-    expect(on.solves).toBeLessThan(off.solves);
+    expect(pooled.solves).toBeLessThan(plain.solves);
+    // Masters on HiGHS alone (`dense-lp` off): the pool is dropped, the walk is HiGHS's own.
+    const off = new Set(['dense-lp'] as const);
+    expect((await run({ on, off })).solves).toBe((await run({ off })).solves);
   });
 });

@@ -89,6 +89,8 @@ export interface TreeSearch {
   readonly strong?: StrongBranching;
   /** A node LP a hair above the full-bar floor stops there (technique `floor-margin`). */
   readonly floorMargin?: boolean;
+  /** Depth first (opt-in technique `plunge`). */
+  readonly plunge?: boolean;
 }
 
 /**
@@ -118,6 +120,7 @@ function squareTree(search: TreeSearch): PatternTree<Column> {
     ...(search.nodeFixing ? { fixing: search.nodeFixing } : {}),
     ...(search.strong ? { strong: search.strong } : {}),
     floorMargin: search.floorMargin ?? false,
+    plunge: search.plunge ?? false,
     pruneAt: () => inc.pruneAt(),
     explored: (x, here) => diver.complete(x, here, []),
     arcFlows: (x) => {
