@@ -90,6 +90,14 @@ export interface SweepKernels {
     top: number,
     bottom: number,
   ) => void;
+  /**
+   * Multi-copy chunks under a ban, as the four above with `copies`, `step` (ban bytes between copies) and
+   * `positions` (the ban row's bytes) after `g`.
+   */
+  readonly sweepBanCopies: (...args: number[]) => void;
+  readonly sweepBanCopiesRows: (...args: number[]) => void;
+  readonly sweepGainBanCopies: (...args: number[]) => void;
+  readonly sweepGainBanCopiesRows: (...args: number[]) => void;
 }
 
 /**

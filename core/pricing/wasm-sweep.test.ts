@@ -43,12 +43,16 @@ const sweepCase = fc
         { minLength: 70, maxLength: 70 },
       ),
     ),
-    // A one-copy chunk's ban: bytes (1 bans; 0 and 2 do not), its row's start, the gcd stride.
+    // A chunk's ban: bytes (1 bans; 0 and 2 do not), its row's start, the gcd stride.
     ban: fc.option(
       fc.record({
         bytes: fc.array(fc.constantFrom(0, 0, 1, 1, 2), { minLength: 3 * 70 + 5, maxLength: 3 * 70 + 5 }),
         row: fc.integer({ min: 0, max: 5 }),
         g: fc.oneof(fc.constant(1), fc.integer({ min: 1, max: 3 })),
+        // A chunk of `copies` copies, `step` bytes apart, in a row of `positions` bytes (copyBanned).
+        copies: fc.oneof(fc.constant(1), fc.integer({ min: 2, max: 4 })),
+        step: fc.integer({ min: 1, max: 80 }),
+        positions: fc.integer({ min: 1, max: 3 * 70 }),
       }),
     ),
   })
@@ -142,8 +146,9 @@ function gainRow(
 }
 
 /**
- * A one-copy chunk's row under a ban: the kernel on arena views, else the JS loop of `sweepBanRow` and
- * `oneCopyBanRow` (a move from `from` refused where `cells[row + from · g]` is 1).
+ * A chunk's row under a ban: the kernel on arena views, else the JS loop of `sweepBanRow` and
+ * `oneCopyBanRow` (a move from `from` refused where `cells[row + from · g]` is 1; with several copies,
+ * where any copy's byte below the row's end is 1).
  */
 function banRow(
   f: Float64Array,
@@ -156,13 +161,19 @@ function banRow(
   wasm: boolean,
 ): void {
   const { w, v, top, bottom } = c;
-  const { row, g } = c.ban ?? { row: 0, g: 1 };
+  const { row, g, copies, step, positions } = c.ban ?? { row: 0, g: 1, copies: 1, step: 1, positions: 1 };
   const k = wasm && top >= bottom ? kernelsFor(f, take, rows, earns, cells) : null;
   if (k) {
     const [fo, to, bo] = [f.byteOffset, take.byteOffset + base, cells.byteOffset + row];
     const ro = (rows?.byteOffset ?? 0) + base * 4;
     const eo = earns?.byteOffset ?? 0;
-    if (earns && rows) k.sweepGainBanRows(fo, to, ro, eo, bo, g, w, v, top, bottom);
+    const [n, st, ps] = [copies, step, positions];
+    if (copies > 1) {
+      if (earns && rows) k.sweepGainBanCopiesRows(fo, to, ro, eo, bo, g, n, st, ps, w, v, top, bottom);
+      else if (earns) k.sweepGainBanCopies(fo, to, eo, bo, g, n, st, ps, w, v, top, bottom);
+      else if (rows) k.sweepBanCopiesRows(fo, to, ro, bo, g, n, st, ps, w, v, top, bottom);
+      else k.sweepBanCopies(fo, to, bo, g, n, st, ps, w, v, top, bottom);
+    } else if (earns && rows) k.sweepGainBanRows(fo, to, ro, eo, bo, g, w, v, top, bottom);
     else if (earns) k.sweepGainBan(fo, to, eo, bo, g, w, v, top, bottom);
     else if (rows) k.sweepBanRows(fo, to, ro, bo, g, w, v, top, bottom);
     else k.sweepBan(fo, to, bo, g, w, v, top, bottom);
@@ -171,12 +182,29 @@ function banRow(
   for (let r = top; r >= bottom; r--) {
     const from = r - w;
     const cand = (f[from] ?? 0) + v + (earns ? (earns[from] ?? 0) : 0);
-    if (cand > (f[r] ?? 0) && cells[row + from * g] !== 1) {
+    if (cand > (f[r] ?? 0) && !anyCopyBanned(cells, row, from * g, copies, step, positions)) {
       f[r] = cand;
       take[base + r] = 1;
     } else take[base + r] = 0;
     if (rows) rows[base + r] = f[r] ?? 0;
   }
+}
+
+/**
+ * `copyBanned` of waste-limited.ts: one copy's byte read as `oneCopyBanRow` does (its start lies within the
+ * row there), several copies' bytes only below the row's `positions`.
+ */
+function anyCopyBanned(
+  cells: Uint8Array,
+  row: number,
+  pos: number,
+  copies: number,
+  step: number,
+  positions: number,
+): boolean {
+  if (copies === 1) return cells[row + pos] === 1;
+  for (let t = 0, p = pos; t < copies; t++, p += step) if (p < positions && cells[row + p] === 1) return true;
+  return false;
 }
 
 /** Bytes of a typed array, for comparison to the bit (NaN and −0 included). */

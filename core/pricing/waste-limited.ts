@@ -272,7 +272,7 @@ function sweepExact(
       if (!earns && !banned) sweepRow(f, take, base, w, v, top, bottom, rows);
       else if (ban) {
         const at = { row: i * ban.width, g, top, bottom, copies: k, step: (grid[i] ?? 0) * g };
-        if (k !== 1 || !banKernel(f, take, base, w, v, at, earns, arena, rows))
+        if (!banKernel(f, take, base, w, v, at, ban.width, earns, arena, rows))
           sweepBanRow(f, take, base, w, v, at, earns, ban, rows);
       } else if (!earns || banned || !gainKernel(f, take, base, w, v, top, bottom, earns, rows))
         for (let r = top; r >= bottom; r--) {
@@ -329,9 +329,9 @@ function gainKernel(
 }
 
 /**
- * A one-copy chunk's row under a ban (with or without arc gains) by the SIMD kernel when the arrays and the
- * ban's copy are the DP arena's (technique `wasm-sweep`): the same cells and choices as
- * {@link sweepBanRow}. False: not run here.
+ * A chunk's row under a ban (with or without arc gains; one copy, or several, `copyBanned` then done in
+ * the kernel) by the SIMD kernel when the arrays and the ban's copy are the DP arena's (technique
+ * `wasm-sweep`): the same cells and choices as {@link sweepBanRow}. False: not run here.
  */
 function banKernel(
   f: Float64Array,
@@ -339,17 +339,39 @@ function banKernel(
   base: number,
   w: number,
   v: number,
-  at: { readonly row: number; readonly g: number; readonly top: number; readonly bottom: number },
+  at: {
+    readonly row: number;
+    readonly g: number;
+    readonly top: number;
+    readonly bottom: number;
+    readonly copies: number;
+    readonly step: number;
+  },
+  positions: number,
   earns: Float64Array | null,
   arena: Uint8Array | null,
   rows: Float32Array | undefined,
 ): boolean {
-  const { row, g, top, bottom } = at;
+  const { row, g, top, bottom, copies } = at;
   const wasm = arena && top >= bottom && bottom >= w ? kernelsFor(f, take, rows, earns, arena) : null;
   if (!wasm || !arena) return false;
   const fOff = f.byteOffset;
   const takeOff = take.byteOffset + base;
   const banOff = arena.byteOffset + row;
+  if (copies !== 1) {
+    const many = [banOff, g, copies, at.step, positions];
+    const rowsOff = rows ? [rows.byteOffset + base * 4] : [];
+    const gainOff = earns ? [earns.byteOffset] : [];
+    const run = earns
+      ? rows
+        ? wasm.sweepGainBanCopiesRows
+        : wasm.sweepGainBanCopies
+      : rows
+        ? wasm.sweepBanCopiesRows
+        : wasm.sweepBanCopies;
+    run(fOff, takeOff, ...rowsOff, ...gainOff, ...many, w, v, top, bottom);
+    return true;
+  }
   if (earns) {
     if (rows)
       wasm.sweepGainBanRows(

@@ -16,6 +16,9 @@
  * `../waste-limited.ts`) take `ban` (the byte of start 0 in the chunk's item row, in the arena's copy of
  * the ban) and `g` (bytes per grid load) after the other offsets: a lane's mask is cleared where its
  * start's byte is 1 (`i64x2.eq` with 1, then `v128.andnot`), the JS loop's `&& cells[…] !== 1`.
+ * The copies kernels (a multi-copy chunk under a ban, `copyBanned` there) also take `copies`, `step` (ban
+ * bytes between copies) and `positions` (the row's bytes) after `g`: a start is banned when any of its
+ * copies' bytes `ban + from · g + t · step` (t < copies) below `ban + positions` is 1, one byte at a time.
  */
 import { Code, F64, type Func, I32, V128, type ValueType } from './binary.ts';
 
@@ -27,6 +30,8 @@ export interface SweepShape {
   readonly rows: boolean;
   readonly gain: boolean;
   readonly ban?: boolean;
+  /** Under a ban, a chunk of several copies: a start is banned when any copy's byte is 1. */
+  readonly copies?: boolean;
 }
 
 /** The kernels, by export name. */
@@ -39,6 +44,10 @@ export const SWEEP_KERNELS: Readonly<Record<string, SweepShape>> = {
   sweepBanRows: { rows: true, gain: false, ban: true },
   sweepGainBan: { rows: false, gain: true, ban: true },
   sweepGainBanRows: { rows: true, gain: true, ban: true },
+  sweepBanCopies: { rows: false, gain: false, ban: true, copies: true },
+  sweepBanCopiesRows: { rows: true, gain: false, ban: true, copies: true },
+  sweepGainBanCopies: { rows: false, gain: true, ban: true, copies: true },
+  sweepGainBanCopiesRows: { rows: true, gain: true, ban: true, copies: true },
 };
 
 /** Byte 0 of each 64-bit lane of two masks, in order (cells r−3, r−2 of the first, r−1, r of the second). */
@@ -48,11 +57,13 @@ const JOIN_LOW_HALVES = [0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23]
 
 /** The body of one sweep kernel (`SWEEP_KERNELS` names them). */
 export function sweepCode(shape: SweepShape): Code {
-  // fOff, takeOff, [rowsOff], [gainOff], [banOff, g], w, v, top, bottom
+  // fOff, takeOff, [rowsOff], [gainOff], [banOff, g, [copies, step, positions]], w, v, top, bottom
+  const many = shape.ban === true && shape.copies === true;
   const offsets: ValueType[] = [I32, I32];
   if (shape.rows) offsets.push(I32);
   if (shape.gain) offsets.push(I32);
   if (shape.ban) offsets.push(I32, I32);
+  if (many) offsets.push(I32, I32, I32);
   const params: ValueType[] = [...offsets, I32, F64, I32, I32];
   const c = new Code(params);
   let p = 0;
@@ -62,6 +73,9 @@ export function sweepCode(shape: SweepShape): Code {
   const gainOff = shape.gain ? p++ : -1;
   const banOff = shape.ban ? p++ : -1;
   const g = shape.ban ? p++ : -1;
+  const copies = many ? p++ : -1;
+  const step = many ? p++ : -1;
+  const positions = many ? p++ : -1;
   const w = p++;
   const v = p++;
   const top = p++;
@@ -82,11 +96,15 @@ export function sweepCode(shape: SweepShape): Code {
   const pb = shape.ban ? c.local(I32) : -1; // &ban[(r − 3 − w) · g]
   const one = shape.ban ? c.local(V128) : -1; // i64x2(1, 1)
   const lanes = shape.ban ? c.local(V128) : -1;
+  const multi: Multi | null = many
+    ? { copies, step, lim: c.local(I32), q: c.local(I32), t: c.local(I32), acc: c.local(I32) }
+    : null;
 
   // vv = splat(v); r = top
   c.localGet(v).f64x2Splat().localSet(vv);
   c.localGet(top).localSet(r);
   if (shape.ban) c.i64Const(1).i64x2Splat().localSet(one);
+  if (multi) c.localGet(banOff).localGet(positions).i32Add().localSet(multi.lim);
 
   // Four cells a step, r−3..r, while r − 3 ≥ bottom.
   c.block().loop();
@@ -118,8 +136,8 @@ export function sweepCode(shape: SweepShape): Code {
       [ma, 0],
       [mb, 2],
     ] as const) {
-      banByte(c, pb, g, k).i64ExtendI32U().i64x2Splat();
-      banByte(c, pb, g, k + 1)
+      banByte(c, pb, g, k, multi).i64ExtendI32U().i64x2Splat();
+      banByte(c, pb, g, k + 1, multi)
         .i64ExtendI32U()
         .i64x2ReplaceLane(1);
       c.localGet(one).i64x2Eq().localSet(lanes);
@@ -155,7 +173,8 @@ export function sweepCode(shape: SweepShape): Code {
   if (shape.ban) {
     // && ban[(r − w) · g] ≠ 1
     c.localGet(ps).localGet(fOff).i32Sub().i32Const(3).i32ShrU().localGet(g).i32Mul();
-    c.localGet(banOff).i32Add().i32Load8U().i32Const(1).i32Ne().i32And();
+    c.localGet(banOff).i32Add().localSet(pb);
+    banByte(c, pb, g, 0, multi).i32Const(1).i32Ne().i32And();
   }
   c.if();
   c.localGet(pa).localGet(cand).f64Store();
@@ -171,11 +190,36 @@ export function sweepCode(shape: SweepShape): Code {
   return c;
 }
 
-/** Pushes the ban byte of the step's `k`-th start (`pb + k · g`). */
-function banByte(c: Code, pb: number, g: number, k: number): Code {
+/** A copies kernel's locals: its parameters `copies` and `step`, the row's end, a byte, a count, a flag. */
+interface Multi {
+  readonly copies: number;
+  readonly step: number;
+  readonly lim: number;
+  readonly q: number;
+  readonly t: number;
+  readonly acc: number;
+}
+
+/**
+ * Pushes the ban byte of the step's `k`-th start (`pb + k · g`); in a copies kernel, 1 when any of its
+ * copies' bytes below the row's end is 1, else 0 (`copyBanned`; only 1 means banned either way).
+ */
+function banByte(c: Code, pb: number, g: number, k: number, multi: Multi | null): Code {
   c.localGet(pb);
   if (k > 0) c.localGet(g).i32Const(k).i32Mul().i32Add();
-  return c.i32Load8U();
+  if (!multi) return c.i32Load8U();
+  const { copies, step, lim, q, t, acc } = multi;
+  c.localSet(q);
+  c.i32Const(0).localSet(acc);
+  c.localGet(copies).localSet(t);
+  c.loop();
+  c.localGet(q).localGet(lim).i32LtS().if();
+  c.localGet(acc).localGet(q).i32Load8U().i32Const(1).i32Eq().i32Or().localSet(acc);
+  c.end();
+  c.localGet(q).localGet(step).i32Add().localSet(q);
+  c.localGet(t).i32Const(1).i32Sub().localTee(t).brIf(0);
+  c.end();
+  return c.localGet(acc);
 }
 
 /** The kernels as one module's functions. */
