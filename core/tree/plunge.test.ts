@@ -5,9 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { practicalJob } from '../../test/fixtures/practical.ts';
-import { countingEngine } from '../lp/index.ts';
-import { createLpEngine, type OptimiseContext, optimise } from '../optimise.ts';
-import { parseOptimiseBody } from '../request/index.ts';
+import { countedSolve } from '../../test/support/solver.ts';
+import { createLpEngine, type OptimiseContext } from '../optimise.ts';
 import { nodeOrder, PLUNGE_MAX_ARCS } from './pattern-tree.ts';
 
 interface Node {
@@ -67,26 +66,8 @@ describe('nodeOrder', () => {
 describe('plunge on practical jobs (opt-in)', () => {
   it('finds the same cost and proof by another walk, and is off unless asked', async () => {
     const engine = await createLpEngine();
-    const run = async (seed: number, extra: Pick<OptimiseContext, 'on'>) => {
-      const parsed = parseOptimiseBody(practicalJob(seed), 'json');
-      if (!parsed.ok) throw new Error('fixture does not parse');
-      const counted = countingEngine(engine);
-      let t = 0;
-      let best: number | null = null;
-      const r = await optimise(parsed.value, {
-        lp: counted.engine,
-        clock: { now: () => 1_800_000_000_000 + t, monotonic: () => (t += 0.001) },
-        budgetMs: 20_000,
-        tier: 'public',
-        poweredBy: 'cutplan test',
-        onProgress: (p) => {
-          best = p.best;
-        },
-        ...extra,
-      });
-      if (!r.ok) throw new Error(r.error.message);
-      return { solves: counted.solves(), best, optimal: r.value.plan.optimal };
-    };
+    const run = (seed: number, extra: Pick<OptimiseContext, 'on'>) =>
+      countedSolve(practicalJob(seed), engine, extra);
     const on = new Set(['plunge'] as const);
     // Seed 8 (least_waste, three stocks): its optimum came from a completion deep in the full tree
     // (383 → 170 LP solves in the ablation run).

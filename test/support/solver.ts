@@ -9,7 +9,7 @@ import { type Budget, budgetOf, type Clock } from '../../core/budget.ts';
 import type { CutplanError, Result } from '../../core/errors.ts';
 import { countingEngine, type LpEngine } from '../../core/lp/index.ts';
 import { type Ablation, buildJobs, type Job } from '../../core/model/index.ts';
-import { createLpEngine, optimise } from '../../core/optimise.ts';
+import { createLpEngine, type OptimiseContext, optimise } from '../../core/optimise.ts';
 import { parseOptimiseBody } from '../../core/request/index.ts';
 import type { OptimiseResponse } from '../../core/types.ts';
 import { type Instance, loadSet } from './instances.ts';
@@ -114,4 +114,33 @@ export function onlyJob(body: unknown): Job {
   const [job] = buildJobs(parsed.value);
   if (!job) throw new Error('fixture has no job');
   return job;
+}
+
+/**
+ * Parses `body` and solves it on `engine` within 20 s of a step clock (a work limit), with `extra`'s opt-in
+ * or ablated techniques; the master LP solves counted, the best value last reported and whether the plan is
+ * proven optimal. For tests that compare one job's search with a technique on and off.
+ */
+export async function countedSolve(
+  body: unknown,
+  engine: LpEngine,
+  extra: Pick<OptimiseContext, 'on' | 'off'> = {},
+): Promise<{ solves: number; best: number | null; optimal: boolean }> {
+  const parsed = parseOptimiseBody(body, 'json');
+  if (!parsed.ok) throw new Error(`fixture does not parse: ${parsed.error.message}`);
+  const counted = countingEngine(engine);
+  let best: number | null = null;
+  const r = await optimise(parsed.value, {
+    lp: counted.engine,
+    clock: stepClock(),
+    budgetMs: 20_000,
+    tier: 'public',
+    poweredBy: 'cutplan test',
+    onProgress: (p) => {
+      best = p.best;
+    },
+    ...extra,
+  });
+  if (!r.ok) throw new Error(r.error.message);
+  return { solves: counted.solves(), best, optimal: r.value.plan.optimal };
 }

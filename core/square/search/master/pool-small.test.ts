@@ -6,12 +6,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { practicalJob } from '../../../../test/fixtures/practical.ts';
-import { onlyJob, workBudget } from '../../../../test/support/solver.ts';
-import { compositeEngine, countingEngine, createHighsEngine, type LpEngine } from '../../../lp/index.ts';
+import { countedSolve, onlyJob, workBudget } from '../../../../test/support/solver.ts';
+import { compositeEngine, createHighsEngine, type LpEngine } from '../../../lp/index.ts';
 import type { CgStop, PoolTuning, Residual } from '../../../master/index.ts';
 import { type Job, rng } from '../../../model/index.ts';
-import { createLpEngine, type OptimiseContext, optimise } from '../../../optimise.ts';
-import { parseOptimiseBody } from '../../../request/index.ts';
+import { createLpEngine, type OptimiseContext } from '../../../optimise.ts';
 import { ColumnGeneration, smallPool } from './column-generation.ts';
 
 /** A random job of `m` part lengths on `stocks` priced stock lengths. */
@@ -140,27 +139,9 @@ describe('the small pool (technique pool-small)', () => {
 
   it("is opt-in: moves a practical job's search only where asked and the dense simplex serves, same cost and proof", async () => {
     // Seed 104 (one stock and an offcut): its master went over to HiGHS at 300 columns after 26 solves.
-    const parsed = parseOptimiseBody(practicalJob(104), 'json');
-    if (!parsed.ok) throw new Error('fixture does not parse');
     const engine = await createLpEngine();
-    const run = async (extra: Pick<OptimiseContext, 'on' | 'off'>) => {
-      const counted = countingEngine(engine);
-      let t = 0;
-      let best: number | null = null;
-      const r = await optimise(parsed.value, {
-        lp: counted.engine,
-        clock: { now: () => 1_800_000_000_000 + t, monotonic: () => (t += 0.001) },
-        budgetMs: 20_000,
-        tier: 'public',
-        poweredBy: 'cutplan test',
-        onProgress: (p) => {
-          best = p.best;
-        },
-        ...extra,
-      });
-      if (!r.ok) throw new Error(r.error.message);
-      return { solves: counted.solves(), best, optimal: r.value.plan.optimal };
-    };
+    const run = (extra: Pick<OptimiseContext, 'on' | 'off'>) =>
+      countedSolve(practicalJob(104), engine, extra);
     const on = new Set(['pool-small'] as const);
     // The service's context (`SolveContext`) has no `on`: what the service runs is the first.
     const [plain, pooled] = [await run({}), await run({ on })];
