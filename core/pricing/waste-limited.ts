@@ -329,6 +329,19 @@ function gainKernel(
 }
 
 /**
+ * Where a chunk's row under a ban reads: the chunk's item row in the ban (`row`, byte of start 0), the
+ * grid step `g`, the loads `top` down to `bottom`, and its `copies`, `step` positions apart.
+ */
+interface BanRowAt {
+  readonly row: number;
+  readonly g: number;
+  readonly top: number;
+  readonly bottom: number;
+  readonly copies: number;
+  readonly step: number;
+}
+
+/**
  * A chunk's row under a ban (with or without arc gains; one copy, or several, `copyBanned` then done in
  * the kernel) by the SIMD kernel when the arrays and the ban's copy are the DP arena's (technique
  * `wasm-sweep`): the same cells and choices as {@link sweepBanRow}. False: not run here.
@@ -339,14 +352,7 @@ function banKernel(
   base: number,
   w: number,
   v: number,
-  at: {
-    readonly row: number;
-    readonly g: number;
-    readonly top: number;
-    readonly bottom: number;
-    readonly copies: number;
-    readonly step: number;
-  },
+  at: BanRowAt,
   positions: number,
   earns: Float64Array | null,
   arena: Uint8Array | null,
@@ -405,14 +411,7 @@ function sweepBanRow(
   base: number,
   w: number,
   v: number,
-  at: {
-    readonly row: number;
-    readonly g: number;
-    readonly top: number;
-    readonly bottom: number;
-    readonly copies: number;
-    readonly step: number;
-  },
+  at: BanRowAt,
   earns: Float64Array | null,
   ban: ArcBan,
   rows: Float32Array | undefined,
@@ -446,7 +445,7 @@ function oneCopyBanRow(
   base: number,
   w: number,
   v: number,
-  at: { readonly row: number; readonly g: number; readonly top: number; readonly bottom: number },
+  at: Pick<BanRowAt, 'row' | 'g' | 'top' | 'bottom'>,
   cells: Uint8Array,
   rows: Float32Array | undefined,
 ): void {
