@@ -5,11 +5,19 @@
  * nodes, nodes given tight rounds. A load can stretch the wall time but not these counts.
  *
  *   npx tsx bench/work-counts.ts ani 201_2500_NR_13.txt,402_10000_NR_0.txt 3000 tight-bound,packer-share
- *   (a variant may switch several off: `tight-bound+packer-share`)
+ *   (a variant may switch several off: `tight-bound+packer-share`; `on:NAME` switches the opt-in NAME on)
  */
 import { budgetOf, manualClock, workLimited } from '../core/budget.ts';
 import { countingEngine } from '../core/lp/index.ts';
-import { buildJobs, isTechnique, type Technique } from '../core/model/index.ts';
+import {
+  buildJobs,
+  isOptInTechnique,
+  isTechnique,
+  NO_ABLATION,
+  NO_OPT_IN,
+  type OptInTechnique,
+  type Technique,
+} from '../core/model/index.ts';
 import { createLpEngine } from '../core/optimise.ts';
 import { parseOptimiseBody } from '../core/request/index.ts';
 import { solveGroup } from '../core/square/search/index.ts';
@@ -20,9 +28,15 @@ const solves = Number(solvesArg);
 if (!files || !Number.isInteger(solves) || solves <= 0)
   throw new Error('usage: work-counts.ts <set> <file,file> <master solves> [technique[+technique],…]');
 const variants = ['', ...variantsArg.split(',').filter(Boolean)].map((v) => {
+  // `on:NAME` switches the opt-in technique NAME on (production has it off).
+  if (v.startsWith('on:')) {
+    const name = v.slice(3);
+    if (!isOptInTechnique(name)) throw new Error(`unknown opt-in technique '${name}'`);
+    return { label: `${name} on`, off: NO_ABLATION, on: new Set<OptInTechnique>([name]) };
+  }
   const off = v ? v.split('+') : [];
   for (const t of off) if (!isTechnique(t)) throw new Error(`unknown technique '${t}'`);
-  return { label: v ? `${v} off` : 'all on', off: new Set(off as Technique[]) };
+  return { label: v ? `${v} off` : 'all on', off: new Set(off as Technique[]), on: NO_OPT_IN };
 });
 const mops = (ops: number | undefined): string => (ops === undefined ? '-' : (ops / 1e6).toFixed(0));
 /** Arcs fixed by `rc-fixing`, of those on some bar within the waste limit when it first ran. */
@@ -55,7 +69,7 @@ for (const file of files.split(',')) {
     const { engine, solves: used } = countingEngine(base);
     const budget = workLimited(budgetOf(manualClock(), 1e12), used, solves);
     const t0 = performance.now();
-    const r = solveGroup(job, engine, budget, undefined, v.off);
+    const r = solveGroup(job, engine, budget, undefined, v.off, v.on);
     const s = ((performance.now() - t0) / 1000).toFixed(1);
     const t = r.trace;
     process.stdout.write(

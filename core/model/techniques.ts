@@ -119,6 +119,12 @@ export const OPT_IN_TECHNIQUES = [
    * same pruning. docs/solver.md, "The warm tail: finding, not proving".
    */
   'plunge',
+  /**
+   * Full-bar jobs: a node's strong-branching trials stop after `STRONG_FLOOR_STREAK` solved children in a
+   * row stayed at the floor. Off: it lost ANI 402_NR_15's and _6's proofs within 1,500 master solves at
+   * every streak tried (6, 8, 12, 16). docs/solver.md, "Stopping a node's trials after a floor streak".
+   */
+  'strong-streak',
 ] as const;
 
 export type OptInTechnique = (typeof OPT_IN_TECHNIQUES)[number];

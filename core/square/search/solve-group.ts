@@ -240,7 +240,7 @@ export function solveGroup(
       inc,
       ...(fullBars ? { fullBars } : {}),
       tight: !off.has('tight-bound'),
-      ...(fullBars && !off.has('strong-branching') ? { strong: strongOf(off) } : {}),
+      ...(fullBars && !off.has('strong-branching') ? { strong: strongOf(off, on) } : {}),
       floorMargin: !off.has('floor-margin'),
       plunge: job.sources.length > 1 && on.has('plunge'),
       ...(fixing && !off.has('node-fixing') ? { nodeFixing: nodeFixingOf(fixing, cg, job, trace) } : {}),

@@ -11,6 +11,8 @@ import {
   type Incumbent,
   type Job,
   type Layout,
+  NO_OPT_IN,
+  type OptIn,
   runToEnd,
   type SearchTrace,
 } from '../../../model/index.ts';
@@ -24,15 +26,25 @@ import {
 } from '../../../tree/index.ts';
 import type { Column, ColumnGeneration } from '../master/index.ts';
 import type { Diver, StepRule } from './dive.ts';
-import { FULL_BAR_DIVE_SOLVES, STRONG_BRANCHING, STRONG_TRIAL_ROUNDS, STRONG_TRIAL_SHARE } from './tuning.ts';
+import {
+  FULL_BAR_DIVE_SOLVES,
+  STRONG_BRANCHING,
+  STRONG_FLOOR_STREAK,
+  STRONG_TRIAL_ROUNDS,
+  STRONG_TRIAL_SHARE,
+} from './tuning.ts';
 
-/** Strong branching for full-bar jobs under an ablation (with `strong-branching` on). */
-export function strongOf(off: Ablation): StrongBranching {
+/**
+ * Strong branching for full-bar jobs under an ablation (with `strong-branching` on) and the opt-in
+ * techniques `on` (`strong-streak`).
+ */
+export function strongOf(off: Ablation, on: OptIn = NO_OPT_IN): StrongBranching {
   return {
     ...STRONG_BRANCHING,
     history: !off.has('strong-history'),
     ...(off.has('strong-rounds') ? {} : { rounds: STRONG_TRIAL_ROUNDS }),
     ...(off.has('strong-share') ? {} : { share: STRONG_TRIAL_SHARE }),
+    ...(on.has('strong-streak') ? { streak: STRONG_FLOOR_STREAK } : {}),
   };
 }
 

@@ -3,7 +3,12 @@ import { fixture, onlyJob, workBudget } from '../../../../test/support/solver.ts
 import { budgetOf, manualClock } from '../../../budget.ts';
 import { solveGroup } from '../solve-group.ts';
 import { firstDiveBudget, strongOf } from './branch-and-price.ts';
-import { FULL_BAR_DIVE_SOLVES, STRONG_BRANCHING, STRONG_TRIAL_ROUNDS } from './tuning.ts';
+import {
+  FULL_BAR_DIVE_SOLVES,
+  STRONG_BRANCHING,
+  STRONG_FLOOR_STREAK,
+  STRONG_TRIAL_ROUNDS,
+} from './tuning.ts';
 
 // Strong branching on full-bar jobs (technique `strong-branching`): ANI 402_NR_6's LP bound is one bar
 // below the optimum and the most fractional arc leaves both children at the floor; without the trials
@@ -34,6 +39,15 @@ describe('strongOf', () => {
     expect(strong.history).toBe(history);
     expect(strong.solves).toBe(STRONG_BRANCHING.solves);
     expect(STRONG_TRIAL_ROUNDS).toBeGreaterThan(STRONG_BRANCHING.rounds);
+  });
+
+  // Opt-in technique `strong-streak`: no floor streak unless switched on.
+  it.each([
+    [[], undefined],
+    [['strong-streak'], STRONG_FLOOR_STREAK],
+    [['plunge'], undefined],
+  ] as const)('with %o on: streak %s', (on, streak) => {
+    expect(strongOf(new Set(), new Set(on)).streak).toBe(streak);
   });
 });
 

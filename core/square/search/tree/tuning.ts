@@ -83,6 +83,15 @@ export const STRONG_TRIAL_ROUNDS = 8;
 export const STRONG_TRIAL_SHARE = 10;
 
 /**
+ * Opt-in technique `strong-streak`: a node's strong-branching trials stop after this many solved trial
+ * children in a row stayed at the floor. 8 skipped 39 % of ANI 402_NR_15's trial LP iterations in the
+ * replay of its trials at 3 of 26 pruning children lost ("Round 3: which trial re-solves a cheap rule could
+ * skip"); run for real, it lost NR_15's proof at 6, 8, 12 and 16 ("Stopping a node's trials after a floor
+ * streak").
+ */
+export const STRONG_FLOOR_STREAK = 8;
+
+/**
  * Technique `full-bar-dive-cap`: the master solves a full-bar job's first dive (after the root) may take.
  * Such a job improves only by a perfect packing, which that dive's completions rarely find; on ANI 402
  * it took up to 223 solves (NR_21: two thirds of the proof's rounds).
