@@ -81,6 +81,30 @@ describe('slackFill', () => {
     expect(slackFill(dear, [4], [inf, inf])).toEqual([{ source: 0, counts: Int32Array.from([2]), count: 2 }]);
   });
 
+  it('takes a preferred pattern that fills a bar as well, not one of an item no longer wanted', () => {
+    const inf = Number.POSITIVE_INFINITY;
+    const j = job(
+      [
+        [6, 1],
+        [5, 2],
+        [4, 1],
+      ],
+      [[10, 10, inf]],
+    );
+    const pattern = (a: number, b: number, c: number) => ({ source: 0, counts: Int32Array.from([a, b, c]) });
+    // The subset sum, longest first, finds 6+4 first.
+    expect(slackFill(j, [1, 2, 1], [inf])?.map((b) => [...b.counts])).toEqual([
+      [1, 0, 1],
+      [0, 2, 0],
+    ]);
+    // 5+5 fills a bar as well: taken first. 5+4 (too light) and 0+0+2 (more 4s than wanted) are not.
+    const preferred = [pattern(0, 0, 2), pattern(0, 1, 1), pattern(0, 2, 0)];
+    expect(slackFill(j, [1, 2, 1], [inf], preferred)?.map((b) => [...b.counts])).toEqual([
+      [0, 2, 0],
+      [1, 0, 1],
+    ]);
+  });
+
   it('keeps to the supply, and gives up when a piece fits no bar left', () => {
     const j = job(
       [[10, 4]],

@@ -12,14 +12,21 @@ import { SLACK_FILL_LONGER } from './tuning.ts';
  * after `FILL_NODES` nodes) on the kind of bar that costs least per unit of load; among kinds within
  * {@link SLACK_FILL_LONGER} of that least cost per unit, the longest (so a plan at one cost has fewer bars),
  * then the cheaper per unit, then the lower index. A bar is repeated while its pieces are still wanted and
- * its source has bars left (so the plan repeats layouts). Minimum bin slack after Gupta & Ho (1999), with
+ * its source has bars left (so the plan repeats layouts). A `preferred` pattern of the chosen kind whose
+ * pieces are all still wanted and whose load is that fullest load is taken instead of the subset sum's
+ * (the first such in the list), so a plan reuses the layouts it has. Minimum bin slack after Gupta & Ho (1999), with
  * the kind of bar chosen per bar: on the practical jobs whose prices follow the length, the plans at the
  * bound are near-perfect packings that the LP's rounded columns rarely hold (docs/solver.md).
  *
  * Returns the bars (each `count` bars of one layout), or null when some piece fits no source with bars
  * left. Deterministic; `supply` is not changed.
  */
-export function slackFill(job: Job, demand: ArrayLike<number>, supply: ArrayLike<number>): Layout[] | null {
+export function slackFill(
+  job: Job,
+  demand: ArrayLike<number>,
+  supply: ArrayLike<number>,
+  preferred: readonly { readonly source: number; readonly counts: Int32Array }[] = [],
+): Layout[] | null {
   const m = job.items.length;
   const order: number[] = [];
   for (let i = 0; i < m; i++) if ((demand[i] ?? 0) > 0) order.push(i);
@@ -47,7 +54,8 @@ export function slackFill(job: Job, demand: ArrayLike<number>, supply: ArrayLike
       if (!pick || cap > best || (cap === best && f.perUnit < pick.perUnit)) pick = f;
     }
     if (!pick) return null;
-    const { k, take } = pick;
+    const k = pick.k;
+    const take = samePreferred(job, order, w, left, k, pick.take, preferred) ?? pick.take;
     const counts = new Int32Array(m);
     let pieces = 0;
     take.forEach((t, j) => {
@@ -66,4 +74,42 @@ export function slackFill(job: Job, demand: ArrayLike<number>, supply: ArrayLike
     bars.push({ source: k, counts, count: times });
   }
   return bars;
+}
+
+/**
+ * The first preferred pattern of source `k` that the pieces `left` (over `order`, weights `w`) still
+ * hold whole and that loads as much as `fill`, as takes over `order`; or null.
+ */
+function samePreferred(
+  job: Job,
+  order: readonly number[],
+  w: readonly number[],
+  left: readonly number[],
+  k: number,
+  fill: readonly number[],
+  preferred: readonly { readonly source: number; readonly counts: Int32Array }[],
+): number[] | null {
+  let want = 0;
+  fill.forEach((t, j) => {
+    want += t * (w[j] ?? 0);
+  });
+  const m = job.items.length;
+  for (const p of preferred) {
+    if (p.source !== k) continue;
+    let pieces = 0;
+    for (let i = 0; i < m; i++) pieces += p.counts[i] ?? 0;
+    let load = 0;
+    let taken = 0;
+    let fits = true;
+    const take = order.map((i, j) => {
+      const c = p.counts[i] ?? 0;
+      if (c > (left[j] ?? 0)) fits = false;
+      load += c * (w[j] ?? 0);
+      taken += c;
+      return c;
+    });
+    // Every piece of the pattern still wanted (none of an item already cut), as full as the fill.
+    if (fits && taken === pieces && pieces > 0 && load >= want - 1e-9) return take;
+  }
+  return null;
 }

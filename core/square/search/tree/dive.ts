@@ -257,15 +257,23 @@ export class Diver {
       this.inc.offer([...bars, ...downsize(this.job, rest, r.hi, (c) => patternWeight(this.job, c))]);
     }
     if (this.roundUp) this.completeRoundedUp(x, r, bars, pref);
-    if (this.slackFill) this.completeBySlack(r, bars);
+    if (this.slackFill) this.completeBySlack(x, r, bars);
   }
 
-  /** The rounded-down LP `bars` (residual `down`) with the rest packed by {@link slackFill}, offered. */
-  private completeBySlack(down: Residual, bars: readonly Layout[]): void {
+  /**
+   * The rounded-down LP `bars` (residual `down`) with the rest packed by {@link slackFill}, offered; the
+   * bars' patterns, then the LP's columns, preferred where they fill a bar as well.
+   */
+  private completeBySlack(x: Float64Array, down: Residual, bars: readonly Layout[]): void {
     let pieces = 0;
     for (const d of down.demand) pieces += Math.max(0, d);
     if (pieces === 0 || pieces > SLACK_FILL_PIECES) return;
-    const rest = slackFill(this.job, down.demand, down.hi);
+    const preferred: { source: number; counts: Int32Array }[] = [...bars];
+    for (let j = 0; j < x.length; j++) {
+      const c = this.cg.columns[j];
+      if ((x[j] ?? 0) > 1e-9 && c) preferred.push(c);
+    }
+    const rest = slackFill(this.job, down.demand, down.hi, preferred);
     if (!rest) return;
     this.inc.offer([...bars, ...rest], 'slack fill');
     this.inc.offer(
