@@ -125,6 +125,13 @@ export const OPT_IN_TECHNIQUES = [
    * every streak tried (6, 8, 12, 16). docs/solver.md, "Stopping a node's trials after a floor streak".
    */
   'strong-streak',
+  /**
+   * Jobs with several kinds of bar (not those that keep their patterns): each completion of a dive's or
+   * tree node's rounded-down LP also packs the rest, up to `SLACK_FILL_PIECES` pieces, by the slack fill
+   * (fullest bar of the kind cheapest per unit of load, `heuristics/slack-fill.ts`), for the plan at the
+   * bound sooner. docs/solver.md, "The warm tail's plans are packings".
+   */
+  'slack-fill',
 ] as const;
 
 export type OptInTechnique = (typeof OPT_IN_TECHNIQUES)[number];

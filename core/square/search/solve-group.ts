@@ -203,7 +203,9 @@ export function solveGroup(
     if (isOptimal() || budget.expired()) return result();
 
     const roundUp = job.sources.length > 1 && !off.has('round-up');
-    const diver = new Diver(job, cg, budget, trace, inc, isOptimal, roundUp);
+    // Opt-in (`slack-fill`); not where the plan's patterns count (setups, bundles).
+    const bySlack = job.sources.length > 1 && on.has('slack-fill') && !job.keepPatterns;
+    const diver = new Diver(job, cg, budget, trace, inc, isOptimal, roundUp, bySlack);
     diver.complete(first.out.x, root, []);
     cg.dropSubstitution();
     trace.phase = 'dive';

@@ -14,9 +14,9 @@ import {
 } from '../../../model/index.ts';
 import { ceilBound } from '../../../numbers.ts';
 import { packExactly } from '../exact/index.ts';
-import { downsize, greedyPack, sourcePreference } from '../heuristics/index.ts';
+import { downsize, greedyPack, slackFill, sourcePreference } from '../heuristics/index.ts';
 import type { ColumnGeneration } from '../master/index.ts';
-import { ENDGAME_NODES, ENDGAME_PIECES, ENDGAME_SLACK, SHARE_PER_STEP } from './tuning.ts';
+import { ENDGAME_NODES, ENDGAME_PIECES, ENDGAME_SLACK, SHARE_PER_STEP, SLACK_FILL_PIECES } from './tuning.ts';
 
 /**
  * What the first (LP-preferred) choice at a dive's node fixes: every whole column at once (`whole parts`,
@@ -38,6 +38,7 @@ export class Diver {
   private readonly inc: Incumbent;
   private readonly done: () => boolean;
   private readonly roundUp: boolean;
+  private readonly slackFill: boolean;
 
   constructor(
     job: Job,
@@ -48,6 +49,8 @@ export class Diver {
     done: () => boolean,
     /** Completions also round the LP's most fractional columns up (see {@link Diver.complete}). */
     roundUp = false,
+    /** Completions also pack the rest by the slack fill (opt-in `slack-fill`; see {@link Diver.complete}). */
+    slackFill = false,
   ) {
     this.job = job;
     this.cg = cg;
@@ -56,6 +59,7 @@ export class Diver {
     this.inc = inc;
     this.done = done;
     this.roundUp = roundUp;
+    this.slackFill = slackFill;
   }
 
   /** Runs a whole dive from `residual` (see {@link Diver.steps}). */
@@ -230,7 +234,8 @@ export class Diver {
    * Rounds the LP down, then packs what is left greedily, and offers the result. With `roundUp`, also
    * the same rounding plus one bar of every column whose fractional part exceeds {@link ROUND_UP_FROM}
    * (clipped to the demand left), the rest packed first-fit: another plan from the same LP, for the price
-   * of a greedy pass (docs/solver.md, "Completions rounded up").
+   * of a greedy pass (docs/solver.md, "Completions rounded up"). With `slackFill`, also the rounding with
+   * its rest (up to {@link SLACK_FILL_PIECES} pieces) packed by {@link slackFill}, as it is and downsized.
    */
   complete(x: Float64Array, residual: Residual, fixed: readonly Layout[]): void {
     const r = cloneResidual(residual);
@@ -252,6 +257,29 @@ export class Diver {
       this.inc.offer([...bars, ...downsize(this.job, rest, r.hi, (c) => patternWeight(this.job, c))]);
     }
     if (this.roundUp) this.completeRoundedUp(x, r, bars, pref);
+    if (this.slackFill) this.completeBySlack(x, r, bars);
+  }
+
+  /**
+   * The rounded-down LP `bars` (residual `down`) with the rest packed by {@link slackFill}, offered; the
+   * bars' patterns, then the LP's columns, preferred where they fill a bar as well.
+   */
+  private completeBySlack(x: Float64Array, down: Residual, bars: readonly Layout[]): void {
+    let pieces = 0;
+    for (const d of down.demand) pieces += Math.max(0, d);
+    if (pieces === 0 || pieces > SLACK_FILL_PIECES) return;
+    const preferred: { source: number; counts: Int32Array }[] = [...bars];
+    for (let j = 0; j < x.length; j++) {
+      const c = this.cg.columns[j];
+      if ((x[j] ?? 0) > 1e-9 && c) preferred.push(c);
+    }
+    const rest = slackFill(this.job, down.demand, down.hi, preferred);
+    if (!rest) return;
+    this.inc.offer([...bars, ...rest], 'slack fill');
+    this.inc.offer(
+      [...bars, ...downsize(this.job, rest, down.hi, (c) => patternWeight(this.job, c))],
+      'slack fill',
+    );
   }
 
   /**

@@ -97,3 +97,10 @@ export const STRONG_FLOOR_STREAK = 8;
  * it took up to 223 solves (NR_21: two thirds of the proof's rounds).
  */
 export const FULL_BAR_DIVE_SOLVES = 60;
+
+/**
+ * Completions by the slack fill (opt-in `slack-fill`) run where the rounded-down LP leaves at most this
+ * many pieces: 30 took 7,885 LP solves over seeds 1–200, 60 7,510, 150 7,381 (main 9,179; first version,
+ * before the preferred patterns; docs/solver.md).
+ */
+export const SLACK_FILL_PIECES = 60;
