@@ -5,7 +5,7 @@
  * nodes, nodes given tight rounds. A load can stretch the wall time but not these counts.
  *
  *   npx tsx bench/work-counts.ts ani 201_2500_NR_13.txt,402_10000_NR_0.txt 3000 tight-bound,packer-share
- *   (a variant may switch several off: `tight-bound+packer-share`; `on:NAME` switches the opt-in NAME on)
+ *   (a variant may switch several off: `tight-bound+packer-share`; `on:NAME[+NAME]` switches opt-ins on)
  */
 import { budgetOf, manualClock, workLimited } from '../core/budget.ts';
 import { countingEngine } from '../core/lp/index.ts';
@@ -13,8 +13,6 @@ import {
   buildJobs,
   isOptInTechnique,
   isTechnique,
-  NO_ABLATION,
-  NO_OPT_IN,
   type OptInTechnique,
   type Technique,
 } from '../core/model/index.ts';
@@ -28,15 +26,19 @@ const solves = Number(solvesArg);
 if (!files || !Number.isInteger(solves) || solves <= 0)
   throw new Error('usage: work-counts.ts <set> <file,file> <master solves> [technique[+technique],…]');
 const variants = ['', ...variantsArg.split(',').filter(Boolean)].map((v) => {
-  // `on:NAME` switches the opt-in technique NAME on (production has it off).
+  // `on:NAME[+NAME]`: opt-in techniques switched on instead.
   if (v.startsWith('on:')) {
-    const name = v.slice(3);
-    if (!isOptInTechnique(name)) throw new Error(`unknown opt-in technique '${name}'`);
-    return { label: `${name} on`, off: NO_ABLATION, on: new Set<OptInTechnique>([name]) };
+    const on = v.slice(3).split('+');
+    for (const t of on) if (!isOptInTechnique(t)) throw new Error(`unknown opt-in technique '${t}'`);
+    return { label: `${v.slice(3)} on`, off: new Set<Technique>(), on: new Set(on as OptInTechnique[]) };
   }
   const off = v ? v.split('+') : [];
   for (const t of off) if (!isTechnique(t)) throw new Error(`unknown technique '${t}'`);
-  return { label: v ? `${v} off` : 'all on', off: new Set(off as Technique[]), on: NO_OPT_IN };
+  return {
+    label: v ? `${v} off` : 'all on',
+    off: new Set(off as Technique[]),
+    on: new Set<OptInTechnique>(),
+  };
 });
 const mops = (ops: number | undefined): string => (ops === undefined ? '-' : (ops / 1e6).toFixed(0));
 /** Arcs fixed by `rc-fixing`, of those on some bar within the waste limit when it first ran. */
@@ -56,7 +58,7 @@ const fixed = (t: {
 const base = await createLpEngine();
 const all = loadSet(set, INSTANCES_DIR);
 process.stdout.write(
-  'instance\tvariant\tstatus\tcost/bound/known\trounds\tnodes\ttight nodes\tfixed arcs\tpacker Mops (root)\twall s\n',
+  'instance\tvariant\tstatus\tcost/bound/known\trounds\tnodes\ttight nodes\tfixed arcs\tpacker Mops (root)\twall s\tCPU s\n',
 );
 for (const file of files.split(',')) {
   const inst = all.find((i) => i.file.endsWith(`/${file}`) || i.file === file);
@@ -69,11 +71,14 @@ for (const file of files.split(',')) {
     const { engine, solves: used } = countingEngine(base);
     const budget = workLimited(budgetOf(manualClock(), 1e12), used, solves);
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     const r = solveGroup(job, engine, budget, undefined, v.off, v.on);
+    const c = process.cpuUsage(c0);
     const s = ((performance.now() - t0) / 1000).toFixed(1);
+    const cpu = ((c.user + c.system) / 1e6).toFixed(1);
     const t = r.trace;
     process.stdout.write(
-      `${inst.file}\t${v.label}\t${r.status}\t${r.plan?.cost ?? '-'}/${r.bound}/${inst.opt ?? '-'}\t${t.cgIterations}\t${t.branchNodes}\t${t.tightNodes ?? 0}\t${fixed(t)}\t${mops(r.packer?.ops)} (${mops(r.packer?.rootOps)})\t${s}\n`,
+      `${inst.file}\t${v.label}\t${r.status}\t${r.plan?.cost ?? '-'}/${r.bound}/${inst.opt ?? '-'}\t${t.cgIterations}\t${t.branchNodes}\t${t.tightNodes ?? 0}\t${fixed(t)}\t${mops(r.packer?.ops)} (${mops(r.packer?.rootOps)})\t${s}\t${cpu}\n`,
     );
   }
 }

@@ -45,6 +45,11 @@ export class ColumnPool {
     return this.tuning.scan !== false;
   }
 
+  /** Whether the scan runs beside the pricing in the same round (see {@link PoolTuning.withPricing}). */
+  get withPricing(): boolean {
+    return this.tuning.withPricing === true;
+  }
+
   /** Columns waiting in the pool. */
   get size(): number {
     return this.pooled.size;
@@ -77,9 +82,10 @@ export class ColumnPool {
     this.solvesSincePrune++;
     // Far below the floor no column can leave soon: small LPs (every practical job) skip the count.
     if (2 * lpColumns.length <= this.floor) return;
+    const threshold = this.tuning.reducedCost ?? POOL_REDUCED_COST;
     lpColumns.forEach((j, p) => {
       const lp = firstColumn + p;
-      const idle = (sol.x[lp] ?? 0) <= 1e-9 && (rc[lp] ?? 0) > POOL_REDUCED_COST * Math.max(1, costOf(j));
+      const idle = (sol.x[lp] ?? 0) <= 1e-9 && (rc[lp] ?? 0) > threshold * Math.max(1, costOf(j));
       this.idle[j] = idle ? (this.idle[j] ?? 0) + 1 : 0;
     });
   }

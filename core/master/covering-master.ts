@@ -344,7 +344,8 @@ export class CoveringMaster<C extends PatternColumn> {
       const tol = stop.tolerance ?? REL_TOL;
       // Pooled columns that price out at these duals come back instead of a pricing call: no bound this
       // round, but the round that ends column generation always prices (the pool has none left then).
-      if (this.fromPool(sol.duals, tol) === 0) {
+      // With `withPricing` the scan follows the pricing instead, in the same round.
+      if (this.pool?.withPricing || this.fromPool(sol.duals, tol) === 0) {
         const duals = this.itemDuals(sol.duals);
         let priced = this.price(
           this.center && this.smoothing > 0 ? smooth(this.center, this.smoothing, this.m, duals) : duals,
@@ -365,6 +366,8 @@ export class CoveringMaster<C extends PatternColumn> {
           return this.outcome(priced.exact ? 'optimal' : 'stopped', sol, bestBound, iterations);
         }
         for (const c of priced.columns) this.add(c);
+        // Exact pricing found columns, so the round goes on: pooled ones that price out join them.
+        if (this.pool?.withPricing) this.fromPool(sol.duals, tol);
       }
       // Settled: the integer the bound rounds up to is the one the LP is about to reach. The last
       // thousandths of a degenerate LP's tail cost hundreds of iterations and cannot change a proof

@@ -12,6 +12,11 @@ export { DualTolerance } from './dual-tolerance.ts';
 export { reachesCutoff } from './outcome.ts';
 export type { ActiveArc, PatternColumn, PortPricing, PriceQuery, PricingPort } from './port.ts';
 export {
+  POOL_LARGE_AGE,
+  POOL_LARGE_COLUMNS,
+  POOL_LARGE_ITEM_TYPES,
+  POOL_LARGE_PERIOD,
+  POOL_LARGE_REDUCED_COST,
   POOL_SMALL_AGE,
   POOL_SMALL_COLUMNS,
   POOL_SMALL_PERIOD,

@@ -84,4 +84,12 @@ export interface PoolTuning {
   readonly rowsFactor: number;
   /** False: pooled columns come back only when the pricing finds them again (no scan a round). */
   readonly scan?: boolean;
+  /**
+   * True: the scan runs in the same round as the pricing, after it (pooled columns that price out at the
+   * master's duals join the priced ones), so no round is spent on the pool alone; else a round whose scan
+   * brings columns back skips its pricing call.
+   */
+  readonly withPricing?: boolean;
+  /** The relative reduced cost above which a column at zero counts as idle (default `POOL_REDUCED_COST`). */
+  readonly reducedCost?: number;
 }

@@ -132,6 +132,12 @@ export const OPT_IN_TECHNIQUES = [
    * bound sooner. docs/solver.md, "The warm tail's plans are packings".
    */
   'slack-fill',
+  /**
+   * Full-bar one-bar jobs of many lengths (ANI 600, 801, 1002): the column pool keeps their masters' LPs
+   * smaller (HiGHS's iterations cost about 13 ns a column), scanned beside each round's pricing, never
+   * instead of it. docs/solver.md, "The column pool on ANI 801".
+   */
+  'pool-large',
 ] as const;
 
 export type OptInTechnique = (typeof OPT_IN_TECHNIQUES)[number];

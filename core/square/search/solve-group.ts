@@ -31,7 +31,7 @@ import {
   upfrontSchedule,
 } from './exact/index.ts';
 import { fewerBars, offerGreedyPlans } from './heuristics/index.ts';
-import { ColumnGeneration, provesInfeasible, smallPool, solveRoot } from './master/index.ts';
+import { ColumnGeneration, largePool, provesInfeasible, smallPool, solveRoot } from './master/index.ts';
 import { ArcFixing, type SubtreeBan } from './tree/arc-fixing.ts';
 import { firstDiveBudget, strongOf } from './tree/branch-and-price.ts';
 import {
@@ -171,8 +171,12 @@ export function solveGroup(
     fixable && !off.has('rc-fixing')
       ? new ArcFixing(job, () => inc.pruneAt(), !off.has('fixing-scale'))
       : null;
-  // Opt-in (`pool-small`); not for the setups oracle nor plans whose patterns count.
-  const pool = on.has('pool-small') && !goal && !job.keepPatterns ? smallPool(job) : undefined;
+  // Opt-in (`pool-large`, `pool-small`); not for the setups oracle nor plans whose patterns count.
+  const pool =
+    goal || job.keepPatterns
+      ? undefined
+      : ((on.has('pool-large') ? largePool(job, fullBars !== undefined) : undefined) ??
+        (on.has('pool-small') ? smallPool(job) : undefined));
   const cg = new ColumnGeneration(job, counted.engine, root, {
     ...(fullBars ? { primalAfterColumns: true } : {}),
     pruneAt: () => inc.pruneAt(),

@@ -10,6 +10,11 @@ import {
   type CgStop,
   CoveringMaster,
   DualTolerance,
+  POOL_LARGE_AGE,
+  POOL_LARGE_COLUMNS,
+  POOL_LARGE_ITEM_TYPES,
+  POOL_LARGE_PERIOD,
+  POOL_LARGE_REDUCED_COST,
   POOL_SMALL_AGE,
   POOL_SMALL_COLUMNS,
   POOL_SMALL_PERIOD,
@@ -149,6 +154,24 @@ export function smallPool(job: Job): PoolTuning | undefined {
     minColumns: POOL_SMALL_COLUMNS,
     rowsFactor: 0,
     scan: false,
+  };
+}
+
+/**
+ * The large column pool for `job`'s search master (technique `pool-large`), or undefined: one-bar jobs of
+ * at least `POOL_LARGE_ITEM_TYPES` lengths in the full-bar regime (`fullBars`: ANI 600, 801, 1002), whose
+ * masters carry 4,000–7,000 columns where HiGHS's re-solves are most of a round (docs/solver.md, "The
+ * column pool on ANI 801"). Scanned beside the pricing, never instead of it.
+ */
+export function largePool(job: Job, fullBars: boolean): PoolTuning | undefined {
+  if (!fullBars || job.sources.length !== 1 || job.items.length < POOL_LARGE_ITEM_TYPES) return undefined;
+  return {
+    age: POOL_LARGE_AGE,
+    period: POOL_LARGE_PERIOD,
+    minColumns: POOL_LARGE_COLUMNS,
+    rowsFactor: 2,
+    withPricing: true,
+    reducedCost: POOL_LARGE_REDUCED_COST,
   };
 }
 

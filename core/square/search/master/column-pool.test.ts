@@ -1,12 +1,15 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { onlyJob, workBudget } from '../../../../test/support/solver.ts';
-import type { Residual } from '../../../master/index.ts';
+import { POOL_LARGE_COLUMNS, POOL_LARGE_ITEM_TYPES, type Residual } from '../../../master/index.ts';
 import { type Job, rng } from '../../../model/index.ts';
-import { ColumnGeneration } from './column-generation.ts';
+import { ColumnGeneration, largePool } from './column-generation.ts';
+import { SquarePricing } from './square-pricing.ts';
 
 /** Columns leave the LP after two idle solves, looked for every solve, whatever the LP's size. */
 const EAGER = { age: 2, period: 1, minColumns: 0, rowsFactor: 0 };
+/** The same, scanned beside the pricing in each round (`withPricing`) and idle from 1e-3 of a bar. */
+const BESIDE = { ...EAGER, withPricing: true, reducedCost: 1e-3 };
 
 /** A random job of `m` part lengths on one or two priced stocks. */
 function randomJob(seed: number, m: number, twoStocks: boolean): Job {
@@ -30,11 +33,12 @@ function rootOf(job: Job): Residual {
 }
 
 /** Solves each residual in turn on one master (as the dives and the tree do); LP values and pool sizes. */
-async function walk(job: Job, residuals: readonly Residual[], pool: 'eager' | 'off') {
+async function walk(job: Job, residuals: readonly Residual[], pool: 'eager' | 'beside' | 'off') {
   const { engine, budget } = await workBudget(100_000);
   const first = residuals[0];
   if (!first) throw new Error('no residual');
-  const cg = new ColumnGeneration(job, engine, first, pool === 'eager' ? { pool: EAGER } : {});
+  const tuning = pool === 'eager' ? EAGER : pool === 'beside' ? BESIDE : null;
+  const cg = new ColumnGeneration(job, engine, first, tuning ? { pool: tuning } : {});
   try {
     return residuals.map((r) => {
       cg.setResidual(r);
@@ -93,22 +97,25 @@ describe('column pool', () => {
           // crossing it that were pooled on the way must meet its row when they come back.
           const arced = await arcBranch(job, root);
           const steps = [root, less, bounded, arced, root];
-          const [on, off] = [await walk(job, steps, 'eager'), await walk(job, steps, 'off')];
-          steps.forEach((_, s) => {
-            const a = on[s];
-            const b = off[s];
-            if (!a || !b) throw new Error('missing step');
-            expect(a.out.status).toBe(b.out.status);
-            if (b.out.status !== 'optimal') return;
-            expect(a.out.lpValue).toBeCloseTo(b.out.lpValue, 6);
-            expect(a.out.bound).toBeLessThanOrEqual(a.out.lpValue + 1e-6);
-            // The LP's columns cover the residual's demand (where it needs no artificial column).
-            if (a.out.artificial > 1e-6) return;
-            steps[s]?.demand.forEach((d, i) => {
-              expect(a.made[i]).toBeGreaterThanOrEqual(d - 1e-6);
+          const off = await walk(job, steps, 'off');
+          for (const mode of ['eager', 'beside'] as const) {
+            const on = await walk(job, steps, mode);
+            steps.forEach((_, s) => {
+              const a = on[s];
+              const b = off[s];
+              if (!a || !b) throw new Error('missing step');
+              expect(a.out.status).toBe(b.out.status);
+              if (b.out.status !== 'optimal') return;
+              expect(a.out.lpValue).toBeCloseTo(b.out.lpValue, 6);
+              expect(a.out.bound).toBeLessThanOrEqual(a.out.lpValue + 1e-6);
+              // The LP's columns cover the residual's demand (where it needs no artificial column).
+              if (a.out.artificial > 1e-6) return;
+              steps[s]?.demand.forEach((d, i) => {
+                expect(a.made[i]).toBeGreaterThanOrEqual(d - 1e-6);
+              });
+              pooledSomewhere += a.pooled;
             });
-            pooledSomewhere += a.pooled;
-          });
+          }
         },
       ),
       { numRuns: 12, seed: 41 },
@@ -143,5 +150,46 @@ describe('column pool', () => {
     } finally {
       cg.dispose();
     }
+  });
+});
+
+describe('column pool scanned beside the pricing (`withPricing`, technique `pool-large`)', () => {
+  it('prices every round: no master solve is spent on pooled columns alone', async () => {
+    const price = vi.spyOn(SquarePricing.prototype, 'price');
+    let returned = 0;
+    try {
+      for (const seed of [3, 11, 29]) {
+        const job = randomJob(seed, 36, false);
+        const root = rootOf(job);
+        const less: Residual = { ...root, demand: root.demand.map((d, i) => (i % 2 === 0 ? d : 0)) };
+        const { engine, budget } = await workBudget(100_000);
+        const cg = new ColumnGeneration(job, engine, root, { pool: BESIDE });
+        try {
+          for (const r of [root, less, root, less, root]) {
+            cg.setResidual(r);
+            price.mockClear();
+            const out = cg.solve(budget);
+            expect(out.status).toBe('optimal');
+            // Each master solve but a stopped run's last is followed by at least one pricing call.
+            expect(price.mock.calls.length).toBeGreaterThanOrEqual(out.iterations);
+          }
+          returned += cg.returnedCount;
+        } finally {
+          cg.dispose();
+        }
+      }
+    } finally {
+      price.mockRestore();
+    }
+    // Pooled columns did come back on the way (else the test proves nothing about the scan).
+    expect(returned).toBeGreaterThan(0);
+  });
+
+  it('is for full-bar one-bar jobs of many lengths only', () => {
+    const big = randomJob(5, POOL_LARGE_ITEM_TYPES, false);
+    expect(largePool(big, true)).toMatchObject({ withPricing: true, minColumns: POOL_LARGE_COLUMNS });
+    expect(largePool(big, false)).toBeUndefined();
+    expect(largePool(randomJob(5, POOL_LARGE_ITEM_TYPES - 1, false), true)).toBeUndefined();
+    expect(largePool(randomJob(5, 40, true), true)).toBeUndefined();
   });
 });

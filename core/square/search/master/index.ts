@@ -1,3 +1,3 @@
-export { type Column, ColumnGeneration, smallPool } from './column-generation.ts';
+export { type Column, ColumnGeneration, largePool, smallPool } from './column-generation.ts';
 export { provesInfeasible } from './infeasibility.ts';
 export { type RootSolve, solveRoot } from './root.ts';
