@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- --hard`: every AI and ANI instance of ../shared/instances (or `--sample N` a class),
  * at `--limit S` seconds a job, one worker process per core, each technique of `--ablate a,b` also
- * switched off on its own in the same run, and with `--baseline <git-ref>` the same instances solved by a
+ * switched off on its own in the same run (each opt-in technique of `--on c,d` switched on), and with `--baseline <git-ref>` the same instances solved by a
  * checkout of that ref, interleaved. Writes the per-class report (default bench/results/hard.md) with the
  * command that made it, the work counts (pricing rounds, branch nodes, perfect-packing operations) and the
  * comparison against the baseline; any false proof or bound above a known optimum fails the run.
@@ -20,15 +20,14 @@ import {
   comparisonTable,
   HARD_SETS,
   type HardSettings,
+  hardTasks,
   medianRuns,
   sampleClasses,
-  turns,
-  type Variant,
   variantsOf,
   workTable,
 } from './hard.ts';
 import { INSTANCES_DIR, loadSet } from './instances.ts';
-import { type Outcome, runTasks, type Task } from './solver-bench.ts';
+import { type Outcome, runTasks } from './solver-bench.ts';
 
 export interface HardOptions extends HardSettings {
   readonly out: string;
@@ -43,35 +42,15 @@ const BASELINE = 'baseline';
 
 /** Runs the hard instances and writes the report; resolves to the number of false claims. */
 export async function runHard(o: HardOptions): Promise<number> {
-  const variants = variantsOf(o.ablate, TECHNIQUES);
+  const variants = variantsOf(o.ablate, TECHNIQUES, o.on);
   const baseDir = o.baseline === null ? null : baselineCheckout(o.baseline);
   const baseline = baseDir === null ? null : { label: BASELINE, off: [], checkout: baseDir };
   const instances = HARD_SETS.flatMap((set) =>
     loadSet(set, INSTANCES_DIR).map((inst) => ({ set, name: inst.file, inst })),
   );
   const chosen = [...chooseClasses(sampleClasses(instances, o.perClass), o.classes).values()].flat();
-  // Variants (and the baseline) take turns instance by instance, so a load change on the shared machine
-  // hits them alike.
-  // Repeats come round after round, so a load change hits every run of an instance alike.
-  const rounds = Array.from({ length: o.repeat }, (_, r) => r);
-  const tasks: Task[] = rounds.flatMap(() =>
-    chosen.flatMap(({ set, name, inst }, k) =>
-      turns<Variant & { readonly checkout?: string }>(variants, baseline, k).map(
-        (v): Task => ({
-          set,
-          name,
-          body: inst.body,
-          objective: inst.objective,
-          opt: inst.opt,
-          proven: inst.proven,
-          limitMs: o.limitMs,
-          off: v.off,
-          variant: v.label,
-          ...(v.checkout ? { checkout: v.checkout } : {}),
-        }),
-      ),
-    ),
-  );
+  // Variants (and the baseline) take turns instance by instance; repeats come round after round.
+  const tasks = hardTasks(chosen, variants, baseline, o.repeat, o.limitMs);
   const provenOpt = new Map(
     tasks.filter((t) => t.proven && t.opt !== null).map((t) => [`${t.set}/${t.name}`, t.opt ?? 0]),
   );

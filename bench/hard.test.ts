@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TECHNIQUES } from '../core/model/index.ts';
+import { OPT_IN_TECHNIQUES, TECHNIQUES } from '../core/model/index.ts';
 import { falseBound, falseProof } from './claims.ts';
 import {
   type ClassRow,
@@ -12,6 +12,7 @@ import {
   type HardOutcome,
   hardClass,
   hardSettings,
+  hardTasks,
   medianRuns,
   sampleClasses,
   turns,
@@ -119,6 +120,81 @@ describe('variantsOf', () => {
 
   it('refuses a name it does not know, listing the known ones', () => {
     expect(() => variantsOf('dual-magic', TECHNIQUES)).toThrow(/dual-magic.*perfect-packing/);
+  });
+
+  it.each([
+    ['', '', ['all on']],
+    ['', 'pool-large', ['all on', 'pool-large on']],
+    [' ', ' pool-large , plunge,pool-large', ['all on', 'pool-large on', 'plunge on']],
+    ['full-bars', 'pool-large', ['all on', 'full-bars off', 'pool-large on']],
+  ])('--ablate %j --on %j gives %j', (ablate, on, labels) => {
+    expect(variantsOf(ablate, TECHNIQUES, on).map((v) => v.label)).toEqual(labels);
+  });
+
+  it('switches each opt-in technique on on its own, nothing off', () => {
+    expect(variantsOf('full-bars', TECHNIQUES, 'strong-streak,slack-fill')).toEqual([
+      { label: 'all on', off: [] },
+      { label: 'full-bars off', off: ['full-bars'] },
+      { label: 'strong-streak on', off: [], on: ['strong-streak'] },
+      { label: 'slack-fill on', off: [], on: ['slack-fill'] },
+    ]);
+    for (const t of OPT_IN_TECHNIQUES)
+      expect(variantsOf('', TECHNIQUES, t)[1]).toEqual({ label: `${t} on`, off: [], on: [t] });
+  });
+
+  it.each([
+    ['pool-huge', /unknown opt-in technique pool-huge for --on \(known: pool-small, plunge, .*pool-large\)/],
+    // An ablation is not an opt-in: it is on already.
+    ['full-bars', /unknown opt-in technique full-bars for --on/],
+    ['pool-large,dual-magic', /unknown opt-in technique dual-magic for --on/],
+  ])('refuses --on %j, listing the opt-in techniques', (on, message) => {
+    expect(() => variantsOf('', TECHNIQUES, on)).toThrow(message);
+  });
+
+  it('refuses an opt-in technique given to --ablate', () => {
+    expect(() => variantsOf('pool-large', TECHNIQUES)).toThrow(/unknown technique pool-large for --ablate/);
+  });
+});
+
+describe('hardTasks', () => {
+  const instance = (name: string) => ({
+    set: 'ani',
+    name,
+    inst: { body: { n: name }, objective: 'bins' as const, opt: 7, proven: true },
+  });
+  const variants = variantsOf('full-bars', TECHNIQUES, 'pool-large');
+
+  it('gives each instance every variant, each with its own switches and label', () => {
+    const tasks = hardTasks([instance('a'), instance('b')], variants, null, 1, 2_000);
+    expect(tasks.map((t) => [t.name, t.variant, t.off, t.on])).toEqual([
+      ['a', 'all on', [], undefined],
+      ['a', 'full-bars off', ['full-bars'], undefined],
+      ['a', 'pool-large on', [], ['pool-large']],
+      ['b', 'all on', [], undefined],
+      ['b', 'full-bars off', ['full-bars'], undefined],
+      ['b', 'pool-large on', [], ['pool-large']],
+    ]);
+    expect(tasks.every((t) => t.limitMs === 2_000 && t.opt === 7 && t.proven)).toBe(true);
+  });
+
+  it('switches nothing on in the baseline, which takes its turn, round after round', () => {
+    const base = { label: 'baseline', off: [], checkout: '/tmp/base' };
+    const tasks = hardTasks([instance('a'), instance('b')], variants, base, 2, 1_000);
+    expect(tasks.map((t) => `${t.name} ${t.variant}`)).toEqual(
+      Array.from({ length: 2 }, () => [
+        'a all on',
+        'a full-bars off',
+        'a pool-large on',
+        'a baseline',
+        'b baseline',
+        'b all on',
+        'b full-bars off',
+        'b pool-large on',
+      ]).flat(),
+    );
+    const baseTasks = tasks.filter((t) => t.variant === 'baseline');
+    expect(baseTasks.every((t) => t.checkout === '/tmp/base' && t.on === undefined)).toBe(true);
+    expect(tasks.filter((t) => t.variant !== 'baseline').every((t) => t.checkout === undefined)).toBe(true);
   });
 });
 
@@ -370,6 +446,7 @@ describe('hardSettings', () => {
         workers: 2,
         classes: '',
         ablate: '',
+        on: '',
         baseline: null,
         repeat: 1,
         withinMs: 5_000,
@@ -382,6 +459,10 @@ describe('hardSettings', () => {
     [
       { sample: 'all', limit: '2.5', workers: '1', classes: 'ai', ablate: 'packer-phase', baseline: 'main' },
       { perClass: null, limitMs: 2_500, workers: 1, classes: 'ai', ablate: 'packer-phase', baseline: 'main' },
+    ],
+    [
+      { ablate: 'full-bars', on: 'pool-large,plunge' },
+      { ablate: 'full-bars', on: 'pool-large,plunge' },
     ],
     [
       { sample: '6', baseline: ' 055637b ' },

@@ -3,8 +3,15 @@
  * of an AI or ANI instance, the deterministic sample of each class, the ablation variants and the
  * per-class report table.
  */
-import { isTechnique, type Technique } from '../core/model/index.ts';
+import {
+  isOptInTechnique,
+  isTechnique,
+  OPT_IN_TECHNIQUES,
+  type OptInTechnique,
+  type Technique,
+} from '../core/model/index.ts';
 import { falseBound, falseProof } from './claims.ts';
+import type { Task } from './solver-bench.ts';
 
 /** The sets of the hard run, in report order. */
 export const HARD_SETS = ['ai', 'ani'] as const;
@@ -89,26 +96,49 @@ export function chooseClasses<T>(sampled: ReadonlyMap<string, T[]>, classes: str
   return new Map([...sampled].filter(([k]) => wanted.some((w) => k === w || k.startsWith(`${w} `))));
 }
 
-/** One ablation variant of the run: its label and the techniques it switches off. */
+/**
+ * One variant of the run: its label, the techniques it switches off and the opt-in techniques it switches
+ * on (none when absent).
+ */
 export interface Variant {
   readonly label: string;
   readonly off: readonly Technique[];
+  readonly on?: readonly OptInTechnique[];
+}
+
+/** The names of a comma-separated list, trimmed, in order, without repeats. */
+function namesOf(list: string): string[] {
+  return [
+    ...new Set(
+      list
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /**
- * The variants of a run: everything on, then each named technique off on its own (`--ablate a,b` gives
- * three). Unknown names are refused with the list of known ones.
+ * The variants of a run: everything on, then each named technique off on its own (`--ablate a,b`), then
+ * each named opt-in technique on on its own (`--on c`: `OPT_IN_TECHNIQUES`, off in production), so
+ * `--ablate a,b --on c` gives four. Unknown names are refused with the list of known ones.
  */
-export function variantsOf(ablate: string, known: readonly string[]): Variant[] {
-  const names = ablate
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+export function variantsOf(ablate: string, known: readonly string[], on = ''): Variant[] {
+  const names = namesOf(ablate);
   const bad = names.filter((n) => !isTechnique(n));
   if (bad.length > 0)
     throw new Error(`unknown technique ${bad.join(', ')} for --ablate (known: ${known.join(', ')})`);
-  const unique = [...new Set(names.filter(isTechnique))];
-  return [{ label: 'all on', off: [] }, ...unique.map((t) => ({ label: `${t} off`, off: [t] }))];
+  const optIns = namesOf(on);
+  const badOn = optIns.filter((n) => !isOptInTechnique(n));
+  if (badOn.length > 0)
+    throw new Error(
+      `unknown opt-in technique ${badOn.join(', ')} for --on (known: ${OPT_IN_TECHNIQUES.join(', ')})`,
+    );
+  return [
+    { label: 'all on', off: [] },
+    ...names.filter(isTechnique).map((t) => ({ label: `${t} off`, off: [t] })),
+    ...optIns.filter(isOptInTechnique).map((t) => ({ label: `${t} on`, off: [], on: [t] })),
+  ];
 }
 
 /** What a solve's search did (as `bench/solver-bench.ts` collects it): counts no load can move. */
@@ -374,6 +404,51 @@ export function turns<T>(variants: readonly T[], baseline: T | null, instance: n
   return instance % 2 === 0 ? [...variants, baseline] : [baseline, ...variants];
 }
 
+/** An instance of the hard run, as `bench/instances.ts` loads it. */
+export interface HardInstance {
+  readonly set: string;
+  readonly name: string;
+  readonly inst: {
+    readonly body: Record<string, unknown>;
+    readonly objective: Task['objective'];
+    readonly opt: number | null;
+    readonly proven: boolean;
+  };
+}
+
+/**
+ * The run's tasks: `repeat` rounds of every instance in every variant (and the baseline's checkout), the
+ * variants taking {@link turns} instance by instance, so a load change on the shared machine hits them
+ * alike; each task switches off its variant's techniques and on its opt-in ones.
+ */
+export function hardTasks(
+  chosen: readonly HardInstance[],
+  variants: readonly Variant[],
+  baseline: (Variant & { readonly checkout: string }) | null,
+  repeat: number,
+  limitMs: number,
+): Task[] {
+  return Array.from({ length: repeat }, () =>
+    chosen.flatMap(({ set, name, inst }, k) =>
+      turns<Variant & { readonly checkout?: string }>(variants, baseline, k).map(
+        (v): Task => ({
+          set,
+          name,
+          body: inst.body,
+          objective: inst.objective,
+          opt: inst.opt,
+          proven: inst.proven,
+          limitMs,
+          off: v.off,
+          ...(v.on && v.on.length > 0 ? { on: v.on } : {}),
+          variant: v.label,
+          ...(v.checkout ? { checkout: v.checkout } : {}),
+        }),
+      ),
+    ),
+  ).flat();
+}
+
 /** The `--hard` options as given on the command line (strings, absent when not given). */
 export interface HardArgs {
   readonly sample?: string;
@@ -381,6 +456,7 @@ export interface HardArgs {
   readonly workers?: string;
   readonly classes?: string;
   readonly ablate?: string;
+  readonly on?: string;
   readonly baseline?: string;
   readonly repeat?: string;
   readonly within?: string;
@@ -394,6 +470,8 @@ export interface HardSettings {
   readonly workers: number;
   readonly classes: string;
   readonly ablate: string;
+  /** Opt-in techniques, comma-separated, each switched on in a variant of its own (`--on`). */
+  readonly on: string;
   /** A git ref whose checkout solves the same instances in the same run, or null. */
   readonly baseline: string | null;
   /** Runs of each instance and variant; the report keeps the run of median time. */
@@ -404,7 +482,7 @@ export interface HardSettings {
 
 /**
  * Parses the `--hard` options: `--sample N|all` (default 10), `--limit S` seconds (default 60),
- * `--workers N` (default `cores`), `--classes`, `--ablate`, `--baseline <git-ref>`, `--repeat N` (default
+ * `--workers N` (default `cores`), `--classes`, `--ablate`, `--on`, `--baseline <git-ref>`, `--repeat N` (default
  * 1), `--within S` seconds (default 5). Throws on a value that is not one of these.
  */
 export function hardSettings(args: HardArgs, cores: number): HardSettings {
@@ -429,6 +507,7 @@ export function hardSettings(args: HardArgs, cores: number): HardSettings {
     workers: args.workers === undefined ? cores : positiveInt('workers', args.workers),
     classes: args.classes ?? '',
     ablate: args.ablate ?? '',
+    on: args.on ?? '',
     baseline,
     repeat: args.repeat === undefined ? 1 : positiveInt('repeat', args.repeat),
     withinMs: Math.round(within * 1000),

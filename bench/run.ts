@@ -6,8 +6,9 @@
  *
  *   npm run bench -- [--sets a,b] [--full] [--practical N] [--workers N] [--limit-scale X] [--bundle-jobs N]
  *     [--cutgen-per-class N] [--skip angles,pdf,files,cold,load,engines,setups,cutgen,bundle] [--out FILE]
- *   npm run bench -- --hard [--sample N|all] [--limit S] [--ablate technique[,technique]] [--workers N]
- *     [--classes 'ANI 201,ai'] [--baseline <git-ref>] [--repeat N] [--within S] [--out FILE]
+ *   npm run bench -- --hard [--sample N|all] [--limit S] [--ablate technique[,technique]]
+ *     [--on opt-in[,opt-in]] [--workers N] [--classes 'ANI 201,ai'] [--baseline <git-ref>] [--repeat N]
+ *     [--within S] [--out FILE]
  *     (AI and ANI per class: bench/hard-run.ts)
  *   npm run bench -- --warm [--jobs 200] [--rounds 3] [--baseline <git-ref> | --baseline-dir DIR]
  *     [--first-seed 1] [--skip-profile] [--out FILE]   (the practical jobs on a warm server: bench/warm.ts)
@@ -35,6 +36,7 @@ const args = parseArgs({
     sample: { type: 'string', default: '10' },
     limit: { type: 'string', default: '60' },
     ablate: { type: 'string', default: '' },
+    on: { type: 'string', default: '' },
     classes: { type: 'string', default: '' },
     warm: { type: 'boolean', default: false },
     jobs: { type: 'string', default: '200' },
@@ -64,6 +66,7 @@ if (args.values.hard) {
         limit: v.limit,
         classes: v.classes,
         ablate: v.ablate,
+        on: v.on,
         ...(v.workers !== undefined ? { workers: v.workers } : {}),
         ...(v.baseline !== undefined ? { baseline: v.baseline } : {}),
         ...(v.repeat !== undefined ? { repeat: v.repeat } : {}),

@@ -6,7 +6,7 @@
 import { fork } from 'node:child_process';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import type { Technique } from '../core/model/index.ts';
+import type { OptInTechnique, Technique } from '../core/model/index.ts';
 import { type createLpEngine, optimise } from '../core/optimise.ts';
 import { parseOptimiseBody } from '../core/request/index.ts';
 import { practicalJob } from '../test/fixtures/practical.ts';
@@ -22,6 +22,8 @@ export interface Task {
   readonly limitMs: number;
   /** Techniques of the search switched off (ablations, `--hard --ablate`); none when absent. */
   readonly off?: readonly Technique[];
+  /** Opt-in techniques of the search switched on (`--hard --on`); none when absent. */
+  readonly on?: readonly OptInTechnique[];
   /** The ablation variant's label in the report (`--hard`). */
   readonly variant?: string;
   /** The checkout whose worker solves it (`--hard --baseline`); this one when absent. */
@@ -131,6 +133,17 @@ export function firstFitDecreasing(body: Record<string, unknown>): number | null
   return free.length;
 }
 
+/** The techniques `task` switches off and the opt-in ones it switches on, as `optimise` takes them. */
+export function switchesOf(task: Pick<Task, 'off' | 'on'>): {
+  off?: ReadonlySet<Technique>;
+  on?: ReadonlySet<OptInTechnique>;
+} {
+  return {
+    ...(task.off && task.off.length > 0 ? { off: new Set(task.off) } : {}),
+    ...(task.on && task.on.length > 0 ? { on: new Set(task.on) } : {}),
+  };
+}
+
 /** Runs one task in this process. */
 export async function runTask(task: Task, lp: Awaited<ReturnType<typeof createLpEngine>>): Promise<Outcome> {
   const clock = { now: () => Date.now(), monotonic: () => performance.now() };
@@ -161,7 +174,7 @@ export async function runTask(task: Task, lp: Awaited<ReturnType<typeof createLp
     budgetMs: task.limitMs,
     tier: 'bench',
     poweredBy: 'bench',
-    ...(task.off && task.off.length > 0 ? { off: new Set(task.off) } : {}),
+    ...switchesOf(task),
     onGroupSearch: ({ trace, packer }) => {
       work = {
         rounds: work.rounds + trace.cgIterations,
