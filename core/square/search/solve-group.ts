@@ -31,6 +31,7 @@ import {
   upfrontSchedule,
 } from './exact/index.ts';
 import { fewerBars, offerGreedyPlans } from './heuristics/index.ts';
+import { FEWER_BARS_OPS, SLACK_FILL_FEWER_BARS_OPS } from './heuristics/tuning.ts';
 import { ColumnGeneration, largePool, provesInfeasible, smallPool, solveRoot } from './master/index.ts';
 import { ArcFixing, type SubtreeBan } from './tree/arc-fixing.ts';
 import { firstDiveBudget, strongOf } from './tree/branch-and-price.ts';
@@ -129,7 +130,9 @@ export function solveGroup(
   let rootOps: number | null = null;
   const result = (infeasible = false): GroupResult => {
     // Fewer bars at equal cost; not for the setups oracle nor plans whose patterns count (setups, bundles).
-    if (inc.plan && !goal && !job.keepPatterns && !off.has('fewer-bars')) inc.plan = fewerBars(job, inc.plan);
+    // With the slack fill (opt-in), a larger budget: its plans at the bound have more short bars.
+    if (inc.plan && !goal && !job.keepPatterns && !off.has('fewer-bars'))
+      inc.plan = fewerBars(job, inc.plan, on.has('slack-fill') ? SLACK_FILL_FEWER_BARS_OPS : FEWER_BARS_OPS);
     const plan = inc.plan;
     const bound = Math.min(proof.bound, plan?.cost ?? proof.bound);
     const work = run ? { ops: run.ops, rootOps: rootOps ?? run.ops } : null;

@@ -6,9 +6,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { practicalJob } from '../../../../test/fixtures/practical.ts';
-import { countedSolve } from '../../../../test/support/solver.ts';
+import { countedSolve, stepClock } from '../../../../test/support/solver.ts';
 import type { Job, Layout } from '../../../model/index.ts';
-import { createLpEngine, type OptimiseContext } from '../../../optimise.ts';
+import { createLpEngine, type OptimiseContext, optimise } from '../../../optimise.ts';
+import { parseOptimiseBody } from '../../../request/index.ts';
 import { slackFill } from './slack-fill.ts';
 
 /** A job of the given piece lengths and demands over sources (capacity, cost, supply); no kerf. */
@@ -180,5 +181,33 @@ describe('slack-fill on practical jobs (opt-in)', () => {
       expect(filled.best).toBe(plain.best);
       expect(filled.solves).toBeLessThan(plain.solves / 2);
     }
+  });
+
+  it('gives no more bars than production where the fewer-bars pass has its larger budget (seed 3)', async () => {
+    const engine = await createLpEngine();
+    const bars = async (on: OptimiseContext['on']) => {
+      const parsed = parseOptimiseBody(practicalJob(3), 'json');
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      const r = await optimise(parsed.value, {
+        lp: engine,
+        clock: stepClock(),
+        budgetMs: 20_000,
+        tier: 'public',
+        poweredBy: 'cutplan test',
+        ...(on ? { on } : {}),
+      });
+      if (!r.ok) throw new Error(r.error.message);
+      return {
+        bars: r.value.plan.stockBarsUsed,
+        cost: r.value.stats.totalCost,
+        optimal: r.value.plan.optimal,
+      };
+    };
+    const plain = await bars(undefined);
+    const filled = await bars(new Set(['slack-fill'] as const));
+    expect(plain.optimal && filled.optimal).toBe(true);
+    expect(filled.cost).toBe(plain.cost);
+    // 46 bars against 44 with the pass at its production budget.
+    expect(filled.bars).toBeLessThanOrEqual(plain.bars);
   });
 });
