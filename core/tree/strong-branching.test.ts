@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { trialMaster } from '../../test/support/trial-master.ts';
 import { budgetOf, manualClock } from '../budget.ts';
-import type { CgOutcome, CoveringMaster, PatternColumn, Residual } from '../master/index.ts';
+import type { Residual } from '../master/index.ts';
 import { type StrongHistory, splitArc, strongSplit, trialSolvesAllowed } from './strong-branching.ts';
 
 // The two children of an arc split (technique `strong-branching` tries and tightens to them).
@@ -19,36 +20,6 @@ describe('splitArc', () => {
   });
 });
 
-/**
- * A master whose every trial child stays at the floor (10) except the up child of `prunes` (its bound
- * 10.5 rounds up to the cutoff 11). Records the arc bounded last in every solve.
- */
-function fakeMaster(prunes: string): { master: CoveringMaster<PatternColumn>; tried: string[] } {
-  let residual: Residual | null = null;
-  const tried: string[] = [];
-  const master = {
-    setResidual(r: Residual) {
-      residual = r;
-    },
-    solve(): CgOutcome {
-      const bounded = [...(residual?.arcs ?? new Map()).entries()];
-      const last = bounded.at(-1);
-      tried.push(last ? `${last[0]}${last[1].lo > 0 ? '+' : '-'}` : '');
-      const up = last !== undefined && last[0] === prunes && last[1].lo > 0;
-      const v = up ? 10.5 : 10;
-      return {
-        status: 'optimal',
-        lpValue: v,
-        bound: v,
-        x: new Float64Array(0),
-        artificial: 0,
-        iterations: 1,
-      };
-    },
-  } as unknown as CoveringMaster<PatternColumn>;
-  return { master, tried };
-}
-
 describe('strongSplit with a history (technique `strong-history`)', () => {
   const here: Residual = {
     demand: new Int32Array(1),
@@ -62,7 +33,7 @@ describe('strongSplit with a history (technique `strong-history`)', () => {
   const half = new Map(candidates.map((c) => [c.key, 0.5]));
   const flowsOf = () => half;
   const run = (history: StrongHistory, on: boolean) => {
-    const { master, tried } = fakeMaster('c');
+    const { master, tried } = trialMaster((child) => (child === 'c+' ? 'pruned' : 'floor'));
     const { outcome } = strongSplit(
       master,
       here,

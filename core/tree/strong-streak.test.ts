@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { type TrialScript, trialMaster } from '../../test/support/trial-master.ts';
 import { budgetOf, manualClock } from '../budget.ts';
-import type { CgOutcome, CoveringMaster, PatternColumn, Residual } from '../master/index.ts';
+import type { Residual } from '../master/index.ts';
 import { floorStreakStops, type StrongBranching, strongSplit } from './strong-branching.ts';
 
 // Technique `strong-streak`: a node's trials stop after `streak` solved children in a row at the floor.
@@ -22,39 +23,6 @@ describe('floorStreakStops', () => {
   });
 });
 
-/** What a scripted trial child does: stays at the floor (10), is lifted (LP 10.5, bound below 11), is pruned. */
-type Script = 'floor' | 'lifted' | 'pruned';
-
-/**
- * A master answering the trial children's solves in order from `script` (past its end: the floor); records
- * the child of every solve as arc and side (`a-`, `a+`).
- */
-function scriptedMaster(script: readonly Script[]): {
-  master: CoveringMaster<PatternColumn>;
-  tried: string[];
-} {
-  let residual: Residual | null = null;
-  const tried: string[] = [];
-  const master = {
-    setResidual(r: Residual) {
-      residual = r;
-    },
-    solve(): CgOutcome {
-      const last = [...(residual?.arcs ?? new Map()).entries()].at(-1);
-      tried.push(last ? `${last[0]}${last[1].lo > 0 ? '+' : '-'}` : '');
-      const s = script[tried.length - 1] ?? 'floor';
-      const [lpValue, bound, status] =
-        s === 'floor'
-          ? [10, 10, 'optimal']
-          : s === 'lifted'
-            ? [10.5, 9.9, 'stopped']
-            : [10.5, 10.5, 'optimal'];
-      return { status, lpValue, bound, x: new Float64Array(0), artificial: 0, iterations: 1 } as CgOutcome;
-    },
-  } as unknown as CoveringMaster<PatternColumn>;
-  return { master, tried };
-}
-
 const here: Residual = {
   demand: new Int32Array(1),
   lo: new Float64Array(1),
@@ -64,11 +32,11 @@ const here: Residual = {
 const keys = 'abcdefgh'.split('');
 
 /** The node's trials over arcs `a`… (`arcs` of them, each at flow 0.5) under `strong`, children by `script`. */
-function trials(script: readonly Script[], arcs: number, strong: StrongBranching) {
+function trials(script: readonly TrialScript[], arcs: number, strong: StrongBranching) {
   const candidates = keys.slice(0, arcs).map((key) => ({ key, value: 0.5 }));
   // Every vertex has flow 0.5 on every arc: no child is known to stay at the floor without its solve.
   const half = new Map(candidates.map((c) => [c.key, 0.5]));
-  const { master, tried } = scriptedMaster(script);
+  const { master, tried } = trialMaster((_, i) => script[i] ?? 'floor');
   const { outcome, iterations } = strongSplit(
     master,
     here,
@@ -117,7 +85,7 @@ describe('strongSplit with a floor streak (technique `strong-streak`)', () => {
   it('solves children until the run of floors reaches the streak, as a plain count says', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.constantFrom<Script>('floor', 'lifted'), { maxLength: 16 }),
+        fc.array(fc.constantFrom<TrialScript>('floor', 'lifted'), { maxLength: 16 }),
         fc.integer({ min: 1, max: 8 }),
         fc.integer({ min: 1, max: 10 }),
         (script, arcs, streak) => {
