@@ -5,10 +5,11 @@
  * entry point.
  */
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { type Budget, budgetOf, type Clock } from '../../core/budget.ts';
 import type { CutplanError, Result } from '../../core/errors.ts';
 import { countingEngine, type LpEngine } from '../../core/lp/index.ts';
-import { type Ablation, buildJobs, type Job } from '../../core/model/index.ts';
+import { type Ablation, buildJobs, type Job, type OptIn } from '../../core/model/index.ts';
 import { createLpEngine, type OptimiseContext, optimise } from '../../core/optimise.ts';
 import { parseOptimiseBody } from '../../core/request/index.ts';
 import type { OptimiseResponse } from '../../core/types.ts';
@@ -143,4 +144,26 @@ export async function countedSolve(
   });
   if (!r.ok) throw new Error(r.error.message);
   return { solves: counted.solves(), best, optimal: r.value.plan.optimal };
+}
+
+/**
+ * `body` solved by `countedSolve` as production does (no opt-in set), with an empty opt-in set and with
+ * `on`; checks that the empty set walks production's search exactly and that `on` reaches the same proven
+ * cost, and returns production's and the switched run's counts for the technique's own claim.
+ */
+export async function optInAgainstProduction(
+  body: unknown,
+  engine: LpEngine,
+  on: OptIn,
+): Promise<{
+  plain: Awaited<ReturnType<typeof countedSolve>>;
+  switched: Awaited<ReturnType<typeof countedSolve>>;
+}> {
+  const plain = await countedSolve(body, engine);
+  expect(await countedSolve(body, engine, { on: new Set() })).toEqual(plain);
+  const switched = await countedSolve(body, engine, { on });
+  expect(plain.optimal && switched.optimal).toBe(true);
+  expect(switched.best).not.toBeNull();
+  expect(switched.best).toBe(plain.best);
+  return { plain, switched };
 }
