@@ -366,7 +366,7 @@ export class CoveringMaster<C extends PatternColumn> {
           return this.outcome(priced.exact ? 'optimal' : 'stopped', sol, bestBound, iterations);
         }
         for (const c of priced.columns) this.add(c);
-        // Exact pricing found columns, so the round goes on: pooled ones that price out join them.
+        // The pricing found columns, so the round goes on: pooled ones that price out join them.
         if (this.pool?.withPricing) this.fromPool(sol.duals, tol);
       }
       // Settled: the integer the bound rounds up to is the one the LP is about to reach. The last
